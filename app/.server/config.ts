@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from the environment, with its default.
+ * README.md lists the same table; keep them in step.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; when unset the embedded PGlite database in PGLITE_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  PGLITE_DIR: z.string().default('var/pglite'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Signs CSRF tokens. Must be set in production; development derives a fixed one. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** Public origin used in sitemap.xml and canonical links. */
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  /** Coordinates a new visitor's region is guessed from (the nearest branch). Smolensk by default. */
+  DEFAULT_LAT: z.coerce.number().min(-90).max(90).default(54.7826),
+  DEFAULT_LNG: z.coerce.number().min(-180).max(180).default(32.0453),
+  /** Map tiles: an {z}/{x}/{y} template; the attribution is shown under the map. */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© участники OpenStreetMap'),
+  /** Largest request body accepted, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Log level of the structured request log: silent, info. */
+  LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  /** Address of the supplier portal shown in the user menu. */
+  SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
+});
+
+export type Config = z.infer<typeof schema> & { sessionSecret: string; isProduction: boolean };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  const isProduction = config.NODE_ENV === 'production';
+  if (isProduction && !config.SESSION_SECRET) {
+    throw new Error('SESSION_SECRET (at least 32 characters) is required when NODE_ENV=production');
+  }
+  const sessionSecret = config.SESSION_SECRET ?? 'development-only-secret-not-for-production-use';
+  return { ...config, sessionSecret, isProduction };
+}

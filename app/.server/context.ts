@@ -1,0 +1,37 @@
+import { createContext } from 'react-router';
+import type { Config } from './config.ts';
+import type { DB } from './db/connect.ts';
+
+/** What lives as long as the process: one database handle, the configuration. */
+export interface AppServices {
+  db: DB;
+  config: Config;
+}
+
+/** The session as the request sees it; null until a visitor stores something. */
+export interface SessionState {
+  id: string;
+  userId: number | null;
+  areaId: number | null;
+  areaConfirmed: boolean;
+}
+
+/**
+ * Everything a use-case needs about the current request. Hono puts it together in middleware;
+ * page loaders read the same object from React Router's context, so pages and the API share one path.
+ */
+export interface RequestContext {
+  services: AppServices;
+  requestId: string;
+  ip: string | null;
+  /** The CSP nonce for inline scripts of this response. */
+  nonce: string;
+  csrfToken: string;
+  session: SessionState | null;
+  /** Creates the visitor's session on first write and returns it. */
+  ensureSession(): Promise<SessionState>;
+  /** region_id from the page URL (spec §7): it overrides the stored region for this request. */
+  regionIdParam: number | null;
+}
+
+export const requestContext = createContext<RequestContext>();

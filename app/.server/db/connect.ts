@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type DB = Kysely<Database>;
+
+export interface ConnectOptions {
+  /** A PostgreSQL server; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or 'memory://' for a throw-away database. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+/**
+ * Opens the one Kysely handle of this process. PGlite is single-connection and owns its data
+ * directory, so a process must never open two handles on the same directory.
+ */
+export async function connect(options: ConnectOptions): Promise<DB> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    // bigint (int8) columns hold money in minor units; they fit a JS number well below 2^53.
+    pg.types.setTypeParser(20, (value: string) => Number(value));
+    // Dates stay 'YYYY-MM-DD' text: a Date at local midnight shifts a day in eastern time zones.
+    pg.types.setTypeParser(1082, (value: string) => value);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const dir = options.pgliteDir ?? 'var/pglite';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
+  });
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}

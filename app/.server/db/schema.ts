@@ -1,0 +1,136 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Each table is owned by one module (its prefix names it);
+ * other modules reach it through that module's *.server.ts.
+ */
+export interface Database {
+  region_country: RegionCountryTable;
+  region_area: RegionAreaTable;
+  region_branch: RegionBranchTable;
+  catalog_category: CatalogCategoryTable;
+  catalog_banner: CatalogBannerTable;
+  content_page: ContentPageTable;
+  content_page_alias: ContentPageAliasTable;
+  content_promotion: ContentPromotionTable;
+  content_feedback: ContentFeedbackTable;
+  auth_session: AuthSessionTable;
+}
+
+/** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A date column: drivers return Date, inserts take 'YYYY-MM-DD'. */
+type DateColumn = ColumnType<Date | string, string, string>;
+
+export interface RegionCountryTable {
+  /** The branch country id of spec §3: 115 is Kazakhstan. */
+  id: number;
+  /** Root of the area tree: 3220 Russia, 3221 Kazakhstan. */
+  root_id: number;
+  code: 'RU' | 'KZ';
+  name: string;
+  /** 'РФ' or 'КЗ' in the contacts dropdown. */
+  abbreviation: string;
+  sales_phone: string;
+  sales_phone_internal: string;
+  service_phone: string;
+  service_phone_internal: string;
+  map_lat: number;
+  map_lng: number;
+  sort: number;
+}
+
+export interface RegionAreaTable {
+  id: number;
+  root_id: number;
+  label: string;
+  admin_center: string;
+  lat: number;
+  lng: number;
+}
+
+export interface RegionBranchTable {
+  id: number;
+  code: string;
+  name: string;
+  city: string;
+  area_id: number;
+  address: string;
+  lat: number;
+  lng: number;
+  phone: string;
+  phone_internal: string;
+  service_phone: string;
+  service_phone_internal: string;
+  email: string;
+  hours: string;
+}
+
+export interface CatalogCategoryTable {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  name: string;
+  icon: string;
+  sort: number;
+}
+
+export interface CatalogBannerTable {
+  category_id: number;
+  bg_type: 'IMG' | 'COLOR';
+  image_path: string | null;
+  color: string | null;
+  title: string;
+  text: string;
+  btn_title: string;
+  btn_link: string;
+}
+
+export interface ContentPageTable {
+  slug: string;
+  title: string;
+  meta_description: string;
+  lead: string;
+  body_html: string;
+  updated_at: Timestamp;
+}
+
+export interface ContentPageAliasTable {
+  path: string;
+  controller: 'category' | 'model' | 'other';
+  reference_id: number | null;
+}
+
+export interface ContentPromotionTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  link: string;
+  badge: string;
+  starts_on: DateColumn;
+  ends_on: DateColumn;
+  sort: number;
+}
+
+export interface ContentFeedbackTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  email: string | null;
+  message: string;
+  branch_id: number | null;
+  page_url: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface AuthSessionTable {
+  /** SHA-256 of the cookie token, hex: a leaked table does not reveal live cookies. */
+  id: string;
+  user_id: number | null;
+  area_id: number | null;
+  area_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}

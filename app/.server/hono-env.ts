@@ -1,0 +1,5 @@
+import type { RequestContext } from './context.ts';
+
+export interface HonoEnv {
+  Variables: { ctx: RequestContext };
+}

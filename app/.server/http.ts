@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { HonoEnv } from './hono-env.ts';
+
+/** The envelope of spec §7: every failure the user can cause answers { error_status: 'error', message }. */
+export function errorResponse(c: Context<HonoEnv>, status: 400 | 403 | 404 | 409 | 413 | 415 | 422 | 429, message: string, extra: Record<string, unknown> = {}) {
+  return c.json({ error_status: 'error', message, ...extra }, status);
+}
+
+export const MALFORMED_BODY = 'Некорректный запрос: ожидались данные в формате JSON';
+
+/** Reads and validates a JSON or form body; a bad body is the caller's fault and answers 400, never 500. */
+export async function readBody<S extends z.ZodType>(c: Context<HonoEnv>, schema: S): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
+  let raw: unknown;
+  const type = c.req.header('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) raw = await c.req.json();
+    else if (type.includes('form')) raw = await c.req.parseBody({ dot: true });
+    else return { ok: false, response: errorResponse(c, 415, MALFORMED_BODY) };
+  } catch {
+    return { ok: false, response: errorResponse(c, 400, MALFORMED_BODY) };
+  }
+  return validate(c, schema, raw);
+}
+
+export function readQuery<S extends z.ZodType>(c: Context<HonoEnv>, schema: S) {
+  return validate(c, schema, c.req.query());
+}
+
+function validate<S extends z.ZodType>(c: Context<HonoEnv>, schema: S, raw: unknown): { ok: true; data: z.infer<S> } | { ok: false; response: Response } {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const first = parsed.error.issues[0];
+  const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+  return { ok: false, response: errorResponse(c, 400, first?.message ?? 'Некорректный запрос', { fields }) };
+}

@@ -1,0 +1,22 @@
+import { Link, useMatches } from 'react-router';
+import { IconChevronLeft } from '#app/components/ui/icons.tsx';
+import styles from './MobileBackLink.module.css';
+
+export interface Crumb { label: string; to: string }
+/** A route declares its trail with `handle: { crumbs: (data) => Crumb[] }`; the root is always 'Главная'. */
+export interface CrumbHandle { crumbs?: (data: unknown) => Crumb[] }
+
+/** Spec §2: on mobile, a back link to the parent page; the trail's root is 'Главная' (/). */
+export function MobileBackLink() {
+  const matches = useMatches();
+  const last = matches[matches.length - 1];
+  if (!last || last.pathname === '/') return null;
+  const handle = last.handle as CrumbHandle | undefined;
+  const trail: Crumb[] = [{ label: 'Главная', to: '/' }, ...(handle?.crumbs?.(last.loaderData) ?? [])];
+  const parent = trail[trail.length - 1]!;
+  return (
+    <nav className={styles.back} aria-label="Назад">
+      <Link to={parent.to}><IconChevronLeft size={18} /> {parent.label}</Link>
+    </nav>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { lockScroll } from '#app/components/ui/scroll-lock.ts';
+import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose } from '#app/components/ui/icons.tsx';
+import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
+import { useLayoutUi } from './layout-ui.tsx';
+import { useRootData } from './root-data.ts';
+import styles from './MobileMenu.module.css';
+
+/**
+ * Spec §2 mobile menu: a drill-down from the main list to the categories and then one category's
+ * subcategories (two levels shown), with a back control. Body scroll is locked while it is open.
+ */
+export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { menu, viewer, alias } = useRootData();
+  const ui = useLayoutUi();
+  const [state, setState] = useState<MobileMenuState>(MOBILE_MENU_START);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) { setState(MOBILE_MENU_START); return; }
+    const unlock = lockScroll();
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    document.addEventListener('keydown', onKey);
+    panelRef.current?.focus();
+    return () => { unlock(); document.removeEventListener('keydown', onKey); };
+  }, [open, onClose]);
+
+  useEffect(() => { panelRef.current?.querySelector<HTMLElement>('[data-menu-focus]')?.focus(); }, [state]);
+
+  if (!open) return null;
+  const category = state.level === 2 ? menu.find((c) => c.id === state.categoryId) : undefined;
+  const title = state.level === 0 ? 'Меню' : state.level === 1 ? 'Каталог техники' : category?.name ?? '';
+
+  return (
+    <div className={styles.overlay} data-testid="mobile-menu">
+      <div className={styles.backdrop} onClick={onClose} />
+      <nav ref={panelRef} tabIndex={-1} className={styles.panel} aria-label="Мобильное меню" data-level={state.level}>
+        <div className={styles.top}>
+          {state.level > 0 ? (
+            <button type="button" className={styles.back} onClick={() => setState(goBack(state))} data-menu-focus>
+              <IconChevronLeft size={20} /> Назад
+            </button>
+          ) : <span className={styles.title}>{title}</span>}
+          <button type="button" className={styles.close} aria-label="Закрыть меню" onClick={onClose}><IconClose /></button>
+        </div>
+        {state.level > 0 ? <h2 className={styles.levelTitle}>{title}</h2> : null}
+
+        {state.level === 0 ? (
+          <ul className={styles.list}>
+            <li><button type="button" className={styles.item} onClick={() => setState(drillDown(state))}>Каталог техники <IconChevronRight size={18} /></button></li>
+            <li><Link className={styles.item} to="/" onClick={onClose}>Главная</Link></li>
+            <li><Link className={styles.item} to={sparePartsHref(alias)} onClick={onClose}>Запчасти</Link></li>
+            <li><Link className={styles.item} to="/servis" onClick={onClose}>Сервис</Link></li>
+            <li><Link className={styles.item} to="/contacts" onClick={onClose}>Филиалы</Link></li>
+            <li><Link className={styles.item} to="/akcii" onClick={onClose}>Акции</Link></li>
+            <li><Link className={styles.item} to="/blog" onClick={onClose}>Агроинформация</Link></li>
+            <li><Link className={styles.item} to="/finansirovanie" onClick={onClose}>Финансирование</Link></li>
+            <li><Link className={styles.item} to="/dostavka-i-oplata" onClick={onClose}>Доставка и оплата</Link></li>
+            <li><Link className={styles.item} to="/vacancies" onClick={onClose}>Вакансии</Link></li>
+            <li><button type="button" className={styles.item} onClick={() => { onClose(); ui.openWriteUs(); }}>Написать нам</button></li>
+            <li>
+              {viewer.isGuest
+                ? <Link className={`${styles.item} ${styles.login}`} to="/login" onClick={onClose}>Войти</Link>
+                : <form method="post" action="/api/auth/logout"><button type="submit" className={`${styles.item} ${styles.login}`}>Выйти</button></form>}
+            </li>
+          </ul>
+        ) : null}
+
+        {state.level === 1 ? (
+          <ul className={styles.list}>
+            {menu.map((c) => (
+              <li key={c.id}>
+                {c.cats.length && canExpand(state) ? (
+                  <button type="button" className={styles.item} onClick={() => setState(drillDown(state, c.id))}>
+                    <CategoryIcon icon={c.icon} /> <span className={styles.grow}>{c.name}</span> <IconChevronRight size={18} />
+                  </button>
+                ) : (
+                  <Link className={styles.item} to={c.link} onClick={onClose}><CategoryIcon icon={c.icon} /> {c.name}</Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {state.level === 2 && category ? (
+          <ul className={styles.list}>
+            <li><Link className={`${styles.item} ${styles.all}`} to={category.link} onClick={onClose}>Все товары раздела</Link></li>
+            {category.cats.map((sub) => (
+              <li key={sub.id}>
+                <Link className={styles.item} to={sub.link} onClick={onClose}>{sub.name}</Link>
+                {sub.cats.length ? (
+                  <ul className={styles.nested}>
+                    {sub.cats.map((s) => <li key={s.id}><Link to={s.link} onClick={onClose}>{s.name}</Link></li>)}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

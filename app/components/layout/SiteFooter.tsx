@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
+import { FOOTER_REVEAL_MS } from './layout.rules.ts';
+import { useRootData } from './root-data.ts';
+import styles from './SiteFooter.module.css';
+
+/**
+ * Spec §9: the footer is revealed 2 s after page load. It is rendered from the start and only made
+ * visible, so its space is already taken and nothing shifts when it appears.
+ */
+export function SiteFooter() {
+  const { location, menu } = useRootData();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), FOOTER_REVEAL_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const code = countryCodeOfBranch(location.currentBranch.countryId);
+  return (
+    <footer className={`${styles.footer} no-print`} data-visible={visible || undefined} data-testid="site-footer">
+      <div className={`container ${styles.grid}`}>
+        <section>
+          <h2 className={styles.heading}>Каталог техники</h2>
+          <ul className={styles.list}>
+            {menu.slice(0, 8).map((c) => <li key={c.id}><Link to={c.link}>{c.name}</Link></li>)}
+          </ul>
+        </section>
+        <section>
+          <h2 className={styles.heading}>Покупателям</h2>
+          <ul className={styles.list}>
+            <li><Link to="/zapchasti">Запчасти</Link></li>
+            <li><Link to="/akcii">Акции</Link></li>
+            <li><Link to="/finansirovanie">Финансирование</Link></li>
+            <li><Link to="/dostavka-i-oplata">Доставка и оплата</Link></li>
+            <li><Link to="/servis">Сервис</Link></li>
+          </ul>
+        </section>
+        <section>
+          <h2 className={styles.heading}>Компания</h2>
+          <ul className={styles.list}>
+            <li><Link to="/contacts">Филиалы и контакты</Link></li>
+            <li><Link to="/blog">Агроновости</Link></li>
+            <li><Link to="/vacancies">Вакансии</Link></li>
+            <li><Link to="/documents/policy-privacy">Политика конфиденциальности</Link></li>
+          </ul>
+        </section>
+        <section>
+          <h2 className={styles.heading}>Филиал {location.currentBranch.name}</h2>
+          <p className={styles.text}>{location.currentBranch.city}, {location.currentBranch.address}</p>
+          <p className={styles.text}>
+            <a className={`${styles.phone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)}>{location.country.salesPhone}</a>
+          </p>
+          <p className={styles.text}>{location.currentBranch.hours}</p>
+        </section>
+      </div>
+      <div className={`container ${styles.bottom}`}>© {new Date().getFullYear()} ООО «Агротехника». Сельхозтехника и запчасти в России и Казахстане.</div>
+    </footer>
+  );
+}

@@ -1,0 +1,219 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { api } from '#app/lib/api.ts';
+import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
+import { IconCart, IconChevronDown, IconCompare, IconHeart, IconMenu, IconPhone, IconPin, IconSearch, IconUser } from '#app/components/ui/icons.tsx';
+import { CatalogMenu } from './CatalogMenu.tsx';
+import { ContactsPanel } from './ContactsPanel.tsx';
+import { LOGIN_TOOLTIP_DELAY_MS, SCROLL_THROTTLE_MS, headerHiddenAfterScroll, sparePartsHref, throttle } from './layout.rules.ts';
+import { useLayoutUi } from './layout-ui.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { useRootData } from './root-data.ts';
+import styles from './SiteHeader.module.css';
+
+const RegionTooltip = lazy(() => import('#app/modules/regions/ui/RegionTooltip.tsx').then((m) => ({ default: m.RegionTooltip })));
+
+const MAIN_LINKS = [
+  { to: '/servis', label: 'Сервис' },
+  { to: '/finansirovanie', label: 'Финансирование' },
+  { to: '/akcii', label: 'Акции' },
+  { to: '/blog', label: 'Агроновости' },
+  { to: '/contacts', label: 'Филиалы' },
+  { to: '/dostavka-i-oplata', label: 'Доставка и оплата' },
+  { to: '/vacancies', label: 'Вакансии' },
+] as const;
+
+export function SiteHeader() {
+  const { location: here, menu, toPrint } = useRootData();
+  const ui = useLayoutUi();
+  const { pathname } = useLocation();
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const [contactsOpen, setContactsOpen] = useState(false);
+  const alias = usePageAlias();
+  const mobileHidden = useHideOnScroll();
+  const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
+
+  useEffect(() => { setContactsOpen(false); setMobileMenuOpen(false); }, [pathname]);
+
+  return (
+    <header className={styles.header} data-mobile-hidden={mobileHidden || undefined}>
+      {/* Desktop, 768 px and up */}
+      <div className={`${styles.topBar} no-print`}>
+        <div className={`container ${styles.topBarInner}`}>
+          <RegionControl toPrint={toPrint} />
+          <span className={styles.spacer} />
+          <ContactsDropdown open={contactsOpen} onOpenChange={setContactsOpen} />
+          <UserArea />
+        </div>
+      </div>
+      <div className={styles.mainBar}>
+        <div className={`container ${styles.mainBarInner}`}>
+          <button type="button" className={styles.burger} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => setMobileMenuOpen(true)}>
+            <IconMenu />
+          </button>
+          <Link to="/" className={styles.logo} aria-label="Агротехника — на главную">
+            <span className={styles.logoMark} aria-hidden="true">А</span>
+            <span className={styles.logoText}>Агротехника</span>
+          </Link>
+          <div className={styles.desktopOnly}><CatalogMenu menu={menu} /></div>
+          <NavLink to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly}`}>Запчасти</NavLink>
+          <button type="button" className={`${styles.search} ${styles.desktopOnly}`} onClick={ui.openSearch} aria-haspopup="dialog">
+            <IconSearch size={20} /> <span>Поиск по технике, запчастям и артикулам</span>
+          </button>
+          <Counters />
+          <button type="button" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Контакты" aria-expanded={contactsOpen} onClick={() => setContactsOpen((v) => !v)}>
+            <IconPhone />
+          </button>
+          {pathname !== '/cart' ? (
+            <Link to="/cart" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label={`Корзина, товаров: 0`}><IconCart /></Link>
+          ) : null}
+        </div>
+      </div>
+      <nav aria-label="Разделы сайта" className={`${styles.navRow} ${styles.desktopOnly} no-print`}>
+        <div className={`container ${styles.navRowInner}`}>
+          {MAIN_LINKS.map((l) => <NavLink key={l.to} to={l.to} className={styles.navLink}>{l.label}</NavLink>)}
+        </div>
+      </nav>
+      <div className={`${styles.mobileSearchRow} ${styles.mobileOnly}`}>
+        <input className={styles.mobileSearch} readOnly placeholder="Искать в каталоге или на сайте" aria-label="Искать в каталоге или на сайте" onClick={ui.openSearch} onFocus={ui.openSearch} />
+      </div>
+      {contactsOpen ? (
+        <div className={`${styles.mobileContacts} ${styles.mobileOnly}`} role="region" aria-label="Контакты">
+          <ContactsPanel onWriteUs={() => setContactsOpen(false)} />
+        </div>
+      ) : null}
+      <MobileMenu open={mobileMenuOpen} onClose={closeMobileMenu} />
+      <span hidden data-testid="current-branch-country">{here.country.code}</span>
+    </header>
+  );
+}
+
+/** Spec §2/§4: the region button, and on load the tooltip 'Ваш регион {label}?' until confirmed. */
+function RegionControl({ toPrint }: { toPrint: boolean }) {
+  const { location } = useRootData();
+  const ui = useLayoutUi();
+  const [tooltip, setTooltip] = useState(false);
+  // Shown after hydration: its buttons need scripts, and print mode (to_print=1) never shows it.
+  useEffect(() => { setTooltip(!location.currentArea.confirmed && !toPrint); }, [location.currentArea.confirmed, toPrint]);
+  const confirm = async () => {
+    await api('POST', '/api/current-area/set-location', { areaId: location.currentArea.regionId });
+    setTooltip(false);
+  };
+  return (
+    <div className={styles.region}>
+      <button type="button" className={styles.regionButton} onClick={ui.openRegion} data-testid="region-button">
+        <IconPin size={18} /> <span>{location.currentArea.label}</span>
+      </button>
+      <span className={styles.branch}>Филиал: {location.currentBranch.name}</span>
+      {tooltip ? (
+        <Suspense fallback={null}>
+          <RegionTooltip label={location.currentArea.label} onConfirm={confirm} onChange={() => { setTooltip(false); ui.openRegion(); }} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { location } = useRootData();
+  const ref = useRef<HTMLDivElement>(null);
+  const code = countryCodeOfBranch(location.currentBranch.countryId);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => { if (!ref.current?.contains(e.target as Node)) onOpenChange(false); };
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onOpenChange(false); };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => { document.removeEventListener('pointerdown', onDown); document.removeEventListener('keydown', onKey); };
+  }, [open, onOpenChange]);
+  return (
+    <div className={styles.contacts} ref={ref}>
+      <a className={`${styles.topPhone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)} data-testid="header-phone">
+        {location.country.salesPhone}
+      </a>
+      <button type="button" className={styles.contactsToggle} aria-expanded={open} onClick={() => onOpenChange(!open)}>
+        Контакты <IconChevronDown size={16} />
+      </button>
+      {open ? <div className={styles.dropdown}><ContactsPanel onWriteUs={() => onOpenChange(false)} /></div> : null}
+    </div>
+  );
+}
+
+/** Guests see 'Войти' with a tooltip explaining what signing in gives (spec §9, after 300 ms hover). */
+function UserArea() {
+  const { viewer } = useRootData();
+  const [tip, setTip] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (!viewer.isGuest) {
+    return <Link to="/profile" className={styles.login}><IconUser size={18} /> Личный кабинет</Link>;
+  }
+  return (
+    <div
+      className={styles.loginWrap}
+      onMouseEnter={() => { timer.current = setTimeout(() => setTip(true), LOGIN_TOOLTIP_DELAY_MS); }}
+      onMouseLeave={() => { clearTimeout(timer.current); setTip(false); }}
+    >
+      <Link to="/login" className={styles.login} aria-describedby="login-tooltip"><IconUser size={18} /> Войти</Link>
+      <div id="login-tooltip" role="tooltip" className={styles.loginTip} hidden={!tip}>
+        Войдите, чтобы видеть цены и акции в вашем регионе, подборку товаров по вашим интересам и каталоги запчастей с чертежами.
+      </div>
+    </div>
+  );
+}
+
+function Counters() {
+  const { counters, viewer } = useRootData();
+  const items = [
+    { to: '/compare', label: 'Сравнение', count: counters.compare, icon: <IconCompare /> },
+    // Spec §2: a guest's favourites icon opens the login modal with redirect to /profile/bookmarks.
+    { to: viewer.isGuest ? '/login?redirect=%2Fprofile%2Fbookmarks' : '/profile/bookmarks', label: 'Избранное', count: counters.bookmarks, icon: <IconHeart /> },
+    { to: '/cart', label: 'Корзина', count: counters.cart, icon: <IconCart /> },
+  ];
+  return (
+    <nav aria-label="Сравнение, избранное, корзина" className={`${styles.counters} ${styles.desktopOnly}`}>
+      {items.map((i) => (
+        <Link key={i.label} to={i.to} className={styles.counter} aria-label={`${i.label}: ${i.count}`}>
+          {i.icon}
+          <span className={styles.counterBadge} data-empty={i.count === 0 || undefined}>{i.count}</span>
+          <span className={styles.counterLabel}>{i.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The current path's alias for the spare-parts link: server-rendered first, then fetched on navigation. */
+function usePageAlias() {
+  const { alias: initial } = useRootData();
+  const { pathname } = useLocation();
+  const [alias, setAlias] = useState(initial);
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname === first.current) { setAlias(initial); return; }
+    let cancelled = false;
+    void api<{ controller: 'category' | 'model' | 'other'; referenceId: number | null }>('GET', `/api/page-alias/path?path=${encodeURIComponent(pathname)}`).then((r) => {
+      if (!cancelled && r.error_status === 'success') setAlias({ controller: r.controller, referenceId: r.referenceId });
+    });
+    return () => { cancelled = true; };
+  }, [pathname, initial]);
+  return alias;
+}
+
+/** Spec §2: the mobile header hides when scrolling down past its height and returns on scroll up. */
+function useHideOnScroll(): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    let previous = window.scrollY;
+    let current = false;
+    const onScroll = throttle(() => {
+      const header = document.querySelector('header');
+      const next = headerHiddenAfterScroll(previous, window.scrollY, header?.offsetHeight ?? 56, current);
+      previous = window.scrollY;
+      if (next !== current) { current = next; setHidden(next); }
+    }, SCROLL_THROTTLE_MS);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return hidden;
+}

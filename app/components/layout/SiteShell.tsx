@@ -1,0 +1,62 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { RELOAD_AFTER_SAVE_MS } from '#app/modules/regions/regions.constants.ts';
+import { LayoutUiContext, type LayoutUi } from './layout-ui.tsx';
+import { MobileBackLink } from './MobileBackLink.tsx';
+import { useRootData } from './root-data.ts';
+import { SiteFooter } from './SiteFooter.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
+
+// Overlays load their code when first opened, keeping it out of every page's initial bundle.
+const RegionModal = lazy(() => import('#app/modules/regions/ui/RegionModal.tsx').then((m) => ({ default: m.RegionModal })));
+const BranchChangedDialog = lazy(() => import('#app/modules/regions/ui/BranchChangedDialog.tsx').then((m) => ({ default: m.BranchChangedDialog })));
+const WriteUsDialog = lazy(() => import('#app/modules/content/ui/WriteUsDialog.tsx').then((m) => ({ default: m.WriteUsDialog })));
+const SearchDialog = lazy(() => import('./SearchDialog.tsx').then((m) => ({ default: m.SearchDialog })));
+
+type Overlay = 'region' | 'writeUs' | 'search' | null;
+
+export function SiteShell({ children }: { children: React.ReactNode }) {
+  const { location, settings } = useRootData();
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const [opened, setOpened] = useState<Set<Overlay>>(() => new Set());
+  const [branchChanged, setBranchChanged] = useState<string | null>(null);
+
+  const open = useCallback((which: Overlay) => {
+    setOpened((s) => (s.has(which) ? s : new Set(s).add(which)));
+    setOverlay(which);
+  }, []);
+  const close = useCallback(() => setOverlay(null), []);
+  const ui = useMemo<LayoutUi>(() => ({
+    openRegion: () => open('region'),
+    openWriteUs: () => open('writeUs'),
+    openSearch: () => open('search'),
+  }), [open]);
+
+  return (
+    <LayoutUiContext.Provider value={ui}>
+      <a className="skip-link" href="#main">Перейти к содержимому</a>
+      <SiteHeader />
+      <MobileBackLink />
+      <main id="main">{children}</main>
+      <SiteFooter />
+      <Suspense fallback={null}>
+        {opened.has('region') ? (
+          <RegionModal
+            open={overlay === 'region'}
+            onClose={close}
+            currentRegionId={location.currentArea.regionId}
+            mapTileUrl={settings.mapTileUrl}
+            mapAttribution={settings.mapAttribution}
+            onSaved={(result) => {
+              if (result.branchChanged) setBranchChanged(result.currentBranchName);
+              // Spec §4: the page reloads one second after a successful save.
+              setTimeout(() => window.location.reload(), RELOAD_AFTER_SAVE_MS);
+            }}
+          />
+        ) : null}
+        {branchChanged ? <BranchChangedDialog branchName={branchChanged} onClose={() => setBranchChanged(null)} /> : null}
+        {opened.has('writeUs') ? <WriteUsDialog open={overlay === 'writeUs'} onClose={close} /> : null}
+        {opened.has('search') ? <SearchDialog open={overlay === 'search'} onClose={close} /> : null}
+      </Suspense>
+    </LayoutUiContext.Provider>
+  );
+}

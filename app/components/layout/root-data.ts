@@ -1,0 +1,40 @@
+import { useRouteLoaderData } from 'react-router';
+import type { MachineryCategory } from '#app/modules/catalog/catalog.schema.ts';
+import type { PageAlias } from '#app/modules/content/content.schema.ts';
+import type { CurrentLocation } from '#app/modules/regions/regions.schema.ts';
+
+/** Spec §3 User/core, as the page gets it; accounts fill the user part. */
+export interface ViewerFlags {
+  isGuest: boolean;
+  isLbrUser: boolean;
+  isSupplier: boolean;
+  hasPPAccess: boolean;
+  isPsEditor: boolean;
+  id: number | null;
+  userName: string | null;
+}
+
+export interface HeaderCounters { cart: number; bookmarks: number; compare: number }
+
+/** What the root loader gives every page: the header's data, fetched once per document. */
+export interface RootData {
+  location: CurrentLocation;
+  menu: MachineryCategory[];
+  alias: PageAlias;
+  viewer: ViewerFlags;
+  counters: HeaderCounters;
+  csrfToken: string;
+  nonce: string;
+  toPrint: boolean;
+  settings: { supplierPortalUrl: string; mapTileUrl: string; mapAttribution: string };
+}
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (!data) throw new Error('useRootData is used outside the root route');
+  return data;
+}
+
+export function useOptionalRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}

@@ -1,0 +1,20 @@
+/** Spec §3 Banner. */
+export interface Banner {
+  bg_type: 'IMG' | 'COLOR';
+  image_path: string | null;
+  color: string | null;
+  title: string;
+  text: string;
+  btn_title: string;
+  btn_link: string;
+}
+
+/** Spec §3 Machinery category: id, name, link, icon, cats (subcategories), banner. */
+export interface MachineryCategory {
+  id: number;
+  name: string;
+  link: string;
+  icon: string;
+  cats: MachineryCategory[];
+  banner: Banner | null;
+}

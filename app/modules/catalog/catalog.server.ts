@@ -1,0 +1,56 @@
+import { memoPerDb } from '#app/.server/cache.ts';
+import type { AppServices } from '#app/.server/context.ts';
+import type { DB } from '#app/.server/db/connect.ts';
+import type { Banner, MachineryCategory } from './catalog.schema.ts';
+
+const MENU_TTL_MS = 60_000;
+
+/** The public path of a machinery category; the fallback route resolves it through page aliases. */
+export function categoryLink(slug: string): string {
+  return `/catalog/${slug}`;
+}
+
+const loadMenu = memoPerDb(MENU_TTL_MS, async (db: DB): Promise<MachineryCategory[]> => {
+  const rows = await db
+    .selectFrom('catalog_category')
+    .leftJoin('catalog_banner', 'catalog_banner.category_id', 'catalog_category.id')
+    .select([
+      'catalog_category.id', 'catalog_category.parent_id', 'catalog_category.slug', 'catalog_category.name', 'catalog_category.icon',
+      'catalog_banner.bg_type', 'catalog_banner.image_path', 'catalog_banner.color', 'catalog_banner.title',
+      'catalog_banner.text', 'catalog_banner.btn_title', 'catalog_banner.btn_link',
+    ])
+    .orderBy('catalog_category.sort')
+    .orderBy('catalog_category.id')
+    .execute();
+  const byId = new Map<number, MachineryCategory>();
+  for (const r of rows) {
+    const banner: Banner | null = r.bg_type ? {
+      bg_type: r.bg_type, image_path: r.image_path, color: r.color, title: r.title!, text: r.text!, btn_title: r.btn_title!, btn_link: r.btn_link!,
+    } : null;
+    byId.set(r.id, { id: r.id, name: r.name, link: categoryLink(r.slug), icon: r.icon, cats: [], banner });
+  }
+  const roots: MachineryCategory[] = [];
+  for (const r of rows) {
+    const node = byId.get(r.id)!;
+    if (r.parent_id === null) roots.push(node);
+    else byId.get(r.parent_id)?.cats.push(node);
+  }
+  return roots;
+});
+
+/** Machinery categories with two levels of subcategories, for the desktop and mobile menus. */
+export function machineryMenu(services: AppServices): Promise<MachineryCategory[]> {
+  return loadMenu(services.db);
+}
+
+export async function findCategory(services: AppServices, id: number): Promise<MachineryCategory | null> {
+  const walk = (nodes: MachineryCategory[]): MachineryCategory | null => {
+    for (const n of nodes) {
+      if (n.id === id) return n;
+      const inner = walk(n.cats);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return walk(await machineryMenu(services));
+}

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { readBody, readQuery } from '#app/.server/http.ts';
+import { currentLocation } from '#app/modules/regions/regions.server.ts';
+import { FEEDBACK_MESSAGES, feedbackInput, pageAliasQuery } from './content.schema.ts';
+import { resolvePageAlias, saveFeedback } from './content.server.ts';
+
+export const contentApi = new Hono<HonoEnv>()
+  /** Spec §7: GET /api/page-alias/path {path} returns controller, referenceId. */
+  .get('/page-alias/path', async (c) => {
+    const query = readQuery(c, pageAliasQuery);
+    if (!query.ok) return query.response;
+    const alias = await resolvePageAlias(c.get('ctx').services, query.data.path);
+    return c.json({ error_status: 'success', ...alias });
+  })
+  /** The 'write us' modal: stored with the visitor's branch so that branch answers. */
+  .post('/feedback', async (c) => {
+    const body = await readBody(c, feedbackInput);
+    if (!body.ok) return body.response;
+    const ctx = c.get('ctx');
+    const location = await currentLocation(ctx);
+    await saveFeedback(ctx, body.data, location.currentBranch.id);
+    return c.json({ error_status: 'success', message: FEEDBACK_MESSAGES.thanks });
+  });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Texts of the 'write us' form. The first two are the spec's §5 messages, verbatim. */
+export const FEEDBACK_MESSAGES = {
+  name: 'Поле "Ваше Имя" не заполнено',
+  phone: 'Поле "Номер телефона" содержит некорректный телефон',
+  email: 'Поле "E-mail" содержит некорректный E-mail адрес',
+  message: 'Напишите, пожалуйста, ваш вопрос',
+  messageTooLong: 'Сообщение слишком длинное: не более 2000 символов',
+  consent: 'Пожалуйста, подтвердите согласие',
+  thanks: 'Спасибо! Мы получили ваше сообщение и свяжемся с вами в рабочее время филиала.',
+} as const;
+
+export const FEEDBACK_MESSAGE_MAX = 2000;
+
+/** Spec §5: an address with a domain ending of 2 to 4 letters. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-zа-я]{2,4}$/i;
+
+/** Spec §5: a phone is 11 or 12 digits. */
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+export const feedbackInput = z.object({
+  name: z.string({ error: FEEDBACK_MESSAGES.name }).trim().min(1, FEEDBACK_MESSAGES.name).max(120, FEEDBACK_MESSAGES.name),
+  phone: z.string({ error: FEEDBACK_MESSAGES.phone }).refine((v) => /^\d{11,12}$/.test(phoneDigits(v)), FEEDBACK_MESSAGES.phone),
+  email: z.string().trim().max(254, FEEDBACK_MESSAGES.email).optional().default('')
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), FEEDBACK_MESSAGES.email),
+  message: z.string({ error: FEEDBACK_MESSAGES.message }).trim().min(1, FEEDBACK_MESSAGES.message).max(FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGES.messageTooLong),
+  acceptGDPR: z.union([z.literal(true), z.literal('true'), z.literal('1'), z.literal('on')], { error: FEEDBACK_MESSAGES.consent }),
+  pageUrl: z.string().max(500).optional(),
+});
+
+export type FeedbackInput = z.infer<typeof feedbackInput>;
+
+export const pageAliasQuery = z.object({
+  path: z.string({ error: 'Не указан путь страницы' }).min(1, 'Не указан путь страницы').max(500).startsWith('/', 'Путь страницы должен начинаться с /'),
+});
+
+export interface PageAlias { controller: 'category' | 'model' | 'other'; referenceId: number | null }
+
+export interface PageView { slug: string; title: string; metaDescription: string; lead: string; bodyHtml: string }
+
+export interface PromotionView { id: number; title: string; text: string; link: string; badge: string; endsOn: string }

@@ -1,0 +1,8 @@
+/** Spec §3 and §9. */
+export const KAZAKHSTAN_COUNTRY_ID = 115;
+export const RUSSIA_ROOT_ID = 3220;
+export const KAZAKHSTAN_ROOT_ID = 3221;
+export const DEFAULT_CITY = 'Смоленск';
+export const MAP_ZOOM = 5;
+/** The page reloads this long after a region is saved (spec §4). */
+export const RELOAD_AFTER_SAVE_MS = 1000;

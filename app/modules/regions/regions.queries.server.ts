@@ -1,0 +1,25 @@
+import type { DB } from '#app/.server/db/connect.ts';
+
+export function selectCountries(db: DB) {
+  return db.selectFrom('region_country').selectAll().orderBy('sort').execute();
+}
+
+export function selectAreas(db: DB) {
+  return db.selectFrom('region_area').select(['id', 'root_id', 'label', 'admin_center', 'lat', 'lng']).orderBy('label').execute();
+}
+
+export function selectBranches(db: DB) {
+  return db
+    .selectFrom('region_branch')
+    .innerJoin('region_area', 'region_area.id', 'region_branch.area_id')
+    .innerJoin('region_country', 'region_country.root_id', 'region_area.root_id')
+    .select([
+      'region_branch.id', 'region_branch.name', 'region_branch.city', 'region_branch.address', 'region_branch.lat',
+      'region_branch.lng', 'region_branch.phone', 'region_branch.phone_internal', 'region_branch.service_phone',
+      'region_branch.service_phone_internal', 'region_branch.email', 'region_branch.hours', 'region_branch.area_id',
+      'region_country.id as country_id', 'region_area.label as area_label', 'region_area.root_id',
+    ])
+    .orderBy('region_country.sort')
+    .orderBy('region_branch.name')
+    .execute();
+}

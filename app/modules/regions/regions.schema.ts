@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const UNKNOWN_REGION = 'Регион не найден. Выберите регион из списка';
+
+const areaId = z.coerce.number({ error: UNKNOWN_REGION }).int(UNKNOWN_REGION).positive(UNKNOWN_REGION);
+
+export const saveAreaInput = z.object({ areaId });
+
+/** set-location takes a chosen area or, from the browser's geolocation, coordinates. */
+export const setLocationInput = z.union([
+  z.object({ areaId }),
+  z.object({ coords: z.object({ lat: z.coerce.number().min(-90).max(90), long: z.coerce.number().min(-180).max(180) }) }),
+], { error: UNKNOWN_REGION });
+
+export const regionIdParam = z.object({ region_id: areaId.optional() });
+
+/** What the browser gets for one region: spec §3 Region option. */
+export interface RegionOption {
+  id: number;
+  label: string;
+  root: number;
+  center: [number, number];
+  adminCenter: string;
+}
+
+export interface AreaTreeNode {
+  id: number;
+  label: string;
+  countryId: number;
+  children: RegionOption[];
+}
+
+export interface BranchView {
+  id: number;
+  name: string;
+  city: string;
+  address: string;
+  countryId: number;
+  phone: string;
+  phoneInternal: string;
+  servicePhone: string;
+  servicePhoneInternal: string;
+  email: string;
+  hours: string;
+  coords: [number, number];
+}
+
+export interface CountryView {
+  id: number;
+  code: 'RU' | 'KZ';
+  name: string;
+  abbreviation: string;
+  salesPhone: string;
+  salesPhoneInternal: string;
+  servicePhone: string;
+  servicePhoneInternal: string;
+}
+
+/** The visitor's region and branch as the header shows them (spec §3 Current area, Current branch). */
+export interface CurrentLocation {
+  currentArea: { label: string; regionId: number; confirmed: boolean };
+  currentBranch: BranchView;
+  country: CountryView;
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestContext, SessionState } from '#app/.server/context.ts';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { KAZAKHSTAN_COUNTRY_ID, KAZAKHSTAN_ROOT_ID, RUSSIA_ROOT_ID } from './regions.constants.ts';
+import { branchesByCountry, currentLocation, regionDirectory, setLocation } from './regions.server.ts';
+
+let t: TestDatabase;
+beforeAll(async () => { t = await createTestDatabase(); });
+afterAll(async () => { await t?.destroy(); });
+
+function context(session: SessionState | null = null, regionIdParam: number | null = null): RequestContext {
+  const ctx: RequestContext = {
+    services: t.services, requestId: 'test', ip: '127.0.0.1', nonce: 'n', csrfToken: 'c', session, regionIdParam,
+    async ensureSession() {
+      if (ctx.session) return ctx.session;
+      const id = `test-${Math.random()}`;
+      await t.db.insertInto('auth_session').values({ id, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+      ctx.session = { id, userId: null, areaId: null, areaConfirmed: false };
+      return ctx.session;
+    },
+  };
+  return ctx;
+}
+
+describe('area tree', () => {
+  it('has Russia first with its regions under 3220 and Kazakhstan second with its 20 under 3221', async () => {
+    const { areaTree } = await regionDirectory(t.services);
+    expect(areaTree.map((n) => [n.id, n.label])).toEqual([[RUSSIA_ROOT_ID, 'Россия'], [KAZAKHSTAN_ROOT_ID, 'Казахстан']]);
+    expect(areaTree[0]!.children.length).toBeGreaterThanOrEqual(80);
+    expect(areaTree[1]!.children).toHaveLength(20);
+    for (const node of areaTree) for (const r of node.children) {
+      expect(r.root).toBe(node.id);
+      expect(r.adminCenter).not.toBe('');
+      expect(Math.abs(r.center[0])).toBeGreaterThan(35);
+    }
+  });
+
+  it('serves every region from a branch of its own country', async () => {
+    const dir = await regionDirectory(t.services);
+    for (const area of dir.areas.values()) {
+      const branch = dir.branchOfArea.get(area.id)!;
+      expect(branch.rootId, area.label).toBe(area.root);
+    }
+    expect(dir.branches.length).toBeGreaterThanOrEqual(25);
+  });
+});
+
+describe('current location', () => {
+  it('guesses Smolensk for a new visitor and leaves it unconfirmed', async () => {
+    const location = await currentLocation(context());
+    expect(location.currentArea).toMatchObject({ label: 'Смоленская область', confirmed: false });
+    expect(location.currentBranch.city).toBe('Смоленск');
+    expect(location.country.code).toBe('RU');
+  });
+
+  it('takes region_id from the URL over the stored region', async () => {
+    const location = await currentLocation(context({ id: 'x', userId: null, areaId: 4001, areaConfirmed: true }, 5002));
+    expect(location.currentArea.regionId).toBe(5002);
+    expect(location.currentBranch.countryId).toBe(KAZAKHSTAN_COUNTRY_ID);
+  });
+
+  it('ignores an unknown region_id in the URL', async () => {
+    const location = await currentLocation(context(null, 999_999));
+    expect(location.currentArea.label).toBe('Смоленская область');
+  });
+});
+
+describe('setLocation', () => {
+  it('stores a Kazakhstan region in a new session and reports the branch change', async () => {
+    const ctx = context();
+    const result = await setLocation(ctx, { areaId: 5001 });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.branchChanged).toBe(true);
+    expect(result.location.country).toMatchObject({ code: 'KZ', abbreviation: 'КЗ', id: KAZAKHSTAN_COUNTRY_ID });
+    const row = await t.db.selectFrom('auth_session').select(['area_id', 'area_confirmed']).where('id', '=', ctx.session!.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ area_id: 5001, area_confirmed: true });
+  });
+
+  it('confirms the guessed region without a branch change', async () => {
+    const ctx = context();
+    const guessed = await currentLocation(ctx);
+    const result = await setLocation(ctx, { areaId: guessed.currentArea.regionId });
+    expect(result).toMatchObject({ ok: true, branchChanged: false });
+  });
+
+  it('finds the region nearest to coordinates', async () => {
+    const result = await setLocation(context(), { coords: { lat: 51.17, long: 71.43 } }); // Astana
+    expect(result.ok && result.location.currentArea.label).toBe('Астана');
+  });
+
+  it('refuses an unknown region and writes nothing', async () => {
+    const before = await t.db.selectFrom('auth_session').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(await setLocation(context(), { areaId: 123_456 })).toEqual({ ok: false, code: 'unknown_area' });
+    const after = await t.db.selectFrom('auth_session').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
+describe('branches by country', () => {
+  it('groups all branches by country, then region', async () => {
+    const countries = await branchesByCountry(t.services);
+    expect(countries.map((c) => c.country.code)).toEqual(['RU', 'KZ']);
+    const total = countries.flatMap((c) => c.regions.flatMap((r) => r.branches)).length;
+    expect(total).toBe((await regionDirectory(t.services)).branches.length);
+  });
+});

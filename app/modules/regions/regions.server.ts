@@ -1,0 +1,126 @@
+import { memoPerDb } from '#app/.server/cache.ts';
+import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import type { DB } from '#app/.server/db/connect.ts';
+import { nearest } from '#app/lib/geo.ts';
+import { saveSessionArea } from '#app/modules/auth/session.server.ts';
+import { selectAreas, selectBranches, selectCountries } from './regions.queries.server.ts';
+import type { AreaTreeNode, BranchView, CountryView, CurrentLocation, RegionOption } from './regions.schema.ts';
+
+export interface BranchListItem extends BranchView {
+  areaId: number;
+  areaLabel: string;
+  rootId: number;
+}
+
+interface RegionDirectory {
+  countries: CountryView[];
+  countryByRoot: Map<number, CountryView>;
+  areas: Map<number, RegionOption>;
+  areaTree: AreaTreeNode[];
+  /** The area tree serialised once: the endpoint answers with these bytes. */
+  areaTreeJson: string;
+  branches: BranchListItem[];
+  /** Each area's serving branch: the nearest one in the same country. */
+  branchOfArea: Map<number, BranchListItem>;
+}
+
+const DIRECTORY_TTL_MS = 60_000;
+
+const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<RegionDirectory> => {
+  const [countryRows, areaRows, branchRows] = await Promise.all([selectCountries(db), selectAreas(db), selectBranches(db)]);
+  const countries: CountryView[] = countryRows.map((c) => ({
+    id: c.id, code: c.code, name: c.name, abbreviation: c.abbreviation,
+    salesPhone: c.sales_phone, salesPhoneInternal: c.sales_phone_internal,
+    servicePhone: c.service_phone, servicePhoneInternal: c.service_phone_internal,
+  }));
+  const countryByRoot = new Map(countryRows.map((c, i) => [c.root_id, countries[i]!]));
+  const areas = new Map<number, RegionOption>(areaRows.map((a) => [a.id, {
+    id: a.id, label: a.label, root: a.root_id, center: [a.lat, a.lng], adminCenter: a.admin_center,
+  }]));
+  const areaTree: AreaTreeNode[] = countryRows.map((c) => ({
+    id: c.root_id, label: c.name, countryId: c.id,
+    children: [...areas.values()].filter((a) => a.root === c.root_id),
+  }));
+  const branches: BranchListItem[] = branchRows.map((b) => ({
+    id: b.id, name: b.name, city: b.city, address: b.address, countryId: b.country_id,
+    phone: b.phone, phoneInternal: b.phone_internal, servicePhone: b.service_phone,
+    servicePhoneInternal: b.service_phone_internal, email: b.email, hours: b.hours,
+    coords: [b.lat, b.lng], areaId: b.area_id, areaLabel: b.area_label, rootId: b.root_id,
+  }));
+  const located = branches.map((b) => ({ branch: b, lat: b.coords[0], lng: b.coords[1] }));
+  const branchOfArea = new Map<number, BranchListItem>();
+  for (const area of areas.values()) {
+    const own = located.filter((l) => l.branch.areaId === area.id);
+    const sameCountry = located.filter((l) => l.branch.rootId === area.root);
+    const pick = nearest(own.length ? own : sameCountry.length ? sameCountry : located, { lat: area.center[0], lng: area.center[1] });
+    if (pick) branchOfArea.set(area.id, pick.branch);
+  }
+  return { countries, countryByRoot, areas, areaTree, areaTreeJson: JSON.stringify({ areaTree }), branches, branchOfArea };
+});
+
+export function regionDirectory(services: AppServices): Promise<RegionDirectory> {
+  return loadDirectory(services.db);
+}
+
+/** A new visitor's region: the area of the branch nearest to the configured default point (Smolensk). */
+async function defaultAreaId(services: AppServices): Promise<number> {
+  const dir = await regionDirectory(services);
+  const branch = nearest(dir.branches.map((b) => ({ b, lat: b.coords[0], lng: b.coords[1] })), { lat: services.config.DEFAULT_LAT, lng: services.config.DEFAULT_LNG });
+  if (!branch) throw new Error('No branches are seeded');
+  return branch.b.areaId;
+}
+
+export async function isKnownArea(services: AppServices, areaId: number): Promise<boolean> {
+  return (await regionDirectory(services)).areas.has(areaId);
+}
+
+export async function currentLocation(ctx: RequestContext): Promise<CurrentLocation> {
+  const dir = await regionDirectory(ctx.services);
+  const fromParam = ctx.regionIdParam !== null && dir.areas.has(ctx.regionIdParam) ? ctx.regionIdParam : null;
+  const fromSession = ctx.session?.areaId != null && dir.areas.has(ctx.session.areaId) ? ctx.session.areaId : null;
+  const areaId = fromParam ?? fromSession ?? (await defaultAreaId(ctx.services));
+  return locationOf(dir, areaId, fromParam !== null || (fromSession !== null && ctx.session!.areaConfirmed));
+}
+
+function locationOf(dir: RegionDirectory, areaId: number, confirmed: boolean): CurrentLocation {
+  const area = dir.areas.get(areaId)!;
+  const branch = dir.branchOfArea.get(areaId)!;
+  const country = dir.countryByRoot.get(area.root)!;
+  const { areaId: _a, areaLabel: _l, rootId: _r, ...currentBranch } = branch;
+  return { currentArea: { label: area.label, regionId: area.id, confirmed }, currentBranch, country };
+}
+
+export type SetLocationResult =
+  | { ok: true; location: CurrentLocation; branchChanged: boolean }
+  | { ok: false; code: 'unknown_area' };
+
+/** Saves the visitor's region (creating the guest session on first write) and says whether the branch changed. */
+export async function setLocation(ctx: RequestContext, input: { areaId: number } | { coords: { lat: number; long: number } }): Promise<SetLocationResult> {
+  const dir = await regionDirectory(ctx.services);
+  const areaId = 'areaId' in input
+    ? input.areaId
+    : nearest([...dir.areas.values()].map((a) => ({ id: a.id, lat: a.center[0], lng: a.center[1] })), { lat: input.coords.lat, lng: input.coords.long })?.id;
+  if (areaId === undefined || !dir.areas.has(areaId)) return { ok: false, code: 'unknown_area' };
+  const before = await currentLocation(ctx);
+  const session = await ctx.ensureSession();
+  await saveSessionArea(ctx.services.db, session.id, areaId, true);
+  session.areaId = areaId;
+  session.areaConfirmed = true;
+  const location = locationOf(dir, areaId, true);
+  return { ok: true, location, branchChanged: before.currentBranch.id !== location.currentBranch.id };
+}
+
+/** All branches grouped by country and region, for the contacts page. */
+export async function branchesByCountry(services: AppServices) {
+  const dir = await regionDirectory(services);
+  return dir.countries.map((country) => {
+    const root = [...dir.countryByRoot.entries()].find(([, c]) => c.id === country.id)![0];
+    const inCountry = dir.branches.filter((b) => b.rootId === root);
+    const regions = new Map<string, BranchListItem[]>();
+    for (const b of inCountry) regions.set(b.areaLabel, [...(regions.get(b.areaLabel) ?? []), b]);
+    return {
+      country,
+      regions: [...regions.entries()].sort(([a], [b]) => a.localeCompare(b, 'ru')).map(([label, branches]) => ({ label, branches })),
+    };
+  });
+}

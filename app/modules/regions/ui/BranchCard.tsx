@@ -1,0 +1,27 @@
+import { IconClock, IconMail, IconPin } from '#app/components/ui/icons.tsx';
+import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
+import type { BranchView, CountryView } from '#app/modules/regions/regions.schema.ts';
+import styles from './BranchCard.module.css';
+
+/** One branch's contacts: address, phones in both forms, service line, e-mail, hours. */
+export function BranchCard({ branch, country, id }: { branch: BranchView; country?: CountryView; id?: string }) {
+  const tracking = callTrackingClass(countryCodeOfBranch(branch.countryId));
+  return (
+    <article className={styles.card} id={id} data-testid="branch-card">
+      <h3 className={styles.name}>{branch.name}</h3>
+      <p className={styles.row}><IconPin size={18} /> <span>{branch.city}, {branch.address}</span></p>
+      <dl className={styles.phones}>
+        <dt>Отдел продаж</dt>
+        <dd><a className={tracking} href={telHref(branch.phone)}>{branch.phone}</a> <span className={styles.internal}>{branch.phoneInternal}</span></dd>
+        <dt>Сервис</dt>
+        <dd><a className={tracking} href={telHref(branch.servicePhone)}>{branch.servicePhone}</a> <span className={styles.internal}>{branch.servicePhoneInternal}</span></dd>
+        {country ? (<>
+          <dt>Бесплатно по стране</dt>
+          <dd><a className={tracking} href={telHref(country.salesPhone)}>{country.salesPhone}</a></dd>
+        </>) : null}
+      </dl>
+      <p className={styles.row}><IconMail size={18} /> <a href={`mailto:${branch.email}`}>{branch.email}</a></p>
+      <p className={styles.row}><IconClock size={18} /> <span>{branch.hours}</span></p>
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
+import interCyrillic from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { requestContext } from '#app/.server/context.ts';
+import { SiteShell } from '#app/components/layout/SiteShell.tsx';
+import { useOptionalRootData, type RootData } from '#app/components/layout/root-data.ts';
+import { NotFound } from '#app/components/layout/NotFound.tsx';
+import { machineryMenu } from '#app/modules/catalog/catalog.server.ts';
+import { resolvePageAlias } from '#app/modules/content/content.server.ts';
+import { currentLocation } from '#app/modules/regions/regions.server.ts';
+import type { Route } from './+types/root';
+import './styles/fonts.css';
+import './styles/tokens.css';
+import './styles/base.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interCyrillic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+  const ctx = context.get(requestContext);
+  const url = new URL(request.url);
+  const [location, menu, alias] = await Promise.all([
+    currentLocation(ctx),
+    machineryMenu(ctx.services),
+    resolvePageAlias(ctx.services, url.pathname),
+  ]);
+  const { config } = ctx.services;
+  return {
+    location,
+    menu,
+    alias,
+    viewer: { isGuest: true, isLbrUser: false, isSupplier: false, hasPPAccess: false, isPsEditor: false, id: null, userName: null },
+    counters: { cart: 0, bookmarks: 0, compare: 0 },
+    csrfToken: ctx.csrfToken,
+    nonce: ctx.nonce,
+    toPrint: url.searchParams.get('to_print') === '1',
+    settings: { supplierPortalUrl: config.SUPPLIER_PORTAL_URL, mapTileUrl: config.MAP_TILE_URL, mapAttribution: config.MAP_TILE_ATTRIBUTION },
+  };
+}
+
+/** The header's data describes the visitor, not the page: keep it across client navigations. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useOptionalRootData();
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d5a34" />
+        {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // A route with handle.bare renders without the shop's shell (the benchmark's yardstick page).
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  if (bare) return <Outlet />;
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useOptionalRootData();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const body = notFound ? <NotFound /> : (
+    <div className="container" style={{ padding: '48px 16px' }}>
+      <h1>Что-то пошло не так</h1>
+      <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
+    </div>
+  );
+  return data ? <SiteShell>{body}</SiteShell> : body;
+}

@@ -1,0 +1,16 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+// Spec §2 Routes. Paths owned by later capabilities are added with them; unknown paths reach the
+// fallback, which resolves page aliases (category, model, other) or answers 404.
+export default [
+  index('routes/home.tsx'),
+  route('servis', 'routes/content-page.tsx', { id: 'servis' }),
+  route('finansirovanie', 'routes/content-page.tsx', { id: 'finansirovanie' }),
+  route('dostavka-i-oplata', 'routes/content-page.tsx', { id: 'dostavka-i-oplata' }),
+  route('documents/policy-privacy', 'routes/content-page.tsx', { id: 'documents/policy-privacy' }),
+  route('akcii', 'routes/promotions.tsx'),
+  route('contacts', 'routes/contacts.tsx'),
+  route('catalog', 'routes/catalog.tsx'),
+  route('__bench/bare', 'routes/bench-bare.tsx'),
+  route('*', 'routes/fallback.tsx'),
+] satisfies RouteConfig;

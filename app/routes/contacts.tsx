@@ -1,0 +1,69 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { data } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
+import { useRootData } from '#app/components/layout/root-data.ts';
+import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
+import { getPage } from '#app/modules/content/content.server.ts';
+import { branchesByCountry } from '#app/modules/regions/regions.server.ts';
+import { MAP_ZOOM } from '#app/modules/regions/regions.constants.ts';
+import { BranchCard } from '#app/modules/regions/ui/BranchCard.tsx';
+import type { Route } from './+types/contacts';
+import styles from './contacts.module.css';
+
+const RegionMap = lazy(() => import('#app/modules/regions/ui/RegionMap.tsx'));
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const [page, countries] = await Promise.all([getPage(services, 'contacts'), branchesByCountry(services)]);
+  if (!page) throw data(null, { status: 404 });
+  return { page, countries };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMeta(loaderData.page.title, loaderData.page.metaDescription) : NOT_FOUND_META;
+
+/** All branches grouped by country and region, on a map and as a list. */
+export default function Contacts({ loaderData }: Route.ComponentProps) {
+  const { page, countries } = loaderData;
+  const { settings, location } = useRootData();
+  const [mounted, setMounted] = useState(false);
+  const [selected, setSelected] = useState<number | null>(location.currentBranch.id);
+  useEffect(() => setMounted(true), []);
+
+  const markers = countries.flatMap((c) => c.regions.flatMap((r) => r.branches.map((b) => ({
+    id: b.id, label: `Филиал ${b.name}`, root: b.rootId, center: b.coords, adminCenter: `${b.city}, ${b.address}`,
+  }))));
+  const select = (id: number) => {
+    setSelected(id);
+    document.getElementById(`branch-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+  const total = markers.length;
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1>{page.title}</h1>
+      <p className={styles.lead}>{page.lead}</p>
+      <div className={styles.map} aria-label="Филиалы на карте">
+        {mounted ? (
+          <Suspense fallback={<div className={styles.mapPlaceholder}>Загружаем карту…</div>}>
+            <RegionMap regions={markers} selectedId={selected} center={[54.5, 55]} zoom={MAP_ZOOM - 2} tileUrl={settings.mapTileUrl} attribution={settings.mapAttribution} onSelect={select} />
+          </Suspense>
+        ) : <div className={styles.mapPlaceholder}>Загружаем карту…</div>}
+      </div>
+      <p className={styles.count}>{total} филиалов в России и Казахстане</p>
+      {countries.map(({ country, regions }) => (
+        <section key={country.id} className={styles.country} aria-labelledby={`country-${country.id}`}>
+          <h2 id={`country-${country.id}`}>{country.name}</h2>
+          {regions.map((region) => (
+            <div key={region.label} className={styles.region}>
+              <h3 className={styles.regionTitle}>{region.label}</h3>
+              <div className={styles.cards}>
+                {region.branches.map((b) => <BranchCard key={b.id} id={`branch-${b.id}`} branch={b} />)}
+              </div>
+            </div>
+          ))}
+        </section>
+      ))}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+    </div>
+  );
+}

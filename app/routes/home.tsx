@@ -1,0 +1,82 @@
+import { Link, data } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
+import { useRootData } from '#app/components/layout/root-data.ts';
+import { CategoryIcon } from '#app/components/ui/icons.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { getPage, currentPromotions } from '#app/modules/content/content.server.ts';
+import { PromotionCard } from '#app/modules/content/ui/PromotionCard.tsx';
+import { BranchCard } from '#app/modules/regions/ui/BranchCard.tsx';
+import type { Route } from './+types/home';
+import styles from './home.module.css';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const [page, promotions] = await Promise.all([getPage(services, 'home'), currentPromotions(services)]);
+  if (!page) throw data(null, { status: 404 });
+  return { page, promotions: promotions.slice(0, 4) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMeta(loaderData.page.title, loaderData.page.metaDescription) : [];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { page, promotions } = loaderData;
+  const { menu, location } = useRootData();
+  return (
+    <>
+      <section className={styles.hero}>
+        <div className={`container ${styles.heroInner}`}>
+          <h1 className={styles.heroTitle}>{page.title}</h1>
+          <p className={styles.heroLead}>{page.lead}</p>
+          <div className={styles.heroActions}>
+            <Link to="/catalog" className="btn btn-primary">Каталог техники</Link>
+            <Link to="/zapchasti" className={`btn ${styles.heroSecondary}`}>Подобрать запчасти</Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="container" aria-labelledby="home-catalog">
+        <h2 id="home-catalog" className={styles.sectionTitle}>Каталог техники</h2>
+        <ul className={styles.categories}>
+          {menu.map((c) => (
+            <li key={c.id}>
+              <Link to={c.link} className={styles.category}>
+                <span className={styles.categoryIcon}><CategoryIcon icon={c.icon} size={28} /></span>
+                <span className={styles.categoryName}>{c.name}</span>
+                <span className={styles.categoryCount}>{c.cats.length ? `${c.cats.length} ${plural(c.cats.length, 'раздел', 'раздела', 'разделов')}` : ''}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {promotions.length ? (
+        <section className="container" aria-labelledby="home-promotions">
+          <div className={styles.sectionHead}>
+            <h2 id="home-promotions" className={styles.sectionTitle}>Акции</h2>
+            <Link to="/akcii">Все акции</Link>
+          </div>
+          <ul className={styles.promotions}>
+            {promotions.map((p) => <li key={p.id}><PromotionCard promotion={p} /></li>)}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className={`container ${styles.bottom}`} aria-labelledby="home-branch">
+        <div>
+          <h2 id="home-branch" className={styles.sectionTitle}>Ваш филиал</h2>
+          <BranchCard branch={location.currentBranch} country={location.country} />
+          <p><Link to="/contacts">Все филиалы на карте</Link></p>
+        </div>
+        <div className={`prose ${styles.why}`}>
+          <h2 className={styles.sectionTitle}>Почему выбирают нас</h2>
+          <div dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function plural(n: number, one: string, few: string, many: string): string {
+  const rule = new Intl.PluralRules('ru-RU').select(n);
+  return rule === 'one' ? one : rule === 'few' ? few : many;
+}

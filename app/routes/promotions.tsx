@@ -1,0 +1,30 @@
+import { data } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
+import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
+import { currentPromotions, getPage } from '#app/modules/content/content.server.ts';
+import { ArticlePage } from '#app/modules/content/ui/ArticlePage.tsx';
+import { PromotionCard } from '#app/modules/content/ui/PromotionCard.tsx';
+import type { Route } from './+types/promotions';
+import styles from './promotions.module.css';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const [page, promotions] = await Promise.all([getPage(services, 'akcii'), currentPromotions(services)]);
+  if (!page) throw data(null, { status: 404 });
+  return { page, promotions };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMeta(loaderData.page.title, loaderData.page.metaDescription) : NOT_FOUND_META;
+
+export default function Promotions({ loaderData }: Route.ComponentProps) {
+  const { page, promotions } = loaderData;
+  return (
+    <ArticlePage page={page}>
+      <section aria-label="Действующие акции" className={styles.section}>
+        {promotions.length ? (
+          <ul className={styles.list}>{promotions.map((p) => <li key={p.id}><PromotionCard promotion={p} /></li>)}</ul>
+        ) : <p className={styles.empty}>Сейчас действующих акций нет. Загляните позже или позвоните в ваш филиал — подскажем лучшие условия.</p>}
+      </section>
+    </ArticlePage>
+  );
+}

@@ -1,0 +1,86 @@
+import { readdirSync } from 'node:fs';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
+import { requestContext, type AppServices } from '#app/.server/context.ts';
+import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { errorResponse } from '#app/.server/http.ts';
+import { contentApi } from '#app/modules/content/content.api.server.ts';
+import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
+import { csrfProtection } from './middleware/csrf.ts';
+import { requestContextMiddleware } from './middleware/request-context.ts';
+import { requestLog, type LogSink } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { robotsTxt, sitemapXml } from './seo.ts';
+
+export interface AppOptions {
+  services: AppServices;
+  /** The React Router server build; absent in API-only tests. */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Built browser assets to serve (production); Vite serves them in development. */
+  clientDir?: string;
+  logSink?: LogSink;
+}
+
+/** Module routers of spec §7, mounted under /api. Each module owns its router. */
+export function apiRouter() {
+  return new Hono<HonoEnv>()
+    .route('/', regionsApi)
+    .route('/', contentApi);
+}
+
+/** The whole HTTP surface: pages and JSON API share one process, one context and one set of guards. */
+export function createApp({ services, build, clientDir, logSink }: AppOptions) {
+  const { config } = services;
+  const app = new Hono<HonoEnv>();
+
+  app.use(requestLog(config.LOG_LEVEL !== 'silent' && config.NODE_ENV !== 'test', logSink));
+  app.get('/healthz', async (c) => {
+    await services.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+    return c.json({ status: 'ok' });
+  });
+
+  if (clientDir) {
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    // Mount only what the build contains, so page requests never touch the disk.
+    for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
+      app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, serveStatic({ root: clientDir }));
+    }
+  }
+
+  app.use(securityHeaders(config));
+  app.use(compress());
+  app.use(requestContextMiddleware(services));
+  app.use(csrfProtection());
+  app.use('/api/*', bodyLimit({
+    maxSize: config.BODY_LIMIT_BYTES,
+    onError: (c) => errorResponse(c, 413, 'Слишком большой запрос'),
+  }));
+
+  app.route('/api', apiRouter());
+  app.all('/api/*', (c) => errorResponse(c, 404, 'Метод API не найден'));
+
+  app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
+  app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
+
+  if (build) {
+    const handle = createRequestHandler(build, config.NODE_ENV);
+    app.all('*', (c) => {
+      const context = new RouterContextProvider();
+      context.set(requestContext, c.get('ctx'));
+      return handle(c.req.raw, context);
+    });
+  }
+
+  app.onError((error, c) => {
+    if (c.req.path.startsWith('/api/')) return c.json({ error_status: 'error', message: 'Внутренняя ошибка сервера. Попробуйте позже' }, 500);
+    return c.text('Внутренняя ошибка сервера', 500);
+  });
+
+  return app;
+}

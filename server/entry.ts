@@ -1,0 +1,12 @@
+// The server bundle's entry: Vite builds it together with the app, so the composition root,
+// the modules and React Router's build share one module graph. server/main.ts loads it.
+import * as build from 'virtual:react-router/server-build';
+import type { ServerBuild } from 'react-router';
+
+export { createApp } from './app.ts';
+export { loadConfig } from '#app/.server/config.ts';
+export { connect } from '#app/.server/db/connect.ts';
+export { migrateToLatest } from '#app/.server/db/migrate.ts';
+export { seed } from '#app/.server/db/seed.ts';
+
+export const serverBuild = build as unknown as ServerBuild;

@@ -1,0 +1,64 @@
+// Starts the shop: `node server/main.ts` serves the production build, `--dev` runs Vite in
+// middleware mode. Plain Node (type stripping), no bundler: it only wires the process together.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import type * as EntryModule from './entry.ts';
+
+type Entry = typeof EntryModule;
+
+const dev = process.argv.includes('--dev');
+if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? 'development' : 'production';
+const root = resolve(import.meta.dirname, '..');
+
+const vite = dev
+  ? await (await import('vite')).createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
+  : null;
+const loadEntry = (): Promise<Entry> => vite
+  ? vite.ssrLoadModule('/server/entry.ts') as Promise<Entry>
+  : import(pathToFileURL(resolve(root, 'build/server/index.js')).href) as Promise<Entry>;
+
+const entry = await loadEntry();
+const config = entry.loadConfig();
+const db = await entry.connect({ databaseUrl: config.DATABASE_URL, pgliteDir: resolve(root, config.PGLITE_DIR), poolSize: config.DATABASE_POOL_SIZE });
+await entry.migrateToLatest(db);
+await entry.seed(db);
+
+const services = { db, config };
+const app = entry.createApp({
+  services,
+  // In development each request gets the freshly transformed build, so edits show on reload.
+  build: vite ? async () => (await loadEntry()).serverBuild : entry.serverBuild,
+  clientDir: vite ? undefined : resolve(root, 'build/client'),
+});
+const listener = getRequestListener(app.fetch);
+
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  if (vite) vite.middlewares(req, res, () => listener(req, res));
+  else listener(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.requestTimeout = 30_000;
+server.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  process.stdout.write(JSON.stringify({ level: 'info', msg: `Магазин запущен: http://localhost:${port}`, mode: config.NODE_ENV, database: config.DATABASE_URL ? 'postgresql' : 'pglite' }) + '\n');
+});
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(JSON.stringify({ level: 'info', msg: 'shutting down', signal }) + '\n');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.closeIdleConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+  await vite?.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,63 @@
+import type { MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppServices, RequestContext, SessionState } from '#app/.server/context.ts';
+import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
+import { GUEST_SESSION_DAYS, createSession, findSession } from '#app/modules/auth/session.server.ts';
+import { newNonce } from './security-headers.ts';
+
+export const SESSION_COOKIE = 'sid';
+/** The double-submit cookie of spec §9; the same value is in the page's csrf-token meta tag. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
+/**
+ * Builds the request context: the session (read only when the cookie is present, created only when
+ * something is written), the CSRF token and region_id of spec §7.
+ */
+export function requestContextMiddleware(services: AppServices): MiddlewareHandler<HonoEnv> {
+  const secure = services.config.isProduction;
+  return async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    let session: SessionState | null = token ? await findSession(services.db, token) : null;
+
+    let csrfToken = getCookie(c, XSRF_COOKIE);
+    if (!isValidCsrfToken(services.config.sessionSecret, csrfToken)) {
+      csrfToken = issueCsrfToken(services.config.sessionSecret);
+      // Readable by scripts on purpose: the client echoes it in the X-XSRF-TOKEN header.
+      setCookie(c, XSRF_COOKIE, csrfToken, { path: '/', sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400 });
+    }
+
+    const rawRegion = c.req.query('region_id');
+    const regionIdParam = rawRegion && /^\d{1,9}$/.test(rawRegion) ? Number(rawRegion) : null;
+
+    const ctx: RequestContext = {
+      services,
+      requestId: c.res.headers.get('X-Request-Id') ?? '',
+      ip: clientIp(c),
+      nonce: newNonce(),
+      csrfToken: csrfToken!,
+      session,
+      regionIdParam,
+      async ensureSession() {
+        if (session) return session;
+        const created = await createSession(services.db);
+        session = ctx.session = created.session;
+        setCookie(c, SESSION_COOKIE, created.token, {
+          path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400,
+        });
+        return session;
+      },
+    };
+    c.set('ctx', ctx);
+    await next();
+  };
+}
+
+function clientIp(c: Parameters<MiddlewareHandler>[0]): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // app.request() in tests has no socket
+  }
+}

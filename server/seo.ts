@@ -1,0 +1,31 @@
+import type { AppServices } from '#app/.server/context.ts';
+import { machineryMenu } from '#app/modules/catalog/catalog.server.ts';
+import type { MachineryCategory } from '#app/modules/catalog/catalog.schema.ts';
+import { listPageSlugs } from '#app/modules/content/content.server.ts';
+
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /cart',
+    'Disallow: /profile',
+    'Disallow: /kp/',
+    'Disallow: /offer/',
+    'Disallow: /suppliers',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+export async function sitemapXml(services: AppServices): Promise<string> {
+  const origin = services.config.PUBLIC_ORIGIN;
+  const [slugs, menu] = await Promise.all([listPageSlugs(services), machineryMenu(services)]);
+  const flatten = (nodes: MachineryCategory[]): string[] => nodes.flatMap((n) => [n.link, ...flatten(n.cats)]);
+  const paths = ['/', '/catalog', '/zapchasti', '/contacts', ...slugs.filter((s) => s !== 'home' && s !== 'contacts').map((s) => `/${s}`), ...flatten(menu)];
+  const urls = [...new Set(paths)].map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
+}

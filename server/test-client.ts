@@ -1,0 +1,37 @@
+import { createApp } from './app.ts';
+import type { AppServices } from '#app/.server/context.ts';
+
+/**
+ * Drives the HTTP app without a port, like a browser: keeps cookies between calls and echoes the
+ * CSRF token it was given, unless a test asks it not to.
+ */
+export function testClient(services: AppServices) {
+  const app = createApp({ services });
+  const cookies = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+  };
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  async function request(method: string, path: string, options: { json?: unknown; body?: string; contentType?: string; csrf?: string | false } = {}) {
+    if (!cookies.has('XSRF-TOKEN')) remember(await app.request('/api/current-area', { headers: { cookie: cookieHeader() } }));
+    const headers: Record<string, string> = { cookie: cookieHeader() };
+    const csrf = options.csrf === undefined ? decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') : options.csrf;
+    if (csrf !== false) headers['x-csrf-token'] = csrf;
+    let body = options.body;
+    if (options.json !== undefined) { body = JSON.stringify(options.json); headers['content-type'] = 'application/json'; }
+    if (options.contentType) headers['content-type'] = options.contentType;
+    const response = await app.request(path, { method, headers, body });
+    remember(response);
+    return response;
+  }
+  return {
+    app,
+    cookies,
+    get: (path: string) => request('GET', path),
+    post: (path: string, json?: unknown, options: { csrf?: string | false; body?: string; contentType?: string } = {}) => request('POST', path, { json, ...options }),
+  };
+}
