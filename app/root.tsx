@@ -6,7 +6,7 @@ import { requestContext } from '#app/.server/context.ts';
 import { SiteShell } from '#app/components/layout/SiteShell.tsx';
 import { useOptionalRootData, type RootData } from '#app/components/layout/root-data.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
-import { machineryMenu } from '#app/modules/catalog/catalog.server.ts';
+import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import { resolvePageAlias } from '#app/modules/content/content.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/root';
@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const url = new URL(request.url);
   const [location, menu, alias] = await Promise.all([
     currentLocation(ctx),
-    machineryMenu(ctx.services),
+    machineryTopCategories(ctx.services),
     resolvePageAlias(ctx.services, url.pathname),
   ]);
   const { config } = ctx.services;

@@ -7,9 +7,11 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { requestContext, type AppServices } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
+import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { csrfProtection } from './middleware/csrf.ts';
+import { pageCache } from './middleware/page-cache.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
 import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -28,7 +30,8 @@ export interface AppOptions {
 export function apiRouter() {
   return new Hono<HonoEnv>()
     .route('/', regionsApi)
-    .route('/', contentApi);
+    .route('/', contentApi)
+    .route('/', catalogApi);
 }
 
 /** The whole HTTP surface: pages and JSON API share one process, one context and one set of guards. */
@@ -62,6 +65,8 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
     onError: (c) => errorResponse(c, 413, 'Слишком большой запрос'),
   }));
 
+  // Pages carry the token in their csrf-token meta tag; a client without a page asks for it here.
+  app.get('/api/csrf-token', (c) => c.json({ error_status: 'success', token: c.get('ctx').csrfToken }));
   app.route('/api', apiRouter());
   app.all('/api/*', (c) => errorResponse(c, 404, 'Метод API не найден'));
 
@@ -70,7 +75,7 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
 
   if (build) {
     const handle = createRequestHandler(build, config.NODE_ENV);
-    app.all('*', (c) => {
+    app.all('*', pageCache({ ttlMs: config.PAGE_CACHE_TTL_MS }), (c) => {
       const context = new RouterContextProvider();
       context.set(requestContext, c.get('ctx'));
       return handle(c.req.raw, context);

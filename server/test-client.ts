@@ -17,7 +17,7 @@ export function testClient(services: AppServices) {
   };
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   async function request(method: string, path: string, options: { json?: unknown; body?: string; contentType?: string; csrf?: string | false } = {}) {
-    if (!cookies.has('XSRF-TOKEN')) remember(await app.request('/api/current-area', { headers: { cookie: cookieHeader() } }));
+    if (!cookies.has('XSRF-TOKEN')) remember(await app.request('/api/csrf-token', { headers: { cookie: cookieHeader() } }));
     const headers: Record<string, string> = { cookie: cookieHeader() };
     const csrf = options.csrf === undefined ? decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') : options.csrf;
     if (csrf !== false) headers['x-csrf-token'] = csrf;

@@ -18,3 +18,6 @@ const ITEMS = Array.from({ length: 50 }, (_, i) => i + 1);
 export default function BenchBare() {
   return <ul>{ITEMS.map((i) => <li key={i}>Элемент {i}</li>)}</ul>;
 }
+
+/** The yardstick measures a render every time: the page cache must not serve it. */
+export const headers = () => ({ 'Cache-Control': 'no-store' });

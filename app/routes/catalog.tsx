@@ -1,16 +1,22 @@
 import { Link } from 'react-router';
-import { useRootData } from '#app/components/layout/root-data.ts';
+import { requestContext } from '#app/.server/context.ts';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
+import { machineryMenu } from '#app/modules/catalog/catalog.server.ts';
+import type { Route } from './+types/catalog';
 import styles from './catalog.module.css';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { menu: await machineryMenu(context.get(requestContext).services) };
+}
 
 export const meta = () => pageMeta('Каталог сельскохозяйственной техники', 'Тракторы, комбайны, посевная и почвообрабатывающая техника, опрыскиватели, погрузчики и прицепы: каталог техники с доставкой по России и Казахстану.');
 
 export const handle = { crumbs: () => [] };
 
-/** The machinery catalogue: every category with its subcategories (the menu's data, no extra query). */
-export default function Catalog() {
-  const { menu } = useRootData();
+/** The machinery catalogue: every category with its subcategories (the cached menu, no extra query). */
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+  const { menu } = loaderData;
   return (
     <div className={`container ${styles.page}`}>
       <h1>Каталог техники</h1>

@@ -42,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Link to={c.link} className={styles.category}>
                 <span className={styles.categoryIcon}><CategoryIcon icon={c.icon} size={28} /></span>
                 <span className={styles.categoryName}>{c.name}</span>
-                <span className={styles.categoryCount}>{c.cats.length ? `${c.cats.length} ${plural(c.cats.length, 'раздел', 'раздела', 'разделов')}` : ''}</span>
+                <span className={styles.categoryCount}>{c.count ? `${c.count} ${plural(c.count, 'раздел', 'раздела', 'разделов')}` : ''}</span>
               </Link>
             </li>
           ))}
@@ -76,7 +76,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const PLURAL = new Intl.PluralRules('ru-RU');
+
 function plural(n: number, one: string, few: string, many: string): string {
-  const rule = new Intl.PluralRules('ru-RU').select(n);
+  const rule = PLURAL.select(n);
   return rule === 'one' ? one : rule === 'few' ? few : many;
 }

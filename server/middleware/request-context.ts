@@ -16,17 +16,18 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
  * something is written), the CSRF token and region_id of spec §7.
  */
 export function requestContextMiddleware(services: AppServices): MiddlewareHandler<HonoEnv> {
-  const secure = services.config.isProduction;
+  // Secure cookies only where the shop is served over HTTPS (a production build on localhost is not).
+  const secure = services.config.PUBLIC_ORIGIN.startsWith('https:');
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
     let session: SessionState | null = token ? await findSession(services.db, token) : null;
 
-    let csrfToken = getCookie(c, XSRF_COOKIE);
-    if (!isValidCsrfToken(services.config.sessionSecret, csrfToken)) {
-      csrfToken = issueCsrfToken(services.config.sessionSecret);
-      // Readable by scripts on purpose: the client echoes it in the X-XSRF-TOKEN header.
-      setCookie(c, XSRF_COOKIE, csrfToken, { path: '/', sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400 });
-    }
+    // The token and the nonce are made only when something reads them (a page, a mutation check):
+    // a cached JSON answer needs neither, and minting them is most of such a request's cost.
+    const cookieToken = getCookie(c, XSRF_COOKIE);
+    let csrfToken = isValidCsrfToken(services.config.sessionSecret, cookieToken) ? cookieToken : undefined;
+    let issuedToken: string | undefined;
+    let nonce: string | undefined;
 
     const rawRegion = c.req.query('region_id');
     const regionIdParam = rawRegion && /^\d{1,9}$/.test(rawRegion) ? Number(rawRegion) : null;
@@ -35,8 +36,13 @@ export function requestContextMiddleware(services: AppServices): MiddlewareHandl
       services,
       requestId: c.res.headers.get('X-Request-Id') ?? '',
       ip: clientIp(c),
-      nonce: newNonce(),
-      csrfToken: csrfToken!,
+      get nonce() { return (nonce ??= newNonce()); },
+      set nonce(value: string) { nonce = value; },
+      get csrfToken() {
+        if (csrfToken === undefined) csrfToken = issuedToken = issueCsrfToken(services.config.sessionSecret);
+        return csrfToken;
+      },
+      set csrfToken(value: string) { csrfToken = value; },
       session,
       regionIdParam,
       async ensureSession() {
@@ -51,6 +57,10 @@ export function requestContextMiddleware(services: AppServices): MiddlewareHandl
     };
     c.set('ctx', ctx);
     await next();
+    if (issuedToken) {
+      // Readable by scripts on purpose: the client echoes it in the X-XSRF-TOKEN header.
+      setCookie(c, XSRF_COOKIE, issuedToken, { path: '/', sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400 });
+    }
   };
 }
 

@@ -5,6 +5,7 @@ export type LogSink = (line: string) => void;
 
 /** One JSON line per request: what operators grep and ship to their log store. */
 export function requestLog(enabled: boolean, sink: LogSink = (line) => process.stdout.write(line)): MiddlewareHandler {
+  if (!enabled) return (_c, next) => next();
   return async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -16,7 +17,7 @@ export function requestLog(enabled: boolean, sink: LogSink = (line) => process.s
       failed = error;
       throw error;
     } finally {
-      if (enabled) {
+      {
         sink(JSON.stringify({
           time: new Date().toISOString(),
           level: failed || c.res.status >= 500 ? 'error' : 'info',

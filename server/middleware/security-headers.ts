@@ -24,23 +24,25 @@ function tileOrigin(template: string): string {
 export function securityHeaders(config: Config): MiddlewareHandler<HonoEnv> {
   const tiles = tileOrigin(config.MAP_TILE_URL);
   const dev = config.NODE_ENV === 'development';
+  // Built once: only the nonce changes per response.
+  const rest = [
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${tiles}`.trim(),
+    "font-src 'self'",
+    `connect-src 'self'${dev ? ' ws:' : ''}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+  const policy = (nonce: string) => `default-src 'self'; script-src ${dev ? "'self' 'unsafe-inline'" : nonce ? `'self' 'nonce-${nonce}'` : "'self'"}; ${rest}`;
   return async (c, next) => {
     await next();
-    // The context is absent when an earlier middleware answered (health check, static file).
-    const nonce = (c.var.ctx as HonoEnv['Variables']['ctx'] | undefined)?.nonce ?? '';
-    const scriptSrc = dev ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`;
-    c.header('Content-Security-Policy', [
-      "default-src 'self'",
-      `script-src ${scriptSrc}`,
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: ${tiles}`.trim(),
-      "font-src 'self'",
-      `connect-src 'self'${dev ? ' ws:' : ''}`,
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join('; '));
+    // Only pages run inline scripts and need a nonce; other answers get the policy without one.
+    // (The context is absent when an earlier middleware answered: health check, static file.)
+    const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+    const ctx = c.var.ctx as HonoEnv['Variables']['ctx'] | undefined;
+    c.header('Content-Security-Policy', isPage && ctx ? policy(ctx.nonce) : policy(''));
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');

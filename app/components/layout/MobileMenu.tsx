@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { lockScroll } from '#app/components/ui/scroll-lock.ts';
+import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts';
 import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose } from '#app/components/ui/icons.tsx';
 import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
 import { useLayoutUi } from './layout-ui.tsx';
@@ -16,6 +17,8 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const ui = useLayoutUi();
   const [state, setState] = useState<MobileMenuState>(MOBILE_MENU_START);
   const panelRef = useRef<HTMLDivElement>(null);
+  // The subcategories load as soon as the menu opens, so the second level is there when tapped.
+  const tree = useMachineryMenu(open);
 
   useEffect(() => {
     if (!open) { setState(MOBILE_MENU_START); return; }
@@ -29,8 +32,9 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   useEffect(() => { panelRef.current?.querySelector<HTMLElement>('[data-menu-focus]')?.focus(); }, [state]);
 
   if (!open) return null;
-  const category = state.level === 2 ? menu.find((c) => c.id === state.categoryId) : undefined;
-  const title = state.level === 0 ? 'Меню' : state.level === 1 ? 'Каталог техники' : category?.name ?? '';
+  const category = state.level === 2 && tree.status === 'ready' ? tree.menu.find((c) => c.id === state.categoryId) : undefined;
+  const categoryName = menu.find((c) => c.id === state.categoryId)?.name ?? '';
+  const title = state.level === 0 ? 'Меню' : state.level === 1 ? 'Каталог техники' : categoryName;
 
   return (
     <div className={styles.overlay} data-testid="mobile-menu">
@@ -71,7 +75,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           <ul className={styles.list}>
             {menu.map((c) => (
               <li key={c.id}>
-                {c.cats.length && canExpand(state) ? (
+                {c.count && canExpand(state) ? (
                   <button type="button" className={styles.item} onClick={() => setState(drillDown(state, c.id))}>
                     <CategoryIcon icon={c.icon} /> <span className={styles.grow}>{c.name}</span> <IconChevronRight size={18} />
                   </button>
@@ -83,6 +87,10 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </ul>
         ) : null}
 
+        {state.level === 2 && tree.status === 'loading' ? <p className={styles.state} role="status">Загружаем разделы…</p> : null}
+        {state.level === 2 && tree.status === 'error' ? (
+          <p className={styles.state} role="alert">Не удалось загрузить разделы. <button type="button" className="btn btn-secondary" onClick={tree.retry}>Повторить</button></p>
+        ) : null}
         {state.level === 2 && category ? (
           <ul className={styles.list}>
             <li><Link className={`${styles.item} ${styles.all}`} to={category.link} onClick={onClose}>Все товары раздела</Link></li>

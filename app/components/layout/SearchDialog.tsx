@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import type { MachineryCategory } from '#app/modules/catalog/catalog.schema.ts';
-import { useRootData } from './root-data.ts';
+import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts';
 import styles from './SearchDialog.module.css';
 
 const SECTIONS = [
@@ -22,9 +22,10 @@ function flatten(nodes: MachineryCategory[], trail: string[] = []): { name: stri
 
 /** The main search modal (spec §2), opened from the read-only header field: machinery categories and site sections. */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { menu } = useRootData();
+  const tree = useMachineryMenu(open);
+  const menu = tree.status === 'ready' ? tree.menu : null;
   const [query, setQuery] = useState('');
-  const entries = useMemo(() => [...flatten(menu), ...SECTIONS.map((s) => ({ ...s, trail: 'Разделы сайта' }))], [menu]);
+  const entries = useMemo(() => [...(menu ? flatten(menu) : []), ...SECTIONS.map((s) => ({ ...s, trail: 'Разделы сайта' }))], [menu]);
   const needle = query.trim().toLocaleLowerCase('ru-RU').replaceAll('ё', 'е');
   const results = needle.length < 2 ? [] : entries.filter((e) => e.name.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е').includes(needle)).slice(0, RESULT_LIMIT);
   return (

@@ -4,13 +4,15 @@ import { api } from '#app/lib/api.ts';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
 import { IconCart, IconChevronDown, IconCompare, IconHeart, IconMenu, IconPhone, IconPin, IconSearch, IconUser } from '#app/components/ui/icons.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
-import { ContactsPanel } from './ContactsPanel.tsx';
 import { LOGIN_TOOLTIP_DELAY_MS, SCROLL_THROTTLE_MS, headerHiddenAfterScroll, sparePartsHref, throttle } from './layout.rules.ts';
 import { useLayoutUi } from './layout-ui.tsx';
-import { MobileMenu } from './MobileMenu.tsx';
 import { useRootData } from './root-data.ts';
 import styles from './SiteHeader.module.css';
 
+// Parts that show only after a tap load then (prefetched on hover or focus where there is one).
+const loadContactsPanel = () => import('./ContactsPanel.tsx');
+const ContactsPanel = lazy(() => loadContactsPanel().then((m) => ({ default: m.ContactsPanel })));
+const MobileMenu = lazy(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
 const RegionTooltip = lazy(() => import('#app/modules/regions/ui/RegionTooltip.tsx').then((m) => ({ default: m.RegionTooltip })));
 
 const MAIN_LINKS = [
@@ -28,10 +30,12 @@ export function SiteHeader() {
   const ui = useLayoutUi();
   const { pathname } = useLocation();
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const [mobileMenuUsed, setMobileMenuUsed] = useState(false);
   const [contactsOpen, setContactsOpen] = useState(false);
   const alias = usePageAlias();
   const mobileHidden = useHideOnScroll();
   const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
+  const [tooltip, setTooltip] = useRegionTooltip(here.currentArea.confirmed, toPrint);
 
   useEffect(() => { setContactsOpen(false); setMobileMenuOpen(false); }, [pathname]);
 
@@ -40,7 +44,7 @@ export function SiteHeader() {
       {/* Desktop, 768 px and up */}
       <div className={`${styles.topBar} no-print`}>
         <div className={`container ${styles.topBarInner}`}>
-          <RegionControl toPrint={toPrint} />
+          <RegionControl variant="desktop" tooltip={tooltip} onTooltipChange={setTooltip} />
           <span className={styles.spacer} />
           <ContactsDropdown open={contactsOpen} onOpenChange={setContactsOpen} />
           <UserArea />
@@ -48,14 +52,14 @@ export function SiteHeader() {
       </div>
       <div className={styles.mainBar}>
         <div className={`container ${styles.mainBarInner}`}>
-          <button type="button" className={styles.burger} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => setMobileMenuOpen(true)}>
+          <button type="button" className={styles.burger} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => { setMobileMenuUsed(true); setMobileMenuOpen(true); }}>
             <IconMenu />
           </button>
           <Link to="/" className={styles.logo} aria-label="Агротехника — на главную">
             <span className={styles.logoMark} aria-hidden="true">А</span>
             <span className={styles.logoText}>Агротехника</span>
           </Link>
-          <div className={styles.desktopOnly}><CatalogMenu menu={menu} /></div>
+          <div className={styles.desktopOnly}><CatalogMenu top={menu} /></div>
           <NavLink to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly}`}>Запчасти</NavLink>
           <button type="button" className={`${styles.search} ${styles.desktopOnly}`} onClick={ui.openSearch} aria-haspopup="dialog">
             <IconSearch size={20} /> <span>Поиск по технике, запчастям и артикулам</span>
@@ -77,37 +81,54 @@ export function SiteHeader() {
       <div className={`${styles.mobileSearchRow} ${styles.mobileOnly}`}>
         <input className={styles.mobileSearch} readOnly placeholder="Искать в каталоге или на сайте" aria-label="Искать в каталоге или на сайте" onClick={ui.openSearch} onFocus={ui.openSearch} />
       </div>
+      <div className={`${styles.mobileRegionRow} ${styles.mobileOnly} no-print`}>
+        <RegionControl variant="mobile" tooltip={tooltip} onTooltipChange={setTooltip} />
+      </div>
       {contactsOpen ? (
         <div className={`${styles.mobileContacts} ${styles.mobileOnly}`} role="region" aria-label="Контакты">
-          <ContactsPanel onWriteUs={() => setContactsOpen(false)} />
+          <Suspense fallback={<p className={styles.loading}>Загрузка…</p>}>
+            <ContactsPanel onWriteUs={() => setContactsOpen(false)} />
+          </Suspense>
         </div>
       ) : null}
-      <MobileMenu open={mobileMenuOpen} onClose={closeMobileMenu} />
+      {mobileMenuUsed ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={mobileMenuOpen} onClose={closeMobileMenu} />
+        </Suspense>
+      ) : null}
       <span hidden data-testid="current-branch-country">{here.country.code}</span>
     </header>
   );
 }
 
-/** Spec §2/§4: the region button, and on load the tooltip 'Ваш регион {label}?' until confirmed. */
-function RegionControl({ toPrint }: { toPrint: boolean }) {
+/** Spec §4: the tooltip shows on load while the area is unconfirmed, never in print mode (to_print=1). */
+function useRegionTooltip(confirmed: boolean, toPrint: boolean) {
+  const [shown, setShown] = useState(false);
+  // Shown after hydration: its buttons need scripts.
+  useEffect(() => { setShown(!confirmed && !toPrint); }, [confirmed, toPrint]);
+  return [shown, setShown] as const;
+}
+
+/**
+ * Spec §2/§4: the region button with 'Ваш регион {label}?' under it. The header renders one in the
+ * desktop top bar and one in the mobile region row; CSS shows one of them.
+ */
+function RegionControl({ tooltip, onTooltipChange, variant }: { tooltip: boolean; onTooltipChange: (shown: boolean) => void; variant: 'desktop' | 'mobile' }) {
   const { location } = useRootData();
   const ui = useLayoutUi();
-  const [tooltip, setTooltip] = useState(false);
-  // Shown after hydration: its buttons need scripts, and print mode (to_print=1) never shows it.
-  useEffect(() => { setTooltip(!location.currentArea.confirmed && !toPrint); }, [location.currentArea.confirmed, toPrint]);
   const confirm = async () => {
     await api('POST', '/api/current-area/set-location', { areaId: location.currentArea.regionId });
-    setTooltip(false);
+    onTooltipChange(false);
   };
   return (
-    <div className={styles.region}>
-      <button type="button" className={styles.regionButton} onClick={ui.openRegion} data-testid="region-button">
+    <div className={variant === 'desktop' ? styles.region : styles.mobileRegion}>
+      <button type="button" className={styles.regionButton} onClick={ui.openRegion} data-testid={`region-button-${variant}`}>
         <IconPin size={18} /> <span>{location.currentArea.label}</span>
       </button>
       <span className={styles.branch}>Филиал: {location.currentBranch.name}</span>
       {tooltip ? (
         <Suspense fallback={null}>
-          <RegionTooltip label={location.currentArea.label} onConfirm={confirm} onChange={() => { setTooltip(false); ui.openRegion(); }} />
+          <RegionTooltip label={location.currentArea.label} onConfirm={confirm} onChange={() => { onTooltipChange(false); ui.openRegion(); }} />
         </Suspense>
       ) : null}
     </div>
@@ -131,10 +152,16 @@ function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange:
       <a className={`${styles.topPhone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)} data-testid="header-phone">
         {location.country.salesPhone}
       </a>
-      <button type="button" className={styles.contactsToggle} aria-expanded={open} onClick={() => onOpenChange(!open)}>
+      <button type="button" className={styles.contactsToggle} aria-expanded={open} onPointerEnter={() => void loadContactsPanel()} onFocus={() => void loadContactsPanel()} onClick={() => onOpenChange(!open)}>
         Контакты <IconChevronDown size={16} />
       </button>
-      {open ? <div className={styles.dropdown}><ContactsPanel onWriteUs={() => onOpenChange(false)} /></div> : null}
+      {open ? (
+        <div className={styles.dropdown}>
+          <Suspense fallback={<p className={styles.loading}>Загрузка…</p>}>
+            <ContactsPanel onWriteUs={() => onOpenChange(false)} />
+          </Suspense>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { MachineryCategory } from '#app/modules/catalog/catalog.schema.ts';
+import type { MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { CurrentLocation } from '#app/modules/regions/regions.schema.ts';
 
@@ -19,7 +19,8 @@ export interface HeaderCounters { cart: number; bookmarks: number; compare: numb
 /** What the root loader gives every page: the header's data, fetched once per document. */
 export interface RootData {
   location: CurrentLocation;
-  menu: MachineryCategory[];
+  /** Top-level categories; the full tree loads when a menu opens (useMachineryMenu). */
+  menu: MenuEntry[];
   alias: PageAlias;
   viewer: ViewerFlags;
   counters: HeaderCounters;

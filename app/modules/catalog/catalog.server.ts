@@ -1,7 +1,7 @@
 import { memoPerDb } from '#app/.server/cache.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
-import type { Banner, MachineryCategory } from './catalog.schema.ts';
+import type { Banner, MachineryCategory, MenuEntry } from './catalog.schema.ts';
 
 const MENU_TTL_MS = 60_000;
 
@@ -41,6 +41,21 @@ const loadMenu = memoPerDb(MENU_TTL_MS, async (db: DB): Promise<MachineryCategor
 /** Machinery categories with two levels of subcategories, for the desktop and mobile menus. */
 export function machineryMenu(services: AppServices): Promise<MachineryCategory[]> {
   return loadMenu(services.db);
+}
+
+const loadMenuJson = memoPerDb(MENU_TTL_MS, async (db: DB) => JSON.stringify({ error_status: 'success', menu: await loadMenu(db) }));
+
+/** The full menu as the API sends it, serialised once. */
+export function machineryMenuJson(services: AppServices): Promise<string> {
+  return loadMenuJson(services.db);
+}
+
+const loadTop = memoPerDb(MENU_TTL_MS, async (db: DB): Promise<MenuEntry[]> =>
+  (await loadMenu(db)).map((c) => ({ id: c.id, name: c.name, link: c.link, icon: c.icon, count: c.cats.length })));
+
+/** Top-level categories only: what every page's header and footer need, kept small on purpose. */
+export function machineryTopCategories(services: AppServices): Promise<MenuEntry[]> {
+  return loadTop(services.db);
 }
 
 export async function findCategory(services: AppServices, id: number): Promise<MachineryCategory | null> {

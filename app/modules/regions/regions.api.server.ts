@@ -14,7 +14,7 @@ export const regionsApi = new Hono<HonoEnv>()
   .get('/current-area/area-tree', async (c) => {
     const dir = await regionDirectory(c.get('ctx').services);
     c.header('Cache-Control', 'public, max-age=300');
-    return c.body(dir.areaTreeJson, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+    return c.body(dir.areaTreeBytes, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   })
   .post('/current-area/save', async (c) => {
     const body = await readBody(c, saveAreaInput);

@@ -17,8 +17,8 @@ interface RegionDirectory {
   countryByRoot: Map<number, CountryView>;
   areas: Map<number, RegionOption>;
   areaTree: AreaTreeNode[];
-  /** The area tree serialised once: the endpoint answers with these bytes. */
-  areaTreeJson: string;
+  /** The area tree serialised and encoded once: the endpoint answers with these bytes. */
+  areaTreeBytes: Uint8Array<ArrayBuffer>;
   branches: BranchListItem[];
   /** Each area's serving branch: the nearest one in the same country. */
   branchOfArea: Map<number, BranchListItem>;
@@ -55,7 +55,7 @@ const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<Region
     const pick = nearest(own.length ? own : sameCountry.length ? sameCountry : located, { lat: area.center[0], lng: area.center[1] });
     if (pick) branchOfArea.set(area.id, pick.branch);
   }
-  return { countries, countryByRoot, areas, areaTree, areaTreeJson: JSON.stringify({ areaTree }), branches, branchOfArea };
+  return { countries, countryByRoot, areas, areaTree, areaTreeBytes: new TextEncoder().encode(JSON.stringify({ error_status: 'success', areaTree })), branches, branchOfArea };
 });
 
 export function regionDirectory(services: AppServices): Promise<RegionDirectory> {

@@ -5,7 +5,7 @@
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
-import type { RegionOption } from '../regions.schema.ts';
+import type { RegionOption } from '#app/modules/regions/regions.schema.ts';
 import styles from './RegionMap.module.css';
 
 export interface RegionMapProps {

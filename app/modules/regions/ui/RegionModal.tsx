@@ -4,7 +4,7 @@ import {
 } from 'react';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import { api } from '#app/lib/api.ts';
-import type { AreaTreeNode, BranchView } from '../regions.schema.ts';
+import type { AreaTreeNode, BranchView } from '#app/modules/regions/regions.schema.ts';
 import {
   DESKTOP_MEDIA_QUERY, defaultMapView, filterTab, initialTabId, nextTabIndex, orderCountryTabs, parseAreaTree,
   savedRegionOf, tabOfRegion, type SavedRegion,
@@ -92,9 +92,11 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
 
   // Each opening starts from the visitor's own region; the loaded tree and the map preference are kept.
   const [wasOpen, setWasOpen] = useState(open);
+  const [session, setSession] = useState(0);
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
+      setSession((n) => n + 1);
       setActiveTab(null);
       setQuery('');
       setSelectedId(null);
@@ -162,11 +164,24 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
     tabRefs.current[next]?.focus();
   };
 
-  // Long lists open scrolled to the visitor's region rather than to Алтайский край.
+  // Long lists open scrolled to the visitor's region rather than to Алтайский край, once per opening:
+  // clearing the filter or coming back to the tab must not yank the list away from where the visitor is.
   const currentRegionRef = useRef<HTMLButtonElement | null>(null);
+  const revealedSession = useRef(-1);
   const revealCurrent = useCallback((el: HTMLButtonElement | null) => {
     currentRegionRef.current = el;
-    el?.scrollIntoView?.({ block: 'nearest' });
+    if (!el || revealedSession.current === session) return;
+    revealedSession.current = session;
+    el.scrollIntoView?.({ block: 'center' });
+  }, [session]);
+
+  // The map opens above the list, which may be scrolled far down, on phones out of sight: bring it
+  // into view just below the sticky search and tabs.
+  const controlsRef = useRef<HTMLDivElement | null>(null);
+  const revealMap = useCallback((el: HTMLDivElement | null) => {
+    if (!el) return;
+    el.style.scrollMarginTop = `${(controlsRef.current?.offsetHeight ?? 0) + 8}px`;
+    el.scrollIntoView?.({ block: 'nearest' });
   }, []);
 
   const tabDomId = (id: number) => `${baseId}-tab-${id}`;
@@ -208,62 +223,65 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
   } else {
     body = (
       <>
-        <div className={styles.toolbar}>
-          <label className={styles.search}>
-            <span className={styles.visuallyHidden}>Поиск региона или города</span>
-            <svg className={styles.searchIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-3.5-3.5" />
-            </svg>
-            <input
-              type="search"
-              className={styles.searchInput}
-              placeholder="Введите текст для поиска..."
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              autoComplete="off"
-              enterKeyHint="search"
-              aria-controls={panelDomId}
-            />
-          </label>
-          <button
-            type="button"
-            className={styles.mapToggle}
-            aria-pressed={showMap}
-            aria-controls={showMap ? mapDomId : undefined}
-            onClick={() => setShowMap((value) => !value)}
-          >
-            <svg className={styles.mapIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M12 21s-6-5.3-6-10a6 6 0 0 1 12 0c0 4.7-6 10-6 10Z" />
-              <circle cx="12" cy="11" r="2" />
-            </svg>
-            {showMap ? 'Скрыть карту' : 'Показать на карте'}
-          </button>
-        </div>
-
-        {saveError && <p className={styles.error} role="alert">{saveError}</p>}
-
-        <div className={styles.tabs} role="tablist" aria-label="Страна">
-          {tabs.map((tab, index) => {
-            const selected = tab.id === tabId;
-            return (
-              <button
-                key={tab.id}
-                ref={(el) => { tabRefs.current[index] = el; }}
-                type="button"
-                role="tab"
-                id={tabDomId(tab.id)}
-                className={styles.tab}
-                aria-selected={selected}
+        {/* Search and tabs stay in view while the long list scrolls under them. */}
+        <div ref={controlsRef} className={styles.controls}>
+          <div className={styles.toolbar}>
+            <label className={styles.search}>
+              <span className={styles.visuallyHidden}>Поиск региона или города</span>
+              <svg className={styles.searchIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="11" cy="11" r="7" />
+                <path d="m20 20-3.5-3.5" />
+              </svg>
+              <input
+                type="search"
+                className={styles.searchInput}
+                placeholder="Введите текст для поиска..."
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                autoComplete="off"
+                enterKeyHint="search"
                 aria-controls={panelDomId}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => setActiveTab(tab.id)}
-                onKeyDown={(event) => onTabKeyDown(event, index)}
-              >
-                {tab.label}
-              </button>
-            );
-          })}
+              />
+            </label>
+            <button
+              type="button"
+              className={styles.mapToggle}
+              aria-pressed={showMap}
+              aria-controls={showMap ? mapDomId : undefined}
+              onClick={() => setShowMap((value) => !value)}
+            >
+              <svg className={styles.mapIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M12 21s-6-5.3-6-10a6 6 0 0 1 12 0c0 4.7-6 10-6 10Z" />
+                <circle cx="12" cy="11" r="2" />
+              </svg>
+              {showMap ? 'Скрыть карту' : 'Показать на карте'}
+            </button>
+          </div>
+
+          {saveError && <p className={styles.error} role="alert">{saveError}</p>}
+
+          <div className={styles.tabs} role="tablist" aria-label="Страна">
+            {tabs.map((tab, index) => {
+              const selected = tab.id === tabId;
+              return (
+                <button
+                  key={tab.id}
+                  ref={(el) => { tabRefs.current[index] = el; }}
+                  type="button"
+                  role="tab"
+                  id={tabDomId(tab.id)}
+                  className={styles.tab}
+                  aria-selected={selected}
+                  aria-controls={panelDomId}
+                  tabIndex={selected ? 0 : -1}
+                  onClick={() => setActiveTab(tab.id)}
+                  onKeyDown={(event) => onTabKeyDown(event, index)}
+                >
+                  {tab.label}
+                </button>
+              );
+            })}
+          </div>
         </div>
 
         <div
@@ -274,7 +292,7 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
           aria-busy={saving}
         >
           {showMap && (
-            <div id={mapDomId} className={styles.mapSlot}>
+            <div ref={revealMap} id={mapDomId} className={styles.mapSlot}>
               <MapBoundary>
                 <Suspense fallback={<div className={styles.mapPlaceholder}><Spinner />Загрузка карты…</div>}>
                   <RegionMap
@@ -347,8 +365,10 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
       // Desktop starts in the search field; on phones that would pop the keyboard over the list.
       initialFocusRef={isDesktop ? undefined : currentRegionRef}
     >
-      <p className={styles.subtitle}>Мы покажем цены, наличие и контакты ближайшего филиала</p>
-      {body}
+      <div className={styles.content}>
+        <p className={styles.subtitle}>Мы покажем цены, наличие и контакты ближайшего филиала</p>
+        {body}
+      </div>
     </Dialog>
   );
 }

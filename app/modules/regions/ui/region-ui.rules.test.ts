@@ -1,9 +1,13 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { AreaTreeNode, RegionOption } from '../regions.schema.ts';
+import type { AreaTreeNode, RegionOption } from '#app/modules/regions/regions.schema.ts';
 import {
   branchChangedTitle, defaultMapView, filterTab, initialTabId, nextTabIndex, orderCountryTabs,
   parseAreaTree, savedRegionOf, tabOfRegion,
 } from './region-ui.rules.ts';
+import { RegionModal } from './RegionModal.tsx';
+import { RegionTooltip } from './RegionTooltip.tsx';
 
 const region = (id: number, root: number, label: string, adminCenter: string): RegionOption =>
   ({ id, root, label, adminCenter, center: [50, 50] });
@@ -122,5 +126,24 @@ describe('savedRegionOf / branchChangedTitle', () => {
   });
   it('titles the confirmation exactly as the spec says', () => {
     expect(branchChangedTitle('Смоленск')).toBe('Филиал изменен на Смоленск');
+  });
+});
+
+// No DOM package is installed, so the components are checked only as the server renders them; clicks,
+// the map and saving are covered in the browser.
+describe('server render', () => {
+  it('the tooltip is in the first HTML, asking about the region with the label in bold', () => {
+    const html = renderToString(createElement(RegionTooltip, { label: 'Смоленская область', onConfirm: async () => {}, onChange: () => {} }));
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('aria-label="Подтверждение региона"');
+    expect(html).toMatch(/Ваш регион (<!-- -->)?<strong[^>]*>Смоленская область<\/strong>(<!-- -->)?\?/);
+    expect(html).toContain('Нет, указать');
+    expect(html).toContain('>Да<');
+  });
+  it('the region modal adds nothing to the server HTML, so Leaflet and the tree stay out of the page', () => {
+    const html = renderToString(createElement(RegionModal, {
+      open: true, onClose: () => {}, currentRegionId: 4050, onSaved: () => {}, mapTileUrl: '', mapAttribution: '',
+    }));
+    expect(html).toBe('');
   });
 });

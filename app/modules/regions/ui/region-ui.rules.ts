@@ -1,6 +1,6 @@
-import { KAZAKHSTAN_ROOT_ID, MAP_ZOOM, RUSSIA_ROOT_ID } from '../regions.constants.ts';
-import { filterRegions } from '../regions.rules.ts';
-import type { AreaTreeNode, RegionOption } from '../regions.schema.ts';
+import { KAZAKHSTAN_ROOT_ID, MAP_ZOOM, RUSSIA_ROOT_ID } from '#app/modules/regions/regions.constants.ts';
+import { filterRegions } from '#app/modules/regions/regions.rules.ts';
+import type { AreaTreeNode, RegionOption } from '#app/modules/regions/regions.schema.ts';
 
 /** Mobile layout is below 768 px (tokens.css); the modal saves on click only at and above it. */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 768px)';

@@ -1,0 +1,57 @@
+// Measures one URL with autocannon: a discarded warm-up, then the measured run.
+import autocannon, { type Result } from 'autocannon';
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds of the measured run. */
+  duration: number;
+  /** Seconds of the warm-up run (JIT, caches, connection pool), whose figures are discarded. */
+  warmup: number;
+}
+
+export interface LoadFigures {
+  path: string;
+  requestsPerSec: number;
+  latencyMs: { p50: number; p90: number; p99: number };
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Response counts by status code, so a failing run says what it answered. */
+  statusCodes: Record<string, number>;
+}
+
+export async function measure(origin: string, path: string, options: LoadOptions): Promise<LoadFigures> {
+  const url = origin + path;
+  if (options.warmup > 0) await autocannon({ url, connections: options.connections, duration: options.warmup });
+  const result = await autocannon({ url, connections: options.connections, duration: options.duration });
+  return figures(path, result);
+}
+
+function figures(path: string, result: Result): LoadFigures {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
+  return {
+    path,
+    requestsPerSec: result.requests.average,
+    // autocannon records latency for 2xx responses only: another reason non-2xx runs are flagged.
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99 },
+    requests: result.requests.total ?? 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+/** A run with failed requests measures the failure path, not the page: it must not pass as fast. */
+export function isBroken(run: LoadFigures): boolean {
+  return run.non2xx > 0 || run.errors > 0 || run.timeouts > 0;
+}
+
+/** Status of one plain request, to tell a missing page (404) from a working one before loading it. */
+export async function probeStatus(origin: string, path: string): Promise<number> {
+  const response = await fetch(origin + path, { signal: AbortSignal.timeout(10_000) });
+  await response.arrayBuffer();
+  return response.status;
+}

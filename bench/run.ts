@@ -1,0 +1,188 @@
+// Benchmark of the production build: throughput and latency of key pages under load, and the
+// JavaScript each page makes the browser download.
+//
+//   npm run bench -- [--no-build] [--duration=10] [--connections=10] [--warmup=2] [--port=3100]
+//                    [--database-url=postgres://…]
+//
+// Exits 1 when the build, the server or any measured request fails; budgets only print PASS/FAIL.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BenchError } from './errors.ts';
+import { createFileReader, pageJs, type PageJs } from './bundle-size.ts';
+import { isBroken, measure, probeStatus, type LoadOptions } from './load.ts';
+import {
+  budgets, homeToBareRatio, machine, printBroken, printBudgets, printHeader, printJs, printLoad,
+  printRatio, printResult, result, type Target, type TargetOutcome,
+} from './report.ts';
+import { ROOT, ServerFailure, findFreePort, launchServer, runBuild, waitUntilHealthy, type BenchServer } from './server.ts';
+
+const TARGETS: Target[] = [
+  { name: 'home', path: '/' },
+  { name: 'contacts', path: '/contacts' },
+  { name: 'area-tree', path: '/api/current-area/area-tree' },
+  // A page that renders 50 list items and loads no data: the yardstick of what this machine
+  // can do with React Router alone, so the home figure can be read as a ratio.
+  { name: 'bare', path: '/__bench/bare' },
+];
+/**
+ * The same pages with the page cache off: what rendering costs when a page is not in the cache
+ * (first visitor of a region within the TTL, or a page with a personal query).
+ */
+const UNCACHED_TARGETS: Target[] = [
+  { name: 'home-uncached', path: '/', label: '/ (page cache off)' },
+  { name: 'contacts-uncached', path: '/contacts', label: '/contacts (page cache off)' },
+];
+/** Pages whose JavaScript is weighed. */
+const JS_PAGES = ['/', '/contacts'];
+const FIRST_PORT = 3100;
+
+interface Options {
+  build: boolean;
+  load: LoadOptions;
+  port?: number;
+  databaseUrl?: string;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'no-build': { type: 'boolean', default: false },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      port: { type: 'string' },
+      'database-url': { type: 'string' },
+    },
+  });
+  return {
+    build: !values['no-build'],
+    load: {
+      duration: positiveNumber('duration', values.duration),
+      connections: positiveNumber('connections', values.connections),
+      warmup: positiveNumber('warmup', values.warmup, { allowZero: true }),
+    },
+    port: values.port === undefined ? undefined : positiveNumber('port', values.port),
+    databaseUrl: values['database-url'],
+  };
+}
+
+function positiveNumber(name: string, raw: string, { allowZero = false } = {}): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || (value === 0 && !allowZero)) {
+    throw new BenchError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${raw}"`);
+  }
+  return value;
+}
+
+// The server must never outlive the benchmark: stop it on Ctrl-C / SIGTERM, and as a last resort
+// kill it synchronously when the process exits for any other reason.
+let server: BenchServer | null = null;
+let interrupted = false;
+
+function onSignal(signal: NodeJS.Signals) {
+  if (interrupted) {
+    server?.killNow();
+    process.exit(130);
+  }
+  interrupted = true;
+  console.error(`\n${signal}: stopping the server…`);
+  void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+process.on('exit', () => server?.killNow());
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const m = machine(); // dated when the run starts
+  if (options.build) await runBuild();
+  if (!existsSync(resolve(ROOT, 'build/server/index.js'))) {
+    throw new BenchError('build/server/index.js is missing: run without --no-build or run `npm run build` first');
+  }
+
+  const port = options.port ?? await findFreePort(FIRST_PORT);
+  console.log(`Starting the production server on port ${port}…`);
+  const running = server = launchServer({ port, databaseUrl: options.databaseUrl });
+  await waitUntilHealthy(running);
+
+  const outcomes: TargetOutcome[] = [];
+  for (const target of TARGETS) {
+    outcomes.push(await measureTarget(running, target, options.load));
+  }
+  const pages = await weighPages(running);
+  await running.stop();
+
+  console.log('Starting the server again with the page cache off…');
+  const uncached = server = launchServer({ port, databaseUrl: options.databaseUrl, extraEnv: { PAGE_CACHE_TTL_MS: '0' } });
+  await waitUntilHealthy(uncached);
+  for (const target of UNCACHED_TARGETS) {
+    outcomes.push(await measureTarget(uncached, target, options.load));
+  }
+  await uncached.stop();
+
+  const ratio = homeToBareRatio(outcomes);
+  const verdicts = budgets(outcomes, pages);
+  const ok = !outcomes.some((o) => 'run' in o && isBroken(o.run));
+
+  printHeader(m, options.load);
+  printLoad(outcomes);
+  printRatio(ratio);
+  printJs(pages);
+  printBudgets(verdicts);
+  printBroken(outcomes);
+  printResult(result({ ok, machine: m, load: options.load, outcomes, pages, homeToBareRatio: ratio, budgets: verdicts }));
+  return ok ? 0 : 1;
+}
+
+async function measureTarget(running: BenchServer, target: Target, load: LoadOptions): Promise<TargetOutcome> {
+  // The yardstick route is optional (enabled by BENCH_ROUTES=1 once the app has it): a 404 means
+  // it is not there yet, which is a note, not a failure. Every other target is measured as is,
+  // so a missing page shows up as failed requests.
+  if (target.name === 'bare' && await probeStatus(running.origin, target.path) === 404) {
+    console.log(`Note: ${target.path} answers 404 (route not added yet): skipping it and the home ÷ bare ratio.`);
+    return { target, skipped: '404, route not present' };
+  }
+  console.log(`Measuring ${target.path} (${load.warmup} s warm-up + ${load.duration} s)…`);
+  const run = await measure(running.origin, target.path, load);
+  // A crashed server makes every request an error; say so instead of printing zeros.
+  if (running.exited()) throw new ServerFailure(`The server exited while ${target.path} was measured`, running);
+  return { target, run };
+}
+
+async function weighPages(running: BenchServer): Promise<PageJs[]> {
+  const clientDir = resolve(ROOT, 'build/client');
+  const read = createFileReader(clientDir);
+  const pages: PageJs[] = [];
+  for (const path of JS_PAGES) {
+    const response = await fetch(running.origin + path, { signal: AbortSignal.timeout(10_000) });
+    const html = await response.text();
+    if (!response.ok) console.log(`Note: ${path} answered ${response.status}; weighing the JavaScript of that response.`);
+    pages.push(pageJs(path, html, clientDir, read));
+  }
+  return pages;
+}
+
+main().then(
+  async (code) => {
+    await server?.stop();
+    process.exit(code);
+  },
+  async (error: unknown) => {
+    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof ServerFailure) {
+      console.error(`--- server stderr (tail) ---\n${error.output.stderr || '(empty)'}`);
+      console.error(`--- server stdout (tail) ---\n${error.output.stdout || '(empty)'}`);
+    } else if (error instanceof Error && !(error instanceof BenchError) && !isArgumentError(error)) {
+      console.error(error.stack);
+    }
+    await server?.stop();
+    process.exit(1);
+  },
+);
+
+/** parseArgs rejects unknown or malformed options with a clear message; the stack adds nothing. */
+function isArgumentError(error: Error): boolean {
+  return 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS');
+}

@@ -1,0 +1,85 @@
+import type { MiddlewareHandler } from 'hono';
+import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { SESSION_COOKIE, XSRF_COOKIE } from './request-context.ts';
+
+const OWN_COOKIES = new Set([SESSION_COOKIE, XSRF_COOKIE]);
+
+/**
+ * A short-lived cache of rendered pages for visitors without an account: the same page for the
+ * same region is rendered once per TTL instead of once per request (what a shop's reverse proxy or
+ * "composite" mode does, kept inside the app so every deployment gets it).
+ *
+ * Per-response values never come from the cache: the page is rendered with placeholders for the CSP
+ * nonce and the CSRF token, and each response gets the visitor's own values substituted. Anything
+ * else that differs per visitor must be part of the key, or the request must bypass the cache
+ * (signed-in users, non-GET, data requests, query strings other than the page's own). A route opts
+ * out with a Cache-Control of no-store or private.
+ */
+export const NONCE_PLACEHOLDER = 'nonceplaceholder0000000';
+export const CSRF_PLACEHOLDER = 'csrfplaceholder0000000000000.0000000000000000000000000000000000000000000';
+
+interface Entry { body: string; status: number; headers: [string, string][]; expires: number }
+
+export interface PageCacheOptions { ttlMs: number; maxEntries?: number }
+
+export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): MiddlewareHandler<HonoEnv> & { clear(): void } {
+  const entries = new Map<string, Entry>();
+  const handler: MiddlewareHandler<HonoEnv> = async (c, next) => {
+    const ctx = c.get('ctx');
+    const key = ttlMs > 0 ? cacheKey(c.req.method, c.req.url, ctx) : null;
+    if (!key) return next();
+
+    const hit = entries.get(key);
+    if (hit && hit.expires > Date.now()) {
+      c.res = respond(hit, ctx.nonce, ctx.csrfToken, 'hit');
+      return;
+    }
+
+    const real = { nonce: ctx.nonce, csrf: ctx.csrfToken };
+    ctx.nonce = NONCE_PLACEHOLDER;
+    ctx.csrfToken = CSRF_PLACEHOLDER;
+    try {
+      await next();
+    } finally {
+      ctx.nonce = real.nonce;
+      ctx.csrfToken = real.csrf;
+    }
+    const res = c.res;
+    // Our own session and XSRF cookies belong to this visitor and are added to every response
+    // outside the cache; a page that sets any other cookie is personal and never stored.
+    const foreignCookie = res.headers.getSetCookie().some((line) => !OWN_COOKIES.has(line.slice(0, line.indexOf('='))));
+    const cacheable = res.status === 200 && !foreignCookie && (res.headers.get('content-type') ?? '').startsWith('text/html')
+      && !/no-store|private/.test(res.headers.get('cache-control') ?? '');
+    const headers = [...res.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-security-policy');
+    const entry: Entry = { body: await res.text(), status: res.status, headers, expires: Date.now() + ttlMs };
+    if (cacheable) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.delete(key);
+      entries.set(key, entry);
+    }
+    c.res = respond(entry, real.nonce, real.csrf, cacheable ? 'miss' : 'bypass');
+  };
+  return Object.assign(handler, { clear: () => entries.clear() });
+}
+
+function cacheKey(method: string, rawUrl: string, ctx: HonoEnv['Variables']['ctx']): string | null {
+  if (method !== 'GET') return null;
+  if (ctx.session?.userId != null) return null;
+  const url = new URL(rawUrl);
+  // React Router's data requests and anything with a query other than region_id/to_print render per request.
+  if (url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) return null;
+  for (const name of url.searchParams.keys()) if (name !== 'region_id' && name !== 'to_print') return null;
+  const area = ctx.regionIdParam ?? ctx.session?.areaId ?? 'default';
+  const confirmed = ctx.regionIdParam !== null || Boolean(ctx.session?.areaConfirmed);
+  return `${area}|${confirmed ? 1 : 0}|${url.pathname}${url.search}`;
+}
+
+function respond(entry: Entry, nonce: string, csrf: string, state: 'hit' | 'miss' | 'bypass'): Response {
+  const body = entry.body.replaceAll(NONCE_PLACEHOLDER, nonce).replaceAll(CSRF_PLACEHOLDER, csrf);
+  const headers = new Headers(entry.headers);
+  headers.delete('content-length');
+  headers.set('X-Page-Cache', state);
+  // The page carries the visitor's CSRF token: never stored by shared caches.
+  headers.set('Cache-Control', 'private, no-cache');
+  return new Response(body, { status: entry.status, headers });
+}
