@@ -40,7 +40,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
-      PGLITE_DIR: 'var/e2e',
+      PGLITE_DIR: `var/e2e-${PORT}`,
       DATABASE_URL: '',
       LOG_LEVEL: 'silent',
       // Tiles would be fetched from the internet; the journeys check markers, not imagery.

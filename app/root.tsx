@@ -20,9 +20,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, url }: Route.LoaderArgs): Promise<RootData> {
+  // `url` is the page's address; request.url is '/x.data' when the client revalidates.
   const ctx = context.get(requestContext);
-  const url = new URL(request.url);
   const [location, menu, alias] = await Promise.all([
     currentLocation(ctx),
     machineryTopCategories(ctx.services),

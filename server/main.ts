@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type * as EntryModule from './entry.ts';
+import { gracefulShutdown } from './shutdown.ts';
 
 type Entry = typeof EntryModule;
 
@@ -52,13 +53,11 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   process.stdout.write(JSON.stringify({ level: 'info', msg: 'shutting down', signal }) + '\n');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.closeIdleConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-  await vite?.close();
-  await db.destroy();
-  process.exit(0);
+  const outcome = await gracefulShutdown(server, async () => {
+    await vite?.close();
+    await db.destroy();
+  });
+  process.exit(outcome === 'clean' ? 0 : 1);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -49,21 +49,26 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </Suspense>
         ) : <div className={styles.mapPlaceholder}>Загружаем карту…</div>}
       </div>
-      <p className={styles.count}>{total} филиалов в России и Казахстане</p>
+      <p className={styles.count}>{total} {branchWord(total)} в России и Казахстане</p>
       {countries.map(({ country, regions }) => (
         <section key={country.id} className={styles.country} aria-labelledby={`country-${country.id}`}>
           <h2 id={`country-${country.id}`}>{country.name}</h2>
-          {regions.map((region) => (
-            <div key={region.label} className={styles.region}>
-              <h3 className={styles.regionTitle}>{region.label}</h3>
-              <div className={styles.cards}>
-                {region.branches.map((b) => <BranchCard key={b.id} id={`branch-${b.id}`} branch={b} />)}
-              </div>
-            </div>
-          ))}
+          {/* Regions in alphabetical order, each branch captioned with its region: a grid reads better than a heading per region when most regions have one branch. */}
+          <ul className={styles.cards}>
+            {regions.flatMap((region) => region.branches.map((b) => (
+              <li key={b.id}><BranchCard id={`branch-${b.id}`} branch={b} caption={region.label} /></li>
+            )))}
+          </ul>
         </section>
       ))}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
     </div>
   );
+}
+
+const PLURAL = new Intl.PluralRules('ru-RU');
+
+function branchWord(n: number): string {
+  const rule = PLURAL.select(n);
+  return rule === 'one' ? 'филиал' : rule === 'few' ? 'филиала' : 'филиалов';
 }

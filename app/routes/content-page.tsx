@@ -6,8 +6,9 @@ import { ArticlePage } from '#app/modules/content/ui/ArticlePage.tsx';
 import type { Route } from './+types/content-page';
 
 /** Static pages whose text is stored in the database (service, financing, delivery, policy). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '');
+export async function loader({ context, url }: Route.LoaderArgs) {
+  // `url`, not request.url: on client navigations the request is for '/servis.data'.
+  const slug = url.pathname.replace(/^\/+|\/+$/g, '');
   const page = await getPage(context.get(requestContext).services, slug);
   if (!page) throw data(null, { status: 404 });
   return { page };

@@ -13,9 +13,10 @@ import type { Route } from './+types/fallback';
  * controller names. Models join when the catalogue of models lands; until then only categories
  * have aliases, and everything else is a real 404.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const alias = await resolvePageAlias(services, new URL(request.url).pathname);
+  // `url`, not request.url: on client navigations the request is for '/catalog/….data'.
+  const alias = await resolvePageAlias(services, url.pathname);
   if (alias.controller === 'category' && alias.referenceId !== null) {
     const category = await findCategory(services, alias.referenceId);
     if (category) {

@@ -31,7 +31,9 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
 
     const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
-      c.res = respond(hit, ctx.nonce, ctx.csrfToken, 'hit');
+      // c.body() keeps the headers and cookies earlier middleware prepared for this response.
+      const { body, status, headers } = personalise(hit, ctx.nonce, ctx.csrfToken, 'hit');
+      c.res = c.body(body, status as 200, Object.fromEntries(headers));
       return;
     }
 
@@ -50,14 +52,16 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
     const foreignCookie = res.headers.getSetCookie().some((line) => !OWN_COOKIES.has(line.slice(0, line.indexOf('='))));
     const cacheable = res.status === 200 && !foreignCookie && (res.headers.get('content-type') ?? '').startsWith('text/html')
       && !/no-store|private/.test(res.headers.get('cache-control') ?? '');
-    const headers = [...res.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-security-policy');
-    const entry: Entry = { body: await res.text(), status: res.status, headers, expires: Date.now() + ttlMs };
+    const stored = [...res.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-security-policy');
+    const entry: Entry = { body: await res.text(), status: res.status, headers: stored, expires: Date.now() + ttlMs };
     if (cacheable) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.delete(key);
       entries.set(key, entry);
     }
-    c.res = respond(entry, real.nonce, real.csrf, cacheable ? 'miss' : 'bypass');
+    const { body, status, headers } = personalise(entry, real.nonce, real.csrf, cacheable ? 'miss' : 'bypass');
+    // Assigning c.res carries this request's cookies over from the rendered response.
+    c.res = new Response(body, { status, headers });
   };
   return Object.assign(handler, { clear: () => entries.clear() });
 }
@@ -74,12 +78,12 @@ function cacheKey(method: string, rawUrl: string, ctx: HonoEnv['Variables']['ctx
   return `${area}|${confirmed ? 1 : 0}|${url.pathname}${url.search}`;
 }
 
-function respond(entry: Entry, nonce: string, csrf: string, state: 'hit' | 'miss' | 'bypass'): Response {
+function personalise(entry: Entry, nonce: string, csrf: string, state: 'hit' | 'miss' | 'bypass') {
   const body = entry.body.replaceAll(NONCE_PLACEHOLDER, nonce).replaceAll(CSRF_PLACEHOLDER, csrf);
   const headers = new Headers(entry.headers);
   headers.delete('content-length');
   headers.set('X-Page-Cache', state);
   // The page carries the visitor's CSRF token: never stored by shared caches.
   headers.set('Cache-Control', 'private, no-cache');
-  return new Response(body, { status: entry.status, headers });
+  return { body, status: entry.status, headers };
 }

@@ -4,10 +4,11 @@ import type { BranchView, CountryView } from '#app/modules/regions/regions.schem
 import styles from './BranchCard.module.css';
 
 /** One branch's contacts: address, phones in both forms, service line, e-mail, hours. */
-export function BranchCard({ branch, country, id }: { branch: BranchView; country?: CountryView; id?: string }) {
+export function BranchCard({ branch, country, id, caption }: { branch: BranchView; country?: CountryView; id?: string; caption?: string }) {
   const tracking = callTrackingClass(countryCodeOfBranch(branch.countryId));
   return (
     <article className={styles.card} id={id} data-testid="branch-card">
+      {caption ? <p className={styles.caption}>{caption}</p> : null}
       <h3 className={styles.name}>{branch.name}</h3>
       <p className={styles.row}><IconPin size={18} /> <span>{branch.city}, {branch.address}</span></p>
       <dl className={styles.phones}>
