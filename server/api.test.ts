@@ -177,3 +177,18 @@ describe('platform', () => {
     expect(xsrf).not.toContain('HttpOnly');
   });
 });
+
+describe('POST /api/feedback rate limit', () => {
+  it('refuses the sixth message in ten minutes with 429 and stores nothing more', async () => {
+    await t.db.deleteFrom('rate_limit').execute();
+    const client = testClient(t.services);
+    const message = { name: 'Пётр', phone: '+7 912 000-00-00', message: 'Вопрос', acceptGDPR: true };
+    for (let i = 0; i < 5; i += 1) expect((await client.post('/api/feedback', message)).status).toBe(200);
+    const before = await countFeedback();
+    const refused = await client.post('/api/feedback', message);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json()).message).toBe(FEEDBACK_MESSAGES.tooMany);
+    expect(await countFeedback()).toBe(before);
+  });
+});

@@ -8,5 +8,6 @@ export { loadConfig } from '#app/.server/config.ts';
 export { connect } from '#app/.server/db/connect.ts';
 export { migrateToLatest } from '#app/.server/db/migrate.ts';
 export { seed } from '#app/.server/db/seed.ts';
+export { housekeeping } from './housekeeping.ts';
 
 export const serverBuild = build as unknown as ServerBuild;

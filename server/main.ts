@@ -27,6 +27,10 @@ await entry.migrateToLatest(db);
 await entry.seed(db);
 
 const services = { db, config };
+const HOUSEKEEPING_MS = 60 * 60_000;
+setInterval(() => {
+  entry.housekeeping(db).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));
+}, HOUSEKEEPING_MS).unref();
 const app = entry.createApp({
   services,
   // In development each request gets the freshly transformed build, so edits show on reload.

@@ -15,6 +15,7 @@ export interface Database {
   content_promotion: ContentPromotionTable;
   content_feedback: ContentFeedbackTable;
   auth_session: AuthSessionTable;
+  rate_limit: RateLimitTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -132,5 +133,13 @@ export interface AuthSessionTable {
   area_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface RateLimitTable {
+  /** What is limited and for whom, e.g. 'feedback:ip:203.0.113.5'. */
+  key: string;
+  window_start: Timestamp;
+  hits: ColumnType<number, number | undefined, number>;
   expires_at: Timestamp;
 }

@@ -33,3 +33,7 @@ export async function createSession(db: DB): Promise<{ token: string; session: S
 export async function saveSessionArea(db: DB, sessionId: string, areaId: number, confirmed: boolean): Promise<void> {
   await db.updateTable('auth_session').set({ area_id: areaId, area_confirmed: confirmed }).where('id', '=', sessionId).execute();
 }
+
+export async function deleteExpiredSessions(db: DB, now = new Date()): Promise<void> {
+  await db.deleteFrom('auth_session').where('expires_at', '<', now).execute();
+}

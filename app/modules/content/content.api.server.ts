@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
-import { readBody, readQuery } from '#app/.server/http.ts';
+import { errorResponse, readBody, readQuery } from '#app/.server/http.ts';
+import { hitRateLimits } from '#app/.server/rate-limit.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
-import { FEEDBACK_MESSAGES, feedbackInput, pageAliasQuery } from './content.schema.ts';
+import { FEEDBACK_MESSAGES, FEEDBACK_RATE_LIMITS, feedbackInput, pageAliasQuery } from './content.schema.ts';
 import { resolvePageAlias, saveFeedback } from './content.server.ts';
 
 export const contentApi = new Hono<HonoEnv>()
@@ -18,6 +19,11 @@ export const contentApi = new Hono<HonoEnv>()
     const body = await readBody(c, feedbackInput);
     if (!body.ok) return body.response;
     const ctx = c.get('ctx');
+    const limited = await hitRateLimits(ctx.services.db, ctx.ip ?? 'unknown', FEEDBACK_RATE_LIMITS);
+    if (!limited.ok) {
+      c.header('Retry-After', String(limited.retryAfterSeconds));
+      return errorResponse(c, 429, FEEDBACK_MESSAGES.tooMany);
+    }
     const location = await currentLocation(ctx);
     await saveFeedback(ctx, body.data, location.currentBranch.id);
     return c.json({ error_status: 'success', message: FEEDBACK_MESSAGES.thanks });

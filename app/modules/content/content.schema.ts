@@ -9,9 +9,16 @@ export const FEEDBACK_MESSAGES = {
   messageTooLong: 'Сообщение слишком длинное: не более 2000 символов',
   consent: 'Пожалуйста, подтвердите согласие',
   thanks: 'Спасибо! Мы получили ваше сообщение и свяжемся с вами в рабочее время филиала.',
+  tooMany: 'Вы отправили слишком много сообщений. Попробуйте ещё раз позже или позвоните нам',
 } as const;
 
 export const FEEDBACK_MESSAGE_MAX = 2000;
+
+/** 'Write us' is open to guests: limits per address keep it from becoming a spam gateway. */
+export const FEEDBACK_RATE_LIMITS = [
+  { name: 'feedback:ip:10min', limit: 5, windowMs: 10 * 60_000 },
+  { name: 'feedback:ip:day', limit: 30, windowMs: 24 * 60 * 60_000 },
+];
 
 /** Spec §5: an address with a domain ending of 2 to 4 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-zа-я]{2,4}$/i;
