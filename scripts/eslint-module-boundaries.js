@@ -28,6 +28,11 @@ const rule = {
         if (isBrowserCode && /\.server(\.[jt]sx?)?$|\/\.server\//.test(source) && node.importKind !== 'type') {
           report(`Browser code must not import server code (${source}).`);
         }
+        if (source.startsWith('.') && own) {
+          const target = moduleOf(path.resolve(path.dirname(filename), source));
+          if (target && target !== own) report(`Reach module "${target}" through #app/modules/${target}/… public files, not a relative path.`);
+          return;
+        }
         const match = source.match(MODULE_IMPORT);
         if (!match || match[1] === own) return;
         const [, target, rest] = match;

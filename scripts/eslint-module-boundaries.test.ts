@@ -16,6 +16,7 @@ tester.run('module-boundaries', plugin.rules['module-boundaries'], {
     { filename: '/p/server/app.ts', code: "import { regionsApi } from '#app/modules/regions/regions.api.server.ts';" },
     { filename: '/p/app/.server/db/seed.ts', code: "import { REGIONS } from '#app/modules/regions/data/regions.ts';" },
     { filename: '/p/app/components/layout/X.tsx', code: "import type { DB } from '#app/.server/db/connect.ts';" },
+    { filename: '/p/app/modules/catalog/data/categories.ts', code: "import type { X } from './types.ts';" },
   ],
   invalid: [
     { filename: '/p/app/modules/content/content.server.ts', code: "import { selectAreas } from '#app/modules/regions/regions.queries.server.ts';", errors: 1 },
@@ -23,5 +24,6 @@ tester.run('module-boundaries', plugin.rules['module-boundaries'], {
     { filename: '/p/app/routes/home.tsx', code: "import { REGIONS } from '#app/modules/regions/data/regions.ts';", errors: 1 },
     { filename: '/p/app/components/layout/X.tsx', code: "import { currentLocation } from '#app/modules/regions/regions.server.ts';", errors: 1 },
     { filename: '/p/app/modules/content/content.server.ts', code: "import { x } from '#app/modules/regions/internal/helper.ts';", errors: 1 },
+    { filename: '/p/app/modules/catalog/data/categories.ts', code: "import type { X } from '../../regions/data/types.ts';", errors: 1 },
   ],
 });

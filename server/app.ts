@@ -45,6 +45,7 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
     return c.json({ status: 'ok' });
   });
 
+  app.use(securityHeaders(config));
   if (clientDir) {
     app.use('/assets/*', async (c, next) => {
       await next();
@@ -56,7 +57,6 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
     }
   }
 
-  app.use(securityHeaders(config));
   app.use(compress());
   app.use(requestContextMiddleware(services));
   app.use(csrfProtection());

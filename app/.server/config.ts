@@ -28,6 +28,8 @@ const schema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Log level of the structured request log: silent, info. */
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (its first entry). */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** Address of the supplier portal shown in the user menu. */
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
 });

@@ -35,7 +35,7 @@ export function requestContextMiddleware(services: AppServices): MiddlewareHandl
     const ctx: RequestContext = {
       services,
       requestId: c.res.headers.get('X-Request-Id') ?? '',
-      ip: clientIp(c),
+      ip: clientIp(c, services.config.TRUST_PROXY),
       get nonce() { return (nonce ??= newNonce()); },
       set nonce(value: string) { nonce = value; },
       get csrfToken() {
@@ -64,7 +64,11 @@ export function requestContextMiddleware(services: AppServices): MiddlewareHandl
   };
 }
 
-function clientIp(c: Parameters<MiddlewareHandler>[0]): string | null {
+function clientIp(c: Parameters<MiddlewareHandler>[0], trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { CATEGORIES } from '#app/modules/catalog/data/categories.ts';
 import { categoryLink } from '#app/modules/catalog/catalog.server.ts';
 import { PAGES } from '#app/modules/content/data/pages.ts';
@@ -6,7 +6,7 @@ import { PROMOTIONS } from '#app/modules/content/data/promotions.ts';
 import { BRANCHES } from '#app/modules/regions/data/branches.ts';
 import { COUNTRIES } from '#app/modules/regions/data/countries.ts';
 import { REGIONS } from '#app/modules/regions/data/regions.ts';
-import type { CategorySeed } from '#app/modules/regions/data/types.ts';
+import type { CategorySeed } from '#app/modules/catalog/data/types.ts';
 import type { DB } from './connect.ts';
 import type { Database } from './schema.ts';
 
@@ -16,6 +16,8 @@ import type { Database } from './schema.ts';
  */
 export async function seed(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Processes starting together on one PostgreSQL server take turns instead of racing.
+    await sql`select pg_advisory_xact_lock(7310042)`.execute(trx);
     await upsert(trx, 'region_country', 'id', COUNTRIES.map((c) => ({
       id: c.id, root_id: c.rootId, code: c.code, name: c.name, abbreviation: c.abbreviation,
       sales_phone: c.salesPhone, sales_phone_internal: c.salesPhoneInternal,

@@ -35,6 +35,8 @@ export default function CatalogMenuPanel({ top }: { top: MenuEntry[] }) {
             </Link>
           </li>
         ))}
+        {/* Spec §2: the header links to the machinery catalogue (/catalog). */}
+        <li><Link to="/catalog" className={styles.category}><span>Весь каталог техники</span></Link></li>
       </ul>
       {tree.status === 'loading' ? <div className={styles.detailState} role="status">Загружаем разделы…</div> : null}
       {tree.status === 'error' ? (

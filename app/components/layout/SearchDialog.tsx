@@ -37,7 +37,6 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
         onChange={(e) => setQuery(e.target.value)}
         placeholder="Искать в каталоге или на сайте"
         aria-label="Искать в каталоге или на сайте"
-        autoFocus
       />
       {needle.length >= 2 ? (
         results.length ? (

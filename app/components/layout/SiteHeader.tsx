@@ -32,12 +32,18 @@ export function SiteHeader() {
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const [mobileMenuUsed, setMobileMenuUsed] = useState(false);
   const [contactsOpen, setContactsOpen] = useState(false);
+  // The mobile panel has its own state: sharing the desktop one made the (hidden) desktop dropdown's
+  // outside-press handler close the mobile panel before a tap on its buttons and links could land.
+  const [mobileContactsOpen, setMobileContactsOpen] = useState(false);
+  const mobileContactsButton = useRef<HTMLButtonElement>(null);
   const alias = usePageAlias();
   const mobileHidden = useHideOnScroll();
   const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
   const [tooltip, setTooltip] = useRegionTooltip(here.currentArea.confirmed, toPrint);
+  // Not on focus: the dialog gives focus back to the field when it closes, which would reopen it.
+  const openSearchOnKey = (e: React.KeyboardEvent) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); ui.openSearch(); } };
 
-  useEffect(() => { setContactsOpen(false); setMobileMenuOpen(false); }, [pathname]);
+  useEffect(() => { setContactsOpen(false); setMobileContactsOpen(false); setMobileMenuOpen(false); }, [pathname]);
 
   return (
     <header className={styles.header} data-mobile-hidden={mobileHidden || undefined}>
@@ -65,7 +71,7 @@ export function SiteHeader() {
             <IconSearch size={20} /> <span>Поиск по технике, запчастям и артикулам</span>
           </button>
           <Counters />
-          <button type="button" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Контакты" aria-expanded={contactsOpen} onClick={() => setContactsOpen((v) => !v)}>
+          <button type="button" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Контакты" aria-expanded={mobileContactsOpen} onClick={() => setMobileContactsOpen((v) => !v)} ref={mobileContactsButton}>
             <IconPhone />
           </button>
           {pathname !== '/cart' ? (
@@ -79,15 +85,16 @@ export function SiteHeader() {
         </div>
       </nav>
       <div className={`${styles.mobileSearchRow} ${styles.mobileOnly}`}>
-        <input className={styles.mobileSearch} readOnly placeholder="Искать в каталоге или на сайте" aria-label="Искать в каталоге или на сайте" onClick={ui.openSearch} onFocus={ui.openSearch} />
+        <input className={styles.mobileSearch} readOnly placeholder="Искать в каталоге или на сайте" aria-label="Искать в каталоге или на сайте" onClick={ui.openSearch} onKeyDown={openSearchOnKey} />
       </div>
       <div className={`${styles.mobileRegionRow} ${styles.mobileOnly} no-print`}>
         <RegionControl variant="mobile" tooltip={tooltip} onTooltipChange={setTooltip} />
       </div>
-      {contactsOpen ? (
+      {mobileContactsOpen ? (
         <div className={`${styles.mobileContacts} ${styles.mobileOnly}`} role="region" aria-label="Контакты">
           <Suspense fallback={<p className={styles.loading}>Загрузка…</p>}>
-            <ContactsPanel onWriteUs={() => setContactsOpen(false)} />
+            {/* The panel closes; focus moves to its button first, so the dialog gives it back there. */}
+            <ContactsPanel onWriteUs={() => { mobileContactsButton.current?.focus(); setMobileContactsOpen(false); }} />
           </Suspense>
         </div>
       ) : null}
@@ -138,6 +145,7 @@ function RegionControl({ tooltip, onTooltipChange, variant }: { tooltip: boolean
 function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { location } = useRootData();
   const ref = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const code = countryCodeOfBranch(location.currentBranch.countryId);
   useEffect(() => {
     if (!open) return;
@@ -152,13 +160,14 @@ function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange:
       <a className={`${styles.topPhone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)} data-testid="header-phone">
         {location.country.salesPhone}
       </a>
-      <button type="button" className={styles.contactsToggle} aria-expanded={open} onPointerEnter={() => void loadContactsPanel()} onFocus={() => void loadContactsPanel()} onClick={() => onOpenChange(!open)}>
+      <button type="button" ref={toggle} className={styles.contactsToggle} aria-expanded={open} onPointerEnter={() => void loadContactsPanel()} onFocus={() => void loadContactsPanel()} onClick={() => onOpenChange(!open)}>
         Контакты <IconChevronDown size={16} />
       </button>
       {open ? (
         <div className={styles.dropdown}>
           <Suspense fallback={<p className={styles.loading}>Загрузка…</p>}>
-            <ContactsPanel onWriteUs={() => onOpenChange(false)} />
+            {/* The dropdown closes; focus moves to its toggle first, so the dialog gives it back there. */}
+            <ContactsPanel onWriteUs={() => { toggle.current?.focus(); onOpenChange(false); }} />
           </Suspense>
         </div>
       ) : null}

@@ -1,7 +1,6 @@
 /** Spec §9: the mobile menu expands at most to level 2; the header reacts to scroll every 100 ms. */
 export const MOBILE_MENU_MAX_LEVEL = 2;
 export const SCROLL_THROTTLE_MS = 100;
-export const RESIZE_DEBOUNCE_MS = 100;
 /** Spec §9: the footer is revealed 2 s after page load. */
 export const FOOTER_REVEAL_MS = 2000;
 /** Spec §9: the login tooltip shows on hover after 300 ms. */

@@ -40,3 +40,12 @@ describe('telHref', () => {
     expect(telHref('+7 (4812) 70-11-20')).toBe('tel:+74812701120');
   });
 });
+
+describe('spec §4/§9 timings', () => {
+  it('reloads one second after a region is saved', async () => {
+    const { RELOAD_AFTER_SAVE_MS, MAP_ZOOM, DEFAULT_CITY } = await import('./regions.constants.ts');
+    expect(RELOAD_AFTER_SAVE_MS).toBe(1000);
+    expect(MAP_ZOOM).toBe(5);
+    expect(DEFAULT_CITY).toBe('Смоленск');
+  });
+});

@@ -1,4 +1,4 @@
-import type { CategorySeed } from '../../regions/data/types';
+import type { CategorySeed } from './types.ts';
 
 /**
  * Machinery catalogue tree.

@@ -8,5 +8,3 @@ export interface BranchSeed {
   servicePhoneInternal: string;
   email: string; hours: string; // hours always "Пн–Пт 08:00–17:00" (en dash)
 }
-export interface CategorySeed { id: number; slug: string; name: string; icon: string; children?: CategorySeed[]; banner?: BannerSeed }
-export interface BannerSeed { bgType: 'IMG' | 'COLOR'; imagePath: string | null; color: string | null; title: string; text: string; btnTitle: string; btnLink: string }
