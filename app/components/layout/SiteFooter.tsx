@@ -13,8 +13,12 @@ export function SiteFooter() {
   const { location, menu } = useRootData();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setVisible(true), FOOTER_REVEAL_MS);
-    return () => clearTimeout(timer);
+    // Counted from the window's load event, which can come after hydration (fonts, images).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => { timer = setTimeout(() => setVisible(true), FOOTER_REVEAL_MS); };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => { clearTimeout(timer); window.removeEventListener('load', start); };
   }, []);
   const code = countryCodeOfBranch(location.currentBranch.countryId);
   return (

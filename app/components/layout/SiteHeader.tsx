@@ -38,7 +38,9 @@ export function SiteHeader() {
   const mobileContactsButton = useRef<HTMLButtonElement>(null);
   const alias = usePageAlias();
   const mobileHidden = useHideOnScroll();
-  const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // Focus goes back to the burger, so keyboard and screen-reader users continue where they were.
+  const closeMobileMenu = useCallback(() => { setMobileMenuOpen(false); burgerRef.current?.focus(); }, []);
   const [tooltip, setTooltip] = useRegionTooltip(here.currentArea.confirmed, toPrint);
   // Not on focus: the dialog gives focus back to the field when it closes, which would reopen it.
   const openSearchOnKey = (e: React.KeyboardEvent) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); ui.openSearch(); } };
@@ -58,7 +60,7 @@ export function SiteHeader() {
       </div>
       <div className={styles.mainBar}>
         <div className={`container ${styles.mainBarInner}`}>
-          <button type="button" className={styles.burger} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => { setMobileMenuUsed(true); setMobileMenuOpen(true); }}>
+          <button ref={burgerRef} type="button" className={styles.burger} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => { setMobileMenuUsed(true); setMobileMenuOpen(true); }}>
             <IconMenu />
           </button>
           <Link to="/" className={styles.logo} aria-label="Агротехника — на главную">
