@@ -24,6 +24,11 @@ export async function connect(options: ConnectOptions): Promise<DB> {
     // Dates stay 'YYYY-MM-DD' text: a Date at local midnight shifts a day in eastern time zones.
     pg.types.setTypeParser(1082, (value: string) => value);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, admin) must not crash the
+    // process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') process.stderr.write(JSON.stringify({ level: 'error', msg: 'idle database connection failed', error: error.message }) + '\n');
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
