@@ -11,6 +11,8 @@ import type { Route } from './+types/contacts';
 import styles from './contacts.module.css';
 
 const RegionMap = lazy(() => import('#app/modules/regions/ui/RegionMap.tsx'));
+/** Frames the whole network, from Smolensk to Siberia and Kazakhstan. */
+const BRANCHES_MAP_CENTER: [number, number] = [52, 62];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
@@ -45,7 +47,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       <div className={styles.map} aria-label="Филиалы на карте">
         {mounted ? (
           <Suspense fallback={<div className={styles.mapPlaceholder}>Загружаем карту…</div>}>
-            <RegionMap regions={markers} selectedId={selected} center={[54.5, 55]} zoom={MAP_ZOOM - 2} tileUrl={settings.mapTileUrl} attribution={settings.mapAttribution} onSelect={select} />
+            <RegionMap regions={markers} selectedId={selected} center={BRANCHES_MAP_CENTER} zoom={MAP_ZOOM - 1} tileUrl={settings.mapTileUrl} attribution={settings.mapAttribution} onSelect={select} />
           </Suspense>
         ) : <div className={styles.mapPlaceholder}>Загружаем карту…</div>}
       </div>
