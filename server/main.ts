@@ -1,7 +1,9 @@
 // Starts the shop: `node server/main.ts` serves the production build, `--dev` runs Vite in
 // middleware mode. Plain Node (type stripping), no bundler: it only wires the process together.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type * as EntryModule from './entry.ts';
@@ -21,6 +23,7 @@ const loadEntry = (): Promise<Entry> => vite
   : import(pathToFileURL(resolve(root, 'build/server/index.js')).href) as Promise<Entry>;
 
 const entry = await loadEntry();
+provideSessionSecret();
 const config = entry.loadConfig();
 const db = await entry.connect({ databaseUrl: config.DATABASE_URL, pgliteDir: resolve(root, config.PGLITE_DIR), poolSize: config.DATABASE_POOL_SIZE });
 await entry.migrateToLatest(db);
@@ -65,3 +68,19 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+/**
+ * `npm ci && npm start` must work on a clean machine. On the embedded database the shop is one
+ * process by design, so it can make its own secret once and keep it beside the data directory.
+ * With DATABASE_URL (a deployment that may run several processes) SESSION_SECRET must be set.
+ */
+function provideSessionSecret(): void {
+  if (process.env.SESSION_SECRET || process.env.DATABASE_URL) return;
+  const file = resolve(root, process.env.PGLITE_DIR ?? 'var/pglite', '..', 'session-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+    process.stdout.write(JSON.stringify({ level: 'info', msg: `SESSION_SECRET is not set: generated one in ${file}` }) + '\n');
+  }
+  process.env.SESSION_SECRET = readFileSync(file, 'utf8').trim();
+}

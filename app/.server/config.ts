@@ -45,6 +45,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   const isProduction = config.NODE_ENV === 'production';
   if (isProduction && !config.SESSION_SECRET) {
+    // server/main.ts provides one for the embedded database; a deployment on PostgreSQL sets its own.
     throw new Error('SESSION_SECRET (at least 32 characters) is required when NODE_ENV=production');
   }
   const sessionSecret = config.SESSION_SECRET ?? 'development-only-secret-not-for-production-use';
