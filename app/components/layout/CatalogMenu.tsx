@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
 import { IconGrid } from '#app/components/ui/icons.tsx';
+import { useDismiss } from '#app/components/ui/use-dismiss.ts';
 import styles from './CatalogMenu.module.css';
 
 const loadPanel = () => import('./CatalogMenuPanel.tsx');
@@ -20,14 +21,7 @@ export function CatalogMenu({ top }: { top: MenuEntry[] }) {
   const location = useLocation();
 
   useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => { if (!rootRef.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('pointerdown', onDown); document.removeEventListener('keydown', onKey); };
-  }, [open]);
+  useDismiss(open, rootRef, () => setOpen(false));
 
   const want = () => { if (!wanted) { setWanted(true); void loadPanel(); } };
 

@@ -5,6 +5,7 @@ import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/re
 import { IconCart, IconChevronDown, IconCompare, IconHeart, IconMenu, IconPhone, IconPin, IconSearch, IconUser } from '#app/components/ui/icons.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
 import { LOGIN_TOOLTIP_DELAY_MS, SCROLL_THROTTLE_MS, headerHiddenAfterScroll, sparePartsHref, throttle } from './layout.rules.ts';
+import { useDismiss } from '#app/components/ui/use-dismiss.ts';
 import { useLayoutUi } from './layout-ui.tsx';
 import { useRootData } from './root-data.ts';
 import styles from './SiteHeader.module.css';
@@ -94,10 +95,8 @@ export function SiteHeader() {
       </div>
       {mobileContactsOpen ? (
         <div className={`${styles.mobileContacts} ${styles.mobileOnly}`} role="region" aria-label="Контакты">
-          <Suspense fallback={<p className={styles.loading}>Загрузка…</p>}>
-            {/* The panel closes; focus moves to its button first, so the dialog gives it back there. */}
-            <ContactsPanel onWriteUs={() => { mobileContactsButton.current?.focus(); setMobileContactsOpen(false); }} />
-          </Suspense>
+          {/* The panel closes; focus moves to its button first, so the dialog gives it back there. */}
+          <LazyContactsPanel onWriteUs={() => { mobileContactsButton.current?.focus(); setMobileContactsOpen(false); }} />
         </div>
       ) : null}
       {mobileMenuUsed ? (
@@ -144,19 +143,20 @@ function RegionControl({ tooltip, onTooltipChange, variant }: { tooltip: boolean
   );
 }
 
+function LazyContactsPanel({ onWriteUs }: { onWriteUs: () => void }) {
+  return (
+    <Suspense fallback={<p className={styles.loading}>Загрузка…</p>}>
+      <ContactsPanel onWriteUs={onWriteUs} />
+    </Suspense>
+  );
+}
+
 function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { location } = useRootData();
   const ref = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const code = countryCodeOfBranch(location.currentBranch.countryId);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => { if (!ref.current?.contains(e.target as Node)) onOpenChange(false); };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onOpenChange(false); };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('pointerdown', onDown); document.removeEventListener('keydown', onKey); };
-  }, [open, onOpenChange]);
+  useDismiss(open, ref, () => onOpenChange(false));
   return (
     <div className={styles.contacts} ref={ref}>
       <a className={`${styles.topPhone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)} data-testid="header-phone">
@@ -167,10 +167,8 @@ function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange:
       </button>
       {open ? (
         <div className={styles.dropdown}>
-          <Suspense fallback={<p className={styles.loading}>Загрузка…</p>}>
-            {/* The dropdown closes; focus moves to its toggle first, so the dialog gives it back there. */}
-            <ContactsPanel onWriteUs={() => { toggle.current?.focus(); onOpenChange(false); }} />
-          </Suspense>
+          {/* The dropdown closes; focus moves to its toggle first, so the dialog gives it back there. */}
+          <LazyContactsPanel onWriteUs={() => { toggle.current?.focus(); onOpenChange(false); }} />
         </div>
       ) : null}
     </div>
