@@ -16,6 +16,13 @@ export interface Database {
   content_feedback: ContentFeedbackTable;
   auth_session: AuthSessionTable;
   rate_limit: RateLimitTable;
+  auth_user: AuthUserTable;
+  auth_code: AuthCodeTable;
+  auth_email_token: AuthEmailTokenTable;
+  auth_consent: AuthConsentTable;
+  auth_oauth_account: AuthOauthAccountTable;
+  auth_notification: AuthNotificationTable;
+  auth_outbox: AuthOutboxTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -134,6 +141,8 @@ export interface AuthSessionTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** 'Запомнить меня': the cookie outlives the browser (30 days). */
+  remember: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface RateLimitTable {
@@ -142,4 +151,81 @@ export interface RateLimitTable {
   window_start: Timestamp;
   hits: ColumnType<number, number | undefined, number>;
   expires_at: Timestamp;
+}
+
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+
+export interface AuthUserTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  email_verified_at: Date | null;
+  phone: string | null;
+  phone_verified_at: Date | null;
+  /** argon2id, PHC string; null for accounts that only sign in through a social provider. */
+  password_hash: string | null;
+  is_employee: Flag;
+  is_supplier: Flag;
+  has_pp_access: Flag;
+  is_ps_editor: Flag;
+  area_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AuthCodeTable {
+  id: Generated<number>;
+  purpose: 'registration' | 'reset' | 'phone_change';
+  channel: 'call' | 'sms';
+  phone: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface AuthEmailTokenTable {
+  token_hash: string;
+  purpose: 'confirm' | 'reset' | 'email_change';
+  user_id: number;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface AuthConsentTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'personal_data' | 'ads';
+  text_version: string;
+  ip: string | null;
+  accepted_at: Timestamp;
+}
+
+export interface AuthOauthAccountTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface AuthNotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  view_type: 'hint' | 'modal';
+  title: string | null;
+  content: string | null;
+  html: string | null;
+  created_at: Timestamp;
+  shown_at: Date | null;
+}
+
+export interface AuthOutboxTable {
+  id: Generated<number>;
+  channel: 'sms' | 'call' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: Timestamp;
 }
