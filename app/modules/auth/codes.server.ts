@@ -1,0 +1,89 @@
+import { createHmac, randomInt } from 'node:crypto';
+import type { AppServices } from '#app/.server/context.ts';
+import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
+import { safeEqual } from '#app/.server/security/tokens.ts';
+
+/** The issue's protection rules for phone codes. */
+export const CODE_POLICY = {
+  length: 4,
+  ttlMs: 10 * 60_000,
+  maxWrongAttempts: 5,
+  /** Spec §9: a new code can be requested 30 s after the previous one. */
+  resendLockMs: 30_000,
+} as const;
+
+const PHONE_LIMITS: RateLimitRule[] = [
+  { name: 'code:phone:10min', limit: 3, windowMs: 10 * 60_000 },
+  { name: 'code:phone:day', limit: 10, windowMs: 24 * 60 * 60_000 },
+];
+const IP_LIMITS: RateLimitRule[] = [{ name: 'code:ip:day', limit: 30, windowMs: 24 * 60 * 60_000 }];
+
+export type CodePurpose = 'registration' | 'reset' | 'phone_change';
+export type CodeChannel = 'call' | 'sms';
+
+export type IssueResult =
+  | { ok: true; code: string }
+  | { ok: false; code: 'too_soon' | 'too_many_codes'; retryAfterSeconds: number };
+
+export type VerifyResult =
+  | { ok: true }
+  | { ok: false; code: 'wrong_code'; attemptsLeft: number }
+  | { ok: false; code: 'too_many_attempts' | 'code_expired' };
+
+/** Codes are stored as HMACs: the table alone does not reveal a code that is still valid. */
+function codeHash(services: AppServices, phone: string, code: string): string {
+  return createHmac('sha256', services.config.sessionSecret).update(`code:${phone}:${code}`).digest('hex');
+}
+
+/**
+ * Creates a code for a phone after checking the 30 s lock, the per-phone limits (3 in 10 minutes,
+ * 10 a day) and the per-address daily limit. The caller delivers it (call or SMS).
+ */
+export async function issueCode(services: AppServices, input: { phone: string; purpose: CodePurpose; channel: CodeChannel; ip: string | null }, now = new Date()): Promise<IssueResult> {
+  const { db } = services;
+  const last = await db.selectFrom('auth_code').select('created_at').where('phone', '=', input.phone)
+    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (last) {
+    const waitMs = new Date(last.created_at).getTime() + CODE_POLICY.resendLockMs - now.getTime();
+    if (waitMs > 0) return { ok: false, code: 'too_soon', retryAfterSeconds: Math.ceil(waitMs / 1000) };
+  }
+  const byPhone = await hitRateLimits(db, input.phone, PHONE_LIMITS, now);
+  const byIp = await hitRateLimits(db, input.ip ?? 'unknown', IP_LIMITS, now);
+  const refused = [byPhone, byIp].find((r) => !r.ok);
+  if (refused && !refused.ok) return { ok: false, code: 'too_many_codes', retryAfterSeconds: refused.retryAfterSeconds };
+
+  const code = String(randomInt(0, 10 ** CODE_POLICY.length)).padStart(CODE_POLICY.length, '0');
+  await db.insertInto('auth_code').values({
+    purpose: input.purpose,
+    channel: input.channel,
+    phone: input.phone,
+    code_hash: codeHash(services, input.phone, code),
+    created_at: now,
+    expires_at: new Date(now.getTime() + CODE_POLICY.ttlMs),
+  }).execute();
+  return { ok: true, code };
+}
+
+/**
+ * Checks the newest live code for the phone and purpose: at most five wrong tries, single use
+ * (a replayed code fails), expired after ten minutes.
+ */
+export async function verifyCode(services: AppServices, input: { phone: string; purpose: CodePurpose; code: string }, now = new Date()): Promise<VerifyResult> {
+  const { db } = services;
+  const row = await db.selectFrom('auth_code').select(['id', 'code_hash', 'attempts'])
+    .where('phone', '=', input.phone).where('purpose', '=', input.purpose)
+    .where('used_at', 'is', null).where('expires_at', '>', now)
+    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!row) return { ok: false, code: 'code_expired' };
+  if (row.attempts >= CODE_POLICY.maxWrongAttempts) return { ok: false, code: 'too_many_attempts' };
+  if (!safeEqual(codeHash(services, input.phone, input.code.trim()), row.code_hash)) {
+    const updated = await db.updateTable('auth_code').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id).returning('attempts').executeTakeFirstOrThrow();
+    const attemptsLeft = CODE_POLICY.maxWrongAttempts - updated.attempts;
+    return attemptsLeft > 0 ? { ok: false, code: 'wrong_code', attemptsLeft } : { ok: false, code: 'too_many_attempts' };
+  }
+  // Marking it used in the same statement that checks it keeps two concurrent submissions from both passing.
+  const used = await db.updateTable('auth_code').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null)
+    .returning('id').executeTakeFirst();
+  return used ? { ok: true } : { ok: false, code: 'code_expired' };
+}
