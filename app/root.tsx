@@ -6,6 +6,7 @@ import { requestContext } from '#app/.server/context.ts';
 import { SiteShell } from '#app/components/layout/SiteShell.tsx';
 import { useOptionalRootData, type RootData } from '#app/components/layout/root-data.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
+import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import { resolvePageAlias } from '#app/modules/content/content.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
@@ -23,17 +24,18 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, url }: Route.LoaderArgs): Promise<RootData> {
   // `url` is the page's address; request.url is '/x.data' when the client revalidates.
   const ctx = context.get(requestContext);
-  const [location, menu, alias] = await Promise.all([
+  const [location, menu, alias, viewer] = await Promise.all([
     currentLocation(ctx),
     machineryTopCategories(ctx.services),
     resolvePageAlias(ctx.services, url.pathname),
+    viewerOf(ctx),
   ]);
   const { config } = ctx.services;
   return {
     location,
     menu,
     alias,
-    viewer: { isGuest: true, isLbrUser: false, isSupplier: false, hasPPAccess: false, isPsEditor: false, id: null, userName: null },
+    viewer,
     counters: { cart: 0, bookmarks: 0, compare: 0 },
     csrfToken: ctx.csrfToken,
     nonce: ctx.nonce,

@@ -30,6 +30,10 @@ export interface RequestContext {
   session: SessionState | null;
   /** Creates the visitor's session on first write and returns it. */
   ensureSession(): Promise<SessionState>;
+  /** Signs a user in: a new session id (rotation) and its cookie. */
+  signIn(userId: number, persistence: 'remember' | 'browser' | 'shared'): Promise<SessionState>;
+  /** Revokes the session and clears its cookie. */
+  signOut(): Promise<void>;
   /** region_id from the page URL (spec §7): it overrides the stored region for this request. */
   regionIdParam: number | null;
 }

@@ -34,3 +34,14 @@ export async function hitRateLimits(db: DB, subject: string, rules: RateLimitRul
 export async function pruneRateLimits(db: DB, now = new Date()): Promise<void> {
   await db.deleteFrom('rate_limit').where('expires_at', '<', now).execute();
 }
+
+/** Whether any rule is already over its limit, without counting an attempt (for "slow down after failures"). */
+export async function isRateLimited(db: DB, subject: string, rules: RateLimitRule[], now = new Date()): Promise<RateLimitResult> {
+  let retryAfterSeconds = 0;
+  for (const rule of rules) {
+    const start = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+    const row = await db.selectFrom('rate_limit').select('hits').where('key', '=', `${rule.name}:${subject}`).where('window_start', '=', start).executeTakeFirst();
+    if (row && row.hits >= rule.limit) retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((start.getTime() + rule.windowMs - now.getTime()) / 1000));
+  }
+  return retryAfterSeconds > 0 ? { ok: false, retryAfterSeconds } : { ok: true };
+}

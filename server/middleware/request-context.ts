@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppServices, RequestContext, SessionState } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
-import { GUEST_SESSION_DAYS, createSession, findSession } from '#app/modules/auth/session.server.ts';
+import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession } from '#app/modules/auth/session.server.ts';
 import { newNonce } from './security-headers.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -53,6 +53,17 @@ export function requestContextMiddleware(services: AppServices): MiddlewareHandl
           path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400,
         });
         return session;
+      },
+      async signIn(userId, persistence) {
+        const rotated = await rotateSession(services.db, session, userId, persistence);
+        session = ctx.session = rotated.session;
+        setCookie(c, SESSION_COOKIE, rotated.token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: rotated.maxAgeSeconds });
+        return session;
+      },
+      async signOut() {
+        if (session) await revokeSession(services.db, session.id);
+        session = ctx.session = null;
+        deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
       },
     };
     c.set('ctx', ctx);

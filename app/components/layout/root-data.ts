@@ -2,17 +2,10 @@ import { useRouteLoaderData } from 'react-router';
 import type { MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { CurrentLocation } from '#app/modules/regions/regions.schema.ts';
+import type { Viewer } from '#app/modules/auth/viewer.schema.ts';
 
-/** Spec §3 User/core, as the page gets it; accounts fill the user part. */
-export interface ViewerFlags {
-  isGuest: boolean;
-  isLbrUser: boolean;
-  isSupplier: boolean;
-  hasPPAccess: boolean;
-  isPsEditor: boolean;
-  id: number | null;
-  userName: string | null;
-}
+/** Spec §3 User/core, as the page gets it (see the auth module). */
+export type ViewerFlags = Viewer;
 
 export interface HeaderCounters { cart: number; bookmarks: number; compare: number }
 

@@ -37,3 +37,46 @@ export async function saveSessionArea(db: DB, sessionId: string, areaId: number,
 export async function deleteExpiredSessions(db: DB, now = new Date()): Promise<void> {
   await db.deleteFrom('auth_session').where('expires_at', '<', now).execute();
 }
+
+/** 'Запомнить меня' keeps the session 30 days; 'Чужой компьютер' ends it with the browser. */
+export const REMEMBER_DAYS = 30;
+/** Neither ticked: the cookie lives as long as the browser, the session at most a week. */
+const BROWSER_SESSION_DAYS = 7;
+/** On a shared computer the session ends with the browser and at the latest in 12 hours. */
+const SHARED_COMPUTER_HOURS = 12;
+
+export type Persistence = 'remember' | 'browser' | 'shared';
+
+export function persistenceOf(input: { rememberMe?: boolean; isGuest?: boolean }): Persistence {
+  if (input.isGuest) return 'shared';
+  return input.rememberMe ? 'remember' : 'browser';
+}
+
+/**
+ * Sign-in rotates the session: a new id for the signed-in user (so a token planted before sign-in
+ * is worthless), keeping the visitor's region. Returns the cookie's Max-Age: undefined ends it
+ * with the browser.
+ */
+export async function rotateSession(db: DB, previous: SessionState | null, userId: number, persistence: Persistence, now = new Date()): Promise<{ token: string; session: SessionState; maxAgeSeconds: number | undefined }> {
+  const token = randomToken();
+  const id = sha256(token);
+  const lifetimeMs = persistence === 'remember' ? REMEMBER_DAYS * 86_400_000
+    : persistence === 'shared' ? SHARED_COMPUTER_HOURS * 3_600_000 : BROWSER_SESSION_DAYS * 86_400_000;
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('auth_session').values({
+      id, user_id: userId, area_id: previous?.areaId ?? null, area_confirmed: previous?.areaConfirmed ?? false,
+      remember: persistence === 'remember', expires_at: new Date(now.getTime() + lifetimeMs),
+    }).execute();
+    if (previous) await trx.deleteFrom('auth_session').where('id', '=', previous.id).execute();
+  });
+  return {
+    token,
+    session: { id, userId, areaId: previous?.areaId ?? null, areaConfirmed: previous?.areaConfirmed ?? false },
+    maxAgeSeconds: persistence === 'remember' ? REMEMBER_DAYS * 86_400 : undefined,
+  };
+}
+
+/** Sign-out deletes the session row: the cookie is worthless even if it was copied. */
+export async function revokeSession(db: DB, sessionId: string): Promise<void> {
+  await db.deleteFrom('auth_session').where('id', '=', sessionId).execute();
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext, SessionState } from '#app/.server/context.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { testContext } from '#app/.server/test-context.ts';
 import { KAZAKHSTAN_COUNTRY_ID, KAZAKHSTAN_ROOT_ID, RUSSIA_ROOT_ID } from './regions.constants.ts';
 import { branchesByCountry, currentLocation, regionDirectory, setLocation } from './regions.server.ts';
 
@@ -9,17 +10,7 @@ beforeAll(async () => { t = await createTestDatabase(); });
 afterAll(async () => { await t?.destroy(); });
 
 function context(session: SessionState | null = null, regionIdParam: number | null = null): RequestContext {
-  const ctx: RequestContext = {
-    services: t.services, requestId: 'test', ip: '127.0.0.1', nonce: 'n', csrfToken: 'c', session, regionIdParam,
-    async ensureSession() {
-      if (ctx.session) return ctx.session;
-      const id = `test-${Math.random()}`;
-      await t.db.insertInto('auth_session').values({ id, expires_at: new Date(Date.now() + 86_400_000) }).execute();
-      ctx.session = { id, userId: null, areaId: null, areaConfirmed: false };
-      return ctx.session;
-    },
-  };
-  return ctx;
+  return testContext(t.services, { session, regionIdParam });
 }
 
 describe('area tree', () => {

@@ -1,0 +1,30 @@
+import type { AppServices, RequestContext, SessionState } from './context.ts';
+import { createSession, revokeSession, rotateSession } from '#app/modules/auth/session.server.ts';
+
+/**
+ * A request context for use-case tests: real sessions in the test database, no HTTP, no cookies.
+ */
+export function testContext(services: AppServices, options: { session?: SessionState | null; regionIdParam?: number | null; ip?: string } = {}): RequestContext {
+  const ctx: RequestContext = {
+    services,
+    requestId: 'test',
+    ip: options.ip ?? '127.0.0.1',
+    nonce: 'test-nonce',
+    csrfToken: 'test-token',
+    session: options.session ?? null,
+    regionIdParam: options.regionIdParam ?? null,
+    async ensureSession() {
+      ctx.session ??= (await createSession(services.db)).session;
+      return ctx.session;
+    },
+    async signIn(userId, persistence) {
+      ctx.session = (await rotateSession(services.db, ctx.session, userId, persistence)).session;
+      return ctx.session;
+    },
+    async signOut() {
+      if (ctx.session) await revokeSession(services.db, ctx.session.id);
+      ctx.session = null;
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { testContext } from '#app/.server/test-context.ts';
+import { createSession, findSession } from './session.server.ts';
+import { CONSENT_TEXT_VERSION, authorize, createUser, setRole, viewerOf } from './users.server.ts';
+import { GUEST, canSearchSpareParts, canSeeSupplierPortal } from './viewer.schema.ts';
+
+let t: TestDatabase;
+beforeAll(async () => { t = await createTestDatabase(); });
+afterAll(async () => { await t?.destroy(); });
+beforeEach(async () => { await t.db.deleteFrom('rate_limit').execute(); });
+
+let serial = 0;
+const unique = () => { serial += 1; return serial; };
+
+async function newUser(overrides: Partial<Parameters<typeof createUser>[1]> = {}) {
+  const n = unique();
+  const email = `farmer${n}@agro.ru`;
+  const phone = `7912000${String(n).padStart(4, '0')}`;
+  const id = await createUser(t.db, { name: 'Иван', email, phone, password: 'secret1', emailVerified: true, phoneVerified: true, ip: '203.0.113.5', ...overrides });
+  return { id, email, phone };
+}
+
+describe('createUser', () => {
+  it('records the personal-data consent, and the ads consent when given, with time, address and text version', async () => {
+    const { id } = await newUser({ acceptAds: true });
+    const consents = await t.db.selectFrom('auth_consent').select(['kind', 'text_version', 'ip', 'accepted_at']).where('user_id', '=', id).orderBy('kind').execute();
+    expect(consents.map((c) => c.kind)).toEqual(['ads', 'personal_data']);
+    for (const c of consents) expect(c).toMatchObject({ text_version: CONSENT_TEXT_VERSION, ip: '203.0.113.5', accepted_at: expect.any(Date) });
+  });
+
+  it('refuses a second account for the same e-mail in any letter case', async () => {
+    const { email } = await newUser();
+    await expect(createUser(t.db, { name: 'Пётр', email: email.toUpperCase(), password: 'secret1' })).rejects.toThrow();
+  });
+});
+
+describe('authorize', () => {
+  it('signs in by e-mail or phone, rotating the session and keeping the region', async () => {
+    const { id, email, phone } = await newUser();
+    const guest = (await createSession(t.db)).session;
+    await t.db.updateTable('auth_session').set({ area_id: 5001, area_confirmed: true }).where('id', '=', guest.id).execute();
+    const ctx = testContext(t.services, { session: { ...guest, areaId: 5001, areaConfirmed: true } });
+    expect(await authorize(ctx, { email: email.toUpperCase(), password: 'secret1', persistence: 'remember' })).toEqual({ ok: true, userId: id });
+    expect(ctx.session).toMatchObject({ userId: id, areaId: 5001, areaConfirmed: true });
+    expect(ctx.session!.id).not.toBe(guest.id);
+    expect(await t.db.selectFrom('auth_session').select('id').where('id', '=', guest.id).executeTakeFirst()).toBeUndefined();
+
+    const byPhone = testContext(t.services);
+    expect(await authorize(byPhone, { phone, password: 'secret1', persistence: 'browser' })).toEqual({ ok: true, userId: id });
+  });
+
+  it('answers email_not_exists, phone_not_exists and password_error (spec §8)', async () => {
+    const { email } = await newUser();
+    expect(await authorize(testContext(t.services), { email: 'nobody@agro.ru', password: 'secret1', persistence: 'browser' })).toEqual({ ok: false, code: 'email_not_exists' });
+    expect(await authorize(testContext(t.services), { phone: '79990000000', password: 'secret1', persistence: 'browser' })).toEqual({ ok: false, code: 'phone_not_exists' });
+    expect(await authorize(testContext(t.services), { email, password: 'wrong-1', persistence: 'browser' })).toEqual({ ok: false, code: 'password_error' });
+  });
+
+  it('refuses an unconfirmed e-mail', async () => {
+    const { email } = await newUser({ emailVerified: false });
+    expect(await authorize(testContext(t.services), { email, password: 'secret1', persistence: 'browser' })).toEqual({ ok: false, code: 'email_not_confirmed' });
+  });
+
+  it('slows down after five failures for an account, even with the right password', async () => {
+    const { email } = await newUser();
+    const now = new Date('2026-11-21T10:00:00Z');
+    for (let i = 0; i < 5; i += 1) {
+      expect((await authorize(testContext(t.services, { ip: `198.51.100.${i}` }), { email, password: 'nope-12', persistence: 'browser' }, now)).ok).toBe(false);
+    }
+    expect(await authorize(testContext(t.services), { email, password: 'secret1', persistence: 'browser' }, now)).toMatchObject({ ok: false, code: 'too_many_attempts' });
+  });
+});
+
+describe('sessions', () => {
+  it('sign-out revokes the session', async () => {
+    const { email } = await newUser();
+    const ctx = testContext(t.services);
+    await authorize(ctx, { email, password: 'secret1', persistence: 'shared' });
+    const { id } = ctx.session!;
+    await ctx.signOut();
+    expect(ctx.session).toBeNull();
+    expect(await t.db.selectFrom('auth_session').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('remember-me sessions last 30 days', async () => {
+    const { email } = await newUser();
+    const ctx = testContext(t.services);
+    await authorize(ctx, { email, password: 'secret1', persistence: 'remember' });
+    const row = await t.db.selectFrom('auth_session').select(['expires_at', 'remember']).where('id', '=', ctx.session!.id).executeTakeFirstOrThrow();
+    expect(row.remember).toBe(true);
+    const days = (new Date(row.expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(await findSession(t.db, 'not-a-token')).toBeNull();
+  });
+});
+
+describe('roles and the viewer (spec §3, §6)', () => {
+  it('is a guest without a session and carries the flags of a signed-in user', async () => {
+    expect(await viewerOf(testContext(t.services))).toEqual(GUEST);
+    const { id, email } = await newUser();
+    expect(await setRole(t.db, id, 'employee')).toBe(true);
+    expect(await setRole(t.db, id, 'supplier')).toBe(true);
+    const ctx = testContext(t.services);
+    await authorize(ctx, { email, password: 'secret1', persistence: 'browser' });
+    const viewer = await viewerOf(ctx);
+    expect(viewer).toMatchObject({ isGuest: false, isLbrUser: true, isSupplier: true, hasPPAccess: false, isPsEditor: false, id, userName: 'Иван' });
+    expect(canSeeSupplierPortal(viewer)).toBe(true);
+    expect(canSearchSpareParts(viewer)).toBe(true);
+    expect(canSeeSupplierPortal({ ...viewer, isSupplier: false })).toBe(false);
+    expect(canSearchSpareParts({ ...viewer, isLbrUser: false })).toBe(false);
+  });
+});
