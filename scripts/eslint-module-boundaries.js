@@ -42,6 +42,11 @@ const rule = {
         }
         if (rest.endsWith('.queries.server.ts')) return report(`Module "${target}" owns its queries; call its ${target}.server.ts instead.`);
         if (rest.endsWith('.api.server.ts') && !filename.includes('/server/')) return report('API routers are mounted only by server/app.ts.');
+        // Provider adapters (SMS, e-mail, captcha) are wired by the server's services, never by pages or components.
+        if (rest.startsWith('providers/')) {
+          if (!/\/app\/\.server\/|\/server\//.test(filename)) report(`Providers of module "${target}" are wired only in app/.server and server/.`);
+          return;
+        }
         const allowed = /^([a-z-]+)\.(server|schema|rules|constants|api\.server)\.tsx?$|^ui\/|^session\.server\.ts$/;
         if (!allowed.test(rest)) report(`Import module "${target}" through its public files, not ${rest}.`);
       },

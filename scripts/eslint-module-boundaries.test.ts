@@ -17,6 +17,7 @@ tester.run('module-boundaries', plugin.rules['module-boundaries'], {
     { filename: '/p/app/.server/db/seed.ts', code: "import { REGIONS } from '#app/modules/regions/data/regions.ts';" },
     { filename: '/p/app/components/layout/X.tsx', code: "import type { DB } from '#app/.server/db/connect.ts';" },
     { filename: '/p/app/modules/catalog/data/categories.ts', code: "import type { X } from './types.ts';" },
+    { filename: '/p/app/.server/context.ts', code: "import type { AuthProviders } from '#app/modules/auth/providers/providers.ts';" },
   ],
   invalid: [
     { filename: '/p/app/modules/content/content.server.ts', code: "import { selectAreas } from '#app/modules/regions/regions.queries.server.ts';", errors: 1 },
@@ -25,5 +26,6 @@ tester.run('module-boundaries', plugin.rules['module-boundaries'], {
     { filename: '/p/app/components/layout/X.tsx', code: "import { currentLocation } from '#app/modules/regions/regions.server.ts';", errors: 1 },
     { filename: '/p/app/modules/content/content.server.ts', code: "import { x } from '#app/modules/regions/internal/helper.ts';", errors: 1 },
     { filename: '/p/app/modules/catalog/data/categories.ts', code: "import type { X } from '../../regions/data/types.ts';", errors: 1 },
+    { filename: '/p/app/routes/home.tsx', code: "import { sandboxSms } from '#app/modules/auth/providers/sandbox.ts';", errors: 1 },
   ],
 });

@@ -7,6 +7,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { requestContext, type AppServices } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
+import { authApi, authLinks } from '#app/modules/auth/auth.api.server.ts';
 import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
@@ -31,7 +32,8 @@ export function apiRouter() {
   return new Hono<HonoEnv>()
     .route('/', regionsApi)
     .route('/', contentApi)
-    .route('/', catalogApi);
+    .route('/', catalogApi)
+    .route('/', authApi);
 }
 
 /** The whole HTTP surface: pages and JSON API share one process, one context and one set of guards. */
@@ -70,6 +72,7 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
   app.route('/api', apiRouter());
   app.all('/api/*', (c) => errorResponse(c, 404, 'Метод API не найден'));
 
+  app.route('/', authLinks);
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
   app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
 

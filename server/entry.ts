@@ -9,6 +9,7 @@ export { connect } from '#app/.server/db/connect.ts';
 export { migrateToLatest } from '#app/.server/db/migrate.ts';
 export { seed } from '#app/.server/db/seed.ts';
 export { housekeeping } from './housekeeping.ts';
+export { createProviders } from '#app/modules/auth/providers/config.ts';
 export { ROLES, createUser, findUserByEmail, findUserByPhone, setRole } from '#app/modules/auth/users.server.ts';
 
 export const serverBuild = build as unknown as ServerBuild;

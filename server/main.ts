@@ -29,7 +29,8 @@ const db = await entry.connect({ databaseUrl: config.DATABASE_URL, pgliteDir: re
 await entry.migrateToLatest(db);
 await entry.seed(db);
 
-const services = { db, config };
+const providers = entry.createProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, embeddedDatabase: !config.DATABASE_URL });
+const services = { db, config, providers };
 const HOUSEKEEPING_MS = 60 * 60_000;
 setInterval(() => {
   entry.housekeeping(db).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));

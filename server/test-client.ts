@@ -33,5 +33,8 @@ export function testClient(services: AppServices) {
     cookies,
     get: (path: string) => request('GET', path),
     post: (path: string, json?: unknown, options: { csrf?: string | false; body?: string; contentType?: string } = {}) => request('POST', path, { json, ...options }),
+    /** A form post as a browser sends it: application/x-www-form-urlencoded, keys like props[phone]. */
+    form: (path: string, fields: Record<string, string>, options: { csrf?: string | false } = {}) =>
+      request('POST', path, { body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded', ...options }),
   };
 }

@@ -1,11 +1,14 @@
 import { createContext } from 'react-router';
 import type { Config } from './config.ts';
 import type { DB } from './db/connect.ts';
+import type { AuthProviders } from '#app/modules/auth/providers/providers.ts';
 
 /** What lives as long as the process: one database handle, the configuration. */
 export interface AppServices {
   db: DB;
   config: Config;
+  /** SMS, flash call, e-mail and captcha: real adapters or the sandboxes (auth module). */
+  providers: AuthProviders;
 }
 
 /** The session as the request sees it; null until a visitor stores something. */

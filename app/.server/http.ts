@@ -11,23 +11,29 @@ export const MALFORMED_BODY = 'Некорректный запрос: ожида
 
 /** Reads and validates a JSON or form body; a bad body is the caller's fault and answers 400, never 500. */
 export async function readBody<S extends z.ZodType>(c: Context<HonoEnv>, schema: S): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
-  let raw: unknown;
+  const raw = await readRawBody(c);
+  return raw.ok ? validate(c, schema, raw.data) : raw;
+}
+
+/** The body as sent, JSON or a form (also urlencoded with keys like props[phone]); not yet validated. */
+export async function readRawBody(c: Context<HonoEnv>): Promise<{ ok: true; data: unknown } | { ok: false; response: Response }> {
   const type = c.req.header('content-type') ?? '';
   try {
-    if (type.includes('application/json')) raw = await c.req.json();
-    else if (type.includes('form')) raw = await c.req.parseBody({ dot: true });
-    else return { ok: false, response: errorResponse(c, 415, MALFORMED_BODY) };
+    if (type.includes('application/json')) return { ok: true, data: await c.req.json() };
+    if (type.includes('form')) return { ok: true, data: await c.req.parseBody() };
+    if (!type && (c.req.header('content-length') ?? '0') === '0') return { ok: true, data: {} };
+    return { ok: false, response: errorResponse(c, 415, MALFORMED_BODY) };
   } catch {
     return { ok: false, response: errorResponse(c, 400, MALFORMED_BODY) };
   }
-  return validate(c, schema, raw);
 }
 
 export function readQuery<S extends z.ZodType>(c: Context<HonoEnv>, schema: S) {
   return validate(c, schema, c.req.query());
 }
 
-function validate<S extends z.ZodType>(c: Context<HonoEnv>, schema: S, raw: unknown): { ok: true; data: z.infer<S> } | { ok: false; response: Response } {
+/** Validates already-read input; the first issue's message is the answer's message. */
+export function validate<S extends z.ZodType>(c: Context<HonoEnv>, schema: S, raw: unknown): { ok: true; data: z.infer<S> } | { ok: false; response: Response } {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, data: parsed.data };
   const first = parsed.error.issues[0];

@@ -4,6 +4,7 @@ import type { AppServices } from '../context.ts';
 import { connect, type DB } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
+import { createSandboxProviders } from '#app/modules/auth/providers/sandbox.ts';
 
 export interface TestDatabase { db: DB; services: AppServices; engine: 'pglite' | 'postgresql'; destroy(): Promise<void> }
 
@@ -19,7 +20,7 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
     const db = await connect({ pgliteDir: 'memory://' });
     await migrateToLatest(db);
     await seed(db);
-    return { db, services: { db, config }, engine: 'pglite', destroy: () => db.destroy() };
+    return { db, services: { db, config, providers: createSandboxProviders(db) }, engine: 'pglite', destroy: () => db.destroy() };
   }
   const name = `shop_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const { default: pg } = await import('pg');
@@ -34,7 +35,7 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
   await seed(db);
   return {
     db,
-    services: { db, config: { ...config, DATABASE_URL: url.toString() } },
+    services: { db, config: { ...config, DATABASE_URL: url.toString() }, providers: createSandboxProviders(db) },
     engine: 'postgresql',
     async destroy() {
       await db.destroy();

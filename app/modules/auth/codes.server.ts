@@ -2,21 +2,26 @@ import { createHmac, randomInt } from 'node:crypto';
 import type { AppServices } from '#app/.server/context.ts';
 import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { safeEqual } from '#app/.server/security/tokens.ts';
+import {
+  CODES_PER_IP_PER_DAY, CODES_PER_PHONE_IN_WINDOW, CODES_PER_PHONE_PER_DAY, CODES_PER_PHONE_WINDOW_MS,
+  CODE_MAX_WRONG_ATTEMPTS, CODE_TTL_MS, MIN_CODE_LENGTH, RESEND_LOCK_SECONDS,
+} from './auth.constants.ts';
 
 /** The issue's protection rules for phone codes. */
 export const CODE_POLICY = {
-  length: 4,
-  ttlMs: 10 * 60_000,
-  maxWrongAttempts: 5,
+  length: MIN_CODE_LENGTH,
+  ttlMs: CODE_TTL_MS,
+  maxWrongAttempts: CODE_MAX_WRONG_ATTEMPTS,
   /** Spec §9: a new code can be requested 30 s after the previous one. */
-  resendLockMs: 30_000,
+  resendLockMs: RESEND_LOCK_SECONDS * 1000,
 } as const;
 
+const DAY_MS = 24 * 60 * 60_000;
 const PHONE_LIMITS: RateLimitRule[] = [
-  { name: 'code:phone:10min', limit: 3, windowMs: 10 * 60_000 },
-  { name: 'code:phone:day', limit: 10, windowMs: 24 * 60 * 60_000 },
+  { name: 'code:phone:window', limit: CODES_PER_PHONE_IN_WINDOW, windowMs: CODES_PER_PHONE_WINDOW_MS },
+  { name: 'code:phone:day', limit: CODES_PER_PHONE_PER_DAY, windowMs: DAY_MS },
 ];
-const IP_LIMITS: RateLimitRule[] = [{ name: 'code:ip:day', limit: 30, windowMs: 24 * 60 * 60_000 }];
+const IP_LIMITS: RateLimitRule[] = [{ name: 'code:ip:day', limit: CODES_PER_IP_PER_DAY, windowMs: DAY_MS }];
 
 export type CodePurpose = 'registration' | 'reset' | 'phone_change';
 export type CodeChannel = 'call' | 'sms';
@@ -66,9 +71,10 @@ export async function issueCode(services: AppServices, input: { phone: string; p
 
 /**
  * Checks the newest live code for the phone and purpose: at most five wrong tries, single use
- * (a replayed code fails), expired after ten minutes.
+ * (a replayed code fails), expired after ten minutes. `consume: false` checks without using it up:
+ * step 2 of the flow checks the code, step 3 sends it again with the password and uses it.
  */
-export async function verifyCode(services: AppServices, input: { phone: string; purpose: CodePurpose; code: string }, now = new Date()): Promise<VerifyResult> {
+export async function verifyCode(services: AppServices, input: { phone: string; purpose: CodePurpose; code: string; consume?: boolean }, now = new Date()): Promise<VerifyResult> {
   const { db } = services;
   const row = await db.selectFrom('auth_code').select(['id', 'code_hash', 'attempts'])
     .where('phone', '=', input.phone).where('purpose', '=', input.purpose)
@@ -82,6 +88,7 @@ export async function verifyCode(services: AppServices, input: { phone: string; 
     const attemptsLeft = CODE_POLICY.maxWrongAttempts - updated.attempts;
     return attemptsLeft > 0 ? { ok: false, code: 'wrong_code', attemptsLeft } : { ok: false, code: 'too_many_attempts' };
   }
+  if (input.consume === false) return { ok: true };
   // Marking it used in the same statement that checks it keeps two concurrent submissions from both passing.
   const used = await db.updateTable('auth_code').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null)
     .returning('id').executeTakeFirst();

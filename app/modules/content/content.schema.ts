@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, phoneDigits } from '#app/lib/validation.ts';
+
+export { EMAIL_PATTERN, phoneDigits };
 
 /** Texts of the 'write us' form. The first two are the spec's §5 messages, verbatim. */
 export const FEEDBACK_MESSAGES = {
@@ -20,13 +23,6 @@ export const FEEDBACK_RATE_LIMITS = [
   { name: 'feedback:ip:day', limit: 30, windowMs: 24 * 60 * 60_000 },
 ];
 
-/** Spec §5: an address with a domain ending of 2 to 4 letters. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-zа-я]{2,4}$/i;
-
-/** Spec §5: a phone is 11 or 12 digits. */
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
 
 export const feedbackInput = z.object({
   name: z.string({ error: FEEDBACK_MESSAGES.name }).trim().min(1, FEEDBACK_MESSAGES.name).max(120, FEEDBACK_MESSAGES.name),

@@ -56,6 +56,10 @@ describe('createProviders', () => {
     expect((await lastOutboxMessage(t.db, '79001112233', 'sms'))?.body).toBe('Код 7777');
   });
 
+  it('allows the sandbox in production only on the embedded database (a local installation)', () => {
+    expect(createProviders({ env: {}, nodeEnv: 'production', db: t.db, embeddedDatabase: true }).captcha).toBeDefined();
+  });
+
   it('refuses the sandbox in production, whether chosen or by default', () => {
     expect(() => createProviders({ env: {}, nodeEnv: 'production', db: t.db })).toThrow(/sandbox is refused when NODE_ENV=production/);
     expect(() => createProviders({ env: { AUTH_PROVIDERS: 'sandbox' }, nodeEnv: 'production', db: t.db })).toThrow(/refused/);

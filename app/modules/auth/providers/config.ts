@@ -87,17 +87,23 @@ export interface CreateProvidersOptions {
   nodeEnv: string;
   /** Where the sandboxes write their outbox. */
   db: DB;
+  /**
+   * The embedded database is a single-process local installation (a demo or a developer's shop):
+   * there the sandboxes stay allowed in production mode, as `npm start` needs. A deployment on a
+   * PostgreSQL server gets real providers or does not start.
+   */
+  embeddedDatabase?: boolean;
 }
 
 /**
  * Builds the providers once at start-up, so a misconfiguration stops the process instead of
  * failing the first user who asks for a code.
  */
-export function createProviders({ env, nodeEnv, db }: CreateProvidersOptions): AuthProviders {
+export function createProviders({ env, nodeEnv, db, embeddedDatabase = false }: CreateProvidersOptions): AuthProviders {
   const settings = loadProviderSettings(env);
   if (settings.AUTH_PROVIDERS === 'sandbox') {
-    if (nodeEnv === 'production') {
-      throw new Error('AUTH_PROVIDERS=sandbox is refused when NODE_ENV=production: sandboxes would not deliver codes or e-mail. Set AUTH_PROVIDERS=http and the provider settings.');
+    if (nodeEnv === 'production' && !embeddedDatabase) {
+      throw new Error('AUTH_PROVIDERS=sandbox is refused when NODE_ENV=production with DATABASE_URL: sandboxes would not deliver codes or e-mail. Set AUTH_PROVIDERS=http and the provider settings.');
     }
     return createSandboxProviders(db);
   }

@@ -1,0 +1,128 @@
+import { Hono, type Context } from 'hono';
+import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { readRawBody, validate } from '#app/.server/http.ts';
+import {
+  codeStepInput, emailRegistrationInput, fromProps, passwordStepInput, phoneRegistrationInput,
+  recoveryByEmailInput, recoveryByPhoneInput, recoveryCodeStepInput, signInByEmailInput, signInByPhoneInput,
+} from './auth.schema.ts';
+import {
+  AUTH_ERRORS, checkPhoneCode, confirmEmail, registerByEmail, registerByPhone, requestPasswordResetByEmail,
+  resetPasswordByPhone, sendPhoneCode, type Outcome,
+} from './auth.server.ts';
+import { persistenceOf } from './session.server.ts';
+import { authorize } from './users.server.ts';
+
+type C = Context<HonoEnv>;
+
+/**
+ * The request of spec §7: `type` and `props[...]` from the body (form or JSON) and, for
+ * verify-by-captcha, the query string.
+ */
+async function readAuthRequest(c: C) {
+  const raw = await readRawBody(c);
+  if (!raw.ok) return raw;
+  const body = (typeof raw.data === 'object' && raw.data !== null ? raw.data : {}) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...c.req.query(), ...body };
+  const type = typeof merged.type === 'string' ? merged.type : '';
+  return { ok: true as const, type, props: fromProps(merged) };
+}
+
+const STATUS: Record<string, 401 | 403 | 404 | 409 | 422 | 429 | 503> = {
+  captcha_error: 403, phone_exists: 409, email_exists: 409, phone_not_exists: 404, email_not_exists: 404,
+  password_error: 401, email_not_confirmed: 403, wrong_code: 422, too_many_attempts: 429, code_expired: 422,
+  too_soon: 429, too_many_codes: 429, delivery_error: 503, link_invalid: 422,
+};
+
+function answer(c: C, outcome: Outcome, extra: Record<string, unknown> = {}) {
+  if (outcome.ok) return c.json({ error_status: 'success', ...(outcome.message ? { message: outcome.message } : {}), ...extra });
+  return c.json({ error_status: 'error', message: outcome.message, ...(outcome.code ? { code: outcome.code } : {}) }, STATUS[outcome.code ?? ''] ?? 400);
+}
+
+export const authApi = new Hono<HonoEnv>()
+  /** Step 1 by phone: registration (acceptGDPR) or recovery (reset-password flag); a flash call follows. */
+  .post('/auth/verify-by-captcha', async (c) => {
+    const req = await readAuthRequest(c);
+    if (!req.ok) return req.response;
+    const reset = req.props.reset_password === true;
+    const input = reset ? validate(c, recoveryByPhoneInput, req.props) : validate(c, phoneRegistrationInput.omit({ name: true }), req.props);
+    if (!input.ok) return input.response;
+    return answer(c, await sendPhoneCode(c.get('ctx'), { phone: input.data.phone, captchaToken: input.data.captchaToken, purpose: reset ? 'reset' : 'registration', channel: 'call' }));
+  })
+  /** 'Повторить звонок' (type phone) or 'Запросить SMS код' (type sms); the captcha is solved again. */
+  .post('/auth/verification-retry', async (c) => {
+    const req = await readAuthRequest(c);
+    if (!req.ok) return req.response;
+    const input = validate(c, recoveryByPhoneInput, req.props);
+    if (!input.ok) return input.response;
+    const channel = req.type === 'sms' ? 'sms' : 'call';
+    return answer(c, await sendPhoneCode(c.get('ctx'), { phone: input.data.phone, captchaToken: input.data.captchaToken, purpose: req.props.reset_password ? 'reset' : 'registration', channel }));
+  })
+  /** Step 2: the code is right (it is used up in step 3). */
+  .post('/auth/verify', async (c) => {
+    const req = await readAuthRequest(c);
+    if (!req.ok) return req.response;
+    const reset = req.props.reset_password === true;
+    const input = reset ? validate(c, recoveryCodeStepInput, req.props) : validate(c, codeStepInput, req.props);
+    if (!input.ok) return input.response;
+    return answer(c, await checkPhoneCode(c.get('ctx'), { phone: input.data.phone, code: input.data.code, purpose: reset ? 'reset' : 'registration' }));
+  })
+  /** Registration by e-mail (name, email, password twice, both consents) or, by phone, step 3. */
+  .post('/auth/registration', async (c) => {
+    const req = await readAuthRequest(c);
+    if (!req.ok) return req.response;
+    const ctx = c.get('ctx');
+    if (req.type === 'email' || (req.type !== 'phone' && req.props.email !== undefined)) {
+      const input = validate(c, emailRegistrationInput, req.props);
+      if (!input.ok) return input.response;
+      return answer(c, await registerByEmail(ctx, input.data));
+    }
+    const input = validate(c, codeStepInput.and(passwordStepInput), req.props);
+    if (!input.ok) return input.response;
+    return answer(c, await registerByPhone(ctx, { phone: input.data.phone, name: input.data.name, code: input.data.code, password: input.data.pass1, acceptAds: req.props.acceptAds === true }));
+  })
+  /** Recovery by phone, step 3: the reset code and the new password twice. */
+  .post('/auth/reset-password', async (c) => {
+    const req = await readAuthRequest(c);
+    if (!req.ok) return req.response;
+    const input = validate(c, recoveryCodeStepInput.and(passwordStepInput), req.props);
+    if (!input.ok) return input.response;
+    return answer(c, await resetPasswordByPhone(c.get('ctx'), { phone: input.data.phone, code: input.data.code, password: input.data.pass1 }));
+  })
+  /** Sign-in by e-mail or phone with a password; with reset_password=1 and an e-mail, a reset link. */
+  .post('/auth/authorize', async (c) => {
+    const req = await readAuthRequest(c);
+    if (!req.ok) return req.response;
+    const ctx = c.get('ctx');
+    if (req.props.reset_password) {
+      const input = validate(c, recoveryByEmailInput, req.props);
+      if (!input.ok) return input.response;
+      return answer(c, await requestPasswordResetByEmail(ctx, input.data.email));
+    }
+    const byPhone = req.type === 'phone';
+    const input = byPhone ? validate(c, signInByPhoneInput, req.props) : validate(c, signInByEmailInput, req.props);
+    if (!input.ok) return input.response;
+    const persistence = persistenceOf(input.data);
+    const login = 'email' in input.data ? { email: input.data.email as string } : { phone: input.data.phone as string };
+    const result = await authorize(ctx, { ...login, password: input.data.password, persistence });
+    if (result.ok) return answer(c, { ok: true });
+    if (result.code === 'too_many_attempts') return answer(c, { ok: false, code: 'too_many_attempts', message: AUTH_ERRORS.tooManySignIns(Math.ceil(result.retryAfterSeconds / 60)) });
+    const messages = {
+      email_not_exists: AUTH_ERRORS.emailUnknown, phone_not_exists: AUTH_ERRORS.phoneUnknown,
+      password_error: AUTH_ERRORS.passwordError, email_not_confirmed: AUTH_ERRORS.emailNotConfirmed,
+    } as const;
+    return answer(c, { ok: false, code: result.code, message: messages[result.code] });
+  })
+  .post('/auth/logout', async (c) => {
+    await c.get('ctx').signOut();
+    return c.json({ error_status: 'success', redirect: '/' });
+  });
+
+/** The e-mail confirmation link (outside /api: it is opened from a mail client). */
+export const authLinks = new Hono<HonoEnv>()
+  .get('/auth/confirm-email', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const outcome = token ? await confirmEmail(c.get('ctx'), token) : { ok: false as const, message: AUTH_ERRORS.linkInvalid };
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(outcome.ok ? '/?auth=email-confirmed' : '/?auth=link-invalid', 303);
+  });
+

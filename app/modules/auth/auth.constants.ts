@@ -1,0 +1,96 @@
+/** The numbers and ids of the accounts capability (spec §2 Authentication modal, §3, §5, §9), named. */
+
+/** Spec §5/§9: a password has at least 6 characters. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Spec §5/§9: step 2 can be submitted once the code has at least 4 characters. */
+export const MIN_CODE_LENGTH = 4;
+/** Spec §5/§9: a phone is 11 or 12 digits (RU/KZ +7 and 10 digits; BY +375 and 9 digits). */
+export const PHONE_MIN_DIGITS = 11;
+export const PHONE_MAX_DIGITS = 12;
+/** Spec §5: 'Другая страна' accepts any non-empty number of up to 18 digits. */
+export const ALL_MAX_DIGITS = 18;
+/** Spec §4/§9: a new code can be requested 30 s after start and after each retry, counted each second. */
+export const RESEND_LOCK_SECONDS = 30;
+/** Spec §2/§9: the closed modal fades out, then resets to EnterEmail after 550 ms. */
+export const MODAL_RESET_DELAY_MS = 550;
+/** Spec §5/§9: the code input has 4 chunks of 1 character by default. */
+export const CODE_CHUNKS = 4;
+export const CODE_CHUNK_LENGTH = 1;
+/** Spec §9: the captcha widget is 100px high (reserved up front so the form does not jump). */
+export const CAPTCHA_HEIGHT_PX = 100;
+
+/*
+ * Protection of phone codes (required by the accounts issue, not by the spec): a code lives
+ * 10 minutes and survives 5 wrong tries; a phone gets at most 3 codes in 10 minutes and 10 a day,
+ * an IP address 30 a day. Every code is a paid call or SMS, so the limits cap abuse of the budget.
+ */
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_WRONG_ATTEMPTS = 5;
+export const CODES_PER_PHONE_WINDOW_MS = 10 * 60_000;
+export const CODES_PER_PHONE_IN_WINDOW = 3;
+export const CODES_PER_PHONE_PER_DAY = 10;
+export const CODES_PER_IP_PER_DAY = 30;
+
+export type SocialProviderId = 'yandex' | 'mailru' | 'vkontakte' | 'ok';
+
+export interface SocialProvider {
+  id: SocialProviderId;
+  name: string;
+  /** Key of the sprite symbol in app/components/ui/icons. */
+  icon: string;
+  disabled: boolean;
+}
+
+/** Spec §3: four providers, all enabled; sign-in goes to /auth-social?authclient=<id>. */
+export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
+  { id: 'yandex', name: 'Яндекс', icon: 'yandex', disabled: false },
+  { id: 'mailru', name: 'Mail.ru', icon: 'mailru', disabled: false },
+  { id: 'vkontakte', name: 'ВКонтакте', icon: 'vkontakte', disabled: false },
+  { id: 'ok', name: 'Одноклассники', icon: 'ok', disabled: false },
+];
+
+export type PhoneCountry = 'RU' | 'KZ' | 'BY' | 'ALL';
+
+export interface PhoneCountryOption {
+  id: PhoneCountry;
+  label: string;
+  /** Dialling prefix as shown; '' for 'Другая страна', whose number is typed whole. */
+  prefix: string;
+}
+
+/** Spec §3, in the order the select lists them. */
+export const PHONE_COUNTRIES: readonly PhoneCountryOption[] = [
+  { id: 'RU', label: 'Россия', prefix: '+7' },
+  { id: 'KZ', label: 'Казахстан', prefix: '+7' },
+  { id: 'BY', label: 'Беларусь', prefix: '+375' },
+  { id: 'ALL', label: 'Другая страна', prefix: '' },
+];
+
+/** Spec §5: the auth forms take Russian and Kazakh numbers only. */
+export const AUTH_PHONE_COUNTRIES: readonly PhoneCountry[] = ['RU', 'KZ'];
+
+export type CodeChannel = 'call' | 'sms';
+
+/** Spec §2: the step 2 title depends on how the code is delivered. */
+export const STEP2_TITLES: Readonly<Record<CodeChannel, string>> = {
+  call: 'Введите последние 4 цифры входящего номера',
+  sms: 'Введите код из SMS',
+};
+
+/** Spec §2: the forms of the auth modal; the modal element id is the form name. */
+export const AUTH_FORM_NAMES = ['EnterEmail', 'RegistrationStage1', 'RegistrationStage2', 'RegistrationStage3', 'ForgotPass'] as const;
+export type AuthFormName = (typeof AUTH_FORM_NAMES)[number];
+
+/** Titles of the forms; RegistrationStage2 has none of its own (STEP2_TITLES by channel, see authFormTitle). */
+export const AUTH_FORM_TITLES: Readonly<Record<Exclude<AuthFormName, 'RegistrationStage2'>, string>> = {
+  EnterEmail: 'Вход',
+  RegistrationStage1: 'Регистрация',
+  RegistrationStage3: 'Задайте пароль',
+  ForgotPass: 'Восстановление пароля',
+};
+
+/** Spec §4: the retry links of step 2. */
+export const RETRY_LABELS = {
+  call: 'Повторить звонок',
+  sms: 'Запросить SMS код',
+} as const;

@@ -1,0 +1,197 @@
+import {
+  AUTH_FORM_TITLES,
+  CODE_CHUNK_LENGTH,
+  CODE_CHUNKS,
+  MIN_CODE_LENGTH,
+  STEP2_TITLES,
+  type AuthFormName,
+  type CodeChannel,
+} from '#app/modules/auth/auth.constants.ts';
+import { AUTH_MESSAGES, type AuthType } from '#app/modules/auth/auth.schema.ts';
+import { lockText } from '#app/modules/auth/phone.rules.ts';
+
+/** Spec §5: step 2 can be submitted once the code has at least 4 characters. */
+export function canSubmitCode(code: string): boolean {
+  return code.trim().length >= MIN_CODE_LENGTH;
+}
+
+/*
+ * Registration and recovery (spec §4 'Registration') as a state machine. `reset` marks the
+ * recovery path: the same steps, but step 3 saves through the reset-password endpoint.
+ *
+ *   registration: step1 ─phone→ step2 → step3 → done (reload)
+ *                 step1 ─email→ emailSent (confirm by link)
+ *   recovery:     step1 ─phone→ step2 (reset) → step3 (reset) → done
+ *                 step1 ─email→ emailSent
+ */
+export type FlowState =
+  | { step: 'step1'; reset: boolean; channel: AuthType }
+  | { step: 'step2'; reset: boolean; phone: string; name: string; via: CodeChannel; attempts: number }
+  | { step: 'step3'; reset: boolean; phone: string; name: string; code: string }
+  | { step: 'done'; reset: boolean }
+  | { step: 'emailSent'; reset: boolean };
+
+export type FlowEvent =
+  /** The user switched between e-mail and phone on step 1. */
+  | { type: 'channelChanged'; channel: AuthType }
+  /** verify-by-captcha accepted the phone: the first call is on its way. */
+  | { type: 'codeSent'; phone: string; name: string }
+  /** The e-mail registration or recovery was accepted: a link is in the mailbox. */
+  | { type: 'emailAccepted' }
+  /** verification-retry succeeded: another call, or an SMS. */
+  | { type: 'codeResent'; via: CodeChannel }
+  /** verify accepted the code. */
+  | { type: 'codeConfirmed'; code: string }
+  /** registration or reset-password accepted the password. */
+  | { type: 'passwordSaved' };
+
+export function startRegistration(channel: AuthType = 'email'): FlowState {
+  return { step: 'step1', reset: false, channel };
+}
+
+export function startRecovery(channel: AuthType = 'email'): FlowState {
+  return { step: 'step1', reset: true, channel };
+}
+
+/** The next state; an event that does not apply to the current step leaves the state as it is. */
+export function registrationFlow(state: FlowState, event: FlowEvent): FlowState {
+  switch (state.step) {
+    case 'step1':
+      if (event.type === 'channelChanged') return { ...state, channel: event.channel };
+      if (event.type === 'codeSent' && state.channel === 'phone') {
+        // A recovery has no name: the account is found by the phone.
+        return { step: 'step2', reset: state.reset, phone: event.phone, name: state.reset ? '' : event.name, via: 'call', attempts: 1 };
+      }
+      if (event.type === 'emailAccepted' && state.channel === 'email') return { step: 'emailSent', reset: state.reset };
+      return state;
+    case 'step2':
+      if (event.type === 'codeResent') {
+        // Only calls count as attempts: 'Запросить SMS код' appears from the second call on.
+        return { ...state, via: event.via, attempts: event.via === 'call' ? state.attempts + 1 : state.attempts };
+      }
+      if (event.type === 'codeConfirmed' && canSubmitCode(event.code)) {
+        return { step: 'step3', reset: state.reset, phone: state.phone, name: state.name, code: event.code.trim() };
+      }
+      return state;
+    case 'step3':
+      return event.type === 'passwordSaved' ? { step: 'done', reset: state.reset } : state;
+    case 'done':
+    case 'emailSent':
+      return state;
+  }
+}
+
+/** The form the modal shows for a state; null once the flow is over (reload or success message). */
+export function flowFormName(state: FlowState): AuthFormName | null {
+  switch (state.step) {
+    case 'step1': return state.reset ? 'ForgotPass' : 'RegistrationStage1';
+    case 'step2': return 'RegistrationStage2';
+    case 'step3': return 'RegistrationStage3';
+    case 'done':
+    case 'emailSent':
+      return null;
+  }
+}
+
+/** Spec §7: step 3 saves through registration, or reset-password on the recovery path. */
+export function passwordEndpoint(state: Extract<FlowState, { step: 'step3' }>): '/api/auth/registration' | '/api/auth/reset-password' {
+  return state.reset ? '/api/auth/reset-password' : '/api/auth/registration';
+}
+
+/** Spec §2: the modal title; step 2 has none of its own, it depends on how the code came. */
+export function authFormTitle(name: AuthFormName, via: CodeChannel = 'call'): string {
+  return name === 'RegistrationStage2' ? STEP2_TITLES[via] : AUTH_FORM_TITLES[name];
+}
+
+export interface RetryOptions {
+  /** 'Получить новый код можно через m:ss' while the lock runs, else null. */
+  lockText: string | null;
+  /** 'Повторить звонок'. */
+  retryCall: boolean;
+  /** 'Запросить SMS код'. */
+  requestSms: boolean;
+  /** The retry call needs a captcha token (spec §4), so the widget shows with the link. */
+  captchaRequired: boolean;
+}
+
+/**
+ * Spec §4: during the 30 s lock the links are hidden and the countdown shows; after it
+ * 'Повторить звонок' shows, and from the second call attempt on also 'Запросить SMS код'.
+ * `attempts` counts the calls made, the first one included.
+ */
+export function retryOptions({ attempts, secondsLeft }: { attempts: number; secondsLeft: number }): RetryOptions {
+  if (secondsLeft > 0) return { lockText: lockText(secondsLeft), retryCall: false, requestSms: false, captchaRequired: false };
+  return { lockText: null, retryCall: true, requestSms: attempts >= 2, captchaRequired: true };
+}
+
+/** Spec §5: an unticked required consent shows the message, once the user has tried to submit. */
+export function consentError({ required, checked, submitAttempted }: { required: boolean; checked: boolean; submitAttempted: boolean }): string | null {
+  return required && !checked && submitAttempted ? AUTH_MESSAGES.consent : null;
+}
+
+/* Code input (spec §5: 4 chunks of 1 alphanumeric character by default). */
+
+export interface CodeLayout { chunks: number; chunkLength: number }
+
+export const DEFAULT_CODE_LAYOUT: CodeLayout = { chunks: CODE_CHUNKS, chunkLength: CODE_CHUNK_LENGTH };
+
+/** Letters and digits only; anything else (spaces, hyphens of a pasted '12-34') is dropped. */
+export function sanitizeCode(text: string): string {
+  return text.replace(/[^0-9a-z]/gi, '');
+}
+
+/** The chunks of a code value: as many as the layout has, each at most chunkLength long. */
+export function splitCode(value: string, layout: CodeLayout = DEFAULT_CODE_LAYOUT): string[] {
+  const clean = sanitizeCode(value).slice(0, layout.chunks * layout.chunkLength);
+  return Array.from({ length: layout.chunks }, (_, i) => clean.slice(i * layout.chunkLength, (i + 1) * layout.chunkLength));
+}
+
+export function isCodeComplete(chunks: readonly string[], layout: CodeLayout = DEFAULT_CODE_LAYOUT): boolean {
+  return chunks.length === layout.chunks && chunks.every((c) => c.length === layout.chunkLength);
+}
+
+export interface CodeEdit {
+  chunks: string[];
+  /** The chunk that should have focus after the edit. */
+  focus: number;
+}
+
+/**
+ * Text typed into chunk `index`. A full chunk moves focus on (auto-advance); more text than the
+ * chunk holds (typing over a filled chunk, a pasted code) runs on into the following chunks.
+ */
+export function typeIntoChunk(chunks: readonly string[], index: number, text: string, layout: CodeLayout = DEFAULT_CODE_LAYOUT): CodeEdit {
+  const clean = sanitizeCode(text);
+  const next = [...chunks];
+  if (clean.length <= layout.chunkLength) {
+    next[index] = clean;
+    const focus = clean.length === layout.chunkLength ? Math.min(index + 1, layout.chunks - 1) : index;
+    return { chunks: next, focus };
+  }
+  let rest = clean;
+  let i = index;
+  for (; i < layout.chunks && rest !== ''; i += 1) {
+    next[i] = rest.slice(0, layout.chunkLength);
+    rest = rest.slice(layout.chunkLength);
+  }
+  return { chunks: next, focus: Math.min(i, layout.chunks - 1) };
+}
+
+/** A pasted code fills every chunk from the first, whichever chunk had focus. */
+export function pasteCode(text: string, layout: CodeLayout = DEFAULT_CODE_LAYOUT): CodeEdit {
+  const chunks = splitCode(text, layout);
+  const filled = chunks.filter((c) => c !== '').length;
+  return { chunks, focus: Math.min(filled, layout.chunks - 1) };
+}
+
+/** Backspace: empties the chunk, or, when it is already empty, the one before and goes back to it. */
+export function backspaceChunk(chunks: readonly string[], index: number): CodeEdit {
+  const next = [...chunks];
+  if (next[index]) {
+    next[index] = next[index]!.slice(0, -1);
+    return { chunks: next, focus: index };
+  }
+  if (index === 0) return { chunks: next, focus: 0 };
+  next[index - 1] = next[index - 1]!.slice(0, -1);
+  return { chunks: next, focus: index - 1 };
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { AUTH_PHONE_COUNTRIES, MIN_CODE_LENGTH, MIN_PASSWORD_LENGTH } from '#app/modules/auth/auth.constants.ts';
+import { isFullPhoneValid, normalisePhone } from '#app/modules/auth/phone.rules.ts';
+import { EMAIL_PATTERN } from '#app/lib/validation.ts';
+
+/**
+ * Texts of the auth forms. Those up to `adsLabel` are the spec's §5 texts, verbatim; the rest
+ * cover inputs the spec leaves without a message (captcha, code, an over-long password).
+ */
+export const AUTH_MESSAGES = {
+  name: 'Поле "Ваше Имя" не заполнено',
+  /** The sign-in and registration e-mail field. */
+  email: 'Поле "Email" содержит некорректный Email адрес',
+  /** The spelling of the write-us form and the profile; same rule, other label. */
+  emailHyphenated: 'Поле "E-mail" содержит некорректный E-mail адрес',
+  phone: 'Поле "Номер телефона" содержит некорректный телефон',
+  passwordTooShort: 'Слишком короткий пароль. Длина пароля должна быть не менее 6 символов',
+  passwordsDiffer: 'Введённые пароли не совпадают',
+  /** acceptGDPR refused by the server. */
+  policy: 'Примите "Политику конфиденциальности"',
+  /** Under a required consent left unticked (ConsentCheckbox), and the e-mail registration's acceptAds. */
+  consent: 'Пожалуйста, подтвердите согласие',
+  adsLabel: 'Соглашаюсь на получение рекламных рассылок',
+  // Not in the spec:
+  captcha: 'Подтвердите, что вы не робот',
+  code: 'Введите код полностью: не менее 4 букв или цифр',
+  passwordTooLong: 'Слишком длинный пароль. Длина пароля должна быть не более 128 символов',
+} as const;
+
+const M = AUTH_MESSAGES;
+
+/** Longer passwords only cost hashing time; 128 leaves room for any passphrase or password manager. */
+export const MAX_PASSWORD_LENGTH = 128;
+const MAX_NAME_LENGTH = 120;
+const MAX_EMAIL_LENGTH = 254;
+const MAX_CODE_LENGTH = 16;
+const MAX_CAPTCHA_TOKEN_LENGTH = 4096;
+
+/** How a checkbox arrives: true (or 1) from JSON, '1' / 'true' / 'on' from a form (spec §7 sends '1'). */
+export function isFlagSet(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true' || value === 'on';
+}
+
+const flag = z.preprocess((v) => isFlagSet(v), z.boolean());
+const requiredFlag = (message: string) => z.preprocess((v) => isFlagSet(v), z.literal(true, { error: message }));
+
+const name = z.string({ error: M.name }).trim().min(1, M.name).max(MAX_NAME_LENGTH, M.name);
+const email = z.string({ error: M.email }).trim().max(MAX_EMAIL_LENGTH, M.email).regex(EMAIL_PATTERN, M.email);
+/** Digits of a Russian or Kazakh number (spec §5: the auth forms take RU and KZ only). */
+const phone = z.string({ error: M.phone }).transform(normalisePhone).refine((v) => isFullPhoneValid(v, AUTH_PHONE_COUNTRIES), M.phone);
+// Passwords are not trimmed: a space is a character the user chose.
+const password = z.string({ error: M.passwordTooShort }).min(MIN_PASSWORD_LENGTH, M.passwordTooShort).max(MAX_PASSWORD_LENGTH, M.passwordTooLong);
+const repeated = z.string({ error: M.passwordsDiffer });
+const code = z.string({ error: M.code }).trim().min(MIN_CODE_LENGTH, M.code).max(MAX_CODE_LENGTH, M.code).regex(/^[0-9a-z]+$/i, M.code);
+const captchaToken = z.string({ error: M.captcha }).trim().min(1, M.captcha).max(MAX_CAPTCHA_TOKEN_LENGTH, M.captcha);
+
+/** Sign-in by e-mail (EnterEmail, authType email). */
+export const signInByEmailInput = z.object({ email, password, rememberMe: flag, isGuest: flag });
+export type SignInByEmailInput = z.infer<typeof signInByEmailInput>;
+
+/** Sign-in by phone (EnterEmail, authType phone). */
+export const signInByPhoneInput = z.object({ phone, password, rememberMe: flag, isGuest: flag });
+export type SignInByPhoneInput = z.infer<typeof signInByPhoneInput>;
+
+/** RegistrationStage1 by phone: spec §5 needs acceptGDPR and a captcha token; ads stay optional. */
+export const phoneRegistrationInput = z.object({
+  name,
+  phone,
+  acceptGDPR: requiredFlag(M.policy),
+  acceptAds: flag,
+  captchaToken,
+});
+export type PhoneRegistrationInput = z.infer<typeof phoneRegistrationInput>;
+
+/** Registration by e-mail: spec §5 'by e-mail also acceptAds', so both consents are required. */
+export const emailRegistrationInput = z.object({
+  name,
+  email,
+  password,
+  confirm_password: repeated,
+  acceptGDPR: requiredFlag(M.policy),
+  acceptAds: requiredFlag(M.consent),
+}).refine((v) => v.confirm_password === v.password, { message: M.passwordsDiffer, path: ['confirm_password'] });
+export type EmailRegistrationInput = z.infer<typeof emailRegistrationInput>;
+
+/** RegistrationStage2 of a registration (POST /api/auth/verify: phone, name, code). */
+export const codeStepInput = z.object({ phone, name, code });
+export type CodeStepInput = z.infer<typeof codeStepInput>;
+
+/** RegistrationStage2 of a recovery by phone: there is no name to carry. */
+export const recoveryCodeStepInput = z.object({ phone, code });
+export type RecoveryCodeStepInput = z.infer<typeof recoveryCodeStepInput>;
+
+/** RegistrationStage3: the new password twice. */
+export const passwordStepInput = z.object({ pass1: password, pass2: repeated })
+  .refine((v) => v.pass2 === v.pass1, { message: M.passwordsDiffer, path: ['pass2'] });
+export type PasswordStepInput = z.infer<typeof passwordStepInput>;
+
+/** ForgotPass by phone: spec §5 needs a captcha token. */
+export const recoveryByPhoneInput = z.object({ phone, captchaToken });
+export type RecoveryByPhoneInput = z.infer<typeof recoveryByPhoneInput>;
+
+/** ForgotPass by e-mail. */
+export const recoveryByEmailInput = z.object({ email });
+export type RecoveryByEmailInput = z.infer<typeof recoveryByEmailInput>;
+
+export type AuthType = 'email' | 'phone';
+
+/** Spec §3 'Auth form value'. */
+export interface AuthFormValue {
+  authType: AuthType;
+  name: string;
+  email: string;
+  phone: string;
+  emailCode: string;
+  password: string;
+  pass1: string;
+  pass2: string;
+  code: string;
+  captchaToken: string;
+  acceptGDPR: boolean;
+  acceptAds: boolean;
+  checkPolicy: boolean;
+  rememberMe: boolean;
+  isGuest: boolean;
+}
+
+/** Spec §3 defaults: e-mail, consents unticked, policy ticked; the spec gives none for rememberMe and isGuest, so they start off. */
+export const formValueDefaults: Readonly<AuthFormValue> = {
+  authType: 'email',
+  name: '',
+  email: '',
+  phone: '',
+  emailCode: '',
+  password: '',
+  pass1: '',
+  pass2: '',
+  code: '',
+  captchaToken: '',
+  acceptGDPR: false,
+  acceptAds: false,
+  checkPolicy: true,
+  rememberMe: false,
+  isGuest: false,
+};
+
+const STRING_PROPS = ['phone', 'name', 'code', 'pass1', 'pass2', 'password', 'confirm_password', 'captchaToken', 'email'] as const;
+const FLAG_PROPS = ['acceptGDPR', 'acceptAds', 'isGuest', 'rememberMe', 'reset_password'] as const;
+
+export type AuthProps =
+  & Partial<Record<(typeof STRING_PROPS)[number], string>>
+  & Partial<Record<(typeof FLAG_PROPS)[number], boolean>>;
+
+/** Wire names of spec §7 that differ from the field names. §7 spells the reset flag both ways. */
+const WIRE_ALIASES: Readonly<Record<string, string>> = {
+  'captcha-token': 'captchaToken',
+  'reset-password': 'reset_password',
+};
+
+/**
+ * The `props` of a spec §7 request as a plain object: from form keys `props[phone]`, … or a JSON
+ * `props` object; captcha-token becomes captchaToken and checkboxes become booleans. Unknown keys
+ * and values that are neither text nor boolean (files, nested objects) are left out, so the schema
+ * reports them as missing.
+ */
+export function fromProps(body: unknown): AuthProps {
+  if (typeof body !== 'object' || body === null) return {};
+  const record = body as Record<string, unknown>;
+  // A Map, not an object: a JSON key '__proto__' must stay a key, not become a prototype.
+  const raw = new Map<string, unknown>();
+  const nested = record.props;
+  if (typeof nested === 'object' && nested !== null && !Array.isArray(nested)) {
+    for (const [key, value] of Object.entries(nested)) raw.set(key, value);
+  }
+  for (const [key, value] of Object.entries(record)) {
+    const match = /^props\[([^\]]+)\]$/.exec(key);
+    if (match) raw.set(match[1]!, value);
+  }
+
+  const out: Record<string, string | boolean> = {};
+  for (const [wireKey, rawValue] of raw) {
+    const key = Object.hasOwn(WIRE_ALIASES, wireKey) ? WIRE_ALIASES[wireKey]! : wireKey;
+    // A repeated form key arrives as an array; the last value wins, as in a plain form post.
+    const value = Array.isArray(rawValue) ? rawValue[rawValue.length - 1] : rawValue;
+    if ((FLAG_PROPS as readonly string[]).includes(key)) {
+      out[key] = isFlagSet(value);
+    } else if ((STRING_PROPS as readonly string[]).includes(key)) {
+      if (typeof value === 'string') out[key] = value;
+      else if (typeof value === 'number' && Number.isFinite(value)) out[key] = String(value);
+    }
+  }
+  return out as AuthProps;
+}
