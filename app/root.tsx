@@ -40,7 +40,10 @@ export async function loader({ context, url }: Route.LoaderArgs): Promise<RootDa
     csrfToken: ctx.csrfToken,
     nonce: ctx.nonce,
     toPrint: url.searchParams.get('to_print') === '1',
-    settings: { supplierPortalUrl: config.SUPPLIER_PORTAL_URL, mapTileUrl: config.MAP_TILE_URL, mapAttribution: config.MAP_TILE_ATTRIBUTION },
+    settings: {
+      supplierPortalUrl: config.SUPPLIER_PORTAL_URL, mapTileUrl: config.MAP_TILE_URL, mapAttribution: config.MAP_TILE_ATTRIBUTION,
+      supportEmail: config.SUPPORT_EMAIL, captchaSiteKey: ctx.services.providers.captchaSiteKey,
+    },
   };
 }
 

@@ -11,6 +11,13 @@ export default [
   route('akcii', 'routes/promotions.tsx'),
   route('contacts', 'routes/contacts.tsx'),
   route('catalog', 'routes/catalog.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('auth/reset-password', 'routes/auth.reset-password.tsx'),
+  route('profile', 'routes/profile.tsx', [
+    index('routes/profile._index.tsx'),
+    route('bookmarks', 'routes/profile.bookmarks.tsx'),
+  ]),
   route('__bench/bare', 'routes/bench-bare.tsx'),
   route('*', 'routes/fallback.tsx'),
 ] satisfies RouteConfig;

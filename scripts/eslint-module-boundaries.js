@@ -42,8 +42,10 @@ const rule = {
         }
         if (rest.endsWith('.queries.server.ts')) return report(`Module "${target}" owns its queries; call its ${target}.server.ts instead.`);
         if (rest.endsWith('.api.server.ts') && !filename.includes('/server/')) return report('API routers are mounted only by server/app.ts.');
-        // Provider adapters (SMS, e-mail, captcha) are wired by the server's services, never by pages or components.
-        if (rest.startsWith('providers/')) {
+        // Provider adapters (SMS, e-mail, captcha, OAuth clients) are wired by the server's services,
+        // never by pages or components; the OAuth messages are shared with the login page.
+        if (rest === 'oauth/oauth.constants.ts') return;
+        if (rest.startsWith('providers/') || rest.startsWith('oauth/')) {
           if (!/\/app\/\.server\/|\/server\//.test(filename)) report(`Providers of module "${target}" are wired only in app/.server and server/.`);
           return;
         }

@@ -8,9 +8,11 @@ import { requestContext, type AppServices } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
 import { authApi, authLinks } from '#app/modules/auth/auth.api.server.ts';
+import { oauthRoutes } from '#app/modules/auth/oauth/oauth.api.server.ts';
 import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
+import { devOutbox } from './dev-outbox.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { pageCache } from './middleware/page-cache.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
@@ -73,6 +75,8 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
   app.all('/api/*', (c) => errorResponse(c, 404, 'Метод API не найден'));
 
   app.route('/', authLinks);
+  app.route('/', oauthRoutes(services.oauth));
+  if (services.providers.sandbox) app.route('/', devOutbox);
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
   app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
 

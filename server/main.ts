@@ -30,7 +30,8 @@ await entry.migrateToLatest(db);
 await entry.seed(db);
 
 const providers = entry.createProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, embeddedDatabase: !config.DATABASE_URL });
-const services = { db, config, providers };
+const oauth = entry.createOAuthSetup({ env: process.env, nodeEnv: config.NODE_ENV, embeddedDatabase: !config.DATABASE_URL });
+const services = { db, config, providers, oauth };
 const HOUSEKEEPING_MS = 60 * 60_000;
 setInterval(() => {
   entry.housekeeping(db).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));

@@ -30,6 +30,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (its first entry). */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  /** The support address of the auth modal's SMS mode (spec §2). */
+  SUPPORT_EMAIL: z.string().email().default('support@agrotechnika.example'),
   /** Address of the supplier portal shown in the user menu. */
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
 });

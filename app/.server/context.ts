@@ -2,6 +2,7 @@ import { createContext } from 'react-router';
 import type { Config } from './config.ts';
 import type { DB } from './db/connect.ts';
 import type { AuthProviders } from '#app/modules/auth/providers/providers.ts';
+import type { OAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 
 /** What lives as long as the process: one database handle, the configuration. */
 export interface AppServices {
@@ -9,6 +10,8 @@ export interface AppServices {
   config: Config;
   /** SMS, flash call, e-mail and captcha: real adapters or the sandboxes (auth module). */
   providers: AuthProviders;
+  /** Social sign-in clients (Yandex, Mail.ru, VK, OK) or their sandbox. */
+  oauth: OAuthSetup;
 }
 
 /** The session as the request sees it; null until a visitor stores something. */

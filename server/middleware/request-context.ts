@@ -34,6 +34,8 @@ export function requestContextMiddleware(services: AppServices): MiddlewareHandl
 
     const ctx: RequestContext = {
       services,
+      // Reading c.res also creates the response whose headers Hono merges into whatever a route returns,
+      // so cookies set later (sign-in inside a page action) reach the browser.
       requestId: c.res.headers.get('X-Request-Id') ?? '',
       ip: clientIp(c, services.config.TRUST_PROXY),
       get nonce() { return (nonce ??= newNonce()); },

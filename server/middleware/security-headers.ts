@@ -3,6 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { Config } from '#app/.server/config.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 
+const CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net';
+
 /** A fresh CSP nonce per response; React Router's inline scripts carry it. */
 export function newNonce(): string {
   return randomBytes(16).toString('base64');
@@ -34,8 +36,11 @@ export function securityHeaders(config: Config): MiddlewareHandler<HonoEnv> {
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
+    // The captcha widget of the real provider (Yandex SmartCaptcha) runs in its own frame.
+    `frame-src ${CAPTCHA_ORIGIN}`,
   ].join('; ');
-  const policy = (nonce: string) => `default-src 'self'; script-src ${dev ? "'self' 'unsafe-inline'" : nonce ? `'self' 'nonce-${nonce}'` : "'self'"}; ${rest}`;
+  const scripts = (nonce: string) => dev ? "'self' 'unsafe-inline'" : nonce ? `'self' 'nonce-${nonce}' ${CAPTCHA_ORIGIN}` : "'self'";
+  const policy = (nonce: string) => `default-src 'self'; script-src ${scripts(nonce)}; ${rest}`;
   return async (c, next) => {
     await next();
     // Only pages run inline scripts and need a nonce; other answers get the policy without one.

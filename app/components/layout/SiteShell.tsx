@@ -5,20 +5,23 @@ import { MobileBackLink } from './MobileBackLink.tsx';
 import { useRootData } from './root-data.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
+import { DEFAULT_AUTH_REQUEST, type AuthModalRequest } from '#app/modules/auth/ui/auth-modal.schema.ts';
 
 // Overlays load their code when first opened, keeping it out of every page's initial bundle.
 const RegionModal = lazy(() => import('#app/modules/regions/ui/RegionModal.tsx').then((m) => ({ default: m.RegionModal })));
 const BranchChangedDialog = lazy(() => import('#app/modules/regions/ui/BranchChangedDialog.tsx').then((m) => ({ default: m.BranchChangedDialog })));
 const WriteUsDialog = lazy(() => import('#app/modules/content/ui/WriteUsDialog.tsx').then((m) => ({ default: m.WriteUsDialog })));
 const SearchDialog = lazy(() => import('./SearchDialog.tsx').then((m) => ({ default: m.SearchDialog })));
+const AuthModal = lazy(() => import('#app/modules/auth/ui/AuthModal.tsx'));
 
-type Overlay = 'region' | 'writeUs' | 'search' | null;
+type Overlay = 'region' | 'writeUs' | 'search' | 'auth' | null;
 
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const { location, settings } = useRootData();
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [opened, setOpened] = useState<Set<Overlay>>(() => new Set());
   const [branchChanged, setBranchChanged] = useState<string | null>(null);
+  const [authRequest, setAuthRequest] = useState<AuthModalRequest>(DEFAULT_AUTH_REQUEST);
 
   const open = useCallback((which: Overlay) => {
     setOpened((s) => (s.has(which) ? s : new Set(s).add(which)));
@@ -29,6 +32,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
     openRegion: () => open('region'),
     openWriteUs: () => open('writeUs'),
     openSearch: () => open('search'),
+    openAuth: (request = DEFAULT_AUTH_REQUEST) => { setAuthRequest(request); open('auth'); },
   }), [open]);
 
   return (
@@ -56,6 +60,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         {branchChanged ? <BranchChangedDialog branchName={branchChanged} onClose={() => setBranchChanged(null)} /> : null}
         {opened.has('writeUs') ? <WriteUsDialog open={overlay === 'writeUs'} onClose={close} /> : null}
         {opened.has('search') ? <SearchDialog open={overlay === 'search'} onClose={close} /> : null}
+        {opened.has('auth') ? <AuthModal open={overlay === 'auth'} request={authRequest} onClose={close} /> : null}
       </Suspense>
     </LayoutUiContext.Provider>
   );

@@ -1,10 +1,13 @@
 import { createContext, useContext } from 'react';
+import type { AuthModalRequest } from '#app/modules/auth/ui/auth-modal.schema.ts';
 
 /** The layout's overlays, opened from several places (header, mobile menu, tooltip). */
 export interface LayoutUi {
   openRegion: () => void;
   openWriteUs: () => void;
   openSearch: () => void;
+  /** Opens the auth modal on a form (spec §2); default EnterEmail. */
+  openAuth: (request?: AuthModalRequest) => void;
 }
 
 export const LayoutUiContext = createContext<LayoutUi | null>(null);

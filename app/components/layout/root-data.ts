@@ -20,7 +20,11 @@ export interface RootData {
   csrfToken: string;
   nonce: string;
   toPrint: boolean;
-  settings: { supplierPortalUrl: string; mapTileUrl: string; mapAttribution: string };
+  settings: {
+    supplierPortalUrl: string; mapTileUrl: string; mapAttribution: string; supportEmail: string;
+    /** Yandex SmartCaptcha site key; null when the sandbox captcha is in use. */
+    captchaSiteKey: string | null;
+  };
 }
 
 export function useRootData(): RootData {

@@ -75,6 +75,8 @@ describe('createProviders', () => {
 
   it('builds the http adapters without contacting anyone', () => {
     const providers = createProviders({ env: { ...httpEnv, SMTP_USER: 'mailer', SMTP_PASSWORD: 'secret' }, nodeEnv: 'production', db: t.db });
-    expect(Object.keys(providers).sort()).toEqual(['call', 'captcha', 'mail', 'sms']);
+    expect(Object.keys(providers).sort()).toEqual(['call', 'captcha', 'captchaSiteKey', 'mail', 'sandbox', 'sms']);
+    expect(providers.sandbox).toBe(false);
+    expect(providers.captchaSiteKey).toBe(httpEnv.CAPTCHA_SITE_KEY);
   });
 });

@@ -42,7 +42,7 @@ export interface ProviderSettingDoc {
 
 /** The variables, in the order README lists them. */
 export const PROVIDER_SETTINGS_DOC: readonly ProviderSettingDoc[] = [
-  { name: 'AUTH_PROVIDERS', default: 'sandbox', meaning: '`sandbox`: SMS, calls and e-mail land in the `auth_outbox` table and the captcha accepts the test token `sandbox-captcha-ok`; `http`: the real services below. `sandbox` is refused when `NODE_ENV=production`.' },
+  { name: 'AUTH_PROVIDERS', default: 'sandbox', meaning: '`sandbox`: SMS, calls and e-mail land in the `auth_outbox` table and the captcha accepts the test token `sandbox-captcha-ok`; `http`: the real services below. `sandbox` is refused when `NODE_ENV=production` with `DATABASE_URL` (allowed on the embedded database).' },
   { name: 'SMS_API_URL', default: null, meaning: 'SMS gateway: receives `POST {"phone", "text"}` as JSON with `Authorization: Bearer SMS_API_KEY`; any 2xx means accepted. Required with `http`.' },
   { name: 'SMS_API_KEY', default: null, meaning: 'Bearer key of the SMS gateway. Required with `http`.' },
   { name: 'FLASHCALL_API_URL', default: null, meaning: 'Flash-call gateway: receives `POST {"phone", "code"}` and calls from a number ending in the 4-digit code. Required with `http`.' },
@@ -121,5 +121,7 @@ export function createProviders({ env, nodeEnv, db, embeddedDatabase = false }: 
       s.MAIL_FROM,
     ),
     captcha: yandexCaptcha({ serverKey: s.CAPTCHA_SERVER_KEY, validateUrl: s.CAPTCHA_VALIDATE_URL }),
+    captchaSiteKey: s.CAPTCHA_SITE_KEY,
+    sandbox: false,
   };
 }

@@ -39,6 +39,10 @@ export interface AuthProviders {
   call: FlashCaller;
   mail: Mailer;
   captcha: CaptchaVerifier;
+  /** The public key of the browser's captcha widget; null for the sandbox (which shows its own check). */
+  captchaSiteKey: string | null;
+  /** Whether these are the sandboxes (the development outbox page is offered only then). */
+  sandbox: boolean;
 }
 
 export type ProviderName = 'sms' | 'call' | 'mail' | 'captcha';

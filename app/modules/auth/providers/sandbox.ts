@@ -95,7 +95,7 @@ export function sandboxCaptcha(): CaptchaVerifier {
 }
 
 export function createSandboxProviders(db: DB): AuthProviders {
-  return { sms: sandboxSms(db), call: sandboxFlashCall(db), mail: sandboxMailer(db), captcha: sandboxCaptcha() };
+  return { sms: sandboxSms(db), call: sandboxFlashCall(db), mail: sandboxMailer(db), captcha: sandboxCaptcha(), captchaSiteKey: null, sandbox: true };
 }
 
 /** Everything sent to one phone or address, oldest first. */

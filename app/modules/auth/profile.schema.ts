@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '#app/lib/validation.ts';
+import { AUTH_MESSAGES, phoneRegistrationInput, recoveryCodeStepInput } from './auth.schema.ts';
+
+/*
+ * 'Мои данные' (/profile): what the page shows and the inputs of its forms. The name, phone, code
+ * and captcha rules are the auth forms' own (taken from their schemas, not repeated); the e-mail
+ * keeps the same pattern with the profile's spelling of the message (AUTH_MESSAGES.emailHyphenated).
+ */
+
+const MAX_EMAIL_LENGTH = 254;
+const { name, phone, captchaToken } = phoneRegistrationInput.shape;
+const { code } = recoveryCodeStepInput.shape;
+const email = z.string({ error: AUTH_MESSAGES.emailHyphenated }).trim().max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailHyphenated)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailHyphenated);
+
+export const profileNameInput = z.object({ name });
+export const profileEmailInput = z.object({ email });
+export const profilePhoneInput = z.object({ phone, captchaToken });
+export const profilePhoneConfirmInput = z.object({ phone, code });
+export type ProfileNameInput = z.infer<typeof profileNameInput>;
+export type ProfileEmailInput = z.infer<typeof profileEmailInput>;
+export type ProfilePhoneInput = z.infer<typeof profilePhoneInput>;
+export type ProfilePhoneConfirmInput = z.infer<typeof profilePhoneConfirmInput>;
+
+/** The signed-in user's data as 'Мои данные' shows it. */
+export interface ProfileView {
+  id: number;
+  name: string;
+  email: string | null;
+  emailConfirmed: boolean;
+  /** An address waiting for its confirmation link (the e-mail changes only when the link is opened). */
+  pendingEmail: string | null;
+  phone: string | null;
+  phoneConfirmed: boolean;
+}
+
+/** Texts of the profile endpoints and page (not in the spec). */
+export const PROFILE_MESSAGES = {
+  signInRequired: 'Войдите на сайт, чтобы открыть личный кабинет',
+  nameSaved: 'Имя сохранено',
+  emailLinkSent: (email: string) => `Мы отправили письмо на ${email}. E-mail изменится, когда вы перейдёте по ссылке из письма`,
+  emailSame: 'Этот e-mail уже указан в вашем профиле',
+  emailTaken: 'Этот e-mail уже привязан к другому аккаунту',
+  emailChanged: 'E-mail изменён и подтверждён',
+  emailLinkInvalid: 'Ссылка для смены e-mail устарела или уже использована. Запросите новую',
+  tooManyEmails: 'Слишком много запросов на смену e-mail. Попробуйте позже',
+  phoneCodeSent: 'Мы отправили SMS с кодом на новый номер',
+  phoneSame: 'Этот номер уже указан в вашем профиле',
+  phoneTaken: 'Этот номер уже привязан к другому аккаунту',
+  phoneChanged: 'Номер телефона изменён и подтверждён',
+  notificationNotFound: 'Уведомление не найдено',
+  confirmed: 'подтверждён',
+  notConfirmed: 'не подтверждён',
+} as const;
+
+/** Where the e-mail change link lands (query of /profile), and what the page says then. */
+export const EMAIL_CHANGE_RESULT_PARAM = 'email';
+export const EMAIL_CHANGE_RESULTS = {
+  changed: { ok: true, message: PROFILE_MESSAGES.emailChanged },
+  'link-invalid': { ok: false, message: PROFILE_MESSAGES.emailLinkInvalid },
+  taken: { ok: false, message: PROFILE_MESSAGES.emailTaken },
+} as const;
+export type EmailChangeResult = keyof typeof EMAIL_CHANGE_RESULTS;

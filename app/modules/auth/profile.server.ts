@@ -1,0 +1,217 @@
+import type { RequestContext } from '#app/.server/context.ts';
+import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
+import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
+import { AUTH_ERRORS, type Outcome } from './auth.server.ts';
+import { issueCode, verifyCode } from './codes.server.ts';
+import { sanitizeHtml, type NotificationView } from './notification.rules.ts';
+import { lockText } from './phone.rules.ts';
+import { PROFILE_MESSAGES, type ProfileView } from './profile.schema.ts';
+import { ProviderError } from './providers/providers.ts';
+
+/*
+ * 'Личный кабинет': the signed-in user's data (name, e-mail re-confirmed by link, phone re-verified
+ * by an SMS code) and notifications (spec §3 Notification, §4). Every use-case acts for the user
+ * of the session only; without one it answers `sign_in_required`.
+ */
+
+const M = PROFILE_MESSAGES;
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+/** Each link is a letter to an address the user typed: a few an hour is plenty and caps abuse. */
+const EMAIL_CHANGE_LIMITS: RateLimitRule[] = [{ name: 'email-change:user:hour', limit: 5, windowMs: 60 * 60_000 }];
+/** Where the link in the letter points (mounted by the lead from `profileLinks`). */
+export const EMAIL_CHANGE_LINK_PATH = '/auth/confirm-email-change';
+
+const SIGN_IN_REQUIRED = { ok: false, message: M.signInRequired, code: 'sign_in_required' } as const;
+
+function userIdOf(ctx: RequestContext): number | null {
+  return ctx.session?.userId ?? null;
+}
+
+/** Whether the request has a signed-in user (the 'Личный кабинет' pages send guests to /login). */
+export function isSignedIn(ctx: RequestContext): boolean {
+  return userIdOf(ctx) !== null;
+}
+
+/** The sign-in address for a guest who asked for `path`: the login modal, then back there. */
+export function signInRedirect(path: string): string {
+  return `/login?redirect=${encodeURIComponent(path)}`;
+}
+
+/** 'Мои данные': the user with confirmation states and a pending e-mail change; null for a guest. */
+export async function profileOf(ctx: RequestContext, now = new Date()): Promise<ProfileView | null> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return null;
+  const { db } = ctx.services;
+  const user = await db.selectFrom('auth_user').select(['id', 'name', 'email', 'email_verified_at', 'phone', 'phone_verified_at'])
+    .where('id', '=', userId).executeTakeFirst();
+  if (!user) return null;
+  const pending = await db.selectFrom('auth_email_token').select('email')
+    .where('user_id', '=', userId).where('purpose', '=', 'email_change').where('used_at', 'is', null).where('expires_at', '>', now)
+    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailConfirmed: Boolean(user.email && user.email_verified_at),
+    pendingEmail: pending && pending.email !== user.email?.toLowerCase() ? pending.email : null,
+    phone: user.phone,
+    phoneConfirmed: Boolean(user.phone && user.phone_verified_at),
+  };
+}
+
+export async function updateName(ctx: RequestContext, name: string): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return SIGN_IN_REQUIRED;
+  await ctx.services.db.updateTable('auth_user').set({ name: name.trim() }).where('id', '=', userId).execute();
+  return { ok: true, message: M.nameSaved };
+}
+
+async function emailOwner(ctx: RequestContext, email: string): Promise<number | null> {
+  const row = await ctx.services.db.selectFrom('auth_user').select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Step 1 of an e-mail change: a one-time link goes to the NEW address; the profile keeps the old one
+ * until the link is opened. An address of another account is refused; earlier links stop working.
+ */
+export async function requestEmailChange(ctx: RequestContext, rawEmail: string, now = new Date()): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return SIGN_IN_REQUIRED;
+  const { db, config, providers } = ctx.services;
+  const email = rawEmail.trim().toLowerCase();
+  const owner = await emailOwner(ctx, email);
+  if (owner !== null && owner !== userId) return { ok: false, message: M.emailTaken, code: 'email_exists' };
+  if (owner === userId) {
+    const current = await db.selectFrom('auth_user').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+    if (current?.email_verified_at) return { ok: false, message: M.emailSame, code: 'email_same' };
+  }
+  const limited = await hitRateLimits(db, String(userId), EMAIL_CHANGE_LIMITS, now);
+  if (!limited.ok) return { ok: false, message: M.tooManyEmails, code: 'too_many_emails' };
+
+  await db.updateTable('auth_email_token').set({ used_at: now })
+    .where('user_id', '=', userId).where('purpose', '=', 'email_change').where('used_at', 'is', null).execute();
+  const token = randomToken();
+  await db.insertInto('auth_email_token').values({
+    token_hash: sha256(token), purpose: 'email_change', user_id: userId, email, created_at: now,
+    expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+  }).execute();
+  const link = `${config.PUBLIC_ORIGIN}${EMAIL_CHANGE_LINK_PATH}?token=${token}`;
+  const intro = 'Чтобы указать этот адрес в личном кабинете Агротехники, подтвердите его по ссылке:';
+  try {
+    await providers.mail.send({
+      to: email,
+      subject: 'Подтвердите новый e-mail — Агротехника',
+      text: `${intro}\n${link}\n\nСсылка действует 24 часа. Если вы не меняли e-mail, просто удалите это письмо.`,
+      html: `<p>${intro}</p><p><a href="${link}">${link}</a></p><p>Ссылка действует 24 часа. Если вы не меняли e-mail, просто удалите это письмо.</p>`,
+    });
+  } catch (error) {
+    if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
+    throw error;
+  }
+  return { ok: true, message: M.emailLinkSent(email) };
+}
+
+/**
+ * Step 2, the link from the letter: uses the token once and sets the address as the account's
+ * confirmed e-mail. It needs no session (the link may be opened in another browser); the token
+ * names the user. An address taken by another account in the meantime is refused.
+ */
+export async function confirmEmailChange(ctx: RequestContext, token: string, now = new Date()): Promise<Outcome> {
+  const { db } = ctx.services;
+  if (!token) return { ok: false, message: M.emailLinkInvalid, code: 'link_invalid' };
+  const used = await db.updateTable('auth_email_token').set({ used_at: now })
+    .where('token_hash', '=', sha256(token)).where('purpose', '=', 'email_change')
+    .where('used_at', 'is', null).where('expires_at', '>', now)
+    .returning(['user_id', 'email']).executeTakeFirst();
+  if (!used) return { ok: false, message: M.emailLinkInvalid, code: 'link_invalid' };
+  const owner = await emailOwner(ctx, used.email);
+  if (owner !== null && owner !== used.user_id) return { ok: false, message: M.emailTaken, code: 'email_exists' };
+  try {
+    await db.updateTable('auth_user').set({ email: used.email, email_verified_at: now }).where('id', '=', used.user_id).execute();
+  } catch (error) {
+    // The unique index on lower(email): another account took the address between the check and the update.
+    if (isUniqueViolation(error)) return { ok: false, message: M.emailTaken, code: 'email_exists' };
+    throw error;
+  }
+  await db.insertInto('auth_notification').values({ user_id: used.user_id, view_type: 'hint', title: M.emailChanged, content: used.email }).execute();
+  return { ok: true, message: M.emailChanged };
+}
+
+async function phoneOwner(ctx: RequestContext, phone: string): Promise<number | null> {
+  const row = await ctx.services.db.selectFrom('auth_user').select('id').where('phone', '=', phone).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Step 1 of a phone change: captcha, the number free, then a code by SMS to the new number. */
+export async function requestPhoneChange(ctx: RequestContext, input: { phone: string; captchaToken: string }): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return SIGN_IN_REQUIRED;
+  const { db, providers } = ctx.services;
+  if (!(await providers.captcha.verify(input.captchaToken, ctx.ip))) return { ok: false, message: AUTH_ERRORS.captcha, code: 'captcha_error' };
+  const owner = await phoneOwner(ctx, input.phone);
+  if (owner !== null && owner !== userId) return { ok: false, message: M.phoneTaken, code: 'phone_exists' };
+  if (owner === userId) {
+    const current = await db.selectFrom('auth_user').select('phone_verified_at').where('id', '=', userId).executeTakeFirst();
+    if (current?.phone_verified_at) return { ok: false, message: M.phoneSame, code: 'phone_same' };
+  }
+  const issued = await issueCode(ctx.services, { phone: input.phone, purpose: 'phone_change', channel: 'sms', ip: ctx.ip });
+  if (!issued.ok) {
+    return issued.code === 'too_soon'
+      ? { ok: false, message: lockText(issued.retryAfterSeconds), code: 'too_soon' }
+      : { ok: false, message: AUTH_ERRORS.tooManyCodes, code: 'too_many_codes' };
+  }
+  try {
+    await providers.sms.send(input.phone, `Код для смены телефона в Агротехнике: ${issued.code}. Никому его не сообщайте.`);
+  } catch (error) {
+    if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.delivery, code: 'delivery_error' };
+    throw error;
+  }
+  return { ok: true, message: M.phoneCodeSent };
+}
+
+/** Step 2: the code from the SMS; the number becomes the account's verified phone. */
+export async function confirmPhoneChange(ctx: RequestContext, input: { phone: string; code: string }, now = new Date()): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return SIGN_IN_REQUIRED;
+  const owner = await phoneOwner(ctx, input.phone);
+  if (owner !== null && owner !== userId) return { ok: false, message: M.phoneTaken, code: 'phone_exists' };
+  const result = await verifyCode(ctx.services, { phone: input.phone, purpose: 'phone_change', code: input.code }, now);
+  if (!result.ok) {
+    if (result.code === 'wrong_code') return { ok: false, message: AUTH_ERRORS.wrongCode(result.attemptsLeft), code: 'wrong_code' };
+    return { ok: false, message: result.code === 'too_many_attempts' ? AUTH_ERRORS.tooManyAttempts : AUTH_ERRORS.codeExpired, code: result.code };
+  }
+  try {
+    await ctx.services.db.updateTable('auth_user').set({ phone: input.phone, phone_verified_at: now }).where('id', '=', userId).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, message: M.phoneTaken, code: 'phone_exists' };
+    throw error;
+  }
+  return { ok: true, message: M.phoneChanged };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+}
+
+/** Spec §4: the user's notifications not yet shown, oldest first; a modal's html is sanitised here, on output. */
+export async function pendingNotifications(ctx: RequestContext): Promise<NotificationView[] | null> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return null;
+  const rows = await ctx.services.db.selectFrom('auth_notification').select(['id', 'view_type', 'title', 'content', 'html'])
+    .where('user_id', '=', userId).where('shown_at', 'is', null).orderBy('id').limit(50).execute();
+  return rows.map((row): NotificationView => row.view_type === 'modal'
+    ? { id: row.id, view_type: 'modal', html: sanitizeHtml(row.html ?? '') }
+    : { id: row.id, view_type: 'hint', data: { title: row.title ?? '', content: row.content ?? '' } });
+}
+
+/** Marks one of the user's own notifications shown (again is fine); someone else's is not found. */
+export async function markNotificationShown(ctx: RequestContext, id: number, now = new Date()): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return SIGN_IN_REQUIRED;
+  const row = await ctx.services.db.updateTable('auth_notification')
+    .set((eb) => ({ shown_at: eb.fn.coalesce('shown_at', eb.val(now)) }))
+    .where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+  return row ? { ok: true } : { ok: false, message: M.notificationNotFound, code: 'not_found' };
+}

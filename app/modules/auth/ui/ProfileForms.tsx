@@ -1,0 +1,284 @@
+import { useId, useState } from 'react';
+import type { FormEvent, ReactElement, ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
+import { CodeInput } from '#app/components/ui/CodeInput.tsx';
+import { PhoneInput } from '#app/components/ui/PhoneInput.tsx';
+import { api } from '#app/lib/api.ts';
+import { AUTH_PHONE_COUNTRIES, STEP2_TITLES } from '../auth.constants.ts';
+import { canSubmitCode } from '../auth.rules.ts';
+import { PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePhoneConfirmInput, profilePhoneInput, type ProfileView } from '../profile.schema.ts';
+import { Captcha } from './Captcha.tsx';
+import { displayPhone } from './user-menu.rules.ts';
+import styles from './ProfileForms.module.css';
+
+type Notice = { ok: boolean; message: string } | null;
+
+/** The answer of a profile endpoint as a notice (the server's message, or the client's network message). */
+async function post(path: string, body: unknown): Promise<{ ok: boolean; message: string }> {
+  const result = await api<{ message?: string }>('POST', path, body);
+  return result.error_status === 'success' ? { ok: true, message: result.message ?? '' } : { ok: false, message: result.message };
+}
+
+function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  return result.success ? null : (result.error?.issues[0]?.message ?? null);
+}
+
+function NoticeLine({ notice }: { notice: Notice }): ReactElement | null {
+  if (!notice || !notice.message) return null;
+  return notice.ok
+    ? <p role="status" className={`${styles.notice} ${styles.success}`}>{notice.message}</p>
+    : <p role="alert" className={`${styles.notice} ${styles.error}`}>{notice.message}</p>;
+}
+
+function Status({ confirmed }: { confirmed: boolean }): ReactElement {
+  return (
+    <span className={`${styles.badge} ${confirmed ? styles.badgeOk : styles.badgeWarn}`}>
+      {confirmed ? PROFILE_MESSAGES.confirmed : PROFILE_MESSAGES.notConfirmed}
+    </span>
+  );
+}
+
+function Field({ label, error, children, id }: { label: string; error: string | null; id: string; children: ReactNode }): ReactElement {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>{label}</label>
+      {children}
+      {error ? <p id={`${id}-error`} className={styles.fieldError}>{error}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * 'Мои данные' (/profile): the name, the e-mail (a change is confirmed by a link to the new
+ * address) and the phone (a change is verified by an SMS code), each with its own messages.
+ * `notice` is the result of an e-mail change link that brought the user here.
+ */
+export function ProfileForms({ profile, notice }: { profile: ProfileView; notice: Notice }): ReactElement {
+  return (
+    <div className={styles.sections}>
+      <NoticeLine notice={notice} />
+      <NameSection profile={profile} />
+      <EmailSection profile={profile} />
+      <PhoneSection profile={profile} />
+    </div>
+  );
+}
+
+function NameSection({ profile }: { profile: ProfileView }): ReactElement {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [name, setName] = useState(profile.name);
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const error = attempted ? firstMessage(profileNameInput.safeParse({ name })) : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    setNotice(null);
+    if (!profileNameInput.safeParse({ name }).success) return;
+    setBusy(true);
+    const answer = await post('/api/profile', { name });
+    setBusy(false);
+    setNotice(answer);
+    if (answer.ok) void revalidator.revalidate();
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>Имя</h2>
+      <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
+        <Field label="Ваше имя" error={error} id={`${id}-name`}>
+          <input
+            id={`${id}-name`}
+            className={styles.input}
+            name="name"
+            autoComplete="name"
+            value={name}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-name-error` : undefined}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        </Field>
+        <div className={styles.actions}>
+          <button type="submit" className="btn btn-brand" disabled={busy || name.trim() === profile.name}>Сохранить</button>
+        </div>
+        <NoticeLine notice={notice} />
+      </form>
+    </section>
+  );
+}
+
+function EmailSection({ profile }: { profile: ProfileView }): ReactElement {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState(false);
+  const [email, setEmail] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const error = attempted ? firstMessage(profileEmailInput.safeParse({ email })) : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    setNotice(null);
+    if (!profileEmailInput.safeParse({ email }).success) return;
+    setBusy(true);
+    const answer = await post('/api/profile/email', { email });
+    setBusy(false);
+    setNotice(answer);
+    if (answer.ok) {
+      setEditing(false);
+      setEmail('');
+      setAttempted(false);
+      void revalidator.revalidate();
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>E-mail</h2>
+      <p className={styles.value} data-testid="profile-email">
+        {profile.email ? <>{profile.email} <Status confirmed={profile.emailConfirmed} /></> : <span className={styles.muted}>не указан</span>}
+      </p>
+      {profile.pendingEmail ? (
+        <p className={styles.muted}>Ждёт подтверждения: <strong>{profile.pendingEmail}</strong>. Перейдите по ссылке из письма, которое мы отправили на этот адрес.</p>
+      ) : null}
+      {editing ? (
+        <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
+          <Field label="Новый e-mail" error={error} id={`${id}-email`}>
+            <input
+              id={`${id}-email`}
+              className={styles.input}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-email-error` : undefined}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+          </Field>
+          <p className={styles.hint}>Мы отправим ссылку на новый адрес. E-mail изменится, когда вы перейдёте по ней.</p>
+          <div className={styles.actions}>
+            <button type="submit" className="btn btn-brand" disabled={busy}>Отправить ссылку</button>
+            <button type="button" className="btn btn-secondary" onClick={() => { setEditing(false); setAttempted(false); setNotice(null); }}>Отмена</button>
+          </div>
+        </form>
+      ) : (
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-secondary" onClick={() => { setEditing(true); setNotice(null); }}>
+            {profile.email ? 'Изменить e-mail' : 'Указать e-mail'}
+          </button>
+        </div>
+      )}
+      <NoticeLine notice={notice} />
+    </section>
+  );
+}
+
+type PhoneStep = 'view' | 'enter' | 'code';
+
+function PhoneSection({ profile }: { profile: ProfileView }): ReactElement {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [step, setStep] = useState<PhoneStep>('view');
+  const [phone, setPhone] = useState('');
+  const [captchaToken, setCaptchaToken] = useState('');
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [code, setCode] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const phoneCheck = profilePhoneInput.safeParse({ phone, captchaToken });
+  const phoneError = attempted && step === 'enter' ? firstMessage(profilePhoneInput.pick({ phone: true }).safeParse({ phone })) : null;
+  const captchaMissing = attempted && step === 'enter' && !captchaToken;
+
+  const start = () => {
+    setStep('enter');
+    setPhone('');
+    setCode('');
+    setAttempted(false);
+    setNotice(null);
+  };
+
+  const requestCode = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    setNotice(null);
+    if (!phoneCheck.success) return;
+    setBusy(true);
+    const answer = await post('/api/profile/phone', { phone, captchaToken });
+    setBusy(false);
+    setNotice(answer);
+    // The captcha token is single-use: a new code needs a new check.
+    setCaptchaKey((k) => k + 1);
+    setCaptchaToken('');
+    if (answer.ok) {
+      setStep('code');
+      setCode('');
+      setAttempted(false);
+    }
+  };
+
+  const confirm = async (value = code) => {
+    const input = profilePhoneConfirmInput.safeParse({ phone, code: value });
+    if (!input.success) {
+      setNotice({ ok: false, message: input.error.issues[0]?.message ?? '' });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    const answer = await post('/api/profile/phone/confirm', { phone, code: value });
+    setBusy(false);
+    setNotice(answer);
+    if (answer.ok) {
+      setStep('view');
+      void revalidator.revalidate();
+    } else {
+      setCode('');
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>Телефон</h2>
+      <p className={styles.value} data-testid="profile-phone">
+        {profile.phone ? <>{displayPhone(profile.phone)} <Status confirmed={profile.phoneConfirmed} /></> : <span className={styles.muted}>не указан</span>}
+      </p>
+      {step === 'view' ? (
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-secondary" onClick={start}>{profile.phone ? 'Изменить телефон' : 'Указать телефон'}</button>
+        </div>
+      ) : null}
+      {step === 'enter' ? (
+        <form onSubmit={(e) => void requestCode(e)} noValidate className={styles.form}>
+          <div className={styles.field}>
+            <PhoneInput label="Новый номер телефона" value={phone} onChange={(digits) => setPhone(digits)} countries={AUTH_PHONE_COUNTRIES} required showInvalid={Boolean(phoneError)} />
+            {phoneError ? <p className={styles.fieldError}>{phoneError}</p> : null}
+          </div>
+          <Captcha onChange={setCaptchaToken} resetKey={captchaKey} invalid={captchaMissing} />
+          {captchaMissing ? <p className={styles.fieldError}>Подтвердите, что вы не робот</p> : null}
+          <div className={styles.actions}>
+            <button type="submit" className="btn btn-brand" disabled={busy}>Получить код по SMS</button>
+            <button type="button" className="btn btn-secondary" onClick={() => { setStep('view'); setNotice(null); }}>Отмена</button>
+          </div>
+        </form>
+      ) : null}
+      {step === 'code' ? (
+        <form onSubmit={(e) => { e.preventDefault(); void confirm(); }} noValidate className={styles.form}>
+          <p className={styles.hint}>{STEP2_TITLES.sms}, отправленный на {displayPhone(phone)}</p>
+          <CodeInput value={code} onChange={setCode} onComplete={(full) => void confirm(full)} label="Код из SMS" autoFocus disabled={busy} />
+          <div className={styles.actions}>
+            <button type="submit" className="btn btn-brand" disabled={busy || !canSubmitCode(code)}>Подтвердить</button>
+            <button type="button" className="btn btn-secondary" onClick={() => { setStep('enter'); setNotice(null); setAttempted(false); }}>Изменить номер или запросить код снова</button>
+            <button type="button" className="btn btn-secondary" onClick={() => { setStep('view'); setNotice(null); }}>Отмена</button>
+          </div>
+        </form>
+      ) : null}
+      <NoticeLine notice={notice} />
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId, useRef, useState } from 'react';
+import type { ReactElement } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useRootData } from '#app/components/layout/root-data.ts';
+import { IconChevronDown, IconUser } from '#app/components/ui/icons.tsx';
+import { useDismiss } from '#app/components/ui/use-dismiss.ts';
+import { api } from '#app/lib/api.ts';
+import { COMPARE_PATH, USER_MENU_LABEL, userMenuItems, type UserMenuItem } from './user-menu.rules.ts';
+import styles from './UserMenu.module.css';
+
+export interface UserMenuProps {
+  /** Called after an item is chosen (the mobile menu closes itself then). */
+  onNavigate?: () => void;
+  className?: string;
+}
+
+/**
+ * The signed-in user's menu (spec §2 'Личный кабинет'): a button with a dropdown of the account's
+ * pages and actions, in the spec's order and with its role conditions (user-menu.rules.ts). Closes
+ * on an outside click, Escape (focus back on the button) and after a choice. Renders nothing for a guest.
+ */
+export function UserMenu({ onNavigate, className }: UserMenuProps): ReactElement | null {
+  const { viewer, settings } = useRootData();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  useDismiss(open, root, () => {
+    // Escape leaves focus where it was: bring it back to the button if it was inside the menu.
+    if (root.current?.contains(document.activeElement)) button.current?.focus();
+    setOpen(false);
+  });
+
+  const items = userMenuItems(viewer, settings.supplierPortalUrl);
+  if (items.length === 0) return null;
+
+  const done = () => {
+    setOpen(false);
+    onNavigate?.();
+  };
+
+  const logout = async () => {
+    setLeaving(true);
+    setError(null);
+    const result = await api('POST', '/api/auth/logout');
+    if (result.error_status === 'success') {
+      // A full load: every piece of the page that knew the user starts again as a guest's.
+      window.location.assign('/');
+      return;
+    }
+    setLeaving(false);
+    setError(result.message);
+  };
+
+  const renderItem = (item: UserMenuItem) => {
+    switch (item.kind) {
+      case 'link':
+        return <Link to={item.to} className={styles.item} onClick={done}>{item.label}</Link>;
+      case 'external':
+        return <a href={item.href} target="_blank" rel="noopener" className={styles.item} onClick={done}>{item.label}</a>;
+      case 'action':
+        return item.id === 'compare'
+          ? <button type="button" className={styles.item} onClick={() => { done(); void navigate(COMPARE_PATH); }}>{item.label}</button>
+          : <button type="button" className={`${styles.item} ${styles.logout}`} disabled={leaving} onClick={() => void logout()}>{leaving ? 'Выходим…' : item.label}</button>;
+    }
+  };
+
+  return (
+    <div ref={root} className={[styles.menu, className].filter(Boolean).join(' ')}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => { setOpen((v) => !v); setError(null); }}
+      >
+        <IconUser size={18} /> {USER_MENU_LABEL} <IconChevronDown size={16} />
+      </button>
+      <div id={listId} className={styles.dropdown} hidden={!open}>
+        {viewer.userName ? <p className={styles.name}>{viewer.userName}</p> : null}
+        <ul className={styles.list} aria-label={USER_MENU_LABEL}>
+          {items.map((item) => <li key={item.id}>{renderItem(item)}</li>)}
+        </ul>
+        {error ? <p role="alert" className={styles.error}>{error}</p> : null}
+      </div>
+    </div>
+  );
+}

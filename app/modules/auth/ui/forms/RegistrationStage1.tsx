@@ -1,0 +1,170 @@
+import { useRef, useState } from 'react';
+import type { FormEvent, ReactElement } from 'react';
+import { ConsentCheckbox } from '#app/components/ui/ConsentCheckbox.tsx';
+import { AUTH_MESSAGES, emailRegistrationInput, phoneRegistrationInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
+import { normalisePhone } from '#app/modules/auth/phone.rules.ts';
+import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
+import { authPost, FieldError, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
+import { PhoneField } from './PhoneField.tsx';
+import type { AuthFormProps } from './types.ts';
+
+/** Shown if the server accepted the e-mail registration without a text of its own. */
+const EMAIL_SENT_FALLBACK = 'Мы отправили письмо на ваш e-mail. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма';
+
+export function PolicyConsentLabel(): ReactElement {
+  return (
+    <>
+      Я согласен на обработку персональных данных в соответствии с{' '}
+      <a href="/documents/policy-privacy" target="_blank" rel="noopener noreferrer">Политикой конфиденциальности</a>
+    </>
+  );
+}
+
+/**
+ * Registration, step 1 (spec §4). By e-mail: name, e-mail, password twice and both consents, ending
+ * with the message to confirm the e-mail. By phone: name, phone, the GDPR consent, optional ads and
+ * the captcha; verify-by-captcha places the call and step 2 follows.
+ */
+export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps): ReactElement {
+  const schema = authType === 'email' ? emailRegistrationInput : phoneRegistrationInput;
+  const form = useSchemaForm(schema, () => ({
+    name: params.name ?? '',
+    email: params.email ?? '',
+    phone: params.phone ?? '',
+    password: '',
+    confirm_password: '',
+    acceptGDPR: false,
+    acceptAds: false,
+    captchaToken: '',
+  }));
+  const { values } = form;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; authType: AuthType } | null>(null);
+  const captcha = useRef<CaptchaHandle>(null);
+
+  // The schema checks the repeat only once the other fields pass; the user should see it at once.
+  const confirmError = form.shown('confirm_password')
+    ?? (form.isTouched('confirm_password') && values.confirm_password !== values.password ? AUTH_MESSAGES.passwordsDiffer : undefined);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.attempt();
+    if (!form.valid || busy) return;
+    setBusy(true);
+    setFailure(null);
+    if (authType === 'email') {
+      const answer = await authPost('/api/auth/registration', 'email', {
+        name: values.name, email: values.email, password: values.password, confirm_password: values.confirm_password,
+        acceptGDPR: values.acceptGDPR, acceptAds: values.acceptAds,
+      });
+      setBusy(false);
+      if (answer.ok) onFlow({ type: 'emailAccepted' }, { notice: answer.message ?? EMAIL_SENT_FALLBACK });
+      else setFailure({ message: answer.message ?? 'Не удалось зарегистрироваться', authType });
+      return;
+    }
+    const answer = await authPost('/api/auth/verify-by-captcha', 'phone', {
+      name: values.name, phone: values.phone, acceptGDPR: values.acceptGDPR, acceptAds: values.acceptAds, 'captcha-token': values.captchaToken,
+    });
+    setBusy(false);
+    if (answer.ok) {
+      onFlow({ type: 'codeSent', phone: normalisePhone(values.phone), name: values.name.trim() }, { acceptAds: values.acceptAds });
+      return;
+    }
+    // Spec §8: a failed captcha step resets the captcha; a network failure is only logged.
+    captcha.current?.reset();
+    if (answer.network) console.error('verify-by-captcha failed:', answer.message);
+    else setFailure({ message: answer.message ?? 'Не удалось отправить код', authType });
+  }
+
+  const shownFailure = failure && failure.authType === authType ? failure.message : null;
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField
+        label="Ваше имя"
+        name="name"
+        autoComplete="name"
+        maxLength={120}
+        value={values.name}
+        onChange={(v) => form.set('name', v)}
+        onBlur={() => form.touch('name')}
+        error={form.shown('name')}
+      />
+      {authType === 'email' ? (
+        <>
+          <TextField
+            label="E-mail"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            value={values.email}
+            onChange={(v) => form.set('email', v)}
+            onBlur={() => form.touch('email')}
+            error={form.shown('email')}
+          />
+          <TextField
+            label="Пароль"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(v) => form.set('password', v)}
+            onBlur={() => form.touch('password')}
+            error={form.shown('password')}
+          />
+          <TextField
+            label="Повторите пароль"
+            type="password"
+            name="confirm_password"
+            autoComplete="new-password"
+            value={values.confirm_password}
+            onChange={(v) => form.set('confirm_password', v)}
+            onBlur={() => form.touch('confirm_password')}
+            error={confirmError}
+          />
+        </>
+      ) : (
+        <PhoneField
+          value={values.phone}
+          onChange={(v) => form.set('phone', v)}
+          onBlur={() => form.touch('phone')}
+          error={form.shown('phone')}
+          showInvalid={form.attempted}
+        />
+      )}
+      <div onBlur={() => form.touch('acceptGDPR')}>
+        <ConsentCheckbox
+          name="acceptGDPR"
+          checked={values.acceptGDPR}
+          onChange={(checked) => form.set('acceptGDPR', checked)}
+          submitAttempted={form.attempted || form.isTouched('acceptGDPR')}
+        >
+          <PolicyConsentLabel />
+        </ConsentCheckbox>
+      </div>
+      <div onBlur={() => form.touch('acceptAds')}>
+        <ConsentCheckbox
+          variant="ads"
+          name="acceptAds"
+          // Spec §5: by e-mail the ads consent is required too; by phone it stays optional.
+          required={authType === 'email'}
+          checked={values.acceptAds}
+          onChange={(checked) => form.set('acceptAds', checked)}
+          submitAttempted={form.attempted || form.isTouched('acceptAds')}
+        />
+      </div>
+      {authType === 'phone' ? (
+        <div>
+          <Captcha ref={captcha} onChange={(token) => { form.set('captchaToken', token); if (token) form.touch('captchaToken'); }} invalid={Boolean(form.attempted && !values.captchaToken)} />
+          <FieldError message={form.attempted ? form.errors.captchaToken : undefined} />
+        </div>
+      ) : null}
+      <ServerAlert message={shownFailure} />
+      <div className={styles.actions}>
+        <SubmitButton disabled={!form.valid} busy={busy}>{authType === 'email' ? 'Зарегистрироваться' : 'Получить код'}</SubmitButton>
+      </div>
+    </form>
+  );
+}

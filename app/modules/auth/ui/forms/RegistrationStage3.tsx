@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { FormEvent, ReactElement } from 'react';
+import { passwordEndpoint } from '#app/modules/auth/auth.rules.ts';
+import { AUTH_MESSAGES, passwordStepInput } from '#app/modules/auth/auth.schema.ts';
+import { authPost, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
+import type { AuthFormProps } from './types.ts';
+
+/**
+ * Step 3 (spec §4 'Задайте пароль'): the password twice; registration creates the account, the
+ * recovery path saves through reset-password. Both sign in, then the page reloads.
+ */
+export function RegistrationStage3({ flow, acceptAds, onFlow }: AuthFormProps): ReactElement | null {
+  const form = useSchemaForm(passwordStepInput, { pass1: '', pass2: '' });
+  const { values } = form;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (flow.step !== 'step3') return null;
+  const state = flow;
+  const repeatError = form.shown('pass2') ?? (form.isTouched('pass2') && values.pass2 !== values.pass1 ? AUTH_MESSAGES.passwordsDiffer : undefined);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.attempt();
+    if (!form.valid || busy) return;
+    setBusy(true);
+    setFailure(null);
+    const props = state.reset
+      ? { phone: state.phone, code: state.code, pass1: values.pass1, pass2: values.pass2 }
+      : { phone: state.phone, name: state.name, code: state.code, pass1: values.pass1, pass2: values.pass2, acceptAds };
+    const answer = await authPost(passwordEndpoint(state), 'phone', props);
+    if (answer.ok) {
+      // The document reloads (or goes to the redirect address): keep the button busy until then.
+      onFlow({ type: 'passwordSaved' });
+      return;
+    }
+    setBusy(false);
+    setFailure(answer.message ?? 'Не удалось сохранить пароль');
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField
+        label="Новый пароль"
+        type="password"
+        name="pass1"
+        autoComplete="new-password"
+        value={values.pass1}
+        onChange={(v) => form.set('pass1', v)}
+        onBlur={() => form.touch('pass1')}
+        error={form.shown('pass1')}
+        autoFocus
+      />
+      <TextField
+        label="Повторите пароль"
+        type="password"
+        name="pass2"
+        autoComplete="new-password"
+        value={values.pass2}
+        onChange={(v) => form.set('pass2', v)}
+        onBlur={() => form.touch('pass2')}
+        error={repeatError}
+      />
+      <ServerAlert message={failure} />
+      <div className={styles.actions}>
+        <SubmitButton disabled={!form.valid} busy={busy}>Сохранить пароль</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import type { InputHTMLAttributes, ReactElement, ReactNode } from 'react';
+import type { z } from 'zod';
+import { api } from '#app/lib/api.ts';
+import { firstIssueByField } from '../auth-modal.rules.ts';
+import styles from './forms.module.css';
+
+/**
+ * The values of a form checked on every change with the same Zod schema the server uses. A message
+ * shows under a field once the user has left it or tried to submit; submit stays disabled while
+ * the values are invalid (spec §5).
+ */
+export function useSchemaForm<V extends Record<string, unknown>>(schema: z.ZodType, initial: V | (() => V)) {
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [attempted, setAttempted] = useState(false);
+  const result = schema.safeParse(values);
+  const errors: Partial<Record<string, string>> = result.success ? {} : firstIssueByField(result.error.issues);
+  return {
+    values,
+    valid: result.success,
+    errors,
+    attempted,
+    set: <K extends keyof V>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value })),
+    touch: (key: keyof V) => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),
+    isTouched: (key: keyof V) => touched[key] === true,
+    /** The message under a field: after blur or a submit attempt. */
+    shown: (key: keyof V & string): string | undefined => (touched[key] || attempted ? errors[key] : undefined),
+    attempt: () => setAttempted(true),
+  };
+}
+
+export interface AuthAnswer {
+  ok: boolean;
+  /** The server's message (success or error); null when it sent none. */
+  message: string | null;
+  /** Spec §8 error code (email_not_exists, password_error, captcha_error, …). */
+  code: string | null;
+  /** The request did not reach the server or the answer was not the API's JSON. */
+  network: boolean;
+}
+
+export type AuthEndpoint =
+  | '/api/auth/authorize'
+  | '/api/auth/registration'
+  | '/api/auth/reset-password'
+  | '/api/auth/verify'
+  | '/api/auth/verify-by-captcha'
+  | '/api/auth/verification-retry';
+
+/** Spec §7 request `{ type, props }` through the page's JSON client (CSRF and region_id included). */
+export async function authPost(path: AuthEndpoint, type: string, props: Record<string, unknown>): Promise<AuthAnswer> {
+  const result = await api<{ message?: string; code?: string }>('POST', path, { type, props });
+  if (result.error_status === 'success') return { ok: true, message: result.message ?? null, code: null, network: false };
+  const code = (result as { code?: unknown }).code;
+  return {
+    ok: false,
+    message: result.message,
+    code: typeof code === 'string' ? code : null,
+    // The client answers a failed fetch or a non-API answer with its own message and no code or fields.
+    network: typeof code !== 'string' && !result.fields && result.message.startsWith('Не удалось связаться с сервером'),
+  };
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, value, onChange, error, hint, id, ...input }: TextFieldProps): ReactElement {
+  const own = useId();
+  const inputId = id ?? own;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>{label}</label>
+      <input
+        {...input}
+        id={inputId}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {hint}
+      {error ? <span id={errorId} className={styles.error}>{error}</span> : null}
+    </div>
+  );
+}
+
+/** A message under a field that renders its own label (phone, code, captcha). */
+export function FieldError({ message }: { message?: string }): ReactElement | null {
+  return message ? <span className={styles.error}>{message}</span> : null;
+}
+
+/** Spec §8: the server's message of an answer with error_status 'error', with optional links. */
+export function ServerAlert({ message, children }: { message: string | null; children?: ReactNode }): ReactElement | null {
+  if (!message) return null;
+  return (
+    <div className={styles.alert} role="alert">
+      <span>{message}</span>
+      {children ? <span className={styles.alertLinks}>{children}</span> : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ disabled, busy, children }: { disabled: boolean; busy: boolean; children: ReactNode }): ReactElement {
+  return (
+    <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={disabled || busy} aria-busy={busy || undefined}>
+      {busy ? 'Отправляем…' : children}
+    </button>
+  );
+}
+
+/** A link-looking button that switches the form inside the modal. */
+export function LinkButton({ onClick, children, disabled }: { onClick: () => void; children: ReactNode; disabled?: boolean }): ReactElement {
+  return <button type="button" className={styles.linkButton} onClick={onClick} disabled={disabled}>{children}</button>;
+}
+
+export { styles as formStyles };

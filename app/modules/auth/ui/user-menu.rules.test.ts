@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { GUEST, type Viewer } from '../viewer.schema.ts';
+import { displayPhone, userMenuItems } from './user-menu.rules.ts';
+
+const user: Viewer = { ...GUEST, isGuest: false, id: 7, userName: 'Иван', contacts: { email: 'i@agro.ru', phone: null } };
+const PORTAL = 'https://portal.agro.example/';
+const ids = (viewer: Viewer, url = PORTAL) => userMenuItems(viewer, url).map((i) => i.id);
+
+describe('userMenuItems (spec §2, §6)', () => {
+  it('gives a plain user the items in the spec order without the role-only ones', () => {
+    expect(ids(user)).toEqual(['profile', 'cart', 'bookmarks', 'compare', 'logout']);
+    expect(userMenuItems(user, PORTAL).map((i) => i.label)).toEqual(['Мои данные', 'Корзина', 'Избранное', 'Сравнить товары', 'Выйти']);
+  });
+
+  it('shows the supplier portal to portal users and suppliers, with the host page address', () => {
+    expect(ids({ ...user, hasPPAccess: true })).toEqual(['profile', 'cart', 'bookmarks', 'compare', 'supplier-portal', 'logout']);
+    expect(ids({ ...user, isSupplier: true })).toContain('supplier-portal');
+    expect(userMenuItems({ ...user, isSupplier: true }, PORTAL).find((i) => i.id === 'supplier-portal')).toEqual({ kind: 'external', id: 'supplier-portal', label: 'Портал поставщика', href: PORTAL });
+    expect(ids({ ...user, isSupplier: true }, '')).not.toContain('supplier-portal');
+  });
+
+  it('shows spare-part search to company employees only, before Выйти', () => {
+    expect(ids({ ...user, isLbrUser: true })).toEqual(['profile', 'cart', 'bookmarks', 'compare', 'sparepart-search', 'logout']);
+    expect(ids({ ...user, isLbrUser: true, isSupplier: true })).toEqual(['profile', 'cart', 'bookmarks', 'compare', 'supplier-portal', 'sparepart-search', 'logout']);
+    expect(ids({ ...user, isPsEditor: true })).not.toContain('sparepart-search');
+  });
+
+  it('gives a guest nothing', () => {
+    expect(userMenuItems(GUEST, PORTAL)).toEqual([]);
+  });
+});
+
+describe('displayPhone', () => {
+  it('formats stored digits', () => {
+    expect(displayPhone('79123456789')).toBe('+7 (912)-345-67-89');
+    expect(displayPhone('375291234567')).toBe('+375 (29)-123-45-67');
+    expect(displayPhone(null)).toBe('');
+  });
+});

@@ -1,0 +1,40 @@
+import { canSearchSpareParts, canSeeSupplierPortal, type Viewer } from '../viewer.schema.ts';
+import { dialCode, formatPhone, splitPhone } from '../phone.rules.ts';
+
+/** An entry of the signed-in user's menu (spec §2 'Личный кабинет'). */
+export type UserMenuItem =
+  | { kind: 'link'; id: string; label: string; to: string }
+  | { kind: 'external'; id: string; label: string; href: string }
+  | { kind: 'action'; id: 'compare' | 'logout'; label: string };
+
+export const USER_MENU_LABEL = 'Личный кабинет';
+/** 'Сравнить товары' is an action (spec §2): until the compare feature exists it opens this address. */
+export const COMPARE_PATH = '/compare';
+export const SPARE_PART_SEARCH_PATH = '/search/sparepart';
+
+/**
+ * The items in the spec's order: Мои данные, Корзина, Избранное, Сравнить товары, the supplier
+ * portal (portal access or suppliers only, new tab, address from the host page), spare-part search
+ * (company employees only), Выйти. A guest has no menu.
+ */
+export function userMenuItems(viewer: Viewer, supplierPortalUrl: string): UserMenuItem[] {
+  if (viewer.isGuest) return [];
+  const items: UserMenuItem[] = [
+    { kind: 'link', id: 'profile', label: 'Мои данные', to: '/profile' },
+    { kind: 'link', id: 'cart', label: 'Корзина', to: '/cart' },
+    { kind: 'link', id: 'bookmarks', label: 'Избранное', to: '/profile/bookmarks' },
+    { kind: 'action', id: 'compare', label: 'Сравнить товары' },
+  ];
+  if (canSeeSupplierPortal(viewer) && supplierPortalUrl) items.push({ kind: 'external', id: 'supplier-portal', label: 'Портал поставщика', href: supplierPortalUrl });
+  if (canSearchSpareParts(viewer)) items.push({ kind: 'link', id: 'sparepart-search', label: 'Поиск запчастей', to: SPARE_PART_SEARCH_PATH });
+  items.push({ kind: 'action', id: 'logout', label: 'Выйти' });
+  return items;
+}
+
+/** A stored phone as people read it: '79123456789' → '+7 (912)-345-67-89'. */
+export function displayPhone(digits: string | null): string {
+  if (!digits) return '';
+  const { country, national } = splitPhone(digits, ['RU', 'KZ', 'BY', 'ALL']);
+  const code = dialCode(country);
+  return code ? `+${code} ${formatPhone(national, country)}` : `+${national}`;
+}

@@ -1,0 +1,31 @@
+import { redirect as redirectTo } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import { viewerOf } from '#app/modules/auth/users.server.ts';
+import { AuthPage } from '#app/modules/auth/ui/AuthPage.tsx';
+import { safeRedirect } from '#app/modules/auth/ui/redirect.rules.ts';
+import type { Route } from './+types/login';
+
+/** Spec §2 /login: the auth modal on EnterEmail; ?redirect= (same-site paths only) is where a sign-in goes. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const redirect = safeRedirect(new URL(request.url).searchParams.get('redirect'));
+  // A signed-in visitor (e.g. the reload after signing in here) goes on instead of seeing the form again.
+  if (!(await viewerOf(context.get(requestContext))).isGuest) throw redirectTo(redirect ?? '/');
+  return { redirect };
+}
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Вход в личный кабинет', 'Вход в личный кабинет Агротехники по e-mail или номеру телефона.'),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthPage
+      heading="Вход в личный кабинет"
+      intro="Войдите, чтобы видеть цены и акции в вашем регионе, сохранять технику в избранное и следить за заказами."
+      form="EnterEmail"
+      redirect={loaderData.redirect}
+    />
+  );
+}

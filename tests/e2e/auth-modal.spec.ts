@@ -1,0 +1,200 @@
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { AUTH_MESSAGES } from '../../app/modules/auth/auth.schema.ts';
+import { extractCode, extractLink } from '../../app/modules/auth/providers/sandbox.ts';
+import { expect, test } from './fixtures.ts';
+
+/** A value unique to this run and project (desktop and mobile run in parallel on one database). */
+const unique = (testInfo: TestInfo) => `${Date.now().toString().slice(-6)}${testInfo.project.name === 'mobile' ? 1 : 0}`;
+
+/** The latest message the sandbox providers "sent" to a phone or address (the development outbox page). */
+async function latestOutboxBody(request: APIRequestContext, recipient: string): Promise<string> {
+  let body = '';
+  await expect(async () => {
+    const html = await (await request.get(`/__dev/outbox?recipient=${encodeURIComponent(recipient)}`)).text();
+    const match = /<pre data-testid="outbox-body">([\s\S]*?)<\/pre>/.exec(html);
+    expect(match, `no outbox message for ${recipient}`).not.toBeNull();
+    body = match![1]!.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"');
+  }).toPass({ timeout: 5_000 });
+  return body;
+}
+
+/** A confirmed e-mail account, made through the API in a context of its own (the page stays a guest). */
+async function createAccount(request: APIRequestContext, email: string, password: string) {
+  const { token } = (await (await request.get('/api/csrf-token')).json()) as { token: string };
+  const registered = await request.post('/api/auth/registration', {
+    headers: { 'X-CSRF-Token': token },
+    data: { type: 'email', props: { name: 'Тест Тестов', email, password, confirm_password: password, acceptGDPR: true, acceptAds: true } },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const link = new URL(extractLink(await latestOutboxBody(request, email))!);
+  const confirmed = await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  expect(confirmed.headers().location).toBe('/?auth=email-confirmed');
+}
+
+function authDialog(page: Page, title: string) {
+  return page.getByRole('dialog', { name: title });
+}
+
+async function expectSignedIn(page: Page, isMobile: boolean) {
+  await expect(page).toHaveURL(/\/$/);
+  const cabinet = page.locator('header a[href="/profile"]', { hasText: 'Личный кабинет' });
+  await expect(cabinet).toHaveCount(1);
+  if (!isMobile) await expect(cabinet).toBeVisible();
+}
+
+test('/login renders a usable page with the modal «Вход» (id EnterEmail); closing goes to /', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle(/Вход в личный кабинет/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByRole('heading', { level: 1, name: 'Вход в личный кабинет' })).toBeVisible();
+  const dialog = authDialog(page, 'Вход');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('id', 'EnterEmail');
+  await expect(dialog.getByRole('button', { name: 'E-mail' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByLabel('E-mail')).toBeFocused();
+  await expect(dialog.getByText('Чужой компьютер')).toBeVisible();
+  await expect(dialog.getByText('Запомнить меня')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /Яндекс/ })).toHaveAttribute('href', '/auth-social?authclient=yandex');
+  // Spec §5: submit stays disabled while the form is invalid.
+  await expect(dialog.getByRole('button', { name: 'Войти' })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dialog).toBeHidden();
+});
+
+test('the redirect of /login is kept for same-site paths only', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fprofile%2Fbookmarks');
+  const dialog = authDialog(page, 'Вход');
+  await expect(dialog.locator('input[name="redirect-url"]')).toHaveValue('/profile/bookmarks');
+  await expect(dialog.getByRole('link', { name: /Яндекс/ })).toHaveAttribute('href', '/auth-social?authclient=yandex&redirect=%2Fprofile%2Fbookmarks');
+  await page.goto('/login?redirect=%2F%2Fevil.example');
+  await expect(authDialog(page, 'Вход').locator('input[name="redirect-url"]')).toHaveValue('');
+});
+
+test('switching to «Регистрация» and back; /signup opens on registration', async ({ page }) => {
+  await page.goto('/login');
+  let dialog = authDialog(page, 'Вход');
+  await dialog.getByRole('button', { name: 'Регистрация' }).click();
+  dialog = authDialog(page, 'Регистрация');
+  await expect(dialog).toHaveAttribute('id', 'RegistrationStage1');
+  await expect(dialog.getByRole('checkbox', { name: AUTH_MESSAGES.adsLabel })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Политикой конфиденциальности' })).toHaveAttribute('target', '_blank');
+  await expect(dialog.getByRole('link', { name: 'Политикой конфиденциальности' })).toHaveAttribute('href', '/documents/policy-privacy');
+  await dialog.getByRole('button', { name: 'Войти' }).click();
+  await expect(authDialog(page, 'Вход')).toHaveAttribute('id', 'EnterEmail');
+
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
+  await expect(authDialog(page, 'Регистрация')).toHaveAttribute('id', 'RegistrationStage1');
+});
+
+test('registration by e-mail ends with the message to confirm the e-mail', async ({ page }, testInfo) => {
+  await page.goto('/signup');
+  const dialog = authDialog(page, 'Регистрация');
+  await dialog.getByLabel('Ваше имя').fill('Анна Полевая');
+  await dialog.getByLabel('E-mail').fill(`anna${unique(testInfo)}@agro.test`);
+  await dialog.getByLabel('Пароль', { exact: true }).fill('secret1');
+  await dialog.getByLabel('Повторите пароль').fill('secret2');
+  await dialog.getByLabel('Пароль', { exact: true }).focus();
+  await expect(dialog).toContainText(AUTH_MESSAGES.passwordsDiffer);
+  await dialog.getByLabel('Повторите пароль').fill('secret1');
+  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
+  const submit = dialog.getByRole('button', { name: 'Зарегистрироваться' });
+  // By e-mail the ads consent is required too (spec §5).
+  await expect(submit).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: AUTH_MESSAGES.adsLabel }).check();
+  await submit.click();
+  await expect(dialog.getByRole('status')).toContainText('подтвердите e-mail по ссылке из письма');
+});
+
+test('sign-in: wrong password offers «Сбросить пароль?», unknown e-mail «Зарегистрироваться?», the right one signs in', async ({ page, request, isMobile }, testInfo) => {
+  const email = `oleg${unique(testInfo)}@agro.test`;
+  const stranger = `nobody${unique(testInfo)}@agro.test`;
+  await createAccount(request, email, 'secret1');
+
+  await page.goto('/login');
+  let dialog = authDialog(page, 'Вход');
+  await dialog.getByLabel('E-mail').fill(stranger);
+  await dialog.getByLabel('Пароль').fill('secret1');
+  await dialog.getByRole('button', { name: 'Войти' }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('Пользователь с таким e-mail не найден');
+  await alert.getByRole('button', { name: 'Зарегистрироваться?' }).click();
+  dialog = authDialog(page, 'Регистрация');
+  await expect(dialog.getByLabel('E-mail')).toHaveValue(stranger);
+  await dialog.getByRole('button', { name: 'Войти' }).click();
+
+  dialog = authDialog(page, 'Вход');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Пароль').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Войти' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Неверный пароль');
+  await dialog.getByRole('alert').getByRole('button', { name: 'Сбросить пароль?' }).click();
+  const recovery = authDialog(page, 'Восстановление пароля');
+  await expect(recovery).toHaveAttribute('id', 'ForgotPass');
+  await expect(recovery.getByLabel('E-mail')).toHaveValue(email);
+  await recovery.getByRole('button', { name: 'Войти' }).click();
+
+  dialog = authDialog(page, 'Вход');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Пароль').fill('secret1');
+  await dialog.getByText('Запомнить меня').click();
+  await dialog.getByRole('button', { name: 'Войти' }).click();
+  // The document reloads; /login sends a signed-in visitor on to '/'.
+  await expectSignedIn(page, isMobile);
+});
+
+test('phone registration: step 1 → call with a 30 s lock → code → «Задайте пароль» → signed in', async ({ page, request, isMobile }, testInfo) => {
+  const national = `912${unique(testInfo)}`;
+  // A controllable clock, so the 30 s lock can be passed without waiting.
+  await page.clock.install();
+  await page.goto('/signup');
+  let dialog = authDialog(page, 'Регистрация');
+  await dialog.getByRole('button', { name: 'Телефон' }).click();
+  await expect(dialog.getByRole('button', { name: 'Телефон' })).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByLabel('Ваше имя').fill('Иван Полевой');
+  await dialog.getByLabel('Номер телефона').fill(national);
+  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
+  const submit = dialog.getByRole('button', { name: 'Получить код' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'Я не робот' }).check();
+  await submit.click();
+
+  dialog = authDialog(page, 'Введите последние 4 цифры входящего номера');
+  await expect(dialog).toHaveAttribute('id', 'RegistrationStage2');
+  await expect(dialog.getByText(/^Получить новый код можно через 0:[0-3]\d$/)).toBeVisible();
+  await expect(dialog.getByText('Получить новый код можно через 0:2')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Повторить звонок' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Запросить SMS код' })).toHaveCount(0);
+  const confirm = dialog.getByRole('button', { name: 'Подтвердить' });
+  await expect(confirm).toBeDisabled();
+
+  // After the lock: 'Повторить звонок' with the captcha; SMS only from the second call.
+  await page.clock.fastForward('00:31');
+  const retryCall = dialog.getByRole('button', { name: 'Повторить звонок' });
+  await expect(retryCall).toBeVisible();
+  await expect(dialog.getByText(/Получить новый код можно через/)).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Запросить SMS код' })).toHaveCount(0);
+  await retryCall.click();
+  await expect(dialog).toContainText(AUTH_MESSAGES.captcha);
+  const robot = dialog.getByRole('checkbox', { name: 'Я не робот' });
+  await robot.check();
+  // The server keeps its own 30 s lock (real time): its message shows and the captcha is reset.
+  await retryCall.click();
+  await expect(dialog.getByRole('alert')).toContainText('Получить новый код можно через');
+  await expect(robot).not.toBeChecked();
+
+  const code = extractCode(await latestOutboxBody(request, `7${national}`));
+  expect(code).toMatch(/^\d{4}$/);
+  await dialog.getByLabel('Символ 1 из 4').fill(code!);
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+
+  dialog = authDialog(page, 'Задайте пароль');
+  await expect(dialog).toHaveAttribute('id', 'RegistrationStage3');
+  await dialog.getByLabel('Новый пароль').fill('secret1');
+  await dialog.getByLabel('Повторите пароль').fill('secret1');
+  await dialog.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await expectSignedIn(page, isMobile);
+});
