@@ -8,6 +8,7 @@ import { requestContext, type AppServices } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
 import { authApi, authLinks } from '#app/modules/auth/auth.api.server.ts';
+import { profileApi, profileLinks } from '#app/modules/auth/profile.api.server.ts';
 import { oauthRoutes } from '#app/modules/auth/oauth/oauth.api.server.ts';
 import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
@@ -35,7 +36,8 @@ export function apiRouter() {
     .route('/', regionsApi)
     .route('/', contentApi)
     .route('/', catalogApi)
-    .route('/', authApi);
+    .route('/', authApi)
+    .route('/', profileApi);
 }
 
 /** The whole HTTP surface: pages and JSON API share one process, one context and one set of guards. */
@@ -75,6 +77,7 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
   app.all('/api/*', (c) => errorResponse(c, 404, 'Метод API не найден'));
 
   app.route('/', authLinks);
+  app.route('/', profileLinks);
   app.route('/', oauthRoutes(services.oauth));
   if (services.providers.sandbox) app.route('/', devOutbox);
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { lockScroll } from '#app/components/ui/scroll-lock.ts';
+import { api } from '#app/lib/api.ts';
 import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts';
 import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose } from '#app/components/ui/icons.tsx';
 import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
@@ -65,8 +66,8 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             <li><button type="button" className={styles.item} onClick={() => { onClose(); ui.openWriteUs(); }}>Написать нам</button></li>
             <li>
               {viewer.isGuest
-                ? <Link className={`${styles.item} ${styles.login}`} to="/login" onClick={onClose}>Войти</Link>
-                : <form method="post" action="/api/auth/logout"><button type="submit" className={`${styles.item} ${styles.login}`}>Выйти</button></form>}
+                ? <Link className={`${styles.item} ${styles.login}`} to="/login" onClick={(e) => { e.preventDefault(); onClose(); ui.openAuth(); }}>Войти</Link>
+                : <button type="button" className={`${styles.item} ${styles.login}`} onClick={() => void api('POST', '/api/auth/logout').then(() => window.location.assign('/'))}>Выйти</button>}
             </li>
           </ul>
         ) : null}

@@ -14,6 +14,7 @@ import styles from './SiteHeader.module.css';
 const loadContactsPanel = () => import('./ContactsPanel.tsx');
 const ContactsPanel = lazy(() => loadContactsPanel().then((m) => ({ default: m.ContactsPanel })));
 const MobileMenu = lazy(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
+const UserMenu = lazy(() => import('#app/modules/auth/ui/UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 const RegionTooltip = lazy(() => import('#app/modules/regions/ui/RegionTooltip.tsx').then((m) => ({ default: m.RegionTooltip })));
 
 const MAIN_LINKS = [
@@ -178,11 +179,12 @@ function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange:
 /** Guests see 'Войти' with a tooltip explaining what signing in gives (spec §9, after 300 ms hover). */
 function UserArea() {
   const { viewer } = useRootData();
+  const ui = useLayoutUi();
   const [tip, setTip] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   if (!viewer.isGuest) {
-    return <Link to="/profile" className={styles.login}><IconUser size={18} /> Личный кабинет</Link>;
+    return <Suspense fallback={<span className={styles.login}><IconUser size={18} /> Личный кабинет</span>}><UserMenu /></Suspense>;
   }
   return (
     <div
@@ -190,7 +192,8 @@ function UserArea() {
       onMouseEnter={() => { timer.current = setTimeout(() => setTip(true), LOGIN_TOOLTIP_DELAY_MS); }}
       onMouseLeave={() => { clearTimeout(timer.current); setTip(false); }}
     >
-      <Link to="/login" className={styles.login} aria-describedby="login-tooltip"><IconUser size={18} /> Войти</Link>
+      {/* A link for a page without scripts; with them the modal opens in place. */}
+      <Link to="/login" className={styles.login} aria-describedby="login-tooltip" onClick={(e) => { e.preventDefault(); ui.openAuth(); }}><IconUser size={18} /> Войти</Link>
       <div id="login-tooltip" role="tooltip" className={styles.loginTip} hidden={!tip}>
         Войдите, чтобы видеть цены и акции в вашем регионе, подборку товаров по вашим интересам и каталоги запчастей с чертежами.
       </div>
@@ -200,6 +203,7 @@ function UserArea() {
 
 function Counters() {
   const { counters, viewer } = useRootData();
+  const ui = useLayoutUi();
   const items = [
     { to: '/compare', label: 'Сравнение', count: counters.compare, icon: <IconCompare /> },
     // Spec §2: a guest's favourites icon opens the login modal with redirect to /profile/bookmarks.
@@ -209,7 +213,14 @@ function Counters() {
   return (
     <nav aria-label="Сравнение, избранное, корзина" className={`${styles.counters} ${styles.desktopOnly}`}>
       {items.map((i) => (
-        <Link key={i.label} to={i.to} className={styles.counter} aria-label={`${i.label}: ${i.count}`}>
+        <Link
+          key={i.label}
+          to={i.to}
+          className={styles.counter}
+          aria-label={`${i.label}: ${i.count}`}
+          // Spec §2: for a guest the favourites icon opens the login modal, then goes to /profile/bookmarks.
+          onClick={viewer.isGuest && i.label === 'Избранное' ? (e) => { e.preventDefault(); ui.openAuth({ form: 'EnterEmail', redirect: '/profile/bookmarks' }); } : undefined}
+        >
           {i.icon}
           <span className={styles.counterBadge} data-empty={i.count === 0 || undefined}>{i.count}</span>
           <span className={styles.counterLabel}>{i.label}</span>

@@ -13,11 +13,12 @@ const BranchChangedDialog = lazy(() => import('#app/modules/regions/ui/BranchCha
 const WriteUsDialog = lazy(() => import('#app/modules/content/ui/WriteUsDialog.tsx').then((m) => ({ default: m.WriteUsDialog })));
 const SearchDialog = lazy(() => import('./SearchDialog.tsx').then((m) => ({ default: m.SearchDialog })));
 const AuthModal = lazy(() => import('#app/modules/auth/ui/AuthModal.tsx'));
+const Notifications = lazy(() => import('#app/modules/auth/ui/Notifications.tsx').then((m) => ({ default: m.Notifications })));
 
 type Overlay = 'region' | 'writeUs' | 'search' | 'auth' | null;
 
 export function SiteShell({ children }: { children: React.ReactNode }) {
-  const { location, settings } = useRootData();
+  const { location, settings, viewer } = useRootData();
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [opened, setOpened] = useState<Set<Overlay>>(() => new Set());
   const [branchChanged, setBranchChanged] = useState<string | null>(null);
@@ -61,6 +62,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         {opened.has('writeUs') ? <WriteUsDialog open={overlay === 'writeUs'} onClose={close} /> : null}
         {opened.has('search') ? <SearchDialog open={overlay === 'search'} onClose={close} /> : null}
         {opened.has('auth') ? <AuthModal open={overlay === 'auth'} request={authRequest} onClose={close} /> : null}
+        {viewer.isGuest ? null : <Notifications />}
       </Suspense>
     </LayoutUiContext.Provider>
   );

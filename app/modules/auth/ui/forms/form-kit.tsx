@@ -13,6 +13,7 @@ import styles from './forms.module.css';
 export function useSchemaForm<V extends Record<string, unknown>>(schema: z.ZodType, initial: V | (() => V)) {
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [changed, setChanged] = useState<Partial<Record<keyof V, boolean>>>({});
   const [attempted, setAttempted] = useState(false);
   const result = schema.safeParse(values);
   const errors: Partial<Record<string, string>> = result.success ? {} : firstIssueByField(result.error.issues);
@@ -21,11 +22,18 @@ export function useSchemaForm<V extends Record<string, unknown>>(schema: z.ZodTy
     valid: result.success,
     errors,
     attempted,
-    set: <K extends keyof V>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value })),
+    set: <K extends keyof V>(key: K, value: V[K]) => {
+      setValues((v) => ({ ...v, [key]: value }));
+      setChanged((c) => (c[key] ? c : { ...c, [key]: true }));
+    },
     touch: (key: keyof V) => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),
-    isTouched: (key: keyof V) => touched[key] === true,
-    /** The message under a field: after blur or a submit attempt. */
-    shown: (key: keyof V & string): string | undefined => (touched[key] || attempted ? errors[key] : undefined),
+    /**
+     * Left after being edited. A field passed through untouched stays quiet: a message appearing on
+     * blur would move the link the user is clicking ('Регистрация', 'Забыли пароль?') from under the pointer.
+     */
+    isTouched: (key: keyof V) => touched[key] === true && changed[key] === true,
+    /** The message under a field: after it was edited and left, or after a submit attempt. */
+    shown: (key: keyof V & string): string | undefined => ((touched[key] && changed[key]) || attempted ? errors[key] : undefined),
     attempt: () => setAttempted(true),
   };
 }
