@@ -2,7 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
 /** Modules the root route imports statically: present on every page. */
-const SHELL_MODULES = /\/app\/(components\/layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout-ui|layout\.rules|root-data)|components\/ui\/icons|lib\/(api|meta|geo)|modules\/[a-z]+\/[a-z-]+\.(rules|constants))[.\w]*$/;
+const SHELL_MODULES = /\/app\/(components\/layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout-ui|layout\.rules|root-data)|components\/ui\/icons|lib\/(api|meta|geo)|modules\/(regions\/regions|catalog\/catalog)\.(rules|constants))[.\w]*$/;
 
 export default defineConfig(({ mode }) => ({
   plugins: mode === 'test' ? [] : [reactRouter()],

@@ -7,9 +7,8 @@ import { ProfileForms } from '#app/modules/auth/ui/ProfileForms.tsx';
 import type { Route } from './+types/profile._index';
 import styles from './profile.module.css';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const profile = await profileOf(context.get(requestContext));
-  const url = new URL(request.url);
   // The session names a user that no longer exists: as for a guest.
   if (!profile) throw redirect(signInRedirect(url.pathname + url.search));
   const result = url.searchParams.get(EMAIL_CHANGE_RESULT_PARAM);

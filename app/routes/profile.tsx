@@ -6,9 +6,9 @@ import type { Route } from './+types/profile';
 import styles from './profile.module.css';
 
 /** 'Личный кабинет' is for signed-in users: a guest goes to the login modal and comes back here. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
+  // `url` is the page's address; request.url ends in .data on client navigations.
   if (!isSignedIn(context.get(requestContext))) {
-    const url = new URL(request.url);
     throw redirect(signInRedirect(url.pathname + url.search));
   }
   return null;

@@ -7,8 +7,8 @@ import { safeRedirect } from '#app/modules/auth/ui/redirect.rules.ts';
 import type { Route } from './+types/signup';
 
 /** Spec §2 /signup: the auth modal on RegistrationStage1; ?redirect= as on /login. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const redirect = safeRedirect(new URL(request.url).searchParams.get('redirect'));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const redirect = safeRedirect(url.searchParams.get('redirect'));
   if (!(await viewerOf(context.get(requestContext))).isGuest) throw redirectTo(redirect ?? '/');
   return { redirect };
 }
