@@ -1,46 +1,12 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AUTH_MESSAGES } from '../../app/modules/auth/auth.schema.ts';
-import { extractCode, extractLink } from '../../app/modules/auth/providers/sandbox.ts';
+import { extractCode } from '../../app/modules/auth/providers/sandbox.ts';
+import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
-/** A value unique to this run and project (desktop and mobile run in parallel on one database). */
-const unique = (testInfo: TestInfo) => `${Date.now().toString().slice(-6)}${testInfo.project.name === 'mobile' ? 1 : 0}`;
-
-/** The latest message the sandbox providers "sent" to a phone or address (the development outbox page). */
-async function latestOutboxBody(request: APIRequestContext, recipient: string): Promise<string> {
-  let body = '';
-  await expect(async () => {
-    const html = await (await request.get(`/__dev/outbox?recipient=${encodeURIComponent(recipient)}`)).text();
-    const match = /<pre data-testid="outbox-body">([\s\S]*?)<\/pre>/.exec(html);
-    expect(match, `no outbox message for ${recipient}`).not.toBeNull();
-    body = match![1]!.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"');
-  }).toPass({ timeout: 5_000 });
-  return body;
-}
-
-/** A confirmed e-mail account, made through the API in a context of its own (the page stays a guest). */
-async function createAccount(request: APIRequestContext, email: string, password: string) {
-  const { token } = (await (await request.get('/api/csrf-token')).json()) as { token: string };
-  const registered = await request.post('/api/auth/registration', {
-    headers: { 'X-CSRF-Token': token },
-    data: { type: 'email', props: { name: 'Тест Тестов', email, password, confirm_password: password, acceptGDPR: true, acceptAds: true } },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const link = new URL(extractLink(await latestOutboxBody(request, email))!);
-  const confirmed = await request.get(link.pathname + link.search, { maxRedirects: 0 });
-  expect(confirmed.headers().location).toBe('/?auth=email-confirmed');
-}
-
-function authDialog(page: Page, title: string) {
-  return page.getByRole('dialog', { name: title });
-}
-
-async function expectSignedIn(page: Page, isMobile: boolean) {
+async function expectSignedInHome(page: Page, isMobile: boolean) {
   await expect(page).toHaveURL(/\/$/);
-  // The header's user area (a link or the user menu's button); at 375 px it sits in the hidden top bar.
-  const cabinet = page.getByRole('banner').getByText('Личный кабинет').first();
-  await expect(cabinet).toBeAttached();
-  if (!isMobile) await expect(cabinet).toBeVisible();
+  await expectSignedIn(page, isMobile);
 }
 
 test('/login renders a usable page with the modal «Вход» (id EnterEmail); closing goes to /', async ({ page }) => {
@@ -143,7 +109,7 @@ test('sign-in: wrong password offers «Сбросить пароль?», unknown
   await dialog.getByText('Запомнить меня').click();
   await dialog.getByRole('button', { name: 'Войти' }).click();
   // The document reloads; /login sends a signed-in visitor on to '/'.
-  await expectSignedIn(page, isMobile);
+  await expectSignedInHome(page, isMobile);
 });
 
 test('phone registration: step 1 → call with a 30 s lock → code → «Задайте пароль» → signed in', async ({ page, request, isMobile }, testInfo) => {
@@ -197,7 +163,7 @@ test('phone registration: step 1 → call with a 30 s lock → code → «Зад
   await dialog.getByLabel('Новый пароль').fill('secret1');
   await dialog.getByLabel('Повторите пароль').fill('secret1');
   await dialog.getByRole('button', { name: 'Сохранить пароль' }).click();
-  await expectSignedIn(page, isMobile);
+  await expectSignedInHome(page, isMobile);
 });
 
 test('the shell opens the modal from the favourites icon with the redirect; closing fades it out and it reopens on «Вход»', async ({ page, isMobile }) => {

@@ -1,0 +1,43 @@
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { extractLink } from '../../app/modules/auth/providers/sandbox.ts';
+import { expect } from './fixtures.ts';
+
+/** A value unique to this run and project (desktop and mobile run in parallel on one database). */
+export const unique = (testInfo: TestInfo) => `${Date.now().toString().slice(-6)}${testInfo.project.name === 'mobile' ? 1 : 0}`;
+
+/** The latest message the sandbox providers "sent" to a phone or address (the development outbox page). */
+export async function latestOutboxBody(request: APIRequestContext, recipient: string, previous = ''): Promise<string> {
+  let body = '';
+  await expect(async () => {
+    const html = await (await request.get(`/__dev/outbox?recipient=${encodeURIComponent(recipient)}`)).text();
+    const match = /<pre data-testid="outbox-body">([\s\S]*?)<\/pre>/.exec(html);
+    expect(match, `no outbox message for ${recipient}`).not.toBeNull();
+    body = match![1]!.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"');
+    expect(body, 'waiting for a newer message').not.toBe(previous);
+  }).toPass({ timeout: 5_000 });
+  return body;
+}
+
+/** A confirmed e-mail account, made through the API in a context of its own (the page stays a guest). */
+export async function createAccount(request: APIRequestContext, email: string, password: string) {
+  const { token } = (await (await request.get('/api/csrf-token')).json()) as { token: string };
+  const registered = await request.post('/api/auth/registration', {
+    headers: { 'X-CSRF-Token': token },
+    data: { type: 'email', props: { name: 'Тест Тестов', email, password, confirm_password: password, acceptGDPR: true, acceptAds: true } },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const link = new URL(extractLink(await latestOutboxBody(request, email))!);
+  const confirmed = await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  expect(confirmed.headers().location).toBe('/?auth=email-confirmed');
+}
+
+export function authDialog(page: Page, title: string) {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** The header's user area says 'Личный кабинет' once signed in (at 375 px it is in the hidden top bar). */
+export async function expectSignedIn(page: Page, isMobile: boolean) {
+  const cabinet = page.getByRole('banner').getByText('Личный кабинет').first();
+  await expect(cabinet).toBeAttached();
+  if (!isMobile) await expect(cabinet).toBeVisible();
+}
