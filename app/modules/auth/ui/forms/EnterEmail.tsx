@@ -3,7 +3,7 @@ import type { FormEvent, ReactElement } from 'react';
 import { SOCIAL_PROVIDERS } from '#app/modules/auth/auth.constants.ts';
 import { signInByEmailInput, signInByPhoneInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { socialSignInHref } from '../auth-modal.rules.ts';
-import { authPost, formStyles as styles, LinkButton, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
+import { authPost, formStyles as styles, LinkButton, ServerAlert, SubmitButton, TextField, useSchemaForm, EmailField } from './form-kit.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 
@@ -45,24 +45,10 @@ export function EnterEmail({ authType, params, redirect, go, onSignedIn }: AuthF
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       {authType === 'email' ? (
-        <TextField
-          label="E-mail"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          maxLength={254}
-          value={values.email}
-          onChange={(v) => form.set('email', v)}
-          onBlur={() => form.touch('email')}
-          error={form.shown('email')}
-        />
+        <EmailField {...form.bind('email')} autoComplete="username" />
       ) : (
         <PhoneField
-          value={values.phone}
-          onChange={(v) => form.set('phone', v)}
-          onBlur={() => form.touch('phone')}
-          error={form.shown('phone')}
+          {...form.bind('phone')}
           showInvalid={form.attempted}
         />
       )}
@@ -71,10 +57,7 @@ export function EnterEmail({ authType, params, redirect, go, onSignedIn }: AuthF
         type="password"
         name="password"
         autoComplete="current-password"
-        value={values.password}
-        onChange={(v) => form.set('password', v)}
-        onBlur={() => form.touch('password')}
-        error={form.shown('password')}
+        {...form.bind('password')}
       />
       <div className={styles.flags}>
         <label className={styles.flag}>

@@ -3,7 +3,7 @@ import type { FormEvent, ReactElement } from 'react';
 import { recoveryByEmailInput, recoveryByPhoneInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { normalisePhone } from '#app/modules/auth/phone.rules.ts';
 import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
-import { authPost, FieldError, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
+import { authPost, FieldError, formStyles as styles, ServerAlert, SubmitButton, useSchemaForm, EmailField } from './form-kit.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 
@@ -58,25 +58,11 @@ export function ForgotPass({ authType, params, onFlow }: AuthFormProps): ReactEl
           : 'Укажите номер телефона: мы позвоним, и вы введёте последние 4 цифры входящего номера.'}
       </p>
       {authType === 'email' ? (
-        <TextField
-          label="E-mail"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          value={values.email}
-          onChange={(v) => form.set('email', v)}
-          onBlur={() => form.touch('email')}
-          error={form.shown('email')}
-        />
+        <EmailField {...form.bind('email')} />
       ) : (
         <>
           <PhoneField
-            value={values.phone}
-            onChange={(v) => form.set('phone', v)}
-            onBlur={() => form.touch('phone')}
-            error={form.shown('phone')}
+            {...form.bind('phone')}
             showInvalid={form.attempted}
           />
           <div>

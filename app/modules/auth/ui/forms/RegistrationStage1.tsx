@@ -4,7 +4,7 @@ import { ConsentCheckbox } from '#app/components/ui/ConsentCheckbox.tsx';
 import { AUTH_MESSAGES, emailRegistrationInput, phoneRegistrationInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { normalisePhone } from '#app/modules/auth/phone.rules.ts';
 import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
-import { authPost, FieldError, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
+import { authPost, FieldError, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm, EmailField } from './form-kit.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 
@@ -85,34 +85,17 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
         name="name"
         autoComplete="name"
         maxLength={120}
-        value={values.name}
-        onChange={(v) => form.set('name', v)}
-        onBlur={() => form.touch('name')}
-        error={form.shown('name')}
+        {...form.bind('name')}
       />
       {authType === 'email' ? (
         <>
-          <TextField
-            label="E-mail"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            value={values.email}
-            onChange={(v) => form.set('email', v)}
-            onBlur={() => form.touch('email')}
-            error={form.shown('email')}
-          />
+          <EmailField {...form.bind('email')} />
           <TextField
             label="Пароль"
             type="password"
             name="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={(v) => form.set('password', v)}
-            onBlur={() => form.touch('password')}
-            error={form.shown('password')}
+            {...form.bind('password')}
           />
           <TextField
             label="Повторите пароль"
@@ -127,10 +110,7 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
         </>
       ) : (
         <PhoneField
-          value={values.phone}
-          onChange={(v) => form.set('phone', v)}
-          onBlur={() => form.touch('phone')}
-          error={form.shown('phone')}
+          {...form.bind('phone')}
           showInvalid={form.attempted}
         />
       )}

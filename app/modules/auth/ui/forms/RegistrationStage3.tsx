@@ -45,10 +45,7 @@ export function RegistrationStage3({ flow, acceptAds, onFlow }: AuthFormProps): 
         type="password"
         name="pass1"
         autoComplete="new-password"
-        value={values.pass1}
-        onChange={(v) => form.set('pass1', v)}
-        onBlur={() => form.touch('pass1')}
-        error={form.shown('pass1')}
+        {...form.bind('pass1')}
         autoFocus
       />
       <TextField

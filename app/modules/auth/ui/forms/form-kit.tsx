@@ -35,7 +35,22 @@ export function useSchemaForm<V extends Record<string, unknown>>(schema: z.ZodTy
     /** The message under a field: after it was edited and left, or after a submit attempt. */
     shown: (key: keyof V & string): string | undefined => ((touched[key] && changed[key]) || attempted ? errors[key] : undefined),
     attempt: () => setAttempted(true),
+    /** Value, change, blur and message of a text field: `<TextField {...form.bind('email')} />`. */
+    bind: (key: keyof V & string) => ({
+      value: String(values[key] ?? ''),
+      onChange: (value: string) => {
+        setValues((v) => ({ ...v, [key]: value }));
+        setChanged((c) => (c[key] ? c : { ...c, [key]: true }));
+      },
+      onBlur: () => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),
+      error: (touched[key] && changed[key]) || attempted ? errors[key] : undefined,
+    }),
   };
+}
+
+/** The e-mail field of the auth forms (sign-in uses autocomplete 'username'). */
+export function EmailField({ autoComplete = 'email', ...field }: { value: string; onChange: (v: string) => void; onBlur: () => void; error?: string; autoComplete?: string }): ReactElement {
+  return <TextField label="E-mail" type="email" name="email" autoComplete={autoComplete} inputMode="email" maxLength={254} {...field} />;
 }
 
 export interface AuthAnswer {
