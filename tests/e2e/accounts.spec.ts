@@ -78,6 +78,14 @@ test('registration by e-mail, confirmed by opening the link; then sign-out', asy
   // The welcome notification arrives 5 s after the page mounts (spec §4) as a toast.
   await expect(page.getByRole('status').filter({ hasText: 'E-mail подтверждён' })).toBeVisible({ timeout: 8_000 });
   await signOut(page, isMobile);
+
+  // The link works once: opened again it explains and offers to sign in.
+  await page.goto(link.pathname + link.search);
+  const notice = page.getByRole('dialog', { name: 'Ссылка устарела' });
+  await expect(notice).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await notice.getByRole('button', { name: 'Войти' }).click();
+  await expect(authDialog(page, 'Вход')).toBeVisible();
 });
 
 test('wrong password → «Сбросить пароль?» → e-mail link → new password → signed in', async ({ page, isMobile, browser }, testInfo) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { RELOAD_AFTER_SAVE_MS } from '#app/modules/regions/regions.constants.ts';
 import { LayoutUiContext, type LayoutUi } from './layout-ui.tsx';
 import { MobileBackLink } from './MobileBackLink.tsx';
@@ -13,6 +13,7 @@ const BranchChangedDialog = lazy(() => import('#app/modules/regions/ui/BranchCha
 const WriteUsDialog = lazy(() => import('#app/modules/content/ui/WriteUsDialog.tsx').then((m) => ({ default: m.WriteUsDialog })));
 const SearchDialog = lazy(() => import('./SearchDialog.tsx').then((m) => ({ default: m.SearchDialog })));
 const AuthModal = lazy(() => import('#app/modules/auth/ui/AuthModal.tsx'));
+const AuthLinkNotice = lazy(() => import('#app/modules/auth/ui/AuthLinkNotice.tsx').then((m) => ({ default: m.AuthLinkNotice })));
 const Notifications = lazy(() => import('#app/modules/auth/ui/Notifications.tsx').then((m) => ({ default: m.Notifications })));
 
 type Overlay = 'region' | 'writeUs' | 'search' | 'auth' | null;
@@ -23,6 +24,9 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   const [opened, setOpened] = useState<Set<Overlay>>(() => new Set());
   const [branchChanged, setBranchChanged] = useState<string | null>(null);
   const [authRequest, setAuthRequest] = useState<AuthModalRequest>(DEFAULT_AUTH_REQUEST);
+  // An e-mail link that no longer works lands on ?auth=link-invalid (read after hydration).
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  useEffect(() => setLinkInvalid(new URLSearchParams(window.location.search).get('auth') === 'link-invalid'), []);
 
   const open = useCallback((which: Overlay) => {
     setOpened((s) => (s.has(which) ? s : new Set(s).add(which)));
@@ -63,6 +67,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         {opened.has('search') ? <SearchDialog open={overlay === 'search'} onClose={close} /> : null}
         {opened.has('auth') ? <AuthModal open={overlay === 'auth'} request={authRequest} onClose={close} /> : null}
         {viewer.isGuest ? null : <Notifications />}
+        {linkInvalid ? <AuthLinkNotice onSignIn={ui.openAuth} /> : null}
       </Suspense>
     </LayoutUiContext.Provider>
   );
