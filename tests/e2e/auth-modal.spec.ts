@@ -166,8 +166,7 @@ test('phone registration: step 1 → call with a 30 s lock → code → «Зад
   await expectSignedInHome(page, isMobile);
 });
 
-test('the shell opens the modal from the favourites icon with the redirect; closing fades it out and it reopens on «Вход»', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'the favourites icon is in the desktop header only');
+test('the shell opens the modal from the favourites icon with the redirect; closing fades it out and it reopens on «Вход» @desktop', async ({ page }) => {
   await page.goto('/');
   const favourites = page.getByRole('banner').getByRole('link', { name: /^Избранное/ });
   await favourites.click();

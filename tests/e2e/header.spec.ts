@@ -5,8 +5,7 @@ import { expect, test } from './fixtures.ts';
 const columnItems = (page: Page, n: 1 | 2) => page.getByTestId(`catalog-column-${n}`).locator(':scope > li');
 const ownLinkTexts = (items: Locator) => items.evaluateAll((lis) => lis.map((li) => li.querySelector(':scope > a')?.textContent?.trim()));
 
-test.describe('desktop header', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop header (768 px and up)');
+test.describe('desktop header (768 px and up) @desktop', () => {
 
   test('main links, spare-parts link on the home page, counters, guest links', async ({ page }) => {
     await page.goto('/');
@@ -128,8 +127,7 @@ test('contacts dropdown: free line, hotline, hours, both phone forms, РФ and c
   await expect(panel.getByRole('button', { name: 'Написать нам' })).toBeVisible();
 });
 
-test.describe('mobile header', () => {
-  test.skip(({ isMobile }) => !isMobile, 'mobile header (below 768 px)');
+test.describe('mobile header (below 768 px) @mobile', () => {
 
   test('read-only search field, counters hidden, cart icon', async ({ page }) => {
     await page.goto('/');

@@ -283,14 +283,17 @@ export function createHttpOAuthClient(provider: SocialProviderId, options: HttpC
   const get = (step: 'token' | 'userinfo', url: string, headers: Record<string, string> = {}) =>
     callProvider(provider, step, url, { method: 'GET', headers, timeoutMs });
 
+  // Yandex and VK ID take the same authorization request: code flow with an S256 PKCE challenge.
+  const pkceAuthorizationUrl = (r: { redirectUri: string; state: string; codeChallenge: string }) => withParams(e.authorizeUrl, {
+    response_type: 'code', client_id: cr.clientId, redirect_uri: r.redirectUri, state: r.state,
+    code_challenge: r.codeChallenge, code_challenge_method: 'S256', scope: e.scope,
+  });
+
   switch (provider) {
     case 'yandex':
       return {
         id: provider, name, pkce: true,
-        authorizationUrl: (r) => withParams(e.authorizeUrl, {
-          response_type: 'code', client_id: cr.clientId, redirect_uri: r.redirectUri, state: r.state,
-          code_challenge: r.codeChallenge, code_challenge_method: 'S256', scope: e.scope,
-        }),
+        authorizationUrl: pkceAuthorizationUrl,
         async fetchProfile(x) {
           const token = tokenOf(provider, await post('token', e.tokenUrl, form({ grant_type: 'authorization_code', code: x.code, code_verifier: x.codeVerifier }), { authorization: basicAuth(cr.clientId, secret) }));
           return profileOf(provider, await get('userinfo', e.userInfoUrl, { authorization: `OAuth ${token}` }));
@@ -312,10 +315,7 @@ export function createHttpOAuthClient(provider: SocialProviderId, options: HttpC
     case 'vkontakte':
       return {
         id: provider, name, pkce: true,
-        authorizationUrl: (r) => withParams(e.authorizeUrl, {
-          response_type: 'code', client_id: cr.clientId, redirect_uri: r.redirectUri, state: r.state,
-          code_challenge: r.codeChallenge, code_challenge_method: 'S256', scope: e.scope,
-        }),
+        authorizationUrl: pkceAuthorizationUrl,
         async fetchProfile(x) {
           const deviceId = x.callback.device_id;
           if (!deviceId) throw new OAuthProviderError(provider, 'vkontakte callback: no device_id');

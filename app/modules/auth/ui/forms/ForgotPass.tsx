@@ -3,7 +3,7 @@ import type { FormEvent, ReactElement } from 'react';
 import { recoveryByEmailInput, recoveryByPhoneInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { normalisePhone } from '#app/modules/auth/phone.rules.ts';
 import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
-import { authPost, FieldError, formStyles as styles, ServerAlert, SubmitButton, useSchemaForm, EmailField } from './form-kit.tsx';
+import { authPost, captchaStepFailure, EmailField, FieldError, formStyles as styles, ServerAlert, SubmitButton, useSchemaForm } from './form-kit.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 
@@ -43,9 +43,8 @@ export function ForgotPass({ authType, params, onFlow }: AuthFormProps): ReactEl
       onFlow({ type: 'codeSent', phone: normalisePhone(values.phone), name: '' });
       return;
     }
-    captcha.current?.reset();
-    if (answer.network) console.error('verify-by-captcha failed:', answer.message);
-    else setFailure({ message: answer.message ?? 'Не удалось отправить код', authType });
+    const message = captchaStepFailure(answer, captcha.current, 'Не удалось отправить код');
+    if (message) setFailure({ message, authType });
   }
 
   const shownFailure = failure && failure.authType === authType ? failure.message : null;

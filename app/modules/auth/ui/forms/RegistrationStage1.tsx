@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { ConsentCheckbox } from '#app/components/ui/ConsentCheckbox.tsx';
-import { AUTH_MESSAGES, emailRegistrationInput, phoneRegistrationInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
+import { emailRegistrationInput, phoneRegistrationInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { normalisePhone } from '#app/modules/auth/phone.rules.ts';
 import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
-import { authPost, FieldError, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm, EmailField } from './form-kit.tsx';
+import { authPost, captchaStepFailure, EmailField, FieldError, formStyles as styles, RepeatPasswordField, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 
@@ -42,10 +42,6 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
   const [failure, setFailure] = useState<{ message: string; authType: AuthType } | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
 
-  // The schema checks the repeat only once the other fields pass; the user should see it at once.
-  const confirmError = form.shown('confirm_password')
-    ?? (form.isTouched('confirm_password') && values.confirm_password !== values.password ? AUTH_MESSAGES.passwordsDiffer : undefined);
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     form.attempt();
@@ -70,10 +66,8 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
       onFlow({ type: 'codeSent', phone: normalisePhone(values.phone), name: values.name.trim() }, { acceptAds: values.acceptAds });
       return;
     }
-    // Spec §8: a failed captcha step resets the captcha; a network failure is only logged.
-    captcha.current?.reset();
-    if (answer.network) console.error('verify-by-captcha failed:', answer.message);
-    else setFailure({ message: answer.message ?? 'Не удалось отправить код', authType });
+    const message = captchaStepFailure(answer, captcha.current, 'Не удалось отправить код');
+    if (message) setFailure({ message, authType });
   }
 
   const shownFailure = failure && failure.authType === authType ? failure.message : null;
@@ -97,16 +91,7 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
             autoComplete="new-password"
             {...form.bind('password')}
           />
-          <TextField
-            label="Повторите пароль"
-            type="password"
-            name="confirm_password"
-            autoComplete="new-password"
-            value={values.confirm_password}
-            onChange={(v) => form.set('confirm_password', v)}
-            onBlur={() => form.touch('confirm_password')}
-            error={confirmError}
-          />
+          <RepeatPasswordField form={form} name="confirm_password" of="password" />
         </>
       ) : (
         <PhoneField

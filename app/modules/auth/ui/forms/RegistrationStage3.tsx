@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { passwordEndpoint } from '#app/modules/auth/auth.rules.ts';
-import { AUTH_MESSAGES, passwordStepInput } from '#app/modules/auth/auth.schema.ts';
-import { authPost, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
+import { passwordStepInput } from '#app/modules/auth/auth.schema.ts';
+import { authPost, formStyles as styles, RepeatPasswordField, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
 import type { AuthFormProps } from './types.ts';
 
 /**
@@ -17,7 +17,6 @@ export function RegistrationStage3({ flow, acceptAds, onFlow }: AuthFormProps): 
 
   if (flow.step !== 'step3') return null;
   const state = flow;
-  const repeatError = form.shown('pass2') ?? (form.isTouched('pass2') && values.pass2 !== values.pass1 ? AUTH_MESSAGES.passwordsDiffer : undefined);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,16 +47,7 @@ export function RegistrationStage3({ flow, acceptAds, onFlow }: AuthFormProps): 
         {...form.bind('pass1')}
         autoFocus
       />
-      <TextField
-        label="Повторите пароль"
-        type="password"
-        name="pass2"
-        autoComplete="new-password"
-        value={values.pass2}
-        onChange={(v) => form.set('pass2', v)}
-        onBlur={() => form.touch('pass2')}
-        error={repeatError}
-      />
+      <RepeatPasswordField form={form} name="pass2" of="pass1" />
       <ServerAlert message={failure} />
       <div className={styles.actions}>
         <SubmitButton disabled={!form.valid} busy={busy}>Сохранить пароль</SubmitButton>

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import type { InputHTMLAttributes, ReactElement, ReactNode } from 'react';
 import type { z } from 'zod';
 import { api } from '#app/lib/api.ts';
+import { AUTH_MESSAGES } from '#app/modules/auth/auth.schema.ts';
 import { firstIssueByField } from '../auth-modal.rules.ts';
+import type { CaptchaHandle } from '../Captcha.tsx';
 import styles from './forms.module.css';
 
 /**
@@ -145,3 +147,34 @@ export function LinkButton({ onClick, children, disabled }: { onClick: () => voi
 }
 
 export { styles as formStyles };
+
+/**
+ * After a failed captcha step (verify-by-captcha): spec §8 resets the captcha and only logs a
+ * network failure. Returns the message to show, or null when there is none to show.
+ */
+export function captchaStepFailure(answer: AuthAnswer, captcha: CaptchaHandle | null, fallback: string): string | null {
+  captcha?.reset();
+  if (answer.network) {
+    console.error('verify-by-captcha failed:', answer.message);
+    return null;
+  }
+  return answer.message ?? fallback;
+}
+
+/**
+ * The second password field. Its mismatch shows as soon as it is typed and left, not only after a
+ * submit attempt: 'Введённые пароли не совпадают' (spec §5).
+ */
+export function RepeatPasswordField<V extends Record<string, unknown>>({ form, name, of }: { form: ReturnType<typeof useSchemaForm<V>>; name: keyof V & string; of: keyof V & string }): ReactElement {
+  const differs = form.isTouched(name) && form.values[name] !== form.values[of];
+  return (
+    <TextField
+      label="Повторите пароль"
+      type="password"
+      name={name}
+      autoComplete="new-password"
+      {...form.bind(name)}
+      error={form.shown(name) ?? (differs ? AUTH_MESSAGES.passwordsDiffer : undefined)}
+    />
+  );
+}
