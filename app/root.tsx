@@ -8,7 +8,6 @@ import { useOptionalRootData, type RootData } from '#app/components/layout/root-
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
-import { resolvePageAlias } from '#app/modules/content/content.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/root';
 import './styles/fonts.css';
@@ -24,17 +23,15 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, url }: Route.LoaderArgs): Promise<RootData> {
   // `url` is the page's address; request.url is '/x.data' when the client revalidates.
   const ctx = context.get(requestContext);
-  const [location, menu, alias, viewer] = await Promise.all([
+  const [location, menu, viewer] = await Promise.all([
     currentLocation(ctx),
     machineryTopCategories(ctx.services),
-    resolvePageAlias(ctx.services, url.pathname),
     viewerOf(ctx),
   ]);
   const { config } = ctx.services;
   return {
     location,
     menu,
-    alias,
     viewer,
     counters: { cart: 0, bookmarks: 0, compare: 0 },
     csrfToken: ctx.csrfToken,

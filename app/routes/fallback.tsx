@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import { OTHER_PAGE } from '#app/components/layout/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { findCategory, machineryMenu } from '#app/modules/catalog/catalog.server.ts';
 import { CategoryView } from '#app/modules/catalog/ui/CategoryView.tsx';
@@ -36,7 +37,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.view ===
   ? pageMeta(`${loaderData.category.name} — купить в России и Казахстане`, `${loaderData.category.name}: модели, цены в вашем филиале, наличие, лизинг и доставка. Официальный дилер сельхозтехники.`)
   : NOT_FOUND_META;
 
-export const handle = { crumbs: (d: { trail?: Crumb[] } | undefined) => d?.trail ?? [] };
+type FallbackData = { view?: 'category'; category?: { id: number }; trail?: Crumb[] } | undefined;
+
+export const handle = {
+  crumbs: (d: FallbackData) => d?.trail ?? [],
+  // Spec §3 pathData: the spare-parts link in the header names the category shown here.
+  pathData: (d: FallbackData) => (d?.view === 'category' && d.category ? { controller: 'category' as const, referenceId: d.category.id } : OTHER_PAGE),
+};
 
 export default function Fallback({ loaderData }: Route.ComponentProps) {
   return <CategoryView category={loaderData.category} trail={loaderData.trail} />;

@@ -6,7 +6,7 @@ import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts'
 import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose } from '#app/components/ui/icons.tsx';
 import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
 import { useLayoutUi } from './layout-ui.tsx';
-import { useRootData } from './root-data.ts';
+import { usePageAlias, useRootData } from './root-data.ts';
 import styles from './MobileMenu.module.css';
 
 /**
@@ -14,7 +14,8 @@ import styles from './MobileMenu.module.css';
  * subcategories (two levels shown), with a back control. Body scroll is locked while it is open.
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { menu, viewer, alias } = useRootData();
+  const { menu, viewer } = useRootData();
+  const alias = usePageAlias();
   const ui = useLayoutUi();
   const [state, setState] = useState<MobileMenuState>(MOBILE_MENU_START);
   const panelRef = useRef<HTMLDivElement>(null);

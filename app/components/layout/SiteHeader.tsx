@@ -7,7 +7,7 @@ import { CatalogMenu } from './CatalogMenu.tsx';
 import { LOGIN_TOOLTIP_DELAY_MS, SCROLL_THROTTLE_MS, headerHiddenAfterScroll, sparePartsHref, throttle } from './layout.rules.ts';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';
 import { useLayoutUi } from './layout-ui.tsx';
-import { useRootData } from './root-data.ts';
+import { usePageAlias, useRootData } from './root-data.ts';
 import styles from './SiteHeader.module.css';
 
 // Parts that show only after a tap load then (prefetched on hover or focus where there is one).
@@ -228,23 +228,6 @@ function Counters() {
       ))}
     </nav>
   );
-}
-
-/** The current path's alias for the spare-parts link: server-rendered first, then fetched on navigation. */
-function usePageAlias() {
-  const { alias: initial } = useRootData();
-  const { pathname } = useLocation();
-  const [alias, setAlias] = useState(initial);
-  const first = useRef(pathname);
-  useEffect(() => {
-    if (pathname === first.current) { setAlias(initial); return; }
-    let cancelled = false;
-    void api<{ controller: 'category' | 'model' | 'other'; referenceId: number | null }>('GET', `/api/page-alias/path?path=${encodeURIComponent(pathname)}`).then((r) => {
-      if (!cancelled && r.error_status === 'success') setAlias({ controller: r.controller, referenceId: r.referenceId });
-    });
-    return () => { cancelled = true; };
-  }, [pathname, initial]);
-  return alias;
 }
 
 /** Spec §2: the mobile header hides when scrolling down past its height and returns on scroll up. */

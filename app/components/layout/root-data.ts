@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
+import { useMatches, useRouteLoaderData } from 'react-router';
 import type { MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { CurrentLocation } from '#app/modules/regions/regions.schema.ts';
@@ -14,7 +14,6 @@ export interface RootData {
   location: CurrentLocation;
   /** Top-level categories; the full tree loads when a menu opens (useMachineryMenu). */
   menu: MenuEntry[];
-  alias: PageAlias;
   viewer: ViewerFlags;
   counters: HeaderCounters;
   csrfToken: string;
@@ -35,4 +34,21 @@ export function useRootData(): RootData {
 
 export function useOptionalRootData(): RootData | undefined {
   return useRouteLoaderData('root') as RootData | undefined;
+}
+
+/**
+ * A route tells the header what the page shows (spec §3 pathData: controller and reference id, used
+ * by the spare-parts link) from its own loader data: `handle: { pathData: (data) => PageAlias }`.
+ * Pages without it are 'other'. Reading the loader data keeps client navigations free of a second
+ * look-up of the same alias.
+ */
+export interface PathDataHandle { pathData?: (data: unknown) => PageAlias }
+
+export const OTHER_PAGE: PageAlias = { controller: 'other', referenceId: null };
+
+export function usePageAlias(): PageAlias {
+  const matches = useMatches();
+  const last = matches[matches.length - 1];
+  const handle = last?.handle as PathDataHandle | undefined;
+  return (last && handle?.pathData?.(last.loaderData)) ?? OTHER_PAGE;
 }
