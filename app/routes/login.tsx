@@ -3,7 +3,7 @@ import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { AuthPage } from '#app/modules/auth/ui/AuthPage.tsx';
-import { safeRedirect } from '#app/modules/auth/ui/redirect.rules.ts';
+import { safeRedirect } from '#app/lib/safe-redirect.ts';
 import { SOCIAL_PROVIDERS } from '#app/modules/auth/auth.constants.ts';
 import { isOAuthErrorCode, oauthErrorMessage } from '#app/modules/auth/oauth/oauth.constants.ts';
 import type { Route } from './+types/login';

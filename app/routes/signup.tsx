@@ -3,7 +3,7 @@ import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { AuthPage } from '#app/modules/auth/ui/AuthPage.tsx';
-import { safeRedirect } from '#app/modules/auth/ui/redirect.rules.ts';
+import { safeRedirect } from '#app/lib/safe-redirect.ts';
 import type { Route } from './+types/signup';
 
 /** Spec §2 /signup: the auth modal on RegistrationStage1; ?redirect= as on /login. */

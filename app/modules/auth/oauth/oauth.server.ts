@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { randomToken, safeEqual } from '#app/.server/security/tokens.ts';
+import { redirectTarget } from '#app/lib/safe-redirect.ts';
 import { SOCIAL_PROVIDERS, type SocialProviderId } from '../auth.constants.ts';
 import { createUser } from '../users.server.ts';
-import { AUTH_SOCIAL_PATH, OAUTH_CALLBACK_PATH, OAUTH_STATE_TTL_MS, oauthErrorMessage, type OAuthErrorCode } from './oauth.constants.ts';
+import { OAUTH_CALLBACK_PATH, OAUTH_STATE_TTL_MS, oauthErrorMessage, type OAuthErrorCode } from './oauth.constants.ts';
 import { OAuthProviderError, pkceChallenge, type OAuthClient, type OAuthProfile } from './oauth.providers.ts';
 
 /**
@@ -28,22 +29,8 @@ export function callbackUri(publicOrigin: string, provider: SocialProviderId): s
   return `${publicOrigin.replace(/\/+$/, '')}${OAUTH_CALLBACK_PATH}/${provider}`;
 }
 
-/**
- * Where to go after signing in: a path of this site, or '/'. Absolute URLs, protocol-relative
- * `//host`, backslashes (which browsers read as slashes) and control characters are refused, so the
- * parameter cannot turn the sign-in into an open redirect.
- */
-export function safeRedirect(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/') || value.startsWith('//')) return '/';
-  if (value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return '/';
-  const base = 'http://same-site.invalid';
-  let url: URL;
-  try { url = new URL(value, base); } catch { return '/'; }
-  if (url.origin !== base) return '/';
-  // Back into the sign-in itself would loop.
-  if (url.pathname === AUTH_SOCIAL_PATH || url.pathname.startsWith(`${AUTH_SOCIAL_PATH}/`)) return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+/** Where to go after signing in: the app's one redirect check (app/lib/safe-redirect.ts), or '/'. */
+export const safeRedirect = redirectTarget;
 
 const statePayload = z.object({
   state: z.string().min(1),

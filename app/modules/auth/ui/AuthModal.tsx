@@ -13,7 +13,7 @@ import {
   type AuthModalParams,
 } from './auth-modal.rules.ts';
 import type { AuthModalRequest } from './auth-modal.schema.ts';
-import { safeRedirect } from './redirect.rules.ts';
+import { safeRedirect } from '#app/lib/safe-redirect.ts';
 import { EnterEmail } from './forms/EnterEmail.tsx';
 import { ForgotPass } from './forms/ForgotPass.tsx';
 import { LinkButton } from './forms/form-kit.tsx';
