@@ -31,7 +31,7 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = await connect({ databaseUrl: url.toString(), poolSize: 4 });
+  const db = await connect({ databaseUrl: url.toString(), poolSize: Number(overrides.DATABASE_POOL_SIZE ?? 4) });
   await migrateToLatest(db);
   await seed(db);
   return {
