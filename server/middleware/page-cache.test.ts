@@ -75,3 +75,26 @@ describe('page cache', () => {
     expect(first.headers.get('x-page-cache')).toBe('bypass');
   });
 });
+
+describe('page cache with compression', () => {
+  it('answers gzip spliced with each visitor’s own values when the browser accepts it', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const a = app();
+    renders = 0;
+    const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const responses = [await a.request('/akcii', { headers }), await a.request('/akcii', { headers })];
+    expect(renders).toBe(1);
+    const pages = await Promise.all(responses.map(async (r) => {
+      expect(r.headers.get('content-encoding')).toBe('gzip');
+      expect(r.headers.get('vary')).toContain('Accept-Encoding');
+      const raw = Buffer.from(await r.arrayBuffer());
+      expect(Number(r.headers.get('content-length'))).toBe(raw.length);
+      return gunzipSync(raw).toString('utf8');
+    }));
+    expect(pages[0]).not.toBe(pages[1]);
+    for (const page of pages) {
+      expect(page).not.toContain('placeholder');
+      expect(page).toMatch(/<meta name="csrf-token" content="token\d+\.sig"><script nonce="nonce\d+">\{"nonce":"nonce\d+"\}<\/script>/);
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { chooseEncoding } from '../delivery/accept-encoding.ts';
+import { gzipTemplate, renderGzip, type GzipTemplate } from '../delivery/gzip-splice.ts';
 import { SESSION_COOKIE, XSRF_COOKIE } from './request-context.ts';
 
 const OWN_COOKIES = new Set([SESSION_COOKIE, XSRF_COOKIE]);
@@ -14,11 +16,14 @@ const OWN_COOKIES = new Set([SESSION_COOKIE, XSRF_COOKIE]);
  * else that differs per visitor must be part of the key, or the request must bypass the cache
  * (signed-in users, non-GET, data requests, query strings other than the page's own). A route opts
  * out with a Cache-Control of no-store or private.
+ *
+ * Browsers ask for compression: a stored page is compressed once (server/delivery/gzip-splice.ts)
+ * and each response splices its own values into the gzip stream, so a hit costs no compression.
  */
 export const NONCE_PLACEHOLDER = 'nonceplaceholder0000000';
 export const CSRF_PLACEHOLDER = 'csrfplaceholder0000000000000.0000000000000000000000000000000000000000000';
 
-interface Entry { body: string; status: number; headers: [string, string][]; expires: number }
+interface Entry { body: string; status: number; headers: [string, string][]; expires: number; gzip?: GzipTemplate }
 
 export interface PageCacheOptions { ttlMs: number; maxEntries?: number }
 
@@ -32,7 +37,7 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
     const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
       // c.body() keeps the headers and cookies earlier middleware prepared for this response.
-      const { body, status, headers } = personalise(hit, ctx.nonce, ctx.csrfToken, 'hit');
+      const { body, status, headers } = personalise(hit, ctx.nonce, ctx.csrfToken, 'hit', c.req.header('accept-encoding'));
       c.res = c.body(body, status as 200, Object.fromEntries(headers));
       return;
     }
@@ -59,7 +64,7 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
       entries.delete(key);
       entries.set(key, entry);
     }
-    const { body, status, headers } = personalise(entry, real.nonce, real.csrf, cacheable ? 'miss' : 'bypass');
+    const { body, status, headers } = personalise(entry, real.nonce, real.csrf, cacheable ? 'miss' : 'bypass', cacheable ? c.req.header('accept-encoding') : undefined);
     // Assigning c.res carries this request's cookies over from the rendered response.
     c.res = new Response(body, { status, headers });
   };
@@ -78,12 +83,20 @@ function cacheKey(method: string, rawUrl: string, ctx: HonoEnv['Variables']['ctx
   return `${area}|${confirmed ? 1 : 0}|${url.pathname}${url.search}`;
 }
 
-function personalise(entry: Entry, nonce: string, csrf: string, state: 'hit' | 'miss' | 'bypass') {
-  const body = entry.body.replaceAll(NONCE_PLACEHOLDER, nonce).replaceAll(CSRF_PLACEHOLDER, csrf);
+function personalise(entry: Entry, nonce: string, csrf: string, state: 'hit' | 'miss' | 'bypass', acceptEncoding?: string) {
   const headers = new Headers(entry.headers);
   headers.delete('content-length');
   headers.set('X-Page-Cache', state);
   // The page carries the visitor's CSRF token: never stored by shared caches.
   headers.set('Cache-Control', 'private, no-cache');
+  if (chooseEncoding(acceptEncoding, ['gzip'])) {
+    entry.gzip ??= gzipTemplate(entry.body, [NONCE_PLACEHOLDER, CSRF_PLACEHOLDER]);
+    const body = renderGzip(entry.gzip, { [NONCE_PLACEHOLDER]: nonce, [CSRF_PLACEHOLDER]: csrf });
+    headers.set('Content-Encoding', 'gzip');
+    headers.set('Vary', 'Accept-Encoding');
+    headers.set('Content-Length', String(body.length));
+    return { body: new Uint8Array(body), status: entry.status, headers };
+  }
+  const body = entry.body.replaceAll(NONCE_PLACEHOLDER, nonce).replaceAll(CSRF_PLACEHOLDER, csrf);
   return { body, status: entry.status, headers };
 }
