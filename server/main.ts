@@ -1,5 +1,6 @@
 // Starts the shop: `node server/main.ts` serves the production build, `--dev` runs Vite in
-// middleware mode. Plain Node (type stripping), no bundler: it only wires the process together.
+// middleware mode, `--demo` (what `npm start` passes) turns demo mode on unless DEMO is set.
+// Plain Node (type stripping), no bundler: it only wires the process together.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,6 +14,8 @@ type Entry = typeof EntryModule;
 
 const dev = process.argv.includes('--dev');
 if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? 'development' : 'production';
+// An explicit DEMO (even DEMO=false) wins over the flag, so `DEMO=false npm start` is a real start.
+if (process.argv.includes('--demo') && !process.env.DEMO?.trim()) process.env.DEMO = 'true';
 const root = resolve(import.meta.dirname, '..');
 
 const vite = dev
@@ -29,8 +32,12 @@ const db = await entry.connect({ databaseUrl: config.DATABASE_URL, pgliteDir: re
 await entry.migrateToLatest(db);
 await entry.seed(db);
 
-const providers = entry.createProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, embeddedDatabase: !config.DATABASE_URL });
-const oauth = entry.createOAuthSetup({ env: process.env, nodeEnv: config.NODE_ENV, embeddedDatabase: !config.DATABASE_URL });
+const providers = entry.createProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, demo: config.DEMO });
+const oauth = entry.createOAuthSetup({ env: process.env, nodeEnv: config.NODE_ENV, demo: config.DEMO });
+const log = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
+if (config.demoExposed) {
+  log({ level: 'warn', msg: `Демонстрационный режим слушает ${config.HOST}: страница /__dev/outbox и тестовый вход доступны из сети. Демо не для реального использования`, host: config.HOST });
+}
 const services = { db, config, providers, oauth };
 const HOUSEKEEPING_MS = 60 * 60_000;
 setInterval(() => {
@@ -53,7 +60,17 @@ server.requestTimeout = 30_000;
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  process.stdout.write(JSON.stringify({ level: 'info', msg: `Магазин запущен: http://localhost:${port}`, mode: config.NODE_ENV, database: config.DATABASE_URL ? 'postgresql' : 'pglite' }) + '\n');
+  const where = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  log({
+    level: 'info',
+    msg: config.DEMO
+      ? `Магазин запущен в демонстрационном режиме: ${where} — письма и коды не отправляются, а показываются на странице /__dev/outbox`
+      : `Магазин запущен: ${where}`,
+    mode: config.NODE_ENV,
+    demo: config.DEMO,
+    host: config.HOST,
+    database: config.DATABASE_URL ? 'postgresql' : 'pglite',
+  });
 });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

@@ -6,7 +6,13 @@ import { z } from 'zod';
  */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Demo mode (`npm start`): the sandbox providers and the outbox stand in for real services, every
+   * page says so, and the server listens on loopback unless HOST is set. Never for real use (ADR 011).
+   */
+  DEMO: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  /** Unset: 0.0.0.0, or 127.0.0.1 in demo mode (see loadConfig). */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; when unset the embedded PGlite database in PGLITE_DIR is used. */
   DATABASE_URL: z.string().optional(),
@@ -36,7 +42,29 @@ const schema = z.object({
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
 });
 
-export type Config = z.infer<typeof schema> & { sessionSecret: string; isProduction: boolean };
+/** Where the server listens when HOST is unset; a demo must be opened to the network on purpose. */
+export const DEFAULT_HOST = '0.0.0.0';
+export const DEMO_DEFAULT_HOST = '127.0.0.1';
+
+export type Config = Omit<z.infer<typeof schema>, 'HOST'> & {
+  HOST: string;
+  sessionSecret: string;
+  isProduction: boolean;
+  /**
+   * Whether the sandboxes (SMS, calls, mail, captcha, social sign-in) and the outbox may run:
+   * development, tests and demo mode. Everywhere else they refuse to start.
+   */
+  sandboxAllowed: boolean;
+  /** A demo told to listen on a non-loopback HOST: main.ts warns in its log. */
+  demoExposed: boolean;
+};
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Sandboxes are for development (tests count as development) and for an explicit demo. */
+export function sandboxAllowed(nodeEnv: string, demo: boolean): boolean {
+  return demo || nodeEnv === 'development' || nodeEnv === 'test';
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -51,5 +79,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('SESSION_SECRET (at least 32 characters) is required when NODE_ENV=production');
   }
   const sessionSecret = config.SESSION_SECRET ?? 'development-only-secret-not-for-production-use';
-  return { ...config, sessionSecret, isProduction };
+  const HOST = config.HOST?.trim() || (config.DEMO ? DEMO_DEFAULT_HOST : DEFAULT_HOST);
+  return {
+    ...config,
+    HOST,
+    sessionSecret,
+    isProduction,
+    sandboxAllowed: sandboxAllowed(config.NODE_ENV, config.DEMO),
+    demoExposed: config.DEMO && !LOOPBACK.has(HOST),
+  };
 }

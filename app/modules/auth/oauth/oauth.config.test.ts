@@ -31,9 +31,9 @@ describe('social sign-in settings', () => {
     for (const doc of OAUTH_SETTINGS_DOC) expect(defaults[doc.name] || null, doc.name).toBe(doc.default);
   });
 
-  it('refuses the sandbox in production on PostgreSQL, allows it on the embedded database', () => {
-    expect(() => createOAuthSetup({ env: {}, nodeEnv: 'production' })).toThrow(/OAUTH_MODE=sandbox is refused/);
-    expect(createOAuthSetup({ env: {}, nodeEnv: 'production', embeddedDatabase: true }).mode).toBe('sandbox');
+  it('refuses the sandbox in production without DEMO, allows it in demo mode', () => {
+    expect(() => createOAuthSetup({ env: {}, nodeEnv: 'production' })).toThrow(/OAUTH_MODE=sandbox is refused when NODE_ENV=production without DEMO=true/);
+    expect(createOAuthSetup({ env: {}, nodeEnv: 'production', demo: true }).mode).toBe('sandbox');
     expect(createOAuthSetup({ env: {}, nodeEnv: 'development' }).sandbox).not.toBeNull();
   });
 

@@ -71,7 +71,7 @@ function providerDocs(id: SocialProviderId): OAuthSettingDoc[] {
 
 /** The variables, in the order README lists them. */
 export const OAUTH_SETTINGS_DOC: readonly OAuthSettingDoc[] = [
-  { name: 'OAUTH_MODE', default: 'sandbox', meaning: '`sandbox`: social sign-in goes to a local test page (`/auth-social/sandbox/authorize`) where any name and e-mail can be entered; `http`: the real providers below, each needing its credentials (a missing one stops the start-up and is named). `sandbox` is refused when `NODE_ENV=production` with `DATABASE_URL`.' },
+  { name: 'OAUTH_MODE', default: 'sandbox', meaning: '`sandbox`: social sign-in goes to a local test page (`/auth-social/sandbox/authorize`) where a name and an e-mail can be entered (the sandbox vouches for neither: it never links to an existing account and creates accounts without e-mail); `http`: the real providers below, each needing its credentials (a missing one stops the start-up and is named). `sandbox` runs only in development, tests and demo mode (`DEMO=true`); otherwise the server refuses to start.' },
   ...PROVIDER_IDS.flatMap(providerDocs),
 ];
 
@@ -105,8 +105,8 @@ export interface OAuthSetup {
 export interface CreateOAuthSetupOptions {
   env: Record<string, string | undefined>;
   nodeEnv: string;
-  /** Same rule as createProviders: on the embedded database the sandbox stays allowed in production. */
-  embeddedDatabase?: boolean;
+  /** Same rule as createProviders: DEMO=true allows the sandbox in production mode. */
+  demo?: boolean;
   /** For tests: per-request timeout of the HTTP clients. */
   timeoutMs?: number;
 }
@@ -116,11 +116,11 @@ export interface CreateOAuthSetupOptions {
  * provider without its credentials is not quietly hidden: the process does not start, and the error
  * names every missing variable.
  */
-export function createOAuthSetup({ env, nodeEnv, embeddedDatabase = false, timeoutMs }: CreateOAuthSetupOptions): OAuthSetup {
+export function createOAuthSetup({ env, nodeEnv, demo = false, timeoutMs }: CreateOAuthSetupOptions): OAuthSetup {
   const settings = loadOAuthSettings(env);
   if (settings.OAUTH_MODE === 'sandbox') {
-    if (nodeEnv === 'production' && !embeddedDatabase) {
-      throw new Error('OAUTH_MODE=sandbox is refused when NODE_ENV=production with DATABASE_URL: anyone could sign in as anyone. Set OAUTH_MODE=http and the OAUTH_* credentials.');
+    if (!(demo || nodeEnv === 'development' || nodeEnv === 'test')) {
+      throw new Error(`OAUTH_MODE=sandbox is refused when NODE_ENV=${nodeEnv} without DEMO=true: its test page signs anyone in with any name. Set OAUTH_MODE=http and the OAUTH_* credentials, or DEMO=true for a local demonstration (never for real use).`);
     }
     const sandbox = createSandboxOAuth();
     const clients = Object.fromEntries(PROVIDER_IDS.map((id) => [id, sandbox.client(id)])) as Record<SocialProviderId, OAuthClient>;

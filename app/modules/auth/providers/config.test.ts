@@ -56,13 +56,13 @@ describe('createProviders', () => {
     expect((await lastOutboxMessage(t.db, '79001112233', 'sms'))?.body).toBe('Код 7777');
   });
 
-  it('allows the sandbox in production only on the embedded database (a local installation)', () => {
-    expect(createProviders({ env: {}, nodeEnv: 'production', db: t.db, embeddedDatabase: true }).captcha).toBeDefined();
+  it('allows the sandbox in production only in demo mode (DEMO=true)', () => {
+    expect(createProviders({ env: {}, nodeEnv: 'production', db: t.db, demo: true }).sandbox).toBe(true);
   });
 
-  it('refuses the sandbox in production, whether chosen or by default', () => {
-    expect(() => createProviders({ env: {}, nodeEnv: 'production', db: t.db })).toThrow(/sandbox is refused when NODE_ENV=production/);
-    expect(() => createProviders({ env: { AUTH_PROVIDERS: 'sandbox' }, nodeEnv: 'production', db: t.db })).toThrow(/refused/);
+  it('refuses the sandbox in production without DEMO, whether chosen or by default, naming the setting', () => {
+    expect(() => createProviders({ env: {}, nodeEnv: 'production', db: t.db })).toThrow(/AUTH_PROVIDERS=sandbox is refused when NODE_ENV=production without DEMO=true/);
+    expect(() => createProviders({ env: { AUTH_PROVIDERS: 'sandbox' }, nodeEnv: 'production', db: t.db, demo: false })).toThrow(/refused/);
   });
 
   it('needs every http setting and names the missing ones', () => {

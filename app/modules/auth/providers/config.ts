@@ -42,7 +42,7 @@ export interface ProviderSettingDoc {
 
 /** The variables, in the order README lists them. */
 export const PROVIDER_SETTINGS_DOC: readonly ProviderSettingDoc[] = [
-  { name: 'AUTH_PROVIDERS', default: 'sandbox', meaning: '`sandbox`: SMS, calls and e-mail land in the `auth_outbox` table and the captcha accepts the test token `sandbox-captcha-ok`; `http`: the real services below. `sandbox` is refused when `NODE_ENV=production` with `DATABASE_URL` (allowed on the embedded database).' },
+  { name: 'AUTH_PROVIDERS', default: 'sandbox', meaning: '`sandbox`: SMS, calls and e-mail land in the outbox (`/__dev/outbox`, each browser sees only what its own requests caused) and the captcha accepts the test token `sandbox-captcha-ok`; `http`: the real services below. `sandbox` runs only in development, tests and demo mode (`DEMO=true`); otherwise the server refuses to start, whatever the database.' },
   { name: 'SMS_API_URL', default: null, meaning: 'SMS gateway: receives `POST {"phone", "text"}` as JSON with `Authorization: Bearer SMS_API_KEY`; any 2xx means accepted. Required with `http`.' },
   { name: 'SMS_API_KEY', default: null, meaning: 'Bearer key of the SMS gateway. Required with `http`.' },
   { name: 'FLASHCALL_API_URL', default: null, meaning: 'Flash-call gateway: receives `POST {"phone", "code"}` and calls from a number ending in the 4-digit code. Required with `http`.' },
@@ -87,24 +87,27 @@ export interface CreateProvidersOptions {
   nodeEnv: string;
   /** Where the sandboxes write their outbox. */
   db: DB;
-  /**
-   * The embedded database is a single-process local installation (a demo or a developer's shop):
-   * there the sandboxes stay allowed in production mode, as `npm start` needs. A deployment on a
-   * PostgreSQL server gets real providers or does not start.
-   */
-  embeddedDatabase?: boolean;
+  /** DEMO=true (`npm start`): the sandboxes are the point of the demo, so they are allowed in production mode. */
+  demo?: boolean;
+}
+
+/** Why a sandbox may not run here, naming the settings that decide it; null when it may. */
+export function sandboxRefusal(setting: string, nodeEnv: string, demo: boolean): string | null {
+  if (demo || nodeEnv === 'development' || nodeEnv === 'test') return null;
+  return `${setting}=sandbox is refused when NODE_ENV=${nodeEnv} without DEMO=true: the sandbox delivers nothing and shows every code and link on /__dev/outbox. `
+    + 'Configure the real services, or set DEMO=true for a local demonstration (never for real use).';
 }
 
 /**
  * Builds the providers once at start-up, so a misconfiguration stops the process instead of
- * failing the first user who asks for a code.
+ * failing the first user who asks for a code. The sandboxes run only in development, tests and an
+ * explicit demo: a production start with them would hand every visitor every code (ADR 011).
  */
-export function createProviders({ env, nodeEnv, db, embeddedDatabase = false }: CreateProvidersOptions): AuthProviders {
+export function createProviders({ env, nodeEnv, db, demo = false }: CreateProvidersOptions): AuthProviders {
   const settings = loadProviderSettings(env);
   if (settings.AUTH_PROVIDERS === 'sandbox') {
-    if (nodeEnv === 'production' && !embeddedDatabase) {
-      throw new Error('AUTH_PROVIDERS=sandbox is refused when NODE_ENV=production with DATABASE_URL: sandboxes would not deliver codes or e-mail. Set AUTH_PROVIDERS=http and the provider settings.');
-    }
+    const refusal = sandboxRefusal('AUTH_PROVIDERS', nodeEnv, demo);
+    if (refusal) throw new Error(refusal);
     return createSandboxProviders(db);
   }
   const missing: string[] = REQUIRED_FOR_HTTP.filter((name) => !settings[name]);
