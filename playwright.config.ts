@@ -38,6 +38,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       NODE_ENV: 'production',
+      // The journeys drive what `npm start` ships: the demo, whose sandboxes and outbox they read.
+      DEMO: 'true',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
