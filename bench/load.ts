@@ -21,10 +21,26 @@ export interface LoadFigures {
   statusCodes: Record<string, number>;
 }
 
+/**
+ * What Chromium sends for a page navigation. The encoding matters most: a server that is fast only
+ * for clients that never ask for compression is not fast for anyone who uses a browser.
+ */
+export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  'upgrade-insecure-requests': '1',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-site': 'none',
+};
+
 export async function measure(origin: string, path: string, options: LoadOptions): Promise<LoadFigures> {
   const url = origin + path;
-  if (options.warmup > 0) await autocannon({ url, connections: options.connections, duration: options.warmup });
-  const result = await autocannon({ url, connections: options.connections, duration: options.duration });
+  const headers = { ...BROWSER_HEADERS };
+  if (options.warmup > 0) await autocannon({ url, headers, connections: options.connections, duration: options.warmup });
+  const result = await autocannon({ url, headers, connections: options.connections, duration: options.duration });
   return figures(path, result);
 }
 
