@@ -10,7 +10,7 @@ const entry = await import(pathToFileURL(resolve(root, 'build/server/index.js'))
 const config = entry.loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'b'.repeat(40) });
 const db = await entry.connect({ pgliteDir: 'memory://' });
 await entry.migrateToLatest(db);
-await entry.seed(db);
+await entry.seed(db, { demo: true });
 const providers = entry.createProviders({ env: {}, nodeEnv: 'test', db });
 const services = { db, config, providers, oauth: entry.createOAuthSetup({ env: {}, nodeEnv: 'test' }) };
 

@@ -64,12 +64,15 @@ export interface StartOptions {
  * Ctrl-C) while it migrates and seeds; then await `waitUntilHealthy`.
  */
 export function launchServer({ port, databaseUrl, extraEnv = {} }: StartOptions): BenchServer {
-  // A fresh embedded database per run: the server migrates and seeds it, so figures never
-  // depend on whatever state a developer's var/pglite is in.
+  // A fresh embedded database per run: the server migrates and seeds it (with the demo content), so
+  // figures never depend on whatever state a developer's var/pglite is in.
   const dataDir = resolve(ROOT, 'var', `bench-${process.pid}`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // Demo mode: the pages measured need the demo content (branches, catalogue, pages), which only
+    // demo mode seeds; the sandbox providers it allows are never called by the benchmark.
+    DEMO: 'true',
     HOST,
     PORT: String(port),
     SESSION_SECRET: randomBytes(32).toString('hex'),

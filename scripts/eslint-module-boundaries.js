@@ -2,7 +2,8 @@
 // - a module's tables are private: `*.queries.server.ts` is imported only from inside its module;
 // - another module is reached through its public files: `x.server.ts`, `x.schema.ts`, `x.rules.ts`,
 //   `x.constants.ts`, its `ui/` components, and `x.api.server.ts` (only from server/);
-// - seed data (`data/`) is read only by the database seed;
+// - seed data (`data/`) is read only by the database seed, and a module's `x.seed.server.ts` only
+//   by `app/.server/db/seed.ts`;
 // - browser code (components, ui, routes' components) never imports `.server` files: React Router
 //   strips them from route modules, but components would ship them to the browser.
 import path from 'node:path';
@@ -38,6 +39,11 @@ const rule = {
         const [, target, rest] = match;
         if (rest.startsWith('data/')) {
           if (!filename.endsWith('/app/.server/db/seed.ts')) report(`Seed data of module "${target}" is read only by the seed.`);
+          return;
+        }
+        // A module's demo seed (`x.seed.server.ts`) writes its own tables; only the seed runs it.
+        if (/^[a-z-]+\.seed\.server\.ts$/.test(rest)) {
+          if (!filename.endsWith('/app/.server/db/seed.ts')) report(`The demo seed of module "${target}" is run only by the seed.`);
           return;
         }
         if (rest.endsWith('.queries.server.ts')) return report(`Module "${target}" owns its queries; call its ${target}.server.ts instead.`);

@@ -3,12 +3,14 @@ import type { DB } from './connect.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_rate_limit.ts';
 import * as m0003 from './migrations/0003_accounts.ts';
+import * as m0005 from './migrations/0005_reference_data.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_rate_limit': m0002,
   '0003_accounts': m0003,
+  '0005_reference_data': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

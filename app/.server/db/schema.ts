@@ -66,10 +66,11 @@ export interface RegionBranchTable {
   address: string;
   lat: number;
   lng: number;
-  phone: string;
-  phone_internal: string;
-  service_phone: string;
-  service_phone_internal: string;
+  /** Null: the branch has no line of its own and shows its country's (migration 0005). */
+  phone: string | null;
+  phone_internal: string | null;
+  service_phone: string | null;
+  service_phone_internal: string | null;
   email: string;
   hours: string;
 }

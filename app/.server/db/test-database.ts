@@ -12,15 +12,21 @@ export interface TestDatabase { db: DB; services: AppServices; engine: 'pglite' 
 /**
  * A migrated, seeded database of its own for one test file: an in-memory PGlite by default, or a
  * fresh database on the server named by DATABASE_URL (dropped afterwards), so service tests run on
- * both engines.
+ * both engines. It holds the demo content (branches, catalogue, pages), which tests rely on.
  */
-export async function createTestDatabase(overrides: Partial<Record<string, string>> = {}): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** Seed the demo content (default true); false leaves what a production start has: the migrations' reference data. */
+  demo?: boolean;
+}
+
+export async function createTestDatabase(overrides: Partial<Record<string, string>> = {}, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const demo = options.demo ?? true;
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const db = await connect({ pgliteDir: 'memory://' });
     await migrateToLatest(db);
-    await seed(db);
+    await seed(db, { demo });
     return { db, services: { db, config, providers: createSandboxProviders(db), oauth: createOAuthSetup({ env: {}, nodeEnv: 'test' }) }, engine: 'pglite', destroy: () => db.destroy() };
   }
   const name = `shop_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -33,7 +39,7 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
   url.pathname = `/${name}`;
   const db = await connect({ databaseUrl: url.toString(), poolSize: Number(overrides.DATABASE_POOL_SIZE ?? 4) });
   await migrateToLatest(db);
-  await seed(db);
+  await seed(db, { demo });
   return {
     db,
     services: { db, config: { ...config, DATABASE_URL: url.toString() }, providers: createSandboxProviders(db), oauth: createOAuthSetup({ env: {}, nodeEnv: 'test' }) },

@@ -96,3 +96,14 @@ describe('branches by country', () => {
     expect(total).toBe((await regionDirectory(t.services)).branches.length);
   });
 });
+
+describe('branch phones', () => {
+  it('a branch without a line of its own shows its country\'s sales and service lines', async () => {
+    const dir = await regionDirectory(t.services);
+    const smolensk = dir.branches.find((b) => b.name === 'Смоленск')!;
+    expect([smolensk.phone, smolensk.phoneInternal, smolensk.servicePhone, smolensk.servicePhoneInternal])
+      .toEqual(['+7 800 555-01-20', '8 800 555-01-20', '+7 800 555-01-30', '8 800 555-01-30']);
+    const almaty = dir.branches.find((b) => b.name === 'Алматы')!;
+    expect([almaty.phone, almaty.servicePhone]).toEqual(['+7 800 080-41-20', '+7 800 080-41-30']);
+  });
+});

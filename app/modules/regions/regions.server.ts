@@ -41,12 +41,19 @@ const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<Region
     id: c.root_id, label: c.name, countryId: c.id,
     children: [...areas.values()].filter((a) => a.root === c.root_id),
   }));
-  const branches: BranchListItem[] = branchRows.map((b) => ({
-    id: b.id, name: b.name, city: b.city, address: b.address, countryId: b.country_id,
-    phone: b.phone, phoneInternal: b.phone_internal, servicePhone: b.service_phone,
-    servicePhoneInternal: b.service_phone_internal, email: b.email, hours: b.hours,
-    coords: [b.lat, b.lng], areaId: b.area_id, areaLabel: b.area_label, rootId: b.root_id,
-  }));
+  const countryById = new Map(countries.map((c) => [c.id, c]));
+  const branches: BranchListItem[] = branchRows.map((b) => {
+    // A branch without a line of its own shows its country's sales and service lines: the header
+    // and the contacts page always have a number to call, and none is invented.
+    const country = countryById.get(b.country_id)!;
+    return {
+      id: b.id, name: b.name, city: b.city, address: b.address, countryId: b.country_id,
+      phone: b.phone ?? country.salesPhone, phoneInternal: b.phone_internal ?? country.salesPhoneInternal,
+      servicePhone: b.service_phone ?? country.servicePhone,
+      servicePhoneInternal: b.service_phone_internal ?? country.servicePhoneInternal, email: b.email, hours: b.hours,
+      coords: [b.lat, b.lng], areaId: b.area_id, areaLabel: b.area_label, rootId: b.root_id,
+    };
+  });
   const located = branches.map((b) => ({ branch: b, lat: b.coords[0], lng: b.coords[1] }));
   const branchOfArea = new Map<number, BranchListItem>();
   for (const area of areas.values()) {

@@ -1,7 +1,7 @@
 import type { CategorySeed } from './types.ts';
 
 /**
- * Machinery catalogue tree.
+ * Demo content: the machinery catalogue tree, loaded only in demo mode (catalog.seed.server.ts).
  * ids: top categories 1..12; subcategories N*100 + 1..49 (N = top id); second-level children N*100 + 51..99.
  * slugs: Latin transliteration, unique over the whole tree.
  */

@@ -16,7 +16,8 @@ export function BranchCard({ branch, country, id, caption }: { branch: BranchVie
         <dd><a className={tracking} href={telHref(branch.phone)}>{branch.phone}</a> <span className={styles.internal}>{branch.phoneInternal}</span></dd>
         <dt>Сервис</dt>
         <dd><a className={tracking} href={telHref(branch.servicePhone)}>{branch.servicePhone}</a> <span className={styles.internal}>{branch.servicePhoneInternal}</span></dd>
-        {country ? (<>
+        {/* A branch without its own line already shows the country's (regions.server.ts). */}
+        {country && country.salesPhone !== branch.phone ? (<>
           <dt>Бесплатно по стране</dt>
           <dd><a className={tracking} href={telHref(country.salesPhone)}>{country.salesPhone}</a></dd>
         </>) : null}

@@ -1,0 +1,55 @@
+import { sql, type Transaction } from 'kysely';
+import { now } from '#app/.server/clock.ts';
+import type { Database } from '#app/.server/db/schema.ts';
+import { PAGES } from './data/pages.ts';
+import { PROMOTIONS } from './data/promotions.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Demo content of the content module: static pages, the page aliases of the demo categories (the
+ * seed passes their paths from the catalogue), and promotions. Only missing rows are inserted, so a
+ * page body, alias or offer an editor changed keeps its edit on every later demo start.
+ */
+export async function seedContentDemo(
+  trx: Transaction<Database>,
+  { categoryPaths }: { categoryPaths: { path: string; categoryId: number }[] },
+): Promise<void> {
+  await trx.insertInto('content_page')
+    .values(PAGES.map((p) => ({ slug: p.slug, title: p.title, meta_description: p.metaDescription, lead: p.lead, body_html: p.bodyHtml })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+
+  if (categoryPaths.length) {
+    await trx.insertInto('content_page_alias')
+      .values(categoryPaths.map((c) => ({ path: c.path, controller: 'category' as const, reference_id: c.categoryId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  // Promotions have no natural key to insert "the missing ones" by. The demo set goes in when no
+  // offer is running today: a fresh database, or a demo database whose offers have all ended since
+  // it was seeded. While any offer runs (the demo's or an editor's), nothing is added.
+  const today = isoDay(now().getTime());
+  const running = await trx.selectFrom('content_promotion')
+    .select(sql<number>`1`.as('one'))
+    .where('ends_on', '>=', today)
+    .limit(1)
+    .executeTakeFirst();
+  if (running) return;
+  const { next } = await trx.selectFrom('content_promotion')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('sort'), sql<number>`-1`).as('next'))
+    .executeTakeFirstOrThrow();
+  const base = Date.parse(`${today}T00:00:00Z`);
+  await trx.insertInto('content_promotion').values(PROMOTIONS.map((p, i) => ({
+    title: p.title, text: p.text, link: p.link, badge: p.badge,
+    starts_on: isoDay(base + p.startsInDays * DAY_MS),
+    ends_on: isoDay(base + p.endsInDays * DAY_MS),
+    sort: Number(next) + 1 + i,
+  }))).execute();
+}
+
+/** 'YYYY-MM-DD' of a moment in UTC, the day the promotions query compares with. */
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
