@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { MALFORMED_BODY } from '#app/.server/http.ts';
-import { FEEDBACK_MESSAGES } from '#app/modules/content/content.schema.ts';
-import { UNKNOWN_REGION } from '#app/modules/regions/regions.schema.ts';
-import { CSRF_FAILED } from './middleware/csrf.ts';
 import { testClient } from './test-client.ts';
 
 let t: TestDatabase;
@@ -70,7 +66,7 @@ describe('POST /api/current-area/save and set-location', () => {
     const before = await countSessions();
     const res = await client.post('/api/current-area/save', { areaId: 999_999 });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ error_status: 'error', message: UNKNOWN_REGION });
+    expect(await res.json()).toEqual({ error_status: 'error', message: 'Регион не найден. Выберите регион из списка' });
     expect(await countSessions()).toBe(before);
     expect(client.cookies.has('sid')).toBe(false);
   });
@@ -79,12 +75,12 @@ describe('POST /api/current-area/save and set-location', () => {
     const client = testClient(t.services);
     const broken = await client.post('/api/current-area/save', undefined, { body: '{"areaId":', contentType: 'application/json' });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).message).toBe(MALFORMED_BODY);
+    expect((await broken.json()).message).toBe('Некорректный запрос: ожидались данные в формате JSON');
     const wrongType = await client.post('/api/current-area/save', undefined, { body: 'areaId', contentType: 'text/plain' });
     expect(wrongType.status).toBe(415);
     const notANumber = await client.post('/api/current-area/save', { areaId: 'abc' });
     expect(notANumber.status).toBe(400);
-    expect((await notANumber.json()).message).toBe(UNKNOWN_REGION);
+    expect((await notANumber.json()).message).toBe('Регион не найден. Выберите регион из списка');
   });
 
   it('refuses a request without the CSRF token, or with a forged one, and changes nothing', async () => {
@@ -93,7 +89,7 @@ describe('POST /api/current-area/save and set-location', () => {
     for (const csrf of [false, 'forged.token'] as const) {
       const res = await client.post('/api/current-area/save', { areaId: 5001 }, { csrf });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error_status: 'error', message: CSRF_FAILED });
+      expect(await res.json()).toEqual({ error_status: 'error', message: 'Сессия устарела. Обновите страницу и повторите действие' });
     }
     expect(await countSessions()).toBe(before);
   });
@@ -129,18 +125,18 @@ describe('POST /api/feedback (write us)', () => {
   it('stores the message with the visitor branch and thanks', async () => {
     const before = await countFeedback();
     const res = await testClient(t.services).post('/api/feedback', valid);
-    expect(await res.json()).toEqual({ error_status: 'success', message: FEEDBACK_MESSAGES.thanks });
+    expect(await res.json()).toEqual({ error_status: 'success', message: 'Спасибо! Мы получили ваше сообщение и свяжемся с вами в рабочее время филиала.' });
     expect(await countFeedback()).toBe(before + 1);
     const row = await t.db.selectFrom('content_feedback').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Иван Петров', phone: '79123456789', email: null, branch_id: expect.any(Number) });
   });
 
   it.each([
-    [{ name: ' ' }, FEEDBACK_MESSAGES.name],
-    [{ phone: '12345' }, FEEDBACK_MESSAGES.phone],
-    [{ email: 'ivan@mail' }, FEEDBACK_MESSAGES.email],
-    [{ message: '' }, FEEDBACK_MESSAGES.message],
-    [{ acceptGDPR: false }, FEEDBACK_MESSAGES.consent],
+    [{ name: ' ' }, 'Поле "Ваше Имя" не заполнено'],
+    [{ phone: '12345' }, 'Поле "Номер телефона" содержит некорректный телефон'],
+    [{ email: 'ivan@mail' }, 'Поле "E-mail" содержит некорректный E-mail адрес'],
+    [{ message: '' }, 'Напишите, пожалуйста, ваш вопрос'],
+    [{ acceptGDPR: false }, 'Пожалуйста, подтвердите согласие'],
   ])('refuses %o with the spec message and stores nothing', async (change, message) => {
     const before = await countFeedback();
     const res = await testClient(t.services).post('/api/feedback', { ...valid, ...change });
@@ -188,7 +184,7 @@ describe('POST /api/feedback rate limit', () => {
     const refused = await client.post('/api/feedback', message);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await refused.json()).message).toBe(FEEDBACK_MESSAGES.tooMany);
+    expect((await refused.json()).message).toBe('Вы отправили слишком много сообщений. Попробуйте ещё раз позже или позвоните нам');
     expect(await countFeedback()).toBe(before);
   });
 });

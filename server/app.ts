@@ -20,6 +20,7 @@ import { requestContextMiddleware } from './middleware/request-context.ts';
 import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
+import { testClock } from './test-clock.ts';
 
 export interface AppOptions {
   services: AppServices;
@@ -80,6 +81,7 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
   app.route('/', profileLinks);
   app.route('/', oauthRoutes(services.oauth));
   if (services.providers.sandbox) app.route('/', devOutbox);
+  app.route('/', testClock(config)); // routes only when NODE_ENV=test
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
   app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
 

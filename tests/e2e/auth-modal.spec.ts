@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { AUTH_MESSAGES } from '../../app/modules/auth/auth.schema.ts';
 import { extractCode } from '../../app/modules/auth/providers/sandbox.ts';
 import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -45,7 +44,7 @@ test('switching to «Регистрация» and back; /signup opens on registr
   await dialog.getByRole('button', { name: 'Регистрация' }).click();
   dialog = authDialog(page, 'Регистрация');
   await expect(dialog).toHaveAttribute('id', 'RegistrationStage1');
-  await expect(dialog.getByRole('checkbox', { name: AUTH_MESSAGES.adsLabel })).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Соглашаюсь на получение рекламных рассылок' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Политикой конфиденциальности' })).toHaveAttribute('target', '_blank');
   await expect(dialog.getByRole('link', { name: 'Политикой конфиденциальности' })).toHaveAttribute('href', '/documents/policy-privacy');
   await dialog.getByRole('button', { name: 'Войти' }).click();
@@ -64,13 +63,13 @@ test('registration by e-mail ends with the message to confirm the e-mail', async
   await dialog.getByLabel('Пароль', { exact: true }).fill('secret1');
   await dialog.getByLabel('Повторите пароль').fill('secret2');
   await dialog.getByLabel('Пароль', { exact: true }).focus();
-  await expect(dialog).toContainText(AUTH_MESSAGES.passwordsDiffer);
+  await expect(dialog).toContainText('Введённые пароли не совпадают');
   await dialog.getByLabel('Повторите пароль').fill('secret1');
   await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
   const submit = dialog.getByRole('button', { name: 'Зарегистрироваться' });
   // By e-mail the ads consent is required too (spec §5).
   await expect(submit).toBeDisabled();
-  await dialog.getByRole('checkbox', { name: AUTH_MESSAGES.adsLabel }).check();
+  await dialog.getByRole('checkbox', { name: 'Соглашаюсь на получение рекламных рассылок' }).check();
   await submit.click();
   await expect(dialog.getByRole('status')).toContainText('подтвердите e-mail по ссылке из письма');
 });
@@ -144,7 +143,7 @@ test('phone registration: step 1 → call with a 30 s lock → code → «Зад
   await expect(dialog.getByText(/Получить новый код можно через/)).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Запросить SMS код' })).toHaveCount(0);
   await retryCall.click();
-  await expect(dialog).toContainText(AUTH_MESSAGES.captcha);
+  await expect(dialog).toContainText('Подтвердите, что вы не робот');
   const robot = dialog.getByRole('checkbox', { name: 'Я не робот' });
   await robot.check();
   // The server keeps its own 30 s lock (real time): its message shows and the captcha is reset.

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { testClient } from '../../../server/test-client.ts';
-import { AUTH_MESSAGES } from './auth.schema.ts';
-import { AUTH_ERRORS, AUTH_SUCCESS } from './auth.server.ts';
 import { SANDBOX_CAPTCHA_TOKEN, extractCode, extractLink, lastOutboxMessage } from './providers/sandbox.ts';
 
 let t: TestDatabase;
@@ -32,14 +30,14 @@ describe('registration by phone (spec §4: step 1 → call → step 2 → step 3
     const client = testClient(t.services);
     const phone = newPhone();
     const started = await startPhone(client, phone);
-    expect(await started.json()).toEqual({ error_status: 'success', message: AUTH_SUCCESS.callPlaced });
+    expect(await started.json()).toEqual({ error_status: 'success', message: 'Мы звоним на ваш номер. Введите последние 4 цифры входящего номера' });
     const call = await lastOutboxMessage(t.db, phone, 'call');
     const code = extractCode(call!.body)!;
     expect(code).toMatch(/^\d{4}$/);
 
     const wrong = await client.form('/api/auth/verify', { type: 'phone', 'props[phone]': phone, 'props[name]': 'Иван', 'props[code]': code === '0000' ? '1111' : '0000' });
     expect(wrong.status).toBe(422);
-    expect(await wrong.json()).toMatchObject({ error_status: 'error', message: AUTH_ERRORS.wrongCode(4) });
+    expect(await wrong.json()).toMatchObject({ error_status: 'error', message: 'Неверный код. Осталось попыток: 4' });
     const right = await client.form('/api/auth/verify', { type: 'phone', 'props[phone]': phone, 'props[name]': 'Иван', 'props[code]': code });
     expect((await right.json()).error_status).toBe('success');
 
@@ -60,8 +58,8 @@ describe('registration by phone (spec §4: step 1 → call → step 2 → step 3
     const client = testClient(t.services);
     const phone = newPhone();
     const cases: [Record<string, string>, number, string][] = [
-      [{ 'props[captcha-token]': '' }, 400, AUTH_MESSAGES.captcha],
-      [{ 'props[captcha-token]': 'forged' }, 403, AUTH_ERRORS.captcha],
+      [{ 'props[captcha-token]': '' }, 400, 'Подтвердите, что вы не робот'],
+      [{ 'props[captcha-token]': 'forged' }, 403, 'Подтвердите, что вы не робот: проверка не пройдена'],
       [{ 'props[phone]': '+7 912 12' }, 400, 'Поле "Номер телефона" содержит некорректный телефон'],
       [{ 'props[acceptGDPR]': '0' }, 400, 'Примите "Политику конфиденциальности"'],
     ];
@@ -83,7 +81,7 @@ describe('registration by phone (spec §4: step 1 → call → step 2 → step 3
     expect((await early.json()).message).toMatch(/^Получить новый код можно через 0:[0-3]\d$/);
     await ageCodes(phone);
     const bySms = await client.form('/api/auth/verification-retry', { type: 'sms', ...retry });
-    expect(await bySms.json()).toEqual({ error_status: 'success', message: AUTH_SUCCESS.smsSent });
+    expect(await bySms.json()).toEqual({ error_status: 'success', message: 'Мы отправили SMS с кодом на ваш номер' });
     const sms = await lastOutboxMessage(t.db, phone, 'sms');
     expect(extractCode(sms!.body)).toMatch(/^\d{4}$/);
   });
@@ -94,7 +92,7 @@ describe('registration by phone (spec §4: step 1 → call → step 2 → step 3
     await createUser(t.db, { name: 'Пётр', phone, password: 'secret1', phoneVerified: true });
     const res = await startPhone(testClient(t.services), phone);
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe(AUTH_ERRORS.phoneTaken);
+    expect((await res.json()).message).toBe('Этот номер уже зарегистрирован. Войдите или восстановите пароль');
   });
 });
 
@@ -103,7 +101,7 @@ describe('registration by e-mail and confirmation by link', () => {
     const client = testClient(t.services);
     const email = `farmer${newPhone()}@agro.ru`;
     const res = await client.post('/api/auth/registration', { type: 'email', props: { name: 'Анна', email, password: 'secret1', confirm_password: 'secret1', acceptGDPR: true, acceptAds: true } });
-    expect(await res.json()).toEqual({ error_status: 'success', message: AUTH_SUCCESS.emailRegistered });
+    expect(await res.json()).toEqual({ error_status: 'success', message: 'Мы отправили письмо на ваш e-mail. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма' });
     const signInBefore = await client.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } });
     expect(signInBefore.status).toBe(403);
 
@@ -187,7 +185,7 @@ describe('sign-in, recovery and sign-out', () => {
     const client = testClient(t.services);
     for (const address of [email, 'nobody@agro.ru']) {
       const res = await client.form('/api/auth/authorize', { 'props[email]': address, 'props[reset_password]': '1' });
-      expect(await res.json()).toEqual({ error_status: 'success', message: AUTH_SUCCESS.resetLinkSent });
+      expect(await res.json()).toEqual({ error_status: 'success', message: 'Если такой e-mail зарегистрирован, мы отправили на него ссылку для восстановления пароля' });
     }
     const link = extractLink((await lastOutboxMessage(t.db, email, 'email'))!.body)!;
     expect(new URL(link).pathname).toBe('/auth/reset-password');

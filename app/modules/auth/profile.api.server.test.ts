@@ -3,8 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { testClient } from '../../../server/test-client.ts';
-import { AUTH_ERRORS } from './auth.server.ts';
-import { PROFILE_MESSAGES } from './profile.schema.ts';
 import { SANDBOX_CAPTCHA_TOKEN, extractCode, extractLink, lastOutboxMessage } from './providers/sandbox.ts';
 import { createUser } from './users.server.ts';
 import type * as AuthApiModule from './auth.api.server.ts';
@@ -63,7 +61,7 @@ describe('guests', () => {
     for (const [label, pending] of calls) {
       const res = await pending;
       expect(res.status, label).toBe(401);
-      expect(await res.json(), label).toEqual({ error_status: 'error', message: PROFILE_MESSAGES.signInRequired, code: 'sign_in_required' });
+      expect(await res.json(), label).toEqual({ error_status: 'error', message: 'Войдите на сайт, чтобы открыть личный кабинет', code: 'sign_in_required' });
     }
   });
 
@@ -78,7 +76,7 @@ describe('POST /api/profile (name)', () => {
   it('saves a trimmed name and refuses an empty one with the spec message', async () => {
     const { client, userId } = await signedIn();
     const ok = await client.post('/api/profile', { name: '  Пётр Сидоров ' });
-    expect(await ok.json()).toEqual({ error_status: 'success', message: PROFILE_MESSAGES.nameSaved, name: 'Пётр Сидоров' });
+    expect(await ok.json()).toEqual({ error_status: 'success', message: 'Имя сохранено', name: 'Пётр Сидоров' });
     expect((await userRow(userId)).name).toBe('Пётр Сидоров');
     expect(ok.headers.get('cache-control')).toBe('no-store');
 
@@ -96,7 +94,7 @@ describe('POST /api/profile/email and the confirmation link', () => {
     const { client, userId, email: oldEmail } = await signedIn();
     const next = newEmail();
     const res = await client.post('/api/profile/email', { email: `  ${next.toUpperCase()} ` });
-    expect(await res.json()).toEqual({ error_status: 'success', message: PROFILE_MESSAGES.emailLinkSent(next) });
+    expect(await res.json()).toEqual({ error_status: 'success', message: `Мы отправили письмо на ${next}. E-mail изменится, когда вы перейдёте по ссылке из письма` });
     expect((await userRow(userId)).email).toBe(oldEmail);
     expect(await lastOutboxMessage(t.db, oldEmail, 'email')).toBeNull();
 
@@ -111,7 +109,7 @@ describe('POST /api/profile/email and the confirmation link', () => {
     expect(user.email).toBe(next);
     expect(user.email_verified_at).toBeInstanceOf(Date);
     const hint = await t.db.selectFrom('auth_notification').select(['view_type', 'title']).where('user_id', '=', userId).executeTakeFirst();
-    expect(hint).toEqual({ view_type: 'hint', title: PROFILE_MESSAGES.emailChanged });
+    expect(hint).toEqual({ view_type: 'hint', title: 'E-mail изменён и подтверждён' });
 
     const again = await client.get(link.pathname + link.search);
     expect(again.headers.get('location')).toBe('/profile?email=link-invalid');
@@ -140,12 +138,12 @@ describe('POST /api/profile/email and the confirmation link', () => {
 
     const same = await client.post('/api/profile/email', { email: email.toUpperCase() });
     expect(same.status).toBe(400);
-    expect((await same.json()).message).toBe(PROFILE_MESSAGES.emailSame);
+    expect((await same.json()).message).toBe('Этот e-mail уже указан в вашем профиле');
 
     const other = await signedIn();
     const taken = await client.post('/api/profile/email', { email: other.email.toUpperCase() });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toMatchObject({ error_status: 'error', message: PROFILE_MESSAGES.emailTaken });
+    expect(await taken.json()).toMatchObject({ error_status: 'error', message: 'Этот e-mail уже привязан к другому аккаунту' });
 
     // Free when asked, taken by the time the link is opened.
     const contested = newEmail();
@@ -160,7 +158,7 @@ describe('POST /api/profile/email and the confirmation link', () => {
     for (let i = 0; i < 5; i += 1) expect((await client.post('/api/profile/email', { email: newEmail() })).status).toBe(200);
     const sixth = await client.post('/api/profile/email', { email: newEmail() });
     expect(sixth.status).toBe(429);
-    expect((await sixth.json()).message).toBe(PROFILE_MESSAGES.tooManyEmails);
+    expect((await sixth.json()).message).toBe('Слишком много запросов на смену e-mail. Попробуйте позже');
   });
 });
 
@@ -170,24 +168,24 @@ describe('POST /api/profile/phone and /api/profile/phone/confirm', () => {
     const phone = newPhone();
     const display = `+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`;
     const sent = await client.post('/api/profile/phone', { phone: display, captchaToken: SANDBOX_CAPTCHA_TOKEN });
-    expect(await sent.json()).toEqual({ error_status: 'success', message: PROFILE_MESSAGES.phoneCodeSent });
+    expect(await sent.json()).toEqual({ error_status: 'success', message: 'Мы отправили SMS с кодом на новый номер' });
     const code = extractCode((await lastOutboxMessage(t.db, phone, 'sms'))!.body)!;
     expect(code).toMatch(/^\d{4}$/);
 
     const wrong = await client.post('/api/profile/phone/confirm', { phone, code: code === '0000' ? '1111' : '0000' });
     expect(wrong.status).toBe(422);
-    expect((await wrong.json()).message).toBe(AUTH_ERRORS.wrongCode(4));
+    expect((await wrong.json()).message).toBe('Неверный код. Осталось попыток: 4');
     expect((await userRow(userId)).phone).toBeNull();
 
     const right = await client.post('/api/profile/phone/confirm', { phone: display, code });
-    expect(await right.json()).toEqual({ error_status: 'success', message: PROFILE_MESSAGES.phoneChanged, phone });
+    expect(await right.json()).toEqual({ error_status: 'success', message: 'Номер телефона изменён и подтверждён', phone });
     const user = await userRow(userId);
     expect(user.phone).toBe(phone);
     expect(user.phone_verified_at).toBeInstanceOf(Date);
 
     const replay = await client.post('/api/profile/phone/confirm', { phone, code });
     expect(replay.status).toBe(422);
-    expect((await replay.json()).message).toBe(AUTH_ERRORS.codeExpired);
+    expect((await replay.json()).message).toBe('Код устарел или уже использован. Запросите новый код');
   });
 
   it('refuses a wrong captcha (403), a malformed number (400), the current number and a taken one (409)', async () => {
@@ -195,7 +193,7 @@ describe('POST /api/profile/phone and /api/profile/phone/confirm', () => {
     const { client } = await signedIn({ phone: mine });
     const captcha = await client.post('/api/profile/phone', { phone: newPhone(), captchaToken: 'forged' });
     expect(captcha.status).toBe(403);
-    expect((await captcha.json()).message).toBe(AUTH_ERRORS.captcha);
+    expect((await captcha.json()).message).toBe('Подтвердите, что вы не робот: проверка не пройдена');
 
     const malformed = await client.post('/api/profile/phone', { phone: '+7 912', captchaToken: SANDBOX_CAPTCHA_TOKEN });
     expect(malformed.status).toBe(400);
@@ -205,13 +203,13 @@ describe('POST /api/profile/phone and /api/profile/phone/confirm', () => {
 
     const same = await client.post('/api/profile/phone', { phone: mine, captchaToken: SANDBOX_CAPTCHA_TOKEN });
     expect(same.status).toBe(400);
-    expect((await same.json()).message).toBe(PROFILE_MESSAGES.phoneSame);
+    expect((await same.json()).message).toBe('Этот номер уже указан в вашем профиле');
 
     const theirs = newPhone();
     await createUser(t.db, { name: 'Сосед', phone: theirs, password: PASSWORD, phoneVerified: true });
     const taken = await client.post('/api/profile/phone', { phone: theirs, captchaToken: SANDBOX_CAPTCHA_TOKEN });
     expect(taken.status).toBe(409);
-    expect((await taken.json()).message).toBe(PROFILE_MESSAGES.phoneTaken);
+    expect((await taken.json()).message).toBe('Этот номер уже привязан к другому аккаунту');
     expect(await lastOutboxMessage(t.db, theirs, 'sms')).toBeNull();
   });
 
@@ -261,7 +259,7 @@ describe('notifications (spec §4)', () => {
 
     const foreign = await me.client.post(`/api/notifications/${theirs!.id}/shown`);
     expect(foreign.status).toBe(404);
-    expect((await foreign.json()).message).toBe(PROFILE_MESSAGES.notificationNotFound);
+    expect((await foreign.json()).message).toBe('Уведомление не найдено');
     expect((await t.db.selectFrom('auth_notification').select('shown_at').where('id', '=', theirs!.id).executeTakeFirstOrThrow()).shown_at).toBeNull();
     expect((await me.client.post('/api/notifications/abc/shown')).status).toBe(404);
 
