@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_PHONE_COUNTRIES, MIN_CODE_LENGTH, MIN_PASSWORD_LENGTH } from '#app/modules/auth/auth.constants.ts';
 import { isFullPhoneValid, normalisePhone } from '#app/modules/auth/phone.rules.ts';
+import { textField } from '#app/lib/text.ts';
 import { EMAIL_PATTERN } from '#app/lib/validation.ts';
 
 /**
@@ -44,15 +45,20 @@ export function isFlagSet(value: unknown): boolean {
 const flag = z.preprocess((v) => isFlagSet(v), z.boolean());
 const requiredFlag = (message: string) => z.preprocess((v) => isFlagSet(v), z.literal(true, { error: message }));
 
-const name = z.string({ error: M.name }).trim().min(1, M.name).max(MAX_NAME_LENGTH, M.name);
-const email = z.string({ error: M.email }).trim().max(MAX_EMAIL_LENGTH, M.email).regex(EMAIL_PATTERN, M.email);
+/*
+ * Every text field refuses control characters first ('Поле "…" содержит недопустимые символы',
+ * app/lib/text.ts): a NUL byte passes the e-mail pattern and the length checks, and PostgreSQL
+ * refuses it in text.
+ */
+const name = textField('Ваше Имя', { error: M.name }).trim().min(1, M.name).max(MAX_NAME_LENGTH, M.name);
+const email = textField('Email', { error: M.email }).trim().max(MAX_EMAIL_LENGTH, M.email).regex(EMAIL_PATTERN, M.email);
 /** Digits of a Russian or Kazakh number (spec §5: the auth forms take RU and KZ only). */
-const phone = z.string({ error: M.phone }).transform(normalisePhone).refine((v) => isFullPhoneValid(v, AUTH_PHONE_COUNTRIES), M.phone);
+const phone = textField('Номер телефона', { error: M.phone }).transform(normalisePhone).refine((v) => isFullPhoneValid(v, AUTH_PHONE_COUNTRIES), M.phone);
 // Passwords are not trimmed: a space is a character the user chose.
-const password = z.string({ error: M.passwordTooShort }).min(MIN_PASSWORD_LENGTH, M.passwordTooShort).max(MAX_PASSWORD_LENGTH, M.passwordTooLong);
-const repeated = z.string({ error: M.passwordsDiffer });
-const code = z.string({ error: M.code }).trim().min(MIN_CODE_LENGTH, M.code).max(MAX_CODE_LENGTH, M.code).regex(/^[0-9a-z]+$/i, M.code);
-const captchaToken = z.string({ error: M.captcha }).trim().min(1, M.captcha).max(MAX_CAPTCHA_TOKEN_LENGTH, M.captcha);
+const password = textField('Пароль', { error: M.passwordTooShort }).min(MIN_PASSWORD_LENGTH, M.passwordTooShort).max(MAX_PASSWORD_LENGTH, M.passwordTooLong);
+const repeated = textField('Повторите пароль', { error: M.passwordsDiffer });
+const code = textField('Код', { error: M.code }).trim().min(MIN_CODE_LENGTH, M.code).max(MAX_CODE_LENGTH, M.code).regex(/^[0-9a-z]+$/i, M.code);
+const captchaToken = textField('Капча', { error: M.captcha }).trim().min(1, M.captcha).max(MAX_CAPTCHA_TOKEN_LENGTH, M.captcha);
 
 /** Sign-in by e-mail (EnterEmail, authType email). */
 export const signInByEmailInput = z.object({ email, password, rememberMe: flag, isGuest: flag });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '#app/lib/text.ts';
 import { EMAIL_PATTERN } from '#app/lib/validation.ts';
 import { AUTH_MESSAGES, phoneRegistrationInput, recoveryCodeStepInput } from './auth.schema.ts';
 
@@ -11,7 +12,7 @@ import { AUTH_MESSAGES, phoneRegistrationInput, recoveryCodeStepInput } from './
 const MAX_EMAIL_LENGTH = 254;
 const { name, phone, captchaToken } = phoneRegistrationInput.shape;
 const { code } = recoveryCodeStepInput.shape;
-const email = z.string({ error: AUTH_MESSAGES.emailHyphenated }).trim().max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailHyphenated)
+const email = textField('E-mail', { error: AUTH_MESSAGES.emailHyphenated }).trim().max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailHyphenated)
   .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailHyphenated);
 
 export const profileNameInput = z.object({ name });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '#app/lib/text.ts';
 import { EMAIL_PATTERN, phoneDigits } from '#app/lib/validation.ts';
 
 export { EMAIL_PATTERN, phoneDigits };
@@ -24,20 +25,21 @@ export const FEEDBACK_RATE_LIMITS = [
 ];
 
 
+/** Every text refuses control characters first (app/lib/text.ts); the message may span lines. */
 export const feedbackInput = z.object({
-  name: z.string({ error: FEEDBACK_MESSAGES.name }).trim().min(1, FEEDBACK_MESSAGES.name).max(120, FEEDBACK_MESSAGES.name),
-  phone: z.string({ error: FEEDBACK_MESSAGES.phone }).refine((v) => /^\d{11,12}$/.test(phoneDigits(v)), FEEDBACK_MESSAGES.phone),
-  email: z.string().trim().max(254, FEEDBACK_MESSAGES.email).optional().default('')
+  name: textField('Ваше Имя', { error: FEEDBACK_MESSAGES.name }).trim().min(1, FEEDBACK_MESSAGES.name).max(120, FEEDBACK_MESSAGES.name),
+  phone: textField('Номер телефона', { error: FEEDBACK_MESSAGES.phone }).refine((v) => /^\d{11,12}$/.test(phoneDigits(v)), FEEDBACK_MESSAGES.phone),
+  email: textField('E-mail', { error: FEEDBACK_MESSAGES.email }).trim().max(254, FEEDBACK_MESSAGES.email).optional().default('')
     .refine((v) => v === '' || EMAIL_PATTERN.test(v), FEEDBACK_MESSAGES.email),
-  message: z.string({ error: FEEDBACK_MESSAGES.message }).trim().min(1, FEEDBACK_MESSAGES.message).max(FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGES.messageTooLong),
+  message: textField('Сообщение', { error: FEEDBACK_MESSAGES.message, multiline: true }).trim().min(1, FEEDBACK_MESSAGES.message).max(FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGES.messageTooLong),
   acceptGDPR: z.union([z.literal(true), z.literal('true'), z.literal('1'), z.literal('on')], { error: FEEDBACK_MESSAGES.consent }),
-  pageUrl: z.string().max(500).optional(),
+  pageUrl: textField('Адрес страницы').max(500).optional(),
 });
 
 export type FeedbackInput = z.infer<typeof feedbackInput>;
 
 export const pageAliasQuery = z.object({
-  path: z.string({ error: 'Не указан путь страницы' }).min(1, 'Не указан путь страницы').max(500).startsWith('/', 'Путь страницы должен начинаться с /'),
+  path: textField('Путь страницы', { error: 'Не указан путь страницы' }).min(1, 'Не указан путь страницы').max(500).startsWith('/', 'Путь страницы должен начинаться с /'),
 });
 
 export interface PageAlias { controller: 'category' | 'model' | 'other'; referenceId: number | null }

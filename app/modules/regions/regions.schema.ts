@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { strictDecimal, strictInt } from '#app/lib/strict-number.ts';
 
 export const UNKNOWN_REGION = 'Регион не найден. Выберите регион из списка';
 
-const areaId = z.coerce.number({ error: UNKNOWN_REGION }).int(UNKNOWN_REGION).positive(UNKNOWN_REGION);
+/** Digits only (or a JSON integer), no sign, padding or leading zeros, within PostgreSQL's integer. */
+const areaId = strictInt(UNKNOWN_REGION);
 
 export const saveAreaInput = z.object({ areaId });
 
 /** set-location takes a chosen area or, from the browser's geolocation, coordinates. */
 export const setLocationInput = z.union([
   z.object({ areaId }),
-  z.object({ coords: z.object({ lat: z.coerce.number().min(-90).max(90), long: z.coerce.number().min(-180).max(180) }) }),
+  z.object({ coords: z.object({ lat: strictDecimal(UNKNOWN_REGION).pipe(z.number().min(-90).max(90)), long: strictDecimal(UNKNOWN_REGION).pipe(z.number().min(-180).max(180)) }) }),
 ], { error: UNKNOWN_REGION });
 
 export const regionIdParam = z.object({ region_id: areaId.optional() });
