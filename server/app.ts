@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
@@ -14,13 +13,14 @@ import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { devOutbox } from './dev-outbox.ts';
+import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
 import { csrfProtection } from './middleware/csrf.ts';
+import { errorHandler } from './middleware/errors.ts';
 import { pageCache } from './middleware/page-cache.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
 import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
-import { testClock } from './test-clock.ts';
 
 export interface AppOptions {
   services: AppServices;
@@ -29,7 +29,19 @@ export interface AppOptions {
   /** Built browser assets to serve (production); Vite serves them in development. */
   clientDir?: string;
   logSink?: LogSink;
+  /** Where app.onError writes its JSON lines; stderr by default. */
+  errorSink?: LogSink;
+  /** Per-path body limits instead of BODY_LIMIT_RULES (tests). */
+  bodyLimits?: readonly BodyLimitRule[];
 }
+
+/**
+ * Paths whose request body may be larger (or must be smaller) than BODY_LIMIT_BYTES, e.g. an
+ * upload route read with app/.server/multipart.ts gets
+ * `{ path: '/orders/' + '*' + '/files', maxBytes: 60 * 1024 * 1024 }` ('*' matches any characters).
+ * The first matching rule wins. None yet: no route takes uploads.
+ */
+export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [];
 
 /** Module routers of spec §7, mounted under /api. Each module owns its router. */
 export function apiRouter() {
@@ -42,7 +54,7 @@ export function apiRouter() {
 }
 
 /** The whole HTTP surface: pages and JSON API share one process, one context and one set of guards. */
-export function createApp({ services, build, clientDir, logSink }: AppOptions) {
+export function createApp({ services, build, clientDir, logSink, errorSink, bodyLimits = BODY_LIMIT_RULES }: AppOptions) {
   const { config } = services;
   const app = new Hono<HonoEnv>();
 
@@ -53,6 +65,9 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
   });
 
   app.use(securityHeaders(config));
+  // Before anything reads a body (the CSRF check reads forms, React Router actions read theirs):
+  // an oversized request is refused before it is read, or cut off at the limit while it streams.
+  app.use(bodyLimit({ defaultBytes: config.BODY_LIMIT_BYTES, rules: bodyLimits }));
   if (clientDir) {
     app.use('/assets/*', async (c, next) => {
       await next();
@@ -67,10 +82,6 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
   app.use(compress());
   app.use(requestContextMiddleware(services));
   app.use(csrfProtection());
-  app.use('/api/*', bodyLimit({
-    maxSize: config.BODY_LIMIT_BYTES,
-    onError: (c) => errorResponse(c, 413, 'Слишком большой запрос'),
-  }));
 
   // Pages carry the token in their csrf-token meta tag; a client without a page asks for it here.
   app.get('/api/csrf-token', (c) => c.json({ error_status: 'success', token: c.get('ctx').csrfToken }));
@@ -81,7 +92,6 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
   app.route('/', profileLinks);
   app.route('/', oauthRoutes(services.oauth));
   if (services.providers.sandbox) app.route('/', devOutbox);
-  app.route('/', testClock(config)); // routes only when NODE_ENV=test
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
   app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
 
@@ -94,10 +104,7 @@ export function createApp({ services, build, clientDir, logSink }: AppOptions) {
     });
   }
 
-  app.onError((error, c) => {
-    if (c.req.path.startsWith('/api/')) return c.json({ error_status: 'error', message: 'Внутренняя ошибка сервера. Попробуйте позже' }, 500);
-    return c.text('Внутренняя ошибка сервера', 500);
-  });
+  app.onError(errorHandler(errorSink));
 
   return app;
 }
