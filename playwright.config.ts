@@ -2,15 +2,21 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
+const desktop = { viewport: { width: 1280, height: 800 } };
+const mobile = { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, browserName: 'chromium' as const };
+
 /**
  * Journeys run against the production build on an embedded database of their own, in Debian's
- * Chromium (never a browser downloaded by Playwright), at 1280 px and 375 px.
+ * Chromium (never a browser downloaded by Playwright), at 1280 px and 375 px. The server runs with
+ * NODE_ENV=test, the only mode with the test clock (POST /__test/clock, server/test-clock.ts), and
+ * DEMO=true, which seeds the demo content (branches, catalogue, pages) the journeys walk through.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a journey that passes only on its second try is a defect to see.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -25,9 +31,14 @@ export default defineConfig({
   },
   // Journeys of one layout only are tagged @desktop or @mobile in their titles (or, for a whole
   // file, ignored by the other project), so each project runs exactly what exists at its width.
+  // Journeys tagged @server-clock move the server's clock forward; they run after every other
+  // journey has finished, so no other journey sees the server's time jump (a lock or a window
+  // ending early under it).
   projects: [
-    { name: 'desktop', grepInvert: /@mobile/, testIgnore: /mobile-menu\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, browserName: 'chromium' } },
+    { name: 'desktop', grepInvert: /@mobile|@server-clock/, testIgnore: /mobile-menu\.spec\.ts/, use: desktop },
+    { name: 'mobile', grepInvert: /@desktop|@server-clock/, use: mobile },
+    { name: 'desktop-server-clock', grep: /@server-clock/, grepInvert: /@mobile/, testIgnore: /mobile-menu\.spec\.ts/, dependencies: ['desktop', 'mobile'], use: desktop },
+    { name: 'mobile-server-clock', grep: /@server-clock/, grepInvert: /@desktop/, dependencies: ['desktop', 'mobile'], use: mobile },
   ],
   webServer: {
     command: 'node tests/e2e/start-server.ts',
@@ -37,7 +48,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
       // The journeys drive what `npm start` ships: the demo, whose sandboxes and outbox they read.
       DEMO: 'true',
       PORT: String(PORT),

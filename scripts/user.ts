@@ -27,7 +27,8 @@ try {
   const phone = values.phone?.replace(/\D/g, '');
   if (command === 'create-employee') {
     if (!values.name || !values.email || !values.password || values.password.length < 6) usage();
-    const id = await entry.createUser(db, { name: values.name!, email: values.email, phone, password: values.password, emailVerified: true, phoneVerified: Boolean(phone) });
+    // No consent is recorded: the employee gave none here (152-ФЗ records only what a person ticked).
+    const id = await entry.createUser(db, { name: values.name!, email: values.email, phone, password: values.password, emailVerified: true, phoneVerified: Boolean(phone), consents: [] });
     await entry.setRole(db, id, 'employee');
     console.log(`Создан сотрудник #${id} (${values.email}).`);
   } else {

@@ -12,7 +12,7 @@ import { oauthRoutes } from '#app/modules/auth/oauth/oauth.api.server.ts';
 import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
-import { devOutbox } from './dev-outbox.ts';
+import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -81,6 +81,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
 
   app.use(compress());
   app.use(requestContextMiddleware(services));
+  if (services.providers.sandbox) app.use(devOutboxScope(config));
   app.use(csrfProtection());
 
   // Pages carry the token in their csrf-token meta tag; a client without a page asks for it here.
@@ -91,7 +92,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   app.route('/', authLinks);
   app.route('/', profileLinks);
   app.route('/', oauthRoutes(services.oauth));
-  if (services.providers.sandbox) app.route('/', devOutbox);
+  if (services.providers.sandbox) app.route('/', devOutbox(config));
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
   app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
 

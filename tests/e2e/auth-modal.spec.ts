@@ -166,6 +166,8 @@ test('phone registration: step 1 → call with a 30 s lock → code → «Зад
 });
 
 test('the shell opens the modal from the favourites icon with the redirect; closing fades it out and it reopens on «Вход» @desktop', async ({ page }) => {
+  // The browser's clock, so the 550 ms reset after closing passes without a fixed sleep.
+  await page.clock.install();
   await page.goto('/');
   const favourites = page.getByRole('banner').getByRole('link', { name: /^Избранное/ });
   await favourites.click();
@@ -178,7 +180,7 @@ test('the shell opens the modal from the favourites icon with the redirect; clos
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
   // 550 ms after closing the modal is back on EnterEmail.
-  await page.waitForTimeout(600);
+  await page.clock.fastForward(600);
   await favourites.click();
   await expect(authDialog(page, 'Вход')).toHaveAttribute('id', 'EnterEmail');
 });

@@ -17,6 +17,43 @@ export async function confirmRegion(page: Page, areaId = SMOLENSK_AREA_ID): Prom
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/**
+ * Moves the server's clock forward (POST /__test/clock, only on a server started with NODE_ENV=test),
+ * so a server-side lock or expiry passes without waiting in real time. Journeys that call it are
+ * tagged @server-clock: they run after all others (playwright.config.ts), which never see time jump.
+ */
+export async function advanceServerClock(page: Page, ms: number): Promise<void> {
+  const tokenResponse = await page.request.get('/api/csrf-token');
+  const { token } = (await tokenResponse.json()) as { token: string };
+  const response = await page.request.post('/__test/clock', { headers: { 'X-CSRF-Token': token }, data: { advanceMs: ms } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * Scrolls the window and resolves once the page has handled the scroll event and rendered the next
+ * two frames: a check that something did NOT change then means it, without a fixed sleep.
+ */
+export async function scrollAndSettle(page: Page, y: number): Promise<void> {
+  await page.evaluate((top) => new Promise<void>((done) => {
+    if (window.scrollY === top) return done();
+    window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => done())), { once: true });
+    window.scrollTo(0, top);
+  }), y);
+}
+
+/**
+ * Resolves once the page is hydrated (React has attached itself to the header) and has finished
+ * loading what it loads after hydration (lazy parts such as the region tooltip): a check that
+ * something does NOT appear is meaningful only then.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header');
+    return !!header && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.waitForLoadState('networkidle');
+}
+
 /** `page` with the region already confirmed. */
 export const test = base.extend({
   page: async ({ page }, use) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, scrollAndSettle, test } from './fixtures.ts';
 
 /** Top-level items of a catalogue-menu column (not the nested second-level links). */
 const columnItems = (page: Page, n: 1 | 2) => page.getByTestId(`catalog-column-${n}`).locator(':scope > li');
@@ -167,8 +167,7 @@ test.describe('mobile header (below 768 px) @mobile', () => {
     expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(height + 400);
 
     // Scrolling down but still within the header's height keeps it.
-    await page.evaluate((y) => window.scrollTo(0, y), Math.floor(height / 2));
-    await page.waitForTimeout(250);
+    await scrollAndSettle(page, Math.floor(height / 2));
     await expect(banner).not.toHaveAttribute('data-mobile-hidden');
 
     await page.evaluate((y) => window.scrollTo(0, y), height + 300);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pageSettled } from './fixtures.ts';
 
 test('first visit: tooltip → «Нет, указать» → filter → Kazakhstan region → branch modal → reload → KZ phones', async ({ page }, info) => {
   const mobile = info.project.name === 'mobile';
@@ -46,14 +47,14 @@ test('«Да» confirms the guessed region and the tooltip does not come back', 
   await expect(tooltip).toBeHidden();
   await page.reload();
   await expect(page.getByTestId(`region-button-${variant}`)).toHaveText('Смоленская область');
-  await page.waitForTimeout(500);
+  await pageSettled(page);
   await expect(page.getByRole('dialog', { name: 'Подтверждение региона' })).toHaveCount(0);
 });
 
 test('print mode hides the region tooltip', async ({ page }) => {
   await page.goto('/?to_print=1');
   await expect(page.getByTestId('current-branch-country')).toHaveText('RU');
-  await page.waitForTimeout(500);
+  await pageSettled(page);
   await expect(page.getByRole('dialog', { name: 'Подтверждение региона' })).toHaveCount(0);
 });
 

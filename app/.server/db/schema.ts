@@ -23,6 +23,7 @@ export interface Database {
   auth_oauth_account: AuthOauthAccountTable;
   auth_notification: AuthNotificationTable;
   auth_outbox: AuthOutboxTable;
+  auth_outbox_owner: AuthOutboxOwnerTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -131,6 +132,14 @@ export interface ContentFeedbackTable {
   page_url: string | null;
   ip: string | null;
   created_at: Timestamp;
+  /** Delivery to the branch by e-mail (migration 0006): stored first, then sent; failures are retried. */
+  delivery_state: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  /** The branch's address when the message was stored. */
+  deliver_to: string | null;
+  delivery_attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  delivered_at: Date | null;
+  delivery_error: string | null;
 }
 
 export interface AuthSessionTable {
@@ -228,5 +237,14 @@ export interface AuthOutboxTable {
   recipient: string;
   subject: string | null;
   body: string;
+  created_at: Timestamp;
+  /** The browser that may read it on /__dev/outbox (migration 0006); null: nobody. */
+  reader_key: string | null;
+}
+
+/** Which browser a phone or address of the outbox belongs to: the first whose request sent to it. */
+export interface AuthOutboxOwnerTable {
+  recipient: string;
+  reader_key: string;
   created_at: Timestamp;
 }

@@ -4,7 +4,7 @@ import { issueCode, verifyCode, type CodeChannel, type CodePurpose, type VerifyR
 import { ProviderError } from './providers/providers.ts';
 import { lockText } from './phone.rules.ts';
 import { hashPassword } from './password.server.ts';
-import { createUser, findUserByEmail, findUserByPhone } from './users.server.ts';
+import { consentsGiven, createUser, findUserByEmail, findUserByPhone } from './users.server.ts';
 
 /** Messages of the auth endpoints beyond spec §5 (the modal shows them in an alert, spec §8). */
 export const AUTH_ERRORS = {
@@ -80,7 +80,7 @@ export async function registerByPhone(ctx: RequestContext, input: { phone: strin
   if ((await findUserByPhone(db, input.phone))?.password_hash) return { ok: false, message: AUTH_ERRORS.phoneTaken, code: 'phone_exists' };
   const checked = codeOutcome(await verifyCode(ctx.services, { phone: input.phone, purpose: 'registration', code: input.code }));
   if (!checked.ok) return checked;
-  const userId = await createUser(db, { name: input.name, phone: input.phone, phoneVerified: true, password: input.password, acceptAds: input.acceptAds, ip: ctx.ip });
+  const userId = await createUser(db, { name: input.name, phone: input.phone, phoneVerified: true, password: input.password, consents: consentsGiven({ acceptGDPR: true, acceptAds: input.acceptAds }), ip: ctx.ip });
   await ctx.signIn(userId, 'browser');
   return { ok: true };
 }
@@ -116,7 +116,7 @@ async function sendEmailLink(ctx: RequestContext, input: { userId: number; email
 export async function registerByEmail(ctx: RequestContext, input: { name: string; email: string; password: string; acceptAds: boolean }): Promise<Outcome> {
   const { db } = ctx.services;
   if (await findUserByEmail(db, input.email)) return { ok: false, message: AUTH_ERRORS.emailTaken, code: 'email_exists' };
-  const userId = await createUser(db, { name: input.name, email: input.email, password: input.password, acceptAds: input.acceptAds, ip: ctx.ip });
+  const userId = await createUser(db, { name: input.name, email: input.email, password: input.password, consents: consentsGiven({ acceptGDPR: true, acceptAds: input.acceptAds }), ip: ctx.ip });
   try {
     await sendEmailLink(ctx, { userId, email: input.email.trim().toLowerCase(), purpose: 'confirm' });
   } catch (error) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { testContext } from '#app/.server/test-context.ts';
 import { createSession, findSession } from './session.server.ts';
-import { CONSENT_TEXT_VERSION, authorize, createUser, setRole, viewerOf } from './users.server.ts';
+import { CONSENT_TEXT_VERSION, authorize, createUser, setRole, viewerOf, consentsGiven } from './users.server.ts';
 import { GUEST, canSearchSpareParts, canSeeSupplierPortal } from './viewer.schema.ts';
 
 let t: TestDatabase;
@@ -22,11 +22,19 @@ async function newUser(overrides: Partial<Parameters<typeof createUser>[1]> = {}
 }
 
 describe('createUser', () => {
-  it('records the personal-data consent, and the ads consent when given, with time, address and text version', async () => {
-    const { id } = await newUser({ acceptAds: true });
+  it('records exactly the consents it is told were given, with time, address and text version', async () => {
+    const { id } = await newUser({ consents: ['personal_data', 'ads'] });
     const consents = await t.db.selectFrom('auth_consent').select(['kind', 'text_version', 'ip', 'accepted_at']).where('user_id', '=', id).orderBy('kind').execute();
     expect(consents.map((c) => c.kind)).toEqual(['ads', 'personal_data']);
     for (const c of consents) expect(c).toMatchObject({ text_version: CONSENT_TEXT_VERSION, ip: '203.0.113.5', accepted_at: expect.any(Date) });
+    const onlyGdpr = await newUser({ consents: consentsGiven({ acceptGDPR: true, acceptAds: false }) });
+    expect(await t.db.selectFrom('auth_consent').select('kind').where('user_id', '=', onlyGdpr.id).execute()).toEqual([{ kind: 'personal_data' }]);
+  });
+
+  it('invents no consent: an account created without any (an employee by command) has none', async () => {
+    const { id } = await newUser({ consents: [] });
+    const { id: unspecified } = await newUser();
+    expect(await t.db.selectFrom('auth_consent').select('id').where('user_id', 'in', [id, unspecified]).execute()).toEqual([]);
   });
 
   it('refuses a second account for the same e-mail in any letter case', async () => {

@@ -1,3 +1,4 @@
+import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { hitRateLimits, isRateLimited, type RateLimitRule } from '#app/.server/rate-limit.ts';
@@ -12,6 +13,8 @@ export type Role = 'employee' | 'supplier' | 'pp_access' | 'ps_editor';
 const ROLE_COLUMN = { employee: 'is_employee', supplier: 'is_supplier', pp_access: 'has_pp_access', ps_editor: 'is_ps_editor' } as const;
 export const ROLES = Object.keys(ROLE_COLUMN) as Role[];
 
+export type ConsentKind = 'personal_data' | 'ads';
+
 export interface NewUser {
   name: string;
   email?: string | null;
@@ -19,25 +22,39 @@ export interface NewUser {
   password?: string | null;
   emailVerified?: boolean;
   phoneVerified?: boolean;
-  acceptAds?: boolean;
+  /**
+   * The 152-ФЗ consents the person gave in this request (the form's acceptGDPR → 'personal_data',
+   * acceptAds → 'ads'). Only these are recorded: an account made by a command or before a consent
+   * form was posted gets none.
+   */
+  consents?: readonly ConsentKind[];
   ip?: string | null;
 }
 
-/** Creates an account with its consents recorded (time, address, text version) in one transaction. */
+/** The consents a posted form gave: acceptGDPR and acceptAds ticked. */
+export function consentsGiven(form: { acceptGDPR?: boolean; acceptAds?: boolean }): ConsentKind[] {
+  return [...(form.acceptGDPR ? ['personal_data' as const] : []), ...(form.acceptAds ? ['ads' as const] : [])];
+}
+
+/** Creates an account and records the consents it was given (time, address, text version) in one transaction. */
 export async function createUser(db: DB, input: NewUser): Promise<number> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const now = new Date();
+  const at = clock.now();
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('auth_user').values({
       name: input.name.trim(),
       email: input.email?.trim().toLowerCase() || null,
-      email_verified_at: input.emailVerified ? now : null,
+      email_verified_at: input.emailVerified ? at : null,
       phone: input.phone || null,
-      phone_verified_at: input.phoneVerified ? now : null,
+      phone_verified_at: input.phoneVerified ? at : null,
       password_hash: passwordHash,
     }).returning('id').executeTakeFirstOrThrow();
-    const consents = [{ kind: 'personal_data' as const }, ...(input.acceptAds ? [{ kind: 'ads' as const }] : [])];
-    await trx.insertInto('auth_consent').values(consents.map((c) => ({ user_id: id, kind: c.kind, text_version: CONSENT_TEXT_VERSION, ip: input.ip ?? null }))).execute();
+    const kinds = [...new Set(input.consents ?? [])];
+    if (kinds.length > 0) {
+      await trx.insertInto('auth_consent')
+        .values(kinds.map((kind) => ({ user_id: id, kind, text_version: CONSENT_TEXT_VERSION, ip: input.ip ?? null, accepted_at: at })))
+        .execute();
+    }
     return id;
   });
 }

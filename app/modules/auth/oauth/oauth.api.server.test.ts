@@ -8,6 +8,7 @@ import { csrfProtection } from '../../../../server/middleware/csrf.ts';
 import { requestContextMiddleware } from '../../../../server/middleware/request-context.ts';
 import { oauthRoutes } from './oauth.api.server.ts';
 import { createOAuthSetup, type OAuthSetup } from './oauth.config.ts';
+import { openPending } from './oauth.server.ts';
 
 let t: TestDatabase;
 beforeAll(async () => { t = await createTestDatabase(); });
@@ -93,31 +94,36 @@ describe('the full sandbox flow', () => {
     return page.text();
   }
 
-  it('start → consent page → Войти → callback → signed in and back on the page it started from', async () => {
+  it('start → sandbox page → Войти → callback → the consent page with the pending sign-up; nothing created yet', async () => {
     const b = browser(t.services);
     const html = await consentPage(b, 'yandex', '/catalog?page=2');
     expect(html).toContain('Тестовый вход через Яндекс');
     expect(html).toContain('value="Тестовый Покупатель"');
     expect(html).toContain('value="test.yandex@example.com"');
-    expect(html).toMatch(/<input type="checkbox" name="email_verified" value="1" checked> E-mail подтверждён/);
+    expect(html).not.toContain('email_verified');
     expect(html).toContain('>Войти</button>');
     const hidden = hiddenFields(html);
     expect(hidden._csrf).toBeTruthy();
 
-    const approved = await b.request('/auth-social/sandbox/authorize', { method: 'POST', form: { ...hidden, name: 'Сергей Flow', email: 'sergey.flow@example.ru', email_verified: '1' } });
+    const approved = await b.request('/auth-social/sandbox/authorize', { method: 'POST', form: { ...hidden, name: 'Сергей Flow', email: 'sergey.flow@example.ru' } });
     expect(approved.status).toBe(303);
     expect(location(approved)).toMatch(/^\/auth-social\/callback\/yandex\?code=[\w-]+&state=/);
 
     const done = await b.request(location(approved));
     expect(done.status).toBe(303);
-    expect(location(done)).toBe('/catalog?page=2');
+    expect(location(done)).toBe('/auth-social/consent');
     expect(b.setCookies.some((c) => /^oauth_state=;/.test(c) && /Max-Age=0/.test(c))).toBe(true);
-    const userId = await sessionUser(b.cookies);
-    const user = await t.db.selectFrom('auth_user').select(['id', 'name', 'email']).where('email', '=', 'sergey.flow@example.ru').executeTakeFirstOrThrow();
-    expect(userId).toBe(user.id);
-    expect(user.name).toBe('Сергей Flow');
+    const pendingCookie = b.setCookies.find((c) => c.startsWith('oauth_pending='))!;
+    expect(pendingCookie).toMatch(/HttpOnly/);
+    expect(pendingCookie).toMatch(/Path=\/auth-social;/);
+    expect(pendingCookie).toMatch(/SameSite=Lax/);
+    const pending = openPending(t.services.config.sessionSecret, b.cookies.get('oauth_pending'))!;
+    expect(pending).toMatchObject({ provider: 'yandex', name: 'Сергей Flow', email: null, redirect: '/catalog?page=2' });
+    // 152-ФЗ: no account, no link, no session until the consent page is posted.
+    expect(await sessionUser(b.cookies)).toBeNull();
+    expect(await t.db.selectFrom('auth_oauth_account').select('user_id').where('subject', '=', pending.subject).execute()).toEqual([]);
 
-    // Reloading the callback does not sign in twice: the state cookie is gone.
+    // Reloading the callback does not start a second sign-up: the state cookie is gone.
     const replay = await b.request(location(approved));
     expect(location(replay)).toBe('/login?auth_error=state_invalid&authclient=yandex');
   });
@@ -138,14 +144,15 @@ describe('the full sandbox flow', () => {
     expect(await sessionUser(b.cookies)).toBeNull();
 
     const again = hiddenFields(await consentPage(b, 'mailru', '//evil.example'));
-    const approved = await b.request('/auth-social/sandbox/authorize', { method: 'POST', form: { ...again, name: 'Ира', email: 'ira.redirect@example.ru', email_verified: '1' } });
-    expect(location(await b.request(location(approved)))).toBe('/');
+    const approved = await b.request('/auth-social/sandbox/authorize', { method: 'POST', form: { ...again, name: 'Ира', email: 'ira.redirect@example.ru' } });
+    expect(location(await b.request(location(approved)))).toBe('/auth-social/consent');
+    expect(openPending(t.services.config.sessionSecret, b.cookies.get('oauth_pending'))?.redirect).toBe('/');
   });
 
   it('a callback without the cookie that started it (another browser) is refused', async () => {
     const starter = browser(t.services);
     const hidden = hiddenFields(await consentPage(starter, 'vkontakte', '/'));
-    const approved = await starter.request('/auth-social/sandbox/authorize', { method: 'POST', form: { ...hidden, name: 'Жертва', email: 'victim@example.ru', email_verified: '1' } });
+    const approved = await starter.request('/auth-social/sandbox/authorize', { method: 'POST', form: { ...hidden, name: 'Жертва', email: 'victim@example.ru' } });
     const other = browser(t.services);
     const response = await other.request(location(approved));
     expect(location(response)).toBe('/login?auth_error=state_invalid&authclient=vkontakte');

@@ -5,7 +5,7 @@ import type { SocialProviderId } from '../auth.constants.ts';
 import type { OAuthSetup } from './oauth.config.ts';
 import { AUTH_SOCIAL_PATH, OAUTH_CALLBACK_PATH, OAUTH_FAILURE_PATH, OAUTH_STATE_COOKIE, oauthErrorMessage, type OAuthErrorCode } from './oauth.constants.ts';
 import { SANDBOX_AUTHORIZE_PATH } from './oauth.sandbox.ts';
-import { finishOAuth, isSocialProviderId, startOAuth } from './oauth.server.ts';
+import { finishOAuth, isSocialProviderId, OAUTH_PENDING_COOKIE, OAUTH_PENDING_COOKIE_PATH, startOAuth } from './oauth.server.ts';
 
 type C = Context<HonoEnv>;
 
@@ -21,7 +21,8 @@ function failureLocation(code: OAuthErrorCode, provider: SocialProviderId | null
  * Social sign-in pages (spec §3), outside /api: they are browser navigations, not JSON calls.
  *
  *   GET  /auth-social?authclient=<id>&redirect=/path   → 302 to the provider (400 for an unknown id)
- *   GET  /auth-social/callback/<id>                     → 303 to redirect (or '/'), or /login?auth_error=…
+ *   GET  /auth-social/callback/<id>                     → 303 to redirect (or '/'); a first sign-in to /auth-social/consent
+ *                                                         (the consent page, a React Router route); or /login?auth_error=…
  *   GET  /auth-social/sandbox/authorize                 → the sandbox's consent page (OAUTH_MODE=sandbox only)
  *   POST /auth-social/sandbox/authorize                 → its 'Войти' / 'Отмена' (form with _csrf)
  */
@@ -48,7 +49,14 @@ export function oauthRoutes(setup: OAuthSetup) {
     // One use: a reload of the callback, or a second tab, starts over.
     deleteCookie(c, OAUTH_STATE_COOKIE, { path: OAUTH_CALLBACK_PATH, secure: secureCookies(c) });
     const result = await finishOAuth(c.get('ctx'), setup.clients[id], c.req.query(), cookie);
-    return c.redirect(result.ok ? result.redirect : failureLocation(result.code, id), 303);
+    if (!result.ok) return c.redirect(failureLocation(result.code, id), 303);
+    if (result.outcome === 'consent_required') {
+      // A first sign-in: the profile waits, signed, for the consent page; no account exists yet.
+      setCookie(c, OAUTH_PENDING_COOKIE, result.pendingCookie, {
+        path: OAUTH_PENDING_COOKIE_PATH, httpOnly: true, sameSite: 'Lax', secure: secureCookies(c), maxAge: result.maxAgeSeconds,
+      });
+    }
+    return c.redirect(result.redirect, 303);
   });
 
   const sandbox = setup.sandbox;
@@ -71,7 +79,8 @@ export function oauthRoutes(setup: OAuthSetup) {
       const field = (name: string) => { const value = body[name]; return typeof value === 'string' ? value : ''; };
       const location = field('deny')
         ? sandbox.deny(request)
-        : sandbox.approve(request, { name: field('name'), email: field('email'), emailVerified: field('email_verified') === '1' });
+        // The browser's own token binds the sandbox user to this browser: the same e-mail elsewhere is someone else.
+        : sandbox.approve(request, { name: field('name'), email: field('email') }, c.get('ctx').csrfToken);
       return c.redirect(location, 303);
     });
   }

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import { testContext } from '#app/.server/test-context.ts';
 import { createOAuthSetup, type OAuthSetup } from './oauth.config.ts';
 import { createHttpOAuthClient, okSignature, OAuthProviderError, PROFILE_MAPPERS, pkceChallenge } from './oauth.providers.ts';
-import { finishOAuth, openState, startOAuth } from './oauth.server.ts';
+import { finishOAuth, openState, startOAuth, completeSocialSignUp } from './oauth.server.ts';
 
 /** One request as the stand-in provider saw it. */
 interface Seen { method: string; path: string; query: Record<string, string>; headers: IncomingHttpHeaders; body: Record<string, string> }
@@ -76,7 +76,11 @@ describe('the real-provider path against a local stand-in (Yandex ID)', () => {
 
     replies['/yandex/token'] = { body: { access_token: 'ya-access', token_type: 'bearer', expires_in: 31536000 } };
     replies['/yandex/userinfo'] = { body: { id: '1130000012345', login: 'ivan', default_email: 'Ivan.Petrov@Yandex.ru', real_name: 'Иван Петров', client_id: 'yandex-client' } };
-    const result = await finishOAuth(ctx, setup.clients.yandex, { code: 'auth-code-1', state: stored.state }, started.cookie);
+    const callback = await finishOAuth(ctx, setup.clients.yandex, { code: 'auth-code-1', state: stored.state }, started.cookie);
+    // A first sign-in asks for the consent (152-ФЗ) before the account exists.
+    expect(callback).toMatchObject({ ok: true, outcome: 'consent_required', redirect: '/auth-social/consent' });
+    if (!callback.ok || callback.outcome !== 'consent_required') return;
+    const result = await completeSocialSignUp(ctx, callback.pendingCookie, { acceptGDPR: true, acceptAds: false });
     expect(result).toMatchObject({ ok: true, outcome: 'created', redirect: '/orders' });
 
     const token = seenAt('/yandex/token')!;

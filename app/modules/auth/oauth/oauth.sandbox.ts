@@ -1,16 +1,22 @@
 import { z } from 'zod';
+import { nowMs } from '#app/.server/clock.ts';
 import { randomToken, safeEqual, sha256 } from '#app/.server/security/tokens.ts';
 import { SOCIAL_PROVIDERS, type SocialProviderId } from '../auth.constants.ts';
 import { OAUTH_CALLBACK_PATH, OAUTH_SANDBOX_PATH } from './oauth.constants.ts';
 import { displayName, normalizeEmail, OAuthProviderError, pkceChallenge, providerName, type OAuthClient, type OAuthProfile } from './oauth.providers.ts';
 
 /**
- * The local stand-in for the four providers (development and tests; OAUTH_MODE=sandbox). Its
+ * The local stand-in for the four providers (development, tests and demo; OAUTH_MODE=sandbox). Its
  * "consent page" is served by our own app at /auth-social/sandbox/authorize: a small form where the
- * developer chooses the name, the e-mail and whether the provider vouches for it. The token and
- * user-info steps are in-process calls that check the code, the redirect URI and the PKCE verifier
- * as a real provider would. Codes and tokens live in this process's memory for a few minutes, which
- * is enough for one developer or one test run (a second process would not know them).
+ * visitor chooses a name and an e-mail. The token and user-info steps are in-process calls that
+ * check the code, the redirect URI and the PKCE verifier as a real provider would. Codes and tokens
+ * live in this process's memory for a few minutes, which is enough for one developer, one demo or
+ * one test run (a second process would not know them).
+ *
+ * The sandbox vouches for nothing (ADR 011): whatever e-mail is typed, the profile says it is not
+ * confirmed, so the callback never links the sign-in to an existing account and never gives the new
+ * account that address; and its user is bound to the browser that signed in (the subject includes
+ * the browser's key), so typing the same e-mail in another browser is another, new user.
  */
 
 export const SANDBOX_AUTHORIZE_PATH = `${OAUTH_SANDBOX_PATH}/authorize`;
@@ -30,7 +36,6 @@ export interface SandboxAuthorizeRequest {
 export interface SandboxUserInput {
   name: string;
   email: string;
-  emailVerified: boolean;
 }
 
 interface IssuedCode { client: SocialProviderId; codeChallenge: string; redirectUri: string; profile: OAuthProfile; expiresAt: number }
@@ -52,10 +57,13 @@ export interface SandboxOAuth {
   client(id: SocialProviderId): OAuthClient;
   /** The authorize request from the query (or the page's form), or null when it is malformed. */
   parseAuthorize(query: Record<string, unknown>): SandboxAuthorizeRequest | null;
-  /** The consent page: 'Тестовый вход через …', name and e-mail prefilled, 'E-mail подтверждён' ticked. */
+  /** The consent page: 'Тестовый вход через …', name and e-mail prefilled. */
   page(request: SandboxAuthorizeRequest, csrfToken: string): string;
-  /** 'Войти': a code for this user; returns where to send the browser (the callback, same host). */
-  approve(request: SandboxAuthorizeRequest, user: SandboxUserInput): string;
+  /**
+   * 'Войти': a code for this user of this browser (`browserKey`, e.g. from the XSRF cookie); returns
+   * where to send the browser (the callback, same host).
+   */
+  approve(request: SandboxAuthorizeRequest, user: SandboxUserInput, browserKey: string): string;
   /** 'Отмена': back to the callback with error=access_denied, as a provider does. */
   deny(request: SandboxAuthorizeRequest): string;
   /** Token step: the code once, for the same client and redirect URI, with the verifier of its challenge. */
@@ -65,18 +73,29 @@ export interface SandboxOAuth {
 }
 
 export function sandboxDefaultUser(client: SocialProviderId): SandboxUserInput {
-  return { name: 'Тестовый Покупатель', email: `test.${client}@example.com`, emailVerified: true };
+  return { name: 'Тестовый Покупатель', email: `test.${client}@example.com` };
 }
 
-/** The same e-mail (or, without one, the same name) is the same user of the sandbox provider. */
-export function sandboxSubject(client: SocialProviderId, user: { name: string; email: string | null }): string {
-  return `sandbox-${sha256(`${client}:${user.email ?? `name:${user.name}`}`).slice(0, 24)}`;
+/**
+ * The same e-mail (or, without one, the same name) in the same browser is the same user of the
+ * sandbox provider; in another browser it is someone else, so nobody reaches another's account by
+ * typing its address.
+ */
+export function sandboxSubject(client: SocialProviderId, browserKey: string, user: { name: string; email: string | null }): string {
+  return `sandbox-${sha256(`${client}:${sha256(browserKey)}:${user.email ?? `name:${user.name}`}`).slice(0, 32)}`;
+}
+
+const sandboxClients = new WeakSet<OAuthClient>();
+
+/** Whether a client is the sandbox's: its profiles prove nothing about an e-mail. */
+export function isSandboxClient(client: object): boolean {
+  return sandboxClients.has(client as OAuthClient);
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export function createSandboxOAuth(options: { now?: () => number } = {}): SandboxOAuth {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const codes = new Map<string, IssuedCode>();
   const tokens = new Map<string, IssuedToken>();
 
@@ -99,7 +118,7 @@ export function createSandboxOAuth(options: { now?: () => number } = {}): Sandbo
 
   const sandbox: SandboxOAuth = {
     client(id) {
-      return {
+      const client: OAuthClient = {
         id,
         name: providerName(id),
         pkce: true,
@@ -112,6 +131,8 @@ export function createSandboxOAuth(options: { now?: () => number } = {}): Sandbo
           return sandbox.userInfo(id, token);
         },
       };
+      sandboxClients.add(client);
+      return client;
     },
 
     parseAuthorize(query) {
@@ -130,20 +151,20 @@ export function createSandboxOAuth(options: { now?: () => number } = {}): Sandbo
       return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:420px;margin:48px auto;padding:0 16px">
 <h1 style="font-size:22px">${escape(title)}</h1>
-<p style="color:#666">Тестовый провайдер: настоящий ${escape(providerName(request.client))} не вызывается. Доступно, пока OAUTH_MODE=sandbox.</p>
+<p style="color:#666">Тестовый провайдер: настоящий ${escape(providerName(request.client))} не вызывается. Он ничего не подтверждает: вход не привязывается к существующему аккаунту, а новый аккаунт создаётся без e-mail. Доступно, пока OAUTH_MODE=sandbox.</p>
 <form method="post" action="${SANDBOX_AUTHORIZE_PATH}">${hiddenInputs}
 <p><label>Имя<br><input name="name" value="${escape(user.name)}" required maxlength="100" style="width:100%"></label></p>
 <p><label>E-mail<br><input name="email" type="email" value="${escape(user.email)}" maxlength="254" style="width:100%"></label></p>
-<p><label><input type="checkbox" name="email_verified" value="1" checked> E-mail подтверждён</label></p>
 <p><button type="submit">Войти</button> <button type="submit" name="deny" value="1">Отмена</button></p>
 </form></body></html>`;
     },
 
-    approve(request, user) {
+    approve(request, user, browserKey) {
       const path = callbackPath(request);
       const email = normalizeEmail(user.email);
       const name = displayName(user.name);
-      const profile: OAuthProfile = { subject: sandboxSubject(request.client, { name, email }), email, emailVerified: email !== null && user.emailVerified, name };
+      // Never verified: a typed address proves nothing, so it can neither link nor be given to an account.
+      const profile: OAuthProfile = { subject: sandboxSubject(request.client, browserKey, { name, email }), email, emailVerified: false, name };
       const code = randomToken(24);
       remember(codes, code, { client: request.client, codeChallenge: request.codeChallenge, redirectUri: request.redirectUri, profile, expiresAt: now() + SANDBOX_CODE_TTL_MS });
       return `${path}?${new URLSearchParams({ code, state: request.state })}`;

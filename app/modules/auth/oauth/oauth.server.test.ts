@@ -5,11 +5,12 @@ import { testContext } from '#app/.server/test-context.ts';
 import { createSession } from '../session.server.ts';
 import type { SocialProviderId } from '../auth.constants.ts';
 import { CONSENT_TEXT_VERSION, createUser } from '../users.server.ts';
+import type { OAuthClient, OAuthProfile } from './oauth.providers.ts';
 import { createOAuthSetup } from './oauth.config.ts';
 import { OAUTH_STATE_TTL_MS } from './oauth.constants.ts';
 import { OAuthProviderError, pkceChallenge } from './oauth.providers.ts';
 import { sandboxDefaultUser, type SandboxUserInput } from './oauth.sandbox.ts';
-import { finishOAuth, openState, safeRedirect, sealState, startOAuth } from './oauth.server.ts';
+import { completeSocialSignUp, finishOAuth, openPending, openState, safeRedirect, sealState, startOAuth, type FinishResult } from './oauth.server.ts';
 
 let t: TestDatabase;
 beforeAll(async () => { t = await createTestDatabase(); });
@@ -24,17 +25,35 @@ const newEmail = (tag: string) => { serial += 1; return `${tag}.${serial}@exampl
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
 /** Start → sandbox consent page 'Войти' → the callback's query, as the browser would carry it. */
-function runToCallback(ctx: RequestContext, provider: SocialProviderId, user: SandboxUserInput, redirect: unknown = '/cart') {
+function runToCallback(ctx: RequestContext, provider: SocialProviderId, user: SandboxUserInput, redirect: unknown = '/cart', browserKey = 'browser-a') {
   const started = startOAuth(ctx, setup.clients[provider], redirect);
   const request = sandbox.parseAuthorize(queryOf(started.url));
   if (!request) throw new Error('the sandbox refused our own authorization URL');
-  return { started, callback: queryOf(sandbox.approve(request, user)) };
+  return { started, callback: queryOf(sandbox.approve(request, user, browserKey)) };
 }
 
-async function signInVia(provider: SocialProviderId, user: SandboxUserInput, ctx = testContext(t.services)) {
-  const { started, callback } = runToCallback(ctx, provider, user);
+async function signInVia(provider: SocialProviderId, user: SandboxUserInput, ctx = testContext(t.services), browserKey = 'browser-a') {
+  const { started, callback } = runToCallback(ctx, provider, user, '/cart', browserKey);
   const result = await finishOAuth(ctx, setup.clients[provider], callback, started.cookie);
   return { result, ctx };
+}
+
+/** A real provider's client as the callback sees it: it returns the profile it is given. */
+function providerReturning(id: SocialProviderId, profile: OAuthProfile): OAuthClient {
+  return { id, name: setup.clients[id].name, pkce: true, authorizationUrl: () => '/provider', fetchProfile: async () => profile };
+}
+
+async function signInWith(id: SocialProviderId, profile: OAuthProfile, ctx = testContext(t.services)) {
+  const client = providerReturning(id, profile);
+  const started = startOAuth(ctx, client, '/cart');
+  const result = await finishOAuth(ctx, client, { state: openState(secret(), started.cookie)!.state, code: 'provider-code' }, started.cookie);
+  return { result, ctx };
+}
+
+/** The consent page's post for a pending sign-up. */
+function consentTo(result: FinishResult, ctx: RequestContext, form = { acceptGDPR: true, acceptAds: false }) {
+  if (!result.ok || result.outcome !== 'consent_required') throw new Error(`no pending sign-up: ${JSON.stringify(result)}`);
+  return completeSocialSignUp(ctx, result.pendingCookie, form);
 }
 
 describe('state cookie', () => {
@@ -84,7 +103,7 @@ describe('finishOAuth refuses', () => {
     expect(ctx.session).toBeNull();
 
     // The untouched callback still works: nothing above used the code up.
-    expect(await finishOAuth(ctx, yandex, callback, started.cookie)).toMatchObject({ ok: true, redirect: '/cart' });
+    expect(await finishOAuth(ctx, yandex, callback, started.cookie)).toMatchObject({ ok: true, outcome: 'consent_required', redirect: '/auth-social/consent' });
   });
 
   it('a sign-in started more than 10 minutes ago', async () => {
@@ -118,7 +137,7 @@ describe('sandbox token step', () => {
   it('checks the verifier against the challenge, the redirect URI and the client, once per code', () => {
     const verifier = 'v'.repeat(43);
     const request = { client: 'mailru' as const, state: 'st', codeChallenge: pkceChallenge(verifier), redirectUri: 'http://localhost:3000/auth-social/callback/mailru' };
-    const issue = () => queryOf(sandbox.approve(request, sandboxDefaultUser('mailru'))).code!;
+    const issue = () => queryOf(sandbox.approve(request, sandboxDefaultUser('mailru'), 'browser-a')).code!;
 
     expect(() => sandbox.exchange({ client: 'mailru', code: issue(), codeVerifier: 'w'.repeat(43), redirectUri: request.redirectUri })).toThrow(/PKCE verifier does not match/);
     expect(() => sandbox.exchange({ client: 'mailru', code: issue(), codeVerifier: verifier, redirectUri: 'http://localhost:3000/elsewhere' })).toThrow(OAuthProviderError);
@@ -126,7 +145,8 @@ describe('sandbox token step', () => {
 
     const code = issue();
     const token = sandbox.exchange({ client: 'mailru', code, codeVerifier: verifier, redirectUri: request.redirectUri });
-    expect(sandbox.userInfo('mailru', token)).toMatchObject({ email: 'test.mailru@example.com', emailVerified: true, name: 'Тестовый Покупатель' });
+    // The sandbox vouches for nothing: a typed address is never a verified one.
+    expect(sandbox.userInfo('mailru', token)).toMatchObject({ email: 'test.mailru@example.com', emailVerified: false, name: 'Тестовый Покупатель' });
     expect(() => sandbox.exchange({ client: 'mailru', code, codeVerifier: verifier, redirectUri: request.redirectUri })).toThrow(/unknown or expired/);
     expect(() => sandbox.userInfo('yandex', token)).toThrow(/invalid_token/);
   });
@@ -141,37 +161,67 @@ describe('sandbox token step', () => {
 });
 
 describe('accounts', () => {
-  it('creates an account with a verified e-mail and the personal-data consent, then signs it in', async () => {
+  it('a first sign-in creates nothing until the consent is posted; then the account, its link and the consents given', async () => {
     const email = newEmail('new');
-    const { result, ctx } = await signInVia('yandex', { name: '  Анна   Петрова ', email: email.toUpperCase(), emailVerified: true });
-    expect(result).toMatchObject({ ok: true, outcome: 'created', redirect: '/cart' });
-    if (!result.ok) return;
-    expect(ctx.session?.userId).toBe(result.userId);
+    const ctx = testContext(t.services);
+    const { result } = await signInWith('yandex', { subject: 'ya-new', name: 'Анна Петрова', email, emailVerified: true }, ctx);
+    expect(result).toMatchObject({ ok: true, outcome: 'consent_required', redirect: '/auth-social/consent' });
+    expect(ctx.session).toBeNull();
+    expect(await t.db.selectFrom('auth_user').select('id').where('email', '=', email).execute()).toEqual([]);
+    expect(await t.db.selectFrom('auth_oauth_account').select('user_id').where('subject', '=', 'ya-new').execute()).toEqual([]);
 
-    const user = await t.db.selectFrom('auth_user').selectAll().where('id', '=', result.userId).executeTakeFirstOrThrow();
+    // Posted without the tick: the spec's message, still nothing created.
+    expect(await consentTo(result, ctx, { acceptGDPR: false, acceptAds: true })).toEqual({ ok: false, code: 'consent_required', message: 'Пожалуйста, подтвердите согласие' });
+    expect(await t.db.selectFrom('auth_user').select('id').where('email', '=', email).execute()).toEqual([]);
+
+    const done = await consentTo(result, ctx, { acceptGDPR: true, acceptAds: true });
+    expect(done).toMatchObject({ ok: true, outcome: 'created', redirect: '/cart' });
+    if (!done.ok) return;
+    expect(ctx.session?.userId).toBe(done.userId);
+    const user = await t.db.selectFrom('auth_user').selectAll().where('id', '=', done.userId).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ name: 'Анна Петрова', email, password_hash: null });
     expect(user.email_verified_at).toBeInstanceOf(Date);
-    const consents = await t.db.selectFrom('auth_consent').select(['kind', 'text_version', 'ip']).where('user_id', '=', result.userId).execute();
-    expect(consents).toEqual([{ kind: 'personal_data', text_version: CONSENT_TEXT_VERSION, ip: '127.0.0.1' }]);
-    const links = await t.db.selectFrom('auth_oauth_account').select(['provider', 'user_id']).where('user_id', '=', result.userId).execute();
-    expect(links).toEqual([{ provider: 'yandex', user_id: result.userId }]);
+    const consents = await t.db.selectFrom('auth_consent').select(['kind', 'text_version', 'ip', 'accepted_at']).where('user_id', '=', done.userId).orderBy('kind').execute();
+    expect(consents.map(({ accepted_at: _, ...rest }) => rest)).toEqual([
+      { kind: 'ads', text_version: CONSENT_TEXT_VERSION, ip: '127.0.0.1' },
+      { kind: 'personal_data', text_version: CONSENT_TEXT_VERSION, ip: '127.0.0.1' },
+    ]);
+    expect(consents[0]!.accepted_at).toBeInstanceOf(Date);
+    const links = await t.db.selectFrom('auth_oauth_account').select(['provider', 'user_id']).where('user_id', '=', done.userId).execute();
+    expect(links).toEqual([{ provider: 'yandex', user_id: done.userId }]);
+
+    // The same pending cookie posted again (a second tab) signs in to the same account, creates no other.
+    expect(await consentTo(result, testContext(t.services))).toMatchObject({ ok: true, outcome: 'signed_in', userId: done.userId });
   });
 
-  it('signs the same provider user into the same account next time', async () => {
+  it('refuses a forged, foreign or expired pending sign-up', async () => {
+    const ctx = testContext(t.services);
+    const { result } = await signInWith('ok', { subject: 'ok-expiring', name: 'Пётр', email: null, emailVerified: false }, ctx);
+    if (!result.ok || result.outcome !== 'consent_required') throw new Error('expected a pending sign-up');
+    const expired = { ok: false, code: 'expired', message: 'Время на вход через соцсеть истекло. Начните вход заново' };
+    expect(await completeSocialSignUp(ctx, result.pendingCookie, { acceptGDPR: true, acceptAds: false }, Date.now() + 16 * 60_000)).toEqual(expired);
+    expect(await completeSocialSignUp(ctx, `${result.pendingCookie.split('.')[0]}.forged`, { acceptGDPR: true, acceptAds: false })).toEqual(expired);
+    expect(await completeSocialSignUp(ctx, null, { acceptGDPR: true, acceptAds: false })).toEqual(expired);
+    expect(openPending('another-secret-of-at-least-32-characters', result.pendingCookie)).toBeNull();
+    expect(await t.db.selectFrom('auth_oauth_account').select('user_id').where('subject', '=', 'ok-expiring').execute()).toEqual([]);
+  });
+
+  it('signs the same provider user into the same account next time, without asking again', async () => {
     const user = { ...sandboxDefaultUser('mailru'), email: newEmail('again') };
     const first = await signInVia('mailru', user);
+    const created = await consentTo(first.result, first.ctx);
     const second = await signInVia('mailru', { ...user, name: 'Другое имя' });
-    expect(first.result).toMatchObject({ ok: true, outcome: 'created' });
+    expect(created).toMatchObject({ ok: true, outcome: 'created' });
     expect(second.result).toMatchObject({ ok: true, outcome: 'signed_in' });
-    if (!first.result.ok || !second.result.ok) return;
-    expect(second.result.userId).toBe(first.result.userId);
-    expect(second.ctx.session?.userId).toBe(first.result.userId);
+    if (!created.ok || !second.result.ok || second.result.outcome === 'consent_required') return;
+    expect(second.result.userId).toBe(created.userId);
+    expect(second.ctx.session?.userId).toBe(created.userId);
   });
 
-  it('links an existing account when the provider vouches for its e-mail', async () => {
+  it('links an existing account when a real provider vouches for its e-mail', async () => {
     const email = newEmail('existing');
     const existing = await createUser(t.db, { name: 'Иван', email, password: 'secret-123', emailVerified: true, ip: null });
-    const { result } = await signInVia('yandex', { name: 'Иван Y', email, emailVerified: true });
+    const { result } = await signInWith('yandex', { subject: 'ya-ivan', name: 'Иван Y', email, emailVerified: true });
     expect(result).toMatchObject({ ok: true, outcome: 'linked', userId: existing });
     const user = await t.db.selectFrom('auth_user').select(['name', 'password_hash']).where('id', '=', existing).executeTakeFirstOrThrow();
     expect(user.name).toBe('Иван');
@@ -179,24 +229,51 @@ describe('accounts', () => {
     expect(await t.db.selectFrom('auth_user').select('id').where('email', '=', email).execute()).toHaveLength(1);
   });
 
-  it('does not link by an unverified e-mail: a new account without that e-mail', async () => {
+  it('the sandbox never links by e-mail: an existing address typed on its page gives a new account without it', async () => {
+    const email = newEmail('typed');
+    const existing = await createUser(t.db, { name: 'Мария', email, password: 'secret-123', emailVerified: true, ip: null });
+    const { result, ctx } = await signInVia('vkontakte', { name: 'Чужой', email });
+    expect(result).toMatchObject({ ok: true, outcome: 'consent_required' });
+    expect(ctx.session).toBeNull();
+    const done = await consentTo(result, ctx);
+    if (!done.ok) throw new Error(done.code);
+    expect(done.userId).not.toBe(existing);
+    const created = await t.db.selectFrom('auth_user').select(['name', 'email', 'email_verified_at']).where('id', '=', done.userId).executeTakeFirstOrThrow();
+    expect(created).toEqual({ name: 'Чужой', email: null, email_verified_at: null });
+    expect(await t.db.selectFrom('auth_oauth_account').select('user_id').where('user_id', '=', existing).execute()).toEqual([]);
+  });
+
+  it('the same typed e-mail in another browser is another sandbox user', async () => {
+    const user = { ...sandboxDefaultUser('ok'), email: newEmail('shared') };
+    const a = await signInVia('ok', user, testContext(t.services), 'browser-a');
+    const mine = await consentTo(a.result, a.ctx);
+    const b = await signInVia('ok', user, testContext(t.services), 'browser-b');
+    expect(b.result).toMatchObject({ ok: true, outcome: 'consent_required' });
+    expect(b.ctx.session).toBeNull();
+    const theirs = await consentTo(b.result, b.ctx);
+    if (!mine.ok || !theirs.ok) throw new Error('sign-up failed');
+    expect(theirs.userId).not.toBe(mine.userId);
+  });
+
+  it('does not link by an unverified e-mail of a real provider: a new account without that e-mail', async () => {
     const email = newEmail('unverified');
     const existing = await createUser(t.db, { name: 'Мария', email, password: 'secret-123', emailVerified: true, ip: null });
-    const { result } = await signInVia('vkontakte', { name: 'Мария VK', email, emailVerified: false });
-    expect(result).toMatchObject({ ok: true, outcome: 'created' });
-    if (!result.ok) return;
-    expect(result.userId).not.toBe(existing);
-    const created = await t.db.selectFrom('auth_user').select(['name', 'email', 'email_verified_at']).where('id', '=', result.userId).executeTakeFirstOrThrow();
+    const { result, ctx } = await signInWith('vkontakte', { subject: 'vk-maria', name: 'Мария VK', email, emailVerified: false });
+    const done = await consentTo(result, ctx);
+    expect(done).toMatchObject({ ok: true, outcome: 'created' });
+    if (!done.ok) return;
+    expect(done.userId).not.toBe(existing);
+    const created = await t.db.selectFrom('auth_user').select(['name', 'email', 'email_verified_at']).where('id', '=', done.userId).executeTakeFirstOrThrow();
     expect(created).toEqual({ name: 'Мария VK', email: null, email_verified_at: null });
   });
 
-  it('takes over a never-confirmed account by its verified e-mail: password and sessions dropped', async () => {
+  it('takes over a never-confirmed account by a real provider\'s verified e-mail: password and sessions dropped', async () => {
     const email = newEmail('planted');
     const planted = await createUser(t.db, { name: 'Кто-то', email, password: 'planted-pass', ip: null });
     const { session } = await createSession(t.db);
     await t.db.updateTable('auth_session').set({ user_id: planted }).where('id', '=', session.id).execute();
 
-    const { result } = await signInVia('mailru', { name: 'Владелец', email, emailVerified: true });
+    const { result } = await signInWith('mailru', { subject: 'mr-owner', name: 'Владелец', email, emailVerified: true });
     expect(result).toMatchObject({ ok: true, outcome: 'linked', userId: planted });
     const user = await t.db.selectFrom('auth_user').select(['password_hash', 'email_verified_at']).where('id', '=', planted).executeTakeFirstOrThrow();
     expect(user.password_hash).toBeNull();
@@ -205,9 +282,10 @@ describe('accounts', () => {
   });
 
   it('names an account without a name after the provider', async () => {
-    const { result } = await signInVia('ok', { name: '', email: newEmail('noname'), emailVerified: true });
-    if (!result.ok) throw new Error(result.code);
-    const user = await t.db.selectFrom('auth_user').select('name').where('id', '=', result.userId).executeTakeFirstOrThrow();
+    const { result, ctx } = await signInVia('ok', { name: '', email: newEmail('noname') });
+    const done = await consentTo(result, ctx);
+    if (!done.ok) throw new Error(done.code);
+    const user = await t.db.selectFrom('auth_user').select('name').where('id', '=', done.userId).executeTakeFirstOrThrow();
     expect(user.name).toBe('Пользователь Одноклассники');
   });
 });

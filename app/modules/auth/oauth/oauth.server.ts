@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { now, nowMs } from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { randomToken, safeEqual } from '#app/.server/security/tokens.ts';
 import { redirectTarget } from '#app/lib/safe-redirect.ts';
 import { SOCIAL_PROVIDERS, type SocialProviderId } from '../auth.constants.ts';
-import { createUser } from '../users.server.ts';
-import { OAUTH_CALLBACK_PATH, OAUTH_STATE_TTL_MS, oauthErrorMessage, type OAuthErrorCode } from './oauth.constants.ts';
+import { consentsGiven, createUser } from '../users.server.ts';
+import { AUTH_SOCIAL_PATH, OAUTH_CALLBACK_PATH, OAUTH_STATE_TTL_MS, oauthErrorMessage, type OAuthErrorCode } from './oauth.constants.ts';
 import { OAuthProviderError, pkceChallenge, type OAuthClient, type OAuthProfile } from './oauth.providers.ts';
+import { isSandboxClient } from './oauth.sandbox.ts';
 
 /**
  * Social sign-in use-cases (spec §3, /auth-social?authclient=<id>): an OAuth 2.0 authorization-code
@@ -76,7 +78,7 @@ export interface StartedOAuth {
 }
 
 /** Starts a sign-in: fresh state and PKCE verifier, sealed in the cookie, and the authorization URL. */
-export function startOAuth(ctx: RequestContext, client: OAuthClient, redirectAfter: unknown, now = Date.now()): StartedOAuth {
+export function startOAuth(ctx: RequestContext, client: OAuthClient, redirectAfter: unknown, now = nowMs()): StartedOAuth {
   const state = randomToken(24);
   // 32 random bytes → 43 base64url characters: the shortest verifier RFC 7636 allows, 256 bits.
   const verifier = randomToken(32);
@@ -89,20 +91,76 @@ export function startOAuth(ctx: RequestContext, client: OAuthClient, redirectAft
 export type AccountOutcome = 'signed_in' | 'linked' | 'created';
 
 export type FinishResult =
-  | { ok: true; userId: number; redirect: string; outcome: AccountOutcome }
+  | { ok: true; userId: number; redirect: string; outcome: 'signed_in' | 'linked' }
+  /** A first sign-in: nothing is created yet; the browser goes to the consent page with the pending cookie. */
+  | { ok: true; outcome: 'consent_required'; redirect: string; pendingCookie: string; maxAgeSeconds: number }
   | { ok: false; code: OAuthErrorCode; message: string };
+
+/** The page a first social sign-in asks for the personal-data consent on (spec §5: acceptGDPR). */
+export const SOCIAL_CONSENT_PATH = `${AUTH_SOCIAL_PATH}/consent`;
+/** The signed, HttpOnly cookie that carries the provider's profile from the callback to the consent page. */
+export const OAUTH_PENDING_COOKIE = 'oauth_pending';
+/** Its path: the consent page and nothing outside the social sign-in. */
+export const OAUTH_PENDING_COOKIE_PATH = AUTH_SOCIAL_PATH;
+/** How long the consent page waits for an answer. */
+export const OAUTH_PENDING_TTL_MS = 15 * 60_000;
+
+const pendingPayload = z.object({
+  provider: statePayload.shape.provider,
+  subject: z.string().min(1).max(512),
+  /** Only an address the provider vouches for (never the sandbox's); null otherwise. */
+  email: z.string().nullable(),
+  name: z.string(),
+  redirect: z.string(),
+  exp: z.number(),
+});
+export type PendingSignUp = z.infer<typeof pendingPayload>;
+
+function signPending(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(`oauth-pending:${body}`).digest('base64url');
+}
+
+export function sealPending(secret: string, payload: PendingSignUp): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${signPending(secret, body)}`;
+}
+
+/** The pending sign-up when the cookie is ours and not expired, else null. */
+export function openPending(secret: string, value: string | undefined | null, now = nowMs()): PendingSignUp | null {
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const body = value.slice(0, dot);
+  if (!safeEqual(signPending(secret, body), value.slice(dot + 1))) return null;
+  try {
+    const parsed = pendingPayload.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+    return parsed.success && parsed.data.exp > now ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The pending cookie's value from a Cookie header (the consent page reads it in its loader and action). */
+export function pendingCookieValue(cookieHeader: string | null): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === OAUTH_PENDING_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
 
 /**
  * The callback: checks the cookie's signature, provider, state and age; exchanges the code (with
- * the verifier) and reads the profile; finds, links or creates the account; signs in for the
- * browser session ('Чужой компьютер' is not offered on the provider's page).
+ * the verifier) and reads the profile; signs in to the linked account (or links one by a vouched
+ * e-mail). A provider user without an account is not signed up here: 152-ФЗ needs the person's own
+ * consent, so the profile waits in a signed cookie for the consent page (`completeSocialSignUp`).
  */
 export async function finishOAuth(
   ctx: RequestContext,
   client: OAuthClient,
   query: Readonly<Record<string, string | undefined>>,
   cookieValue: string | undefined | null,
-  now = Date.now(),
+  now = nowMs(),
 ): Promise<FinishResult> {
   const fail = (code: OAuthErrorCode): FinishResult => ({ ok: false, code, message: oauthErrorMessage(code, client.name) });
   const stored = openState(ctx.services.config.sessionSecret, cookieValue);
@@ -127,49 +185,106 @@ export async function finishOAuth(
     return fail('provider_error');
   }
 
-  const account = await resolveAccount(ctx.services.db, client, profile, ctx.ip);
-  await ctx.signIn(account.userId, 'browser');
-  return { ok: true, userId: account.userId, redirect: safeRedirect(stored.redirect), outcome: account.outcome };
+  const email = vouchedEmail(client, profile);
+  const account = await existingAccount(ctx.services.db, client.id, profile.subject, email);
+  if (account) {
+    await ctx.signIn(account.userId, 'browser');
+    return { ok: true, userId: account.userId, redirect: safeRedirect(stored.redirect), outcome: account.outcome };
+  }
+  const pending: PendingSignUp = {
+    provider: client.id, subject: profile.subject, email, name: profile.name || `Пользователь ${client.name}`,
+    redirect: safeRedirect(stored.redirect), exp: now + OAUTH_PENDING_TTL_MS,
+  };
+  return {
+    ok: true, outcome: 'consent_required', redirect: SOCIAL_CONSENT_PATH,
+    pendingCookie: sealPending(ctx.services.config.sessionSecret, pending), maxAgeSeconds: OAUTH_PENDING_TTL_MS / 1000,
+  };
 }
 
 /**
- * The shop account of a provider's user:
- * 1. already linked (provider, subject) → that account;
+ * The address a profile proves: only a real provider's verified e-mail. The sandbox lets anyone type
+ * any address, so its profiles prove none (and it never links to an existing account).
+ */
+function vouchedEmail(client: Pick<OAuthClient, 'id'>, profile: OAuthProfile): string | null {
+  if (isSandboxClient(client)) return null;
+  return profile.emailVerified ? profile.email : null;
+}
+
+/**
+ * The shop account a provider's user already has:
+ * 1. linked (provider, subject) → that account;
  * 2. the provider vouches for the e-mail and an account has it → link it. If that account never
  *    confirmed its address, whoever registered it may not own the mailbox (a planted account): the
  *    address is marked confirmed, its password and sessions are dropped, and the owner can set a
- *    new password through 'Восстановление пароля';
- * 3. otherwise a new account with the personal-data consent record (152-ФЗ: text version, time,
- *    address). It gets the e-mail only when the provider vouches for it: an unconfirmed address would
- *    block its real owner's registration and later let them "recover" an account someone else
- *    controls through the provider.
+ *    new password through 'Восстановление пароля'.
+ * Null: a new user, who signs up on the consent page.
  */
-export async function resolveAccount(db: DB, client: Pick<OAuthClient, 'id' | 'name'>, profile: OAuthProfile, ip: string | null): Promise<{ userId: number; outcome: AccountOutcome }> {
-  const provider = client.id;
-  const linked = await findLink(db, provider, profile.subject);
+export async function existingAccount(db: DB, provider: SocialProviderId, subject: string, email: string | null): Promise<{ userId: number; outcome: 'signed_in' | 'linked' } | null> {
+  const linked = await findLink(db, provider, subject);
   if (linked !== null) return { userId: linked, outcome: 'signed_in' };
+  if (!email) return null;
+  const user = await db.selectFrom('auth_user').select(['id', 'email_verified_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+  if (!user) return null;
+  const inserted = await db.transaction().execute(async (trx) => {
+    if (!user.email_verified_at) {
+      await trx.updateTable('auth_user').set({ email_verified_at: now(), password_hash: null }).where('id', '=', user.id).execute();
+      await trx.deleteFrom('auth_session').where('user_id', '=', user.id).execute();
+    }
+    return insertLink(trx, provider, subject, user.id);
+  });
+  return inserted ? { userId: user.id, outcome: 'linked' } : { userId: (await findLink(db, provider, subject))!, outcome: 'signed_in' };
+}
 
-  const email = profile.emailVerified ? profile.email : null;
-  if (email) {
-    const user = await db.selectFrom('auth_user').select(['id', 'email_verified_at'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
-    if (user) {
-      const inserted = await db.transaction().execute(async (trx) => {
-        if (!user.email_verified_at) {
-          await trx.updateTable('auth_user').set({ email_verified_at: new Date(), password_hash: null }).where('id', '=', user.id).execute();
-          await trx.deleteFrom('auth_session').where('user_id', '=', user.id).execute();
-        }
-        return insertLink(trx, provider, profile.subject, user.id);
-      });
-      return inserted ? { userId: user.id, outcome: 'linked' } : { userId: (await findLink(db, provider, profile.subject))!, outcome: 'signed_in' };
+/** What the consent page shows: who is signing up through which provider; null when the cookie is missing, forged or expired. */
+export function pendingSocialSignUp(ctx: RequestContext, cookieValue: string | null, now = nowMs()): { providerName: string; name: string } | null {
+  const pending = openPending(ctx.services.config.sessionSecret, cookieValue, now);
+  if (!pending) return null;
+  return { providerName: SOCIAL_PROVIDERS.find((p) => p.id === pending.provider)!.name, name: pending.name };
+}
+
+export type SignUpResult =
+  | { ok: true; userId: number; redirect: string; outcome: AccountOutcome }
+  | { ok: false; code: 'consent_required' | 'expired'; message: string };
+
+/** Under an unticked consent (spec §5). */
+export const SOCIAL_CONSENT_MESSAGE = 'Пожалуйста, подтвердите согласие';
+export const SOCIAL_SIGNUP_EXPIRED = 'Время на вход через соцсеть истекло. Начните вход заново';
+
+/**
+ * The consent page's 'Создать аккаунт': with the personal-data consent ticked, creates the account
+ * with the consents given (time, address, text version) and the provider link, and signs in. A
+ * second post of the same cookie (double click, another tab) signs in to the account the first made.
+ */
+export async function completeSocialSignUp(
+  ctx: RequestContext,
+  cookieValue: string | null,
+  form: { acceptGDPR: boolean; acceptAds: boolean },
+  now = nowMs(),
+): Promise<SignUpResult> {
+  const pending = openPending(ctx.services.config.sessionSecret, cookieValue, now);
+  if (!pending) return { ok: false, code: 'expired', message: SOCIAL_SIGNUP_EXPIRED };
+  if (!form.acceptGDPR) return { ok: false, code: 'consent_required', message: SOCIAL_CONSENT_MESSAGE };
+  const { db } = ctx.services;
+  const existing = await existingAccount(db, pending.provider, pending.subject, pending.email);
+  let result: { userId: number; outcome: AccountOutcome };
+  if (existing) {
+    result = existing;
+  } else {
+    // An address the provider vouches for may have been registered meanwhile: then it stays off the new account.
+    const taken = pending.email ? await db.selectFrom('auth_user').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', pending.email)).executeTakeFirst() : undefined;
+    const email = taken ? null : pending.email;
+    const userId = await createUser(db, { name: pending.name, email, emailVerified: email !== null, consents: consentsGiven(form), ip: ctx.ip });
+    if (await insertLink(db, pending.provider, pending.subject, userId)) {
+      result = { userId, outcome: 'created' };
+    } else {
+      // A second post for the same provider user linked it first: keep that one.
+      await db.deleteFrom('auth_user').where('id', '=', userId).execute();
+      result = { userId: (await findLink(db, pending.provider, pending.subject))!, outcome: 'signed_in' };
     }
   }
-
-  const userId = await createUser(db, { name: profile.name || `Пользователь ${client.name}`, email, emailVerified: email !== null, ip });
-  if (await insertLink(db, provider, profile.subject, userId)) return { userId, outcome: 'created' };
-  // A second callback for the same provider user (double click) linked it first: keep that one.
-  await db.deleteFrom('auth_user').where('id', '=', userId).execute();
-  return { userId: (await findLink(db, provider, profile.subject))!, outcome: 'signed_in' };
+  await ctx.signIn(result.userId, 'browser');
+  return { ok: true, userId: result.userId, redirect: safeRedirect(pending.redirect), outcome: result.outcome };
 }
 
 async function findLink(db: DB, provider: string, subject: string): Promise<number | null> {

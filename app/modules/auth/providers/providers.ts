@@ -23,6 +23,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A letter to the shop's own staff (a branch): the sandbox shows it only to the browser that sent it. */
+  staff?: boolean;
 }
 
 export interface Mailer {

@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { AuthOutboxTable } from '#app/.server/db/schema.ts';
+import { sha256 } from '#app/.server/security/tokens.ts';
 import {
   assertFlashCode,
   deliveryPhone,
@@ -7,14 +9,70 @@ import {
   type CaptchaVerifier,
   type FlashCaller,
   type Mailer,
+  type MailMessage,
   type SmsSender,
 } from './providers.ts';
 
 /**
  * Sandbox providers: nothing leaves the machine. Every SMS, flash call and e-mail is written to the
- * `auth_outbox` table, where tests (and a development-only outbox page) read the codes and links.
- * `createProviders` refuses them when NODE_ENV=production.
+ * `auth_outbox` table, where tests (and the outbox page, /__dev/outbox) read the codes and links.
+ * `createProviders` allows them only in development, tests and demo mode.
+ *
+ * The outbox stands in for every phone and mailbox at once, so it is scoped to browsers (ADR 011):
+ * - each request runs inside `withOutboxReader`, which names its browser (a key derived from the
+ *   XSRF cookie, read lazily);
+ * - a phone or address belongs to the first browser whose request sent something to it
+ *   (`auth_outbox_owner`); from then on every message to it is readable by that browser only, so
+ *   a stranger who asks for a reset of someone else's account never sees the link;
+ * - an address or phone that an account has confirmed without any message of this outbox (an
+ *   employee created by `npm run user`) belongs to nobody: its messages are kept but shown to no one;
+ * - a letter to the shop's own staff (`MailMessage.staff`, e.g. 'Написать нам' to a branch) is shown
+ *   to the browser that sent it and claims nothing.
  */
+
+const readerScope = new AsyncLocalStorage<() => string | null>();
+
+/** Runs `fn` (a request's handling) as the browser `reader` names; evaluated only when a message is written. */
+export function withOutboxReader<T>(reader: () => string | null, fn: () => T): T {
+  return readerScope.run(reader, fn);
+}
+
+/** The outbox's name for a browser: a hash of its XSRF token, which only that browser holds. */
+export function outboxReaderKey(csrfToken: string): string {
+  return sha256(`outbox-reader:${csrfToken}`);
+}
+
+function currentReader(): string | null {
+  return readerScope.getStore()?.() ?? null;
+}
+
+/** True when an account has confirmed this address or phone: its mailbox was never this outbox's to give away. */
+async function confirmedByAccount(db: DB, recipient: string): Promise<boolean> {
+  const row = recipient.includes('@')
+    ? await db.selectFrom('auth_user').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', recipient)).where('email_verified_at', 'is not', null).executeTakeFirst()
+    : await db.selectFrom('auth_user').select('id').where('phone', '=', recipient).where('phone_verified_at', 'is not', null).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which browser may read a new message to `recipient` (see the rules above); null: nobody. */
+export async function outboxReaderFor(db: DB, recipient: string, sender: string | null, staff = false): Promise<string | null> {
+  if (staff) return sender;
+  const owner = () => db.selectFrom('auth_outbox_owner').select('reader_key').where('recipient', '=', recipient).executeTakeFirst();
+  const known = await owner();
+  if (known) return known.reader_key;
+  if (sender === null || await confirmedByAccount(db, recipient)) return null;
+  // Two browsers racing for a fresh address: exactly one claim wins, the other reads the winner.
+  const claimed = await db.insertInto('auth_outbox_owner').values({ recipient, reader_key: sender })
+    .onConflict((oc) => oc.column('recipient').doNothing()).returning('reader_key').executeTakeFirst();
+  return claimed?.reader_key ?? (await owner())?.reader_key ?? null;
+}
+
+async function record(db: DB, message: { channel: OutboxChannel; recipient: string; subject: string | null; body: string; staff?: boolean }): Promise<void> {
+  const readerKey = await outboxReaderFor(db, message.recipient, currentReader(), message.staff);
+  await db.insertInto('auth_outbox')
+    .values({ channel: message.channel, recipient: message.recipient, subject: message.subject, body: message.body, reader_key: readerKey })
+    .execute();
+}
 
 /** The only token the sandbox captcha accepts; the development widget stand-in submits it. */
 export const SANDBOX_CAPTCHA_TOKEN = 'sandbox-captcha-ok';
@@ -47,8 +105,7 @@ export function outboxRecipient(value: string): string {
 export function sandboxSms(db: DB): SmsSender {
   return {
     async send(phone, text) {
-      const recipient = deliveryPhone('sms', phone);
-      await db.insertInto('auth_outbox').values({ channel: 'sms', recipient, subject: null, body: text }).execute();
+      await record(db, { channel: 'sms', recipient: deliveryPhone('sms', phone), subject: null, body: text });
     },
   };
 }
@@ -62,11 +119,7 @@ export function sandboxFlashCall(db: DB): FlashCaller {
   return {
     async call(phone, code) {
       assertFlashCode(code);
-      const recipient = deliveryPhone('call', phone);
-      await db
-        .insertInto('auth_outbox')
-        .values({ channel: 'call', recipient, subject: null, body: `Звонок с номера ${sandboxCallerNumber(code)}` })
-        .execute();
+      await record(db, { channel: 'call', recipient: deliveryPhone('call', phone), subject: null, body: `Звонок с номера ${sandboxCallerNumber(code)}` });
     },
   };
 }
@@ -76,12 +129,9 @@ export const OUTBOX_HTML_SEPARATOR = '\n\n--- HTML ---\n';
 
 export function sandboxMailer(db: DB): Mailer {
   return {
-    async send(message) {
+    async send(message: MailMessage) {
       const body = message.html ? `${message.text}${OUTBOX_HTML_SEPARATOR}${message.html}` : message.text;
-      await db
-        .insertInto('auth_outbox')
-        .values({ channel: 'email', recipient: outboxRecipient(message.to), subject: message.subject, body })
-        .execute();
+      await record(db, { channel: 'email', recipient: outboxRecipient(message.to), subject: message.subject, body, staff: message.staff });
     },
   };
 }
@@ -98,7 +148,7 @@ export function createSandboxProviders(db: DB): AuthProviders {
   return { sms: sandboxSms(db), call: sandboxFlashCall(db), mail: sandboxMailer(db), captcha: sandboxCaptcha(), captchaSiteKey: null, sandbox: true };
 }
 
-/** Everything sent to one phone or address, oldest first. */
+/** Everything sent to one phone or address, oldest first (all browsers: for tests). */
 export async function readOutbox(db: DB, recipient: string): Promise<OutboxMessage[]> {
   const rows = await db
     .selectFrom('auth_outbox')
@@ -106,6 +156,17 @@ export async function readOutbox(db: DB, recipient: string): Promise<OutboxMessa
     .where('recipient', '=', outboxRecipient(recipient))
     .orderBy('id', 'asc')
     .execute();
+  return rows.map(toMessage);
+}
+
+/** What one browser may read, newest first: its own messages, optionally to one phone or address. */
+export async function readOutboxFor(db: DB, readerKey: string, options: { recipient?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+  let query = db
+    .selectFrom('auth_outbox')
+    .select(['id', 'channel', 'recipient', 'subject', 'body', 'created_at'])
+    .where('reader_key', '=', readerKey);
+  if (options.recipient) query = query.where('recipient', '=', outboxRecipient(options.recipient));
+  const rows = await query.orderBy('id', 'desc').limit(options.limit ?? 20).execute();
   return rows.map(toMessage);
 }
 
