@@ -3,6 +3,7 @@ import type { DB } from './connect.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_rate_limit.ts';
 import * as m0003 from './migrations/0003_accounts.ts';
+import * as m0004 from './migrations/0004_limits.ts';
 import * as m0006 from './migrations/0006_consents_feedback.ts';
 import * as m0005 from './migrations/0005_reference_data.ts';
 
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_rate_limit': m0002,
   '0003_accounts': m0003,
+  '0004_limits': m0004,
   '0006_consents_feedback': m0006,
   '0005_reference_data': m0005,
 };

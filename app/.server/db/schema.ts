@@ -23,6 +23,7 @@ export interface Database {
   auth_oauth_account: AuthOauthAccountTable;
   auth_notification: AuthNotificationTable;
   auth_outbox: AuthOutboxTable;
+  auth_known_address: AuthKnownAddressTable;
   auth_outbox_owner: AuthOutboxOwnerTable;
 }
 
@@ -247,4 +248,11 @@ export interface AuthOutboxOwnerTable {
   recipient: string;
   reader_key: string;
   created_at: Timestamp;
+}
+
+/** An address an account signed in from with its password (migration 0004, docs/decisions/010). */
+export interface AuthKnownAddressTable {
+  user_id: number;
+  ip: string;
+  last_success_at: Timestamp;
 }

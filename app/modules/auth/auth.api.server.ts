@@ -6,7 +6,7 @@ import {
   recoveryByEmailInput, recoveryByPhoneInput, recoveryCodeStepInput, signInByEmailInput, signInByPhoneInput,
 } from './auth.schema.ts';
 import {
-  AUTH_ERRORS, checkPhoneCode, confirmEmail, registerByEmail, registerByPhone, requestPasswordResetByEmail,
+  AUTH_ERRORS, checkPhoneCode, registerByEmail, registerByPhone, requestPasswordResetByEmail,
   resetPasswordByPhone, sendPhoneCode, type Outcome,
 } from './auth.server.ts';
 import { persistenceOf } from './session.server.ts';
@@ -30,7 +30,7 @@ async function readAuthRequest(c: C) {
 const STATUS: Record<string, 401 | 403 | 404 | 409 | 422 | 429 | 503> = {
   captcha_error: 403, phone_exists: 409, email_exists: 409, phone_not_exists: 404, email_not_exists: 404,
   password_error: 401, email_not_confirmed: 403, wrong_code: 422, too_many_attempts: 429, code_expired: 422,
-  too_soon: 429, too_many_codes: 429, delivery_error: 503, link_invalid: 422,
+  too_soon: 429, too_many_codes: 429, too_many_requests: 429, delivery_error: 503, link_invalid: 422, busy: 503,
 };
 
 function answer(c: C, outcome: Outcome, extra: Record<string, unknown> = {}) {
@@ -105,10 +105,11 @@ export const authApi = new Hono<HonoEnv>()
     const login = 'email' in input.data ? { email: input.data.email as string } : { phone: input.data.phone as string };
     const result = await authorize(ctx, { ...login, password: input.data.password, persistence });
     if (result.ok) return answer(c, { ok: true });
+    if (result.code === 'too_many_attempts') c.header('Retry-After', String(result.retryAfterSeconds));
     if (result.code === 'too_many_attempts') return answer(c, { ok: false, code: 'too_many_attempts', message: AUTH_ERRORS.tooManySignIns(Math.ceil(result.retryAfterSeconds / 60)) });
     const messages = {
       email_not_exists: AUTH_ERRORS.emailUnknown, phone_not_exists: AUTH_ERRORS.phoneUnknown,
-      password_error: AUTH_ERRORS.passwordError, email_not_confirmed: AUTH_ERRORS.emailNotConfirmed,
+      password_error: AUTH_ERRORS.passwordError, email_not_confirmed: AUTH_ERRORS.emailNotConfirmed, busy: AUTH_ERRORS.busy,
     } as const;
     return answer(c, { ok: false, code: result.code, message: messages[result.code] });
   })
@@ -117,12 +118,9 @@ export const authApi = new Hono<HonoEnv>()
     return c.json({ error_status: 'success', redirect: '/' });
   });
 
-/** The e-mail confirmation link (outside /api: it is opened from a mail client). */
-export const authLinks = new Hono<HonoEnv>()
-  .get('/auth/confirm-email', async (c) => {
-    const token = c.req.query('token') ?? '';
-    const outcome = token ? await confirmEmail(c.get('ctx'), token) : { ok: false as const, message: AUTH_ERRORS.linkInvalid };
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(outcome.ok ? '/?auth=email-confirmed' : '/?auth=link-invalid', 303);
-  });
-
+/**
+ * Links opened from a mail client that are not pages. None today: the e-mail confirmation link is the
+ * page app/routes/auth.confirm-email.tsx, because opening it must not spend the token (mail scanners
+ * open links); its button does (docs/decisions/010).
+ */
+export const authLinks = new Hono<HonoEnv>();

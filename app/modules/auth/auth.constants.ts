@@ -31,6 +31,42 @@ export const CODES_PER_PHONE_IN_WINDOW = 3;
 export const CODES_PER_PHONE_PER_DAY = 10;
 export const CODES_PER_IP_PER_DAY = 30;
 
+/*
+ * Password hashing (argon2id, 19 MiB, ~50 ms in libuv's thread pool): two at a time leave the pool's
+ * other two threads to files, DNS and compression; 64 may wait (about 1.6 s at worst), more are
+ * refused with 503 at once instead of queueing without end. See docs/decisions/010.
+ */
+export const PASSWORD_HASH_CONCURRENCY = 2;
+export const PASSWORD_HASH_QUEUE = 64;
+
+/*
+ * Sign-in throttling (docs/decisions/010): token buckets counted BEFORE the password is checked.
+ * Per login and address pair a burst of 5, then one try every 3 minutes, and at most 20 a day
+ * (the delays grow: none, minutes, hours); per address 30 tries in 15 minutes across all logins;
+ * per login a ceiling of 100 a day that applies only to addresses the account has not signed in
+ * from successfully (so strangers can never lock the owner out of his usual address).
+ */
+export const SIGN_IN_PAIR_BURST = 5;
+export const SIGN_IN_PAIR_WINDOW_MS = 15 * 60_000;
+export const SIGN_IN_PAIR_PER_DAY = 20;
+export const SIGN_IN_IP_BURST = 30;
+export const SIGN_IN_IP_WINDOW_MS = 15 * 60_000;
+export const SIGN_IN_ACCOUNT_PER_DAY = 100;
+/** 'Выйти на всех устройствах' in 'Мои данные' posts here (profile.api.server.ts). */
+export const SIGN_OUT_EVERYWHERE_PATH = '/api/profile/sessions/end-all';
+/** An address the account signed in from is trusted for this long (exempt from the per-login ceiling). */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/*
+ * E-mail flows (docs/decisions/010): every letter goes to an address someone typed, and the
+ * registration answer 'email_exists' tells whether an address has an account. Per mailbox 3 letters
+ * an hour and 10 a day, per client address 10 registrations or reset requests an hour and 30 a day.
+ */
+export const MAILS_PER_ADDRESS_PER_HOUR = 3;
+export const MAILS_PER_ADDRESS_PER_DAY = 10;
+export const EMAIL_REQUESTS_PER_IP_PER_HOUR = 10;
+export const EMAIL_REQUESTS_PER_IP_PER_DAY = 30;
+
 export type SocialProviderId = 'yandex' | 'mailru' | 'vkontakte' | 'ok';
 
 export interface SocialProvider {

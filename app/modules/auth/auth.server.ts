@@ -1,9 +1,15 @@
+import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
+import { reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
 import { issueCode, verifyCode, type CodeChannel, type CodePurpose, type VerifyResult } from './codes.server.ts';
 import { ProviderError } from './providers/providers.ts';
 import { lockText } from './phone.rules.ts';
-import { hashPassword } from './password.server.ts';
+import {
+  EMAIL_REQUESTS_PER_IP_PER_DAY, EMAIL_REQUESTS_PER_IP_PER_HOUR, MAILS_PER_ADDRESS_PER_DAY, MAILS_PER_ADDRESS_PER_HOUR,
+} from './auth.constants.ts';
+import { PASSWORD_BUSY_MESSAGE, PasswordBusyError, hashPassword } from './password.server.ts';
+import { revokeUserSessions } from './session.server.ts';
 import { consentsGiven, createUser, findUserByEmail, findUserByPhone } from './users.server.ts';
 
 /** Messages of the auth endpoints beyond spec §5 (the modal shows them in an alert, spec §8). */
@@ -23,6 +29,8 @@ export const AUTH_ERRORS = {
   tooManySignIns: (minutes: number) => `Слишком много попыток входа. Попробуйте через ${minutes} мин.`,
   passwordError: 'Неверный пароль',
   emailNotConfirmed: 'E-mail не подтверждён. Перейдите по ссылке из письма, которое мы отправили при регистрации',
+  tooManyEmailRequests: (minutes: number) => `Слишком много запросов с вашего адреса. Попробуйте через ${minutes} мин.`,
+  busy: PASSWORD_BUSY_MESSAGE,
 } as const;
 
 export const AUTH_SUCCESS = {
@@ -33,6 +41,40 @@ export const AUTH_SUCCESS = {
 } as const;
 
 const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+
+/*
+ * E-mail flows (docs/decisions/010). Per client address: registrations by e-mail and reset requests
+ * together, so that the 'email_exists' answer cannot be used to test many addresses, and letters
+ * cannot be sprayed. Per mailbox: letters to one address, so that nobody floods someone's inbox.
+ */
+const EMAIL_IP_RULES: RateLimitRule[] = [
+  { name: 'email-flow:ip:hour', limit: EMAIL_REQUESTS_PER_IP_PER_HOUR, windowMs: HOUR_MS },
+  { name: 'email-flow:ip:day', limit: EMAIL_REQUESTS_PER_IP_PER_DAY, windowMs: 24 * HOUR_MS },
+];
+const MAILBOX_RULES: RateLimitRule[] = [
+  { name: 'mail:address:hour', limit: MAILS_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS },
+  { name: 'mail:address:day', limit: MAILS_PER_ADDRESS_PER_DAY, windowMs: 24 * HOUR_MS },
+];
+
+/** One more e-mail request from this client address, or the refusal with the wait in minutes. */
+async function emailRequestAllowed(ctx: RequestContext, at: Date): Promise<Outcome> {
+  const limited = await reserve(ctx.services.db, EMAIL_IP_RULES.map((rule) => ({ rule, subject: ctx.ip ?? 'unknown' })), at);
+  if (limited.ok) return { ok: true };
+  return { ok: false, message: AUTH_ERRORS.tooManyEmailRequests(Math.ceil(limited.retryAfterSeconds / 60)), code: 'too_many_requests' };
+}
+
+/** Whether one more letter may go to this mailbox (taken only when a letter is really to be sent). */
+async function mailboxAllows(ctx: RequestContext, email: string, at: Date): Promise<boolean> {
+  return (await reserve(ctx.services.db, MAILBOX_RULES.map((rule) => ({ rule, subject: email })), at)).ok;
+}
+
+/** The unique index on lower(email) or on phone refused a second account made at the same moment. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+}
+
+const BUSY: Outcome = { ok: false, message: AUTH_ERRORS.busy, code: 'busy' };
 
 export type Outcome = { ok: true; message?: string } | { ok: false; message: string; code?: string };
 
@@ -80,7 +122,14 @@ export async function registerByPhone(ctx: RequestContext, input: { phone: strin
   if ((await findUserByPhone(db, input.phone))?.password_hash) return { ok: false, message: AUTH_ERRORS.phoneTaken, code: 'phone_exists' };
   const checked = codeOutcome(await verifyCode(ctx.services, { phone: input.phone, purpose: 'registration', code: input.code }));
   if (!checked.ok) return checked;
-  const userId = await createUser(db, { name: input.name, phone: input.phone, phoneVerified: true, password: input.password, consents: consentsGiven({ acceptGDPR: true, acceptAds: input.acceptAds }), ip: ctx.ip });
+  let userId: number;
+  try {
+    userId = await createUser(db, { name: input.name, phone: input.phone, phoneVerified: true, password: input.password, consents: consentsGiven({ acceptGDPR: true, acceptAds: input.acceptAds }), ip: ctx.ip });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, message: AUTH_ERRORS.phoneTaken, code: 'phone_exists' };
+    if (error instanceof PasswordBusyError) return BUSY;
+    throw error;
+  }
   await ctx.signIn(userId, 'browser');
   return { ok: true };
 }
@@ -92,17 +141,45 @@ export async function resetPasswordByPhone(ctx: RequestContext, input: { phone: 
   if (!user) return { ok: false, message: AUTH_ERRORS.phoneUnknown, code: 'phone_not_exists' };
   const checked = codeOutcome(await verifyCode(ctx.services, { phone: input.phone, purpose: 'reset', code: input.code }));
   if (!checked.ok) return checked;
-  await db.updateTable('auth_user').set({ password_hash: await hashPassword(input.password), phone_verified_at: new Date() }).where('id', '=', user.id).execute();
-  await ctx.signIn(user.id, 'browser');
+  return setNewPassword(ctx, user.id, input.password, { phone_verified_at: clock.now() });
+}
+
+/**
+ * Sets a new password after a recovery and signs this browser in; every other session of the user
+ * ends (whoever knew the old password or held a session is out), reset links still in mail stop working.
+ */
+async function setNewPassword(ctx: RequestContext, userId: number, password: string, verified: { phone_verified_at?: Date; email_verified_at?: Date }): Promise<Outcome> {
+  const { db } = ctx.services;
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(password);
+  } catch (error) {
+    if (error instanceof PasswordBusyError) return BUSY;
+    throw error;
+  }
+  const at = clock.now();
+  await db.updateTable('auth_user').set({ password_hash: passwordHash, ...verified }).where('id', '=', userId).execute();
+  await db.updateTable('auth_email_token').set({ used_at: at })
+    .where('user_id', '=', userId).where('purpose', '=', 'reset').where('used_at', 'is', null).execute();
+  await revokeUserSessions(db, userId, ctx.session?.id ?? null);
+  await ctx.signIn(userId, 'browser');
   return { ok: true };
 }
 
 async function sendEmailLink(ctx: RequestContext, input: { userId: number; email: string; purpose: 'confirm' | 'reset' }): Promise<void> {
   const token = randomToken();
-  await ctx.services.db.insertInto('auth_email_token').values({
-    token_hash: sha256(token), purpose: input.purpose, user_id: input.userId, email: input.email,
-    expires_at: new Date(Date.now() + EMAIL_TOKEN_TTL_MS),
-  }).execute();
+  const at = clock.now();
+  // A new link revokes the earlier ones of its kind: only the newest letter works. The user's row is
+  // locked so that two requests at the same moment cannot both leave their link alive.
+  await ctx.services.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('auth_user').select('id').where('id', '=', input.userId).forUpdate().execute();
+    await trx.updateTable('auth_email_token').set({ used_at: at })
+      .where('user_id', '=', input.userId).where('purpose', '=', input.purpose).where('used_at', 'is', null).execute();
+    await trx.insertInto('auth_email_token').values({
+      token_hash: sha256(token), purpose: input.purpose, user_id: input.userId, email: input.email,
+      created_at: at, expires_at: new Date(at.getTime() + EMAIL_TOKEN_TTL_MS),
+    }).execute();
+  });
   const origin = ctx.services.config.PUBLIC_ORIGIN;
   const link = input.purpose === 'confirm' ? `${origin}/auth/confirm-email?token=${token}` : `${origin}/auth/reset-password?token=${token}`;
   const [subject, intro] = input.purpose === 'confirm'
@@ -115,10 +192,23 @@ async function sendEmailLink(ctx: RequestContext, input: { userId: number; email
 /** Registration by e-mail (spec §7 registration): an unconfirmed account and a confirmation link. */
 export async function registerByEmail(ctx: RequestContext, input: { name: string; email: string; password: string; acceptAds: boolean }): Promise<Outcome> {
   const { db } = ctx.services;
+  const at = clock.now();
+  // Counted before the lookup: each answer, 'email_exists' included, costs the asking address a request.
+  const allowed = await emailRequestAllowed(ctx, at);
+  if (!allowed.ok) return allowed;
   if (await findUserByEmail(db, input.email)) return { ok: false, message: AUTH_ERRORS.emailTaken, code: 'email_exists' };
-  const userId = await createUser(db, { name: input.name, email: input.email, password: input.password, consents: consentsGiven({ acceptGDPR: true, acceptAds: input.acceptAds }), ip: ctx.ip });
+  let userId: number;
   try {
-    await sendEmailLink(ctx, { userId, email: input.email.trim().toLowerCase(), purpose: 'confirm' });
+    userId = await createUser(db, { name: input.name, email: input.email, password: input.password, consents: consentsGiven({ acceptGDPR: true, acceptAds: input.acceptAds }), ip: ctx.ip });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the unique index lets one through.
+    if (isUniqueViolation(error)) return { ok: false, message: AUTH_ERRORS.emailTaken, code: 'email_exists' };
+    if (error instanceof PasswordBusyError) return BUSY;
+    throw error;
+  }
+  const email = input.email.trim().toLowerCase();
+  try {
+    if (await mailboxAllows(ctx, email, at)) await sendEmailLink(ctx, { userId, email, purpose: 'confirm' });
   } catch (error) {
     if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
     throw error;
@@ -128,10 +218,15 @@ export async function registerByEmail(ctx: RequestContext, input: { name: string
 
 /** Recovery by e-mail (spec §7 authorize with reset_password=1): the same answer whether or not the address is known. */
 export async function requestPasswordResetByEmail(ctx: RequestContext, email: string): Promise<Outcome> {
+  const at = clock.now();
+  const allowed = await emailRequestAllowed(ctx, at);
+  if (!allowed.ok) return allowed;
   const user = await findUserByEmail(ctx.services.db, email);
-  if (user) {
+  const address = email.trim().toLowerCase();
+  // A full mailbox gets no more letters but the same answer: the answer never tells whether an account exists.
+  if (user && await mailboxAllows(ctx, address, at)) {
     try {
-      await sendEmailLink(ctx, { userId: user.id, email: email.trim().toLowerCase(), purpose: 'reset' });
+      await sendEmailLink(ctx, { userId: user.id, email: address, purpose: 'reset' });
     } catch (error) {
       if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
       throw error;
@@ -142,9 +237,10 @@ export async function requestPasswordResetByEmail(ctx: RequestContext, email: st
 
 /** Uses an e-mail link once; the caller acts for the user it names. */
 async function consumeEmailToken(ctx: RequestContext, token: string, purpose: 'confirm' | 'reset'): Promise<{ userId: number; email: string } | null> {
-  const row = await ctx.services.db.updateTable('auth_email_token').set({ used_at: new Date() })
+  const at = clock.now();
+  const row = await ctx.services.db.updateTable('auth_email_token').set({ used_at: at })
     .where('token_hash', '=', sha256(token)).where('purpose', '=', purpose)
-    .where('used_at', 'is', null).where('expires_at', '>', new Date())
+    .where('used_at', 'is', null).where('expires_at', '>', at)
     .returning(['user_id', 'email']).executeTakeFirst();
   return row ? { userId: row.user_id, email: row.email } : null;
 }
@@ -153,24 +249,34 @@ async function consumeEmailToken(ctx: RequestContext, token: string, purpose: 'c
 export async function confirmEmail(ctx: RequestContext, token: string): Promise<Outcome> {
   const used = await consumeEmailToken(ctx, token, 'confirm');
   if (!used) return { ok: false, message: AUTH_ERRORS.linkInvalid, code: 'link_invalid' };
-  await ctx.services.db.updateTable('auth_user').set({ email_verified_at: new Date() }).where('id', '=', used.userId).execute();
+  await ctx.services.db.updateTable('auth_user').set({ email_verified_at: clock.now() }).where('id', '=', used.userId).execute();
   await ctx.services.db.insertInto('auth_notification').values({ user_id: used.userId, view_type: 'hint', title: 'E-mail подтверждён', content: 'Добро пожаловать в Агротехнику!' }).execute();
   await ctx.signIn(used.userId, 'browser');
   return { ok: true };
 }
 
+async function isTokenValid(ctx: RequestContext, token: string, purpose: 'confirm' | 'reset'): Promise<boolean> {
+  const row = await ctx.services.db.selectFrom('auth_email_token').select('user_id').where('token_hash', '=', sha256(token))
+    .where('purpose', '=', purpose).where('used_at', 'is', null).where('expires_at', '>', clock.now()).executeTakeFirst();
+  return Boolean(row);
+}
+
 /** Whether a reset link is still usable (the page shows the form only then). */
 export async function isResetTokenValid(ctx: RequestContext, token: string): Promise<boolean> {
-  const row = await ctx.services.db.selectFrom('auth_email_token').select('user_id').where('token_hash', '=', sha256(token))
-    .where('purpose', '=', 'reset').where('used_at', 'is', null).where('expires_at', '>', new Date()).executeTakeFirst();
-  return Boolean(row);
+  return isTokenValid(ctx, token, 'reset');
+}
+
+/**
+ * Whether a confirmation link is still usable. Opening the link only asks this (mail scanners open
+ * links too); the token is spent by the page's button (a POST), see app/routes/auth.confirm-email.tsx.
+ */
+export async function isConfirmTokenValid(ctx: RequestContext, token: string): Promise<boolean> {
+  return isTokenValid(ctx, token, 'confirm');
 }
 
 /** The reset link's form: uses the link, sets the password (the e-mail is thereby confirmed), signs in. */
 export async function resetPasswordByEmailToken(ctx: RequestContext, token: string, password: string): Promise<Outcome> {
   const used = await consumeEmailToken(ctx, token, 'reset');
   if (!used) return { ok: false, message: AUTH_ERRORS.linkInvalid, code: 'link_invalid' };
-  await ctx.services.db.updateTable('auth_user').set({ password_hash: await hashPassword(password), email_verified_at: new Date() }).where('id', '=', used.userId).execute();
-  await ctx.signIn(used.userId, 'browser');
-  return { ok: true };
+  return setNewPassword(ctx, used.userId, password, { email_verified_at: clock.now() });
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { AppServices } from '#app/.server/context.ts';
-import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
+import { now as clockNow } from '#app/.server/clock.ts';
+import { reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { safeEqual } from '#app/.server/security/tokens.ts';
 import {
   CODES_PER_IP_PER_DAY, CODES_PER_PHONE_IN_WINDOW, CODES_PER_PHONE_PER_DAY, CODES_PER_PHONE_WINDOW_MS,
@@ -44,7 +45,7 @@ function codeHash(services: AppServices, phone: string, code: string): string {
  * Creates a code for a phone after checking the 30 s lock, the per-phone limits (3 in 10 minutes,
  * 10 a day) and the per-address daily limit. The caller delivers it (call or SMS).
  */
-export async function issueCode(services: AppServices, input: { phone: string; purpose: CodePurpose; channel: CodeChannel; ip: string | null }, now = new Date()): Promise<IssueResult> {
+export async function issueCode(services: AppServices, input: { phone: string; purpose: CodePurpose; channel: CodeChannel; ip: string | null }, now: Date = clockNow()): Promise<IssueResult> {
   const { db } = services;
   const last = await db.selectFrom('auth_code').select('created_at').where('phone', '=', input.phone)
     .orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -52,10 +53,11 @@ export async function issueCode(services: AppServices, input: { phone: string; p
     const waitMs = new Date(last.created_at).getTime() + CODE_POLICY.resendLockMs - now.getTime();
     if (waitMs > 0) return { ok: false, code: 'too_soon', retryAfterSeconds: Math.ceil(waitMs / 1000) };
   }
-  const byPhone = await hitRateLimits(db, input.phone, PHONE_LIMITS, now);
-  const byIp = await hitRateLimits(db, input.ip ?? 'unknown', IP_LIMITS, now);
-  const refused = [byPhone, byIp].find((r) => !r.ok);
-  if (refused && !refused.ok) return { ok: false, code: 'too_many_codes', retryAfterSeconds: refused.retryAfterSeconds };
+  const limited = await reserve(db, [
+    ...PHONE_LIMITS.map((rule) => ({ rule, subject: input.phone })),
+    ...IP_LIMITS.map((rule) => ({ rule, subject: input.ip ?? 'unknown' })),
+  ], now);
+  if (!limited.ok) return { ok: false, code: 'too_many_codes', retryAfterSeconds: limited.retryAfterSeconds };
 
   const code = String(randomInt(0, 10 ** CODE_POLICY.length)).padStart(CODE_POLICY.length, '0');
   await db.insertInto('auth_code').values({
@@ -70,27 +72,41 @@ export async function issueCode(services: AppServices, input: { phone: string; p
 }
 
 /**
- * Checks the newest live code for the phone and purpose: at most five wrong tries, single use
- * (a replayed code fails), expired after ten minutes. `consume: false` checks without using it up:
- * step 2 of the flow checks the code, step 3 sends it again with the password and uses it.
+ * Checks the newest live code for the phone and purpose: at most five tries, single use (a replayed
+ * code fails), expired after ten minutes. `consume: false` checks without using it up: step 2 of the
+ * flow checks the code, step 3 sends it again with the password and uses it.
+ *
+ * A try is spent BEFORE the comparison, in one statement (`attempts < 5` re-checked on the locked
+ * row), and only a caller that got the row back may compare: however many guesses arrive at once,
+ * exactly five are compared. A right code gives its try back, so checking it in step 2 and using
+ * it in step 3 never costs the user one of the five.
  */
-export async function verifyCode(services: AppServices, input: { phone: string; purpose: CodePurpose; code: string; consume?: boolean }, now = new Date()): Promise<VerifyResult> {
+export async function verifyCode(services: AppServices, input: { phone: string; purpose: CodePurpose; code: string; consume?: boolean }, now: Date = clockNow()): Promise<VerifyResult> {
   const { db } = services;
-  const row = await db.selectFrom('auth_code').select(['id', 'code_hash', 'attempts'])
+  const live = db.selectFrom('auth_code').select('id')
     .where('phone', '=', input.phone).where('purpose', '=', input.purpose)
     .where('used_at', 'is', null).where('expires_at', '>', now)
-    .orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (!row) return { ok: false, code: 'code_expired' };
-  if (row.attempts >= CODE_POLICY.maxWrongAttempts) return { ok: false, code: 'too_many_attempts' };
-  if (!safeEqual(codeHash(services, input.phone, input.code.trim()), row.code_hash)) {
-    const updated = await db.updateTable('auth_code').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id).returning('attempts').executeTakeFirstOrThrow();
-    const attemptsLeft = CODE_POLICY.maxWrongAttempts - updated.attempts;
+    .orderBy('id', 'desc').limit(1);
+  const spent = await db.updateTable('auth_code').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', live).where('attempts', '<', CODE_POLICY.maxWrongAttempts)
+    .where('used_at', 'is', null).where('expires_at', '>', now)
+    .returning(['id', 'code_hash', 'attempts']).executeTakeFirst();
+  if (!spent) {
+    // Nothing spent: either the newest live code has no tries left, or there is no live code.
+    const row = await live.executeTakeFirst();
+    return row ? { ok: false, code: 'too_many_attempts' } : { ok: false, code: 'code_expired' };
+  }
+  if (!safeEqual(codeHash(services, input.phone, input.code.trim()), spent.code_hash)) {
+    const attemptsLeft = CODE_POLICY.maxWrongAttempts - spent.attempts;
     return attemptsLeft > 0 ? { ok: false, code: 'wrong_code', attemptsLeft } : { ok: false, code: 'too_many_attempts' };
   }
-  if (input.consume === false) return { ok: true };
-  // Marking it used in the same statement that checks it keeps two concurrent submissions from both passing.
-  const used = await db.updateTable('auth_code').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null)
+  if (input.consume === false) {
+    await db.updateTable('auth_code').set((eb) => ({ attempts: eb('attempts', '-', 1) })).where('id', '=', spent.id).execute();
+    return { ok: true };
+  }
+  // Marking it used in a statement that requires it unused keeps two concurrent submissions from both passing.
+  const used = await db.updateTable('auth_code').set((eb) => ({ used_at: now, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', spent.id).where('used_at', 'is', null)
     .returning('id').executeTakeFirst();
   return used ? { ok: true } : { ok: false, code: 'code_expired' };
 }

@@ -4,8 +4,9 @@ import { readBody } from '#app/.server/http.ts';
 import type { Outcome } from './auth.server.ts';
 import {
   EMAIL_CHANGE_LINK_PATH, confirmEmailChange, markNotificationShown, pendingNotifications, requestEmailChange,
-  requestPhoneChange, confirmPhoneChange, updateName,
+  requestPhoneChange, confirmPhoneChange, signOutEverywhere, updateName,
 } from './profile.server.ts';
+import { SIGN_OUT_EVERYWHERE_PATH } from './auth.constants.ts';
 import {
   EMAIL_CHANGE_RESULT_PARAM, PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePhoneConfirmInput, profilePhoneInput,
   type EmailChangeResult,
@@ -71,6 +72,11 @@ export const profileApi = new Hono<HonoEnv>()
     const input = await readBody(c, profilePhoneConfirmInput);
     if (!input.ok) return input.response;
     return answer(c, await confirmPhoneChange(c.get('ctx'), input.data), { phone: input.data.phone });
+  })
+  /** 'Выйти на всех устройствах': every session of the account ends, this one too. */
+  .post(SIGN_OUT_EVERYWHERE_PATH.replace(/^\/api/, ''), async (c) => {
+    if (c.get('ctx').session?.userId == null) return signInRequired(c);
+    return answer(c, await signOutEverywhere(c.get('ctx')), { redirect: '/' });
   });
 
 /** The e-mail change link (outside /api: it is opened from a mail client); lands on 'Мои данные' with the result. */

@@ -7,6 +7,7 @@ import { sanitizeHtml, type NotificationView } from './notification.rules.ts';
 import { lockText } from './phone.rules.ts';
 import { PROFILE_MESSAGES, type ProfileView } from './profile.schema.ts';
 import { ProviderError } from './providers/providers.ts';
+import { revokeUserSessions } from './session.server.ts';
 
 /*
  * 'Личный кабинет': the signed-in user's data (name, e-mail re-confirmed by link, phone re-verified
@@ -20,6 +21,9 @@ const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 const EMAIL_CHANGE_LIMITS: RateLimitRule[] = [{ name: 'email-change:user:hour', limit: 5, windowMs: 60 * 60_000 }];
 /** Where the link in the letter points (mounted by the lead from `profileLinks`). */
 export const EMAIL_CHANGE_LINK_PATH = '/auth/confirm-email-change';
+
+/** The answer of 'Выйти на всех устройствах' (the page reloads as a guest right after). */
+export const SIGNED_OUT_EVERYWHERE = 'Вы вышли на всех устройствах';
 
 const SIGN_IN_REQUIRED = { ok: false, message: M.signInRequired, code: 'sign_in_required' } as const;
 
@@ -193,6 +197,19 @@ export async function confirmPhoneChange(ctx: RequestContext, input: { phone: st
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+}
+
+/**
+ * 'Выйти на всех устройствах': ends every session of the user, this one included, and clears this
+ * browser's cookie. All of them rather than all others: the button is also what one presses on a
+ * shared computer, and after it no session of the account is left anywhere (docs/decisions/010).
+ */
+export async function signOutEverywhere(ctx: RequestContext): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return SIGN_IN_REQUIRED;
+  await revokeUserSessions(ctx.services.db, userId, null);
+  await ctx.signOut();
+  return { ok: true, message: SIGNED_OUT_EVERYWHERE };
 }
 
 /** Spec §4: the user's notifications not yet shown, oldest first; a modal's html is sanitised here, on output. */

@@ -80,3 +80,15 @@ export async function rotateSession(db: DB, previous: SessionState | null, userI
 export async function revokeSession(db: DB, sessionId: string): Promise<void> {
   await db.deleteFrom('auth_session').where('id', '=', sessionId).execute();
 }
+
+/**
+ * Ends the user's sessions everywhere except `keepSessionId` (null: all of them). A password reset
+ * ends every other session; 'Выйти на всех устройствах' ends them all (docs/decisions/010).
+ * Returns how many ended.
+ */
+export async function revokeUserSessions(db: DB, userId: number, keepSessionId: string | null): Promise<number> {
+  let query = db.deleteFrom('auth_session').where('user_id', '=', userId);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

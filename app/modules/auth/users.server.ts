@@ -1,8 +1,12 @@
 import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
-import { hitRateLimits, isRateLimited, type RateLimitRule } from '#app/.server/rate-limit.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.server.ts';
+import { reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
+import {
+  KNOWN_ADDRESS_DAYS, SIGN_IN_ACCOUNT_PER_DAY, SIGN_IN_IP_BURST, SIGN_IN_IP_WINDOW_MS, SIGN_IN_PAIR_BURST, SIGN_IN_PAIR_PER_DAY,
+  SIGN_IN_PAIR_WINDOW_MS,
+} from './auth.constants.ts';
+import { PasswordBusyError, hashPassword, verifyAgainstNothing, verifyPassword } from './password.server.ts';
 import type { Persistence } from './session.server.ts';
 import { GUEST, type Viewer } from './viewer.schema.ts';
 
@@ -87,37 +91,71 @@ export async function viewerOf(ctx: RequestContext): Promise<Viewer> {
   };
 }
 
-/** Failed sign-ins slow down per account and per address (spec protection rules). */
-const FAILURES_PER_ACCOUNT: RateLimitRule[] = [{ name: 'signin-fail:account:15min', limit: 5, windowMs: 15 * 60_000 }];
-const FAILURES_PER_IP: RateLimitRule[] = [{ name: 'signin-fail:ip:15min', limit: 20, windowMs: 15 * 60_000 }];
+/*
+ * Sign-in throttling (docs/decisions/010): token buckets per login and address pair (a burst, then
+ * growing delays), per address, and a higher per-login ceiling that addresses the account signed in
+ * from are exempt from. A try is reserved in every bucket BEFORE the password is checked (one atomic
+ * statement per bucket), so however many requests arrive at once, at most the pair's burst are
+ * checked; a successful sign-in gives its tries back.
+ */
+const DAY_MS = 24 * 60 * 60_000;
+const PAIR_RULES: RateLimitRule[] = [
+  { name: 'signin:pair', limit: SIGN_IN_PAIR_BURST, windowMs: SIGN_IN_PAIR_WINDOW_MS },
+  { name: 'signin:pair:day', limit: SIGN_IN_PAIR_PER_DAY, windowMs: DAY_MS },
+];
+const IP_RULE: RateLimitRule = { name: 'signin:ip', limit: SIGN_IN_IP_BURST, windowMs: SIGN_IN_IP_WINDOW_MS };
+const ACCOUNT_RULE: RateLimitRule = { name: 'signin:account:day', limit: SIGN_IN_ACCOUNT_PER_DAY, windowMs: DAY_MS };
 
 export type AuthorizeResult =
   | { ok: true; userId: number }
-  | { ok: false; code: 'email_not_exists' | 'phone_not_exists' | 'password_error' | 'email_not_confirmed' }
+  | { ok: false; code: 'email_not_exists' | 'phone_not_exists' | 'password_error' | 'email_not_confirmed' | 'busy' }
   | { ok: false; code: 'too_many_attempts'; retryAfterSeconds: number };
 
+async function isKnownAddress(db: DB, userId: number, ip: string, now: Date): Promise<boolean> {
+  const row = await db.selectFrom('auth_known_address').select('user_id').where('user_id', '=', userId).where('ip', '=', ip)
+    .where('last_success_at', '>', new Date(now.getTime() - KNOWN_ADDRESS_DAYS * DAY_MS)).executeTakeFirst();
+  return Boolean(row);
+}
+
+async function rememberAddress(db: DB, userId: number, ip: string, now: Date): Promise<void> {
+  await db.insertInto('auth_known_address').values({ user_id: userId, ip, last_success_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'ip']).doUpdateSet({ last_success_at: now })).execute();
+}
+
 /** Password sign-in by e-mail or phone; on success the session is rotated with the chosen persistence. */
-export async function authorize(ctx: RequestContext, input: ({ email: string } | { phone: string }) & { password: string; persistence: Persistence }, now = new Date()): Promise<AuthorizeResult> {
+export async function authorize(ctx: RequestContext, input: ({ email: string } | { phone: string }) & { password: string; persistence: Persistence }, now: Date = clock.now()): Promise<AuthorizeResult> {
   const { db } = ctx.services;
   const login = 'email' in input ? `email:${input.email.trim().toLowerCase()}` : `phone:${input.phone}`;
   const ip = ctx.ip ?? 'unknown';
-  for (const check of [await isRateLimited(db, login, FAILURES_PER_ACCOUNT, now), await isRateLimited(db, ip, FAILURES_PER_IP, now)]) {
-    if (!check.ok) return { ok: false, code: 'too_many_attempts', retryAfterSeconds: check.retryAfterSeconds };
-  }
   const user = 'email' in input ? await findUserByEmail(db, input.email) : await findUserByPhone(db, input.phone);
-  const fail = async (code: 'email_not_exists' | 'phone_not_exists' | 'password_error'): Promise<AuthorizeResult> => {
-    await hitRateLimits(db, login, FAILURES_PER_ACCOUNT, now);
-    await hitRateLimits(db, ip, FAILURES_PER_IP, now);
-    return { ok: false, code };
-  };
-  if (!user) {
-    await verifyAgainstNothing(input.password);
-    return fail('email' in input ? 'email_not_exists' : 'phone_not_exists');
+  const account = user ? `user:${user.id}` : login;
+  const known = user ? await isKnownAddress(db, user.id, ip, now) : false;
+  const reservation = await reserve(db, [
+    ...PAIR_RULES.map((rule) => ({ rule, subject: `${account}|${ip}` })),
+    { rule: IP_RULE, subject: ip },
+    ...(known ? [] : [{ rule: ACCOUNT_RULE, subject: account }]),
+  ], now);
+  if (!reservation.ok) return { ok: false, code: 'too_many_attempts', retryAfterSeconds: reservation.retryAfterSeconds };
+  try {
+    if (!user) {
+      await verifyAgainstNothing(input.password);
+      return { ok: false, code: 'email' in input ? 'email_not_exists' : 'phone_not_exists' };
+    }
+    if (!user.password_hash || !(await verifyPassword(input.password, user.password_hash))) {
+      if (!user.password_hash) await verifyAgainstNothing(input.password);
+      return { ok: false, code: 'password_error' };
+    }
+  } catch (error) {
+    // Refused before any check (the hashing queue is full): the try does not count.
+    if (error instanceof PasswordBusyError) {
+      await reservation.release();
+      return { ok: false, code: 'busy' };
+    }
+    throw error;
   }
-  if (!user.password_hash || !(await verifyPassword(input.password, user.password_hash))) {
-    if (!user.password_hash) await verifyAgainstNothing(input.password);
-    return fail('password_error');
-  }
+  // The right password: the tries go back and the address becomes one the owner uses.
+  await reservation.release();
+  await rememberAddress(db, user.id, ip, now);
   if ('email' in input && 'email_verified_at' in user && !user.email_verified_at) return { ok: false, code: 'email_not_confirmed' };
   await ctx.signIn(user.id, input.persistence);
   return { ok: true, userId: user.id };

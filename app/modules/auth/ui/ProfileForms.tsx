@@ -4,7 +4,7 @@ import { useRevalidator } from 'react-router';
 import { CodeInput } from '#app/components/ui/CodeInput.tsx';
 import { PhoneInput } from '#app/components/ui/PhoneInput.tsx';
 import { api } from '#app/lib/api.ts';
-import { AUTH_PHONE_COUNTRIES, STEP2_TITLES } from '../auth.constants.ts';
+import { AUTH_PHONE_COUNTRIES, SIGN_OUT_EVERYWHERE_PATH, STEP2_TITLES } from '../auth.constants.ts';
 import { canSubmitCode } from '../auth.rules.ts';
 import { PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePhoneConfirmInput, profilePhoneInput, type ProfileView } from '../profile.schema.ts';
 import { Captcha } from './Captcha.tsx';
@@ -60,6 +60,7 @@ export function ProfileForms({ profile, notice }: { profile: ProfileView; notice
       <NameSection profile={profile} />
       <EmailSection profile={profile} />
       <PhoneSection profile={profile} />
+      <SessionsSection />
     </div>
   );
 }
@@ -279,6 +280,42 @@ function PhoneSection({ profile }: { profile: ProfileView }): ReactElement {
         </form>
       ) : null}
       <NoticeLine notice={notice} />
+    </section>
+  );
+}
+
+/**
+ * 'Выйти на всех устройствах': ends every session of the account, this one included (a lost phone or
+ * a shared computer is signed out too), then the page reloads as a guest (docs/decisions/010).
+ */
+function SessionsSection(): ReactElement {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setNotice(null);
+    const answer = await post(SIGN_OUT_EVERYWHERE_PATH, {});
+    if (answer.ok) {
+      window.location.assign('/');
+      return;
+    }
+    setBusy(false);
+    setNotice(answer);
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>Сеансы</h2>
+      <form onSubmit={(e) => void submit(e)} className={styles.form}>
+        <p className={styles.hint}>Завершит все сеансы вашей учётной записи, в том числе на этом устройстве. Чтобы продолжить, войдите снова.</p>
+        <div className={styles.actions}>
+          <button type="submit" className="btn btn-secondary" disabled={busy}>Выйти на всех устройствах</button>
+        </div>
+        <NoticeLine notice={notice} />
+      </form>
     </section>
   );
 }
