@@ -1,0 +1,384 @@
+import { request as httpRequest } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { HOSTILE_REDIRECTS } from '#app/lib/safe-redirect.cases.ts';
+import { openState } from '#app/modules/auth/oauth/oauth.server.ts';
+import { SANDBOX_CAPTCHA_TOKEN } from '#app/modules/auth/providers/sandbox.ts';
+import { createUser } from '#app/modules/auth/users.server.ts';
+import * as loginRoute from '#app/routes/login.tsx';
+import { createApp } from '../app.ts';
+import { testClient } from '../test-client.ts';
+
+/*
+ * The request boundary (issue 6, points 4–6): redirects stay on the site, bodies are limited before
+ * anything parses them, bad input is a 400 (never a 500), numbers are parsed strictly. Runs on
+ * PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+
+let t: TestDatabase;
+beforeAll(async () => { t = await createTestDatabase(); });
+afterAll(async () => { await t?.destroy(); });
+
+const MB = 1024 * 1024;
+const LIMIT = 1024 * 1024; // BODY_LIMIT_BYTES' default
+
+/**
+ * A React Router build of just enough routes: the real /login route module, and /echo, a page
+ * action that reads its form (as every page action does). The document renderer is a stub: these
+ * tests are about what happens before rendering.
+ */
+function fakeBuild(): ServerBuild {
+  const page = () => null;
+  return {
+    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response('<!doctype html><p>страница</p>', { status, headers }) } },
+    routes: {
+      root: { id: 'root', path: '', module: { default: page } },
+      'routes/login': { id: 'routes/login', parentId: 'root', path: 'login', module: loginRoute },
+      'routes/echo': {
+        id: 'routes/echo', parentId: 'root', path: 'echo',
+        module: { default: page, action: async ({ request }: { request: Request }) => ({ fields: [...(await request.formData()).keys()].length }) },
+      },
+    },
+    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' },
+    publicPath: '/',
+    assetsBuildDirectory: 'build/client',
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
+  } as unknown as ServerBuild;
+}
+
+const q = encodeURIComponent;
+/** A URL cannot carry a lone surrogate (its bytes decode to U+FFFD, a harmless path): those are unit-tested only. */
+const SENDABLE = HOSTILE_REDIRECTS.filter((value) => value.isWellFormed());
+
+/** A browser's cookies and CSRF token, as a page would have them. */
+async function browserToken() {
+  const client = testClient(t.services);
+  await client.get('/api/csrf-token');
+  return { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), token: decodeURIComponent(client.cookies.get('XSRF-TOKEN')!) };
+}
+
+let serial = 0;
+const newEmail = () => `boundary${Date.now()}${++serial}@agro.ru`;
+
+/** A signed-in browser (cookies kept) on the app with pages. */
+async function signedInPages() {
+  const email = newEmail();
+  await createUser(t.db, { name: 'Иван Петров', email, password: 'secret1', emailVerified: true, phone: null, phoneVerified: false });
+  const app = createApp({ services: t.services, build: fakeBuild() });
+  const api = testClient(t.services);
+  const res = await api.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } });
+  expect(await res.json()).toEqual({ error_status: 'success' });
+  const cookie = [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return { app, api, cookie };
+}
+
+describe('redirects stay on the site', () => {
+  it(`GET /login?redirect= answers a same-site Location for each of ${SENDABLE.length} hostile addresses`, async () => {
+    expect(SENDABLE.length).toBeGreaterThanOrEqual(30);
+    const { app, cookie } = await signedInPages();
+    for (const bad of SENDABLE) {
+      const res = await app.request(`/login?redirect=${q(bad)}`, { headers: { cookie } });
+      expect(res.status, JSON.stringify(bad)).toBe(302);
+      expect(res.headers.get('location'), JSON.stringify(bad)).toBe('/');
+    }
+    // The figures of the issue, literally: before, each answered Location: //evil.example.
+    for (const bad of ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/..//evil.example']) {
+      const res = await app.request(`/login?redirect=${encodeURIComponent(bad)}`, { headers: { cookie } });
+      expect(res.headers.get('location')).toBe('/');
+    }
+    const good = await app.request(`/login?redirect=${encodeURIComponent('/profile/bookmarks?tab=1#top')}`, { headers: { cookie } });
+    expect(good.headers.get('location')).toBe('/profile/bookmarks?tab=1#top');
+  });
+
+  it('the social sign-in start keeps only a same-site return path in its state', async () => {
+    const app = createApp({ services: t.services });
+    const stateOf = async (redirect: string) => {
+      const res = await app.request(`/auth-social?authclient=yandex&redirect=${q(redirect)}`);
+      expect(res.status).toBe(302);
+      const cookie = res.headers.getSetCookie().find((line) => line.startsWith('oauth_state='))!;
+      return openState(t.services.config.sessionSecret, decodeURIComponent(cookie.slice('oauth_state='.length, cookie.indexOf(';'))));
+    };
+    for (const bad of SENDABLE) expect((await stateOf(bad))?.redirect, JSON.stringify(bad)).toBe('/');
+    expect((await stateOf('/catalog?page=2'))?.redirect).toBe('/catalog?page=2');
+  });
+});
+
+/** A body produced as it is read; `pulled` counts what the server actually took. */
+function generatedBody(total: number, chunk: Uint8Array, pulled: { bytes: number }): ReadableStream<Uint8Array> {
+  let left = total;
+  return new ReadableStream({
+    pull(controller) {
+      if (left <= 0) return controller.close();
+      const size = Math.min(left, chunk.byteLength);
+      left -= size;
+      pulled.bytes += size;
+      controller.enqueue(size === chunk.byteLength ? chunk : chunk.subarray(0, size));
+    },
+  });
+}
+
+const FORM_CHUNK = new TextEncoder().encode(`a=${'x'.repeat(64 * 1024 - 3)}&`);
+/** JSON of one long string: `{"name":"xxxx…` (never closed: it is refused before the end). */
+const JSON_CHUNK = new TextEncoder().encode('x'.repeat(64 * 1024));
+
+describe('body limits before any parsing', () => {
+  const cases = [
+    { what: 'a page action form post', path: '/echo', type: 'application/x-www-form-urlencoded', chunk: FORM_CHUNK },
+    { what: 'a JSON API call', path: '/api/feedback', type: 'application/json', chunk: JSON_CHUNK },
+    { what: 'a form post to the API', path: '/api/auth/authorize', type: 'application/x-www-form-urlencoded', chunk: FORM_CHUNK },
+    { what: 'a multipart post', path: '/echo', type: 'multipart/form-data; boundary=xyz', chunk: FORM_CHUNK },
+  ];
+
+  for (const { what, path, type, chunk } of cases) {
+    it(`200 MB as ${what}: 413 before reading when the length is declared, cut at the limit when chunked`, async () => {
+      const app = createApp({ services: t.services, build: fakeBuild() });
+      const browser = await browserToken();
+      for (const declared of [true, false]) {
+        const pulled = { bytes: 0 };
+        const started = performance.now();
+        const res = await app.request(path, {
+          method: 'POST',
+          // A declared length is refused with no CSRF token at all: the limit comes first. A chunked
+          // body is only known to be too large once read, so it carries a valid token to be read.
+          headers: {
+            'content-type': type, accept: path.startsWith('/api/') ? 'application/json' : 'text/html',
+            ...(declared ? { 'content-length': String(200 * MB) } : { cookie: browser.cookie, 'x-csrf-token': browser.token }),
+          },
+          body: generatedBody(200 * MB, chunk, pulled),
+          duplex: 'half',
+        } as RequestInit);
+        const ms = performance.now() - started;
+        expect(res.status, `${what}, declared ${declared}`).toBe(413);
+        expect(res.headers.get('connection')).toBe('close');
+        if (path.startsWith('/api/')) expect(await res.json()).toEqual({ error_status: 'error', message: 'Слишком большой запрос' });
+        else expect(await res.text()).toContain('Слишком большой запрос');
+        // Declared: not a byte read. Chunked: the limit plus what the stream had buffered ahead.
+        if (declared) expect(pulled.bytes).toBeLessThanOrEqual(2 * chunk.byteLength);
+        else expect(pulled.bytes).toBeLessThan(LIMIT + 4 * chunk.byteLength);
+        expect(ms).toBeLessThan(2000);
+      }
+    });
+  }
+
+  it('a chunked body without a token is refused before more than the limit is read', async () => {
+    const app = createApp({ services: t.services, build: fakeBuild() });
+    for (const { path, type, chunk } of cases) {
+      const pulled = { bytes: 0 };
+      const res = await app.request(path, { method: 'POST', headers: { 'content-type': type }, body: generatedBody(200 * MB, chunk, pulled), duplex: 'half' } as RequestInit);
+      expect([403, 413], path).toContain(res.status);
+      expect(pulled.bytes).toBeLessThan(LIMIT + 4 * chunk.byteLength);
+    }
+  });
+
+  it('under the limit a page action still gets its whole form, the CSRF field included', async () => {
+    const { app, api, cookie } = await signedInPages();
+    const token = decodeURIComponent(api.cookies.get('XSRF-TOKEN')!);
+    const form = new URLSearchParams({ _csrf: token, a: 'x'.repeat(500_000) });
+    const res = await app.request('/echo', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    expect(res.status).toBe(200);
+  });
+
+  it('a multipart post carries its CSRF token as the first field; the stream reaches the action intact', async () => {
+    const { app, api, cookie } = await signedInPages();
+    const token = decodeURIComponent(api.cookies.get('XSRF-TOKEN')!);
+    const post = (first: [string, string | Blob], second: [string, string | Blob]) => {
+      const form = new FormData();
+      form.append(...(first as [string, string]));
+      form.append(...(second as [string, string]));
+      return app.request('/echo', { method: 'POST', headers: { cookie }, body: form });
+    };
+    const ok = await post(['_csrf', token], ['file', new Blob(['x'.repeat(100_000)]) as unknown as string]);
+    expect(ok.status).toBe(200);
+    expect((await post(['note', 'x'], ['_csrf', token])).status).toBe(403);
+    expect((await post(['_csrf', 'forged'], ['note', 'x'])).status).toBe(403);
+  });
+});
+
+/** Streams `total` bytes to a real HTTP server; resolves with the answer's status and timings. */
+function postOverHttp(port: number, path: string, type: string, total: number, declared: boolean, browser: { cookie: string; token: string }): Promise<{ status: number; ms: number; sentMB: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let sent = 0;
+    let answered = false;
+    const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path, headers: { 'content-type': type, cookie: browser.cookie, 'x-csrf-token': browser.token, ...(declared ? { 'content-length': String(total) } : {}) } }, (res) => {
+      answered = true;
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Math.round(performance.now() - started), sentMB: Math.round(sent / MB) }));
+    });
+    req.on('error', (error) => { if (!answered) reject(error); });
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const write = () => {
+      while (!answered && !req.destroyed && sent < total) {
+        sent += chunk.byteLength;
+        if (!req.write(chunk)) { req.once('drain', write); return; }
+      }
+      if (sent >= total && !req.destroyed) req.end();
+    };
+    write();
+  });
+}
+
+describe('a 200 MB body over a real connection', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    const app = createApp({ services: t.services, build: fakeBuild() });
+    server = createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  for (const [what, path, type] of [['form to a page', '/echo', 'application/x-www-form-urlencoded'], ['JSON to the API', '/api/feedback', 'application/json']] as const) {
+    for (const declared of [true, false]) {
+      it(`${what}, ${declared ? 'with Content-Length' : 'chunked'}: 413 within a second, memory flat`, async () => {
+        global.gc?.();
+        const before = process.memoryUsage().rss;
+        let peak = before;
+        const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+        const browser = await browserToken();
+        const result = await postOverHttp(port, path, type, 200 * MB, declared, browser);
+        clearInterval(sampler);
+        peak = Math.max(peak, process.memoryUsage().rss);
+        const grownMB = Math.round((peak - before) / MB);
+        console.log(`[boundary] 200 MB ${what} ${declared ? 'with Content-Length' : 'chunked'}: ${result.status} in ${result.ms} ms, client sent ${result.sentMB} MB, RSS +${grownMB} MB`);
+        expect(result.status).toBe(413);
+        expect(result.ms).toBeLessThan(1000);
+        expect(grownMB).toBeLessThan(50);
+      });
+    }
+  }
+});
+
+const INVALID = (label: string) => `Поле "${label}" содержит недопустимые символы`;
+const BAD_CHARS = ['\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\ud800'];
+
+/** Posts `body` with `value + ch` in `field` (JSON, or props[field] for the auth endpoints) and expects the field's message. */
+async function expectRefused(client: ReturnType<typeof testClient>, path: string, body: Record<string, unknown>, field: string, label: string, value: string, props = false) {
+  for (const ch of BAD_CHARS) {
+    const bad = `${value.slice(0, 3)}${ch}${value.slice(3)}`;
+    const json = props ? { ...body, props: { ...(body.props as object), [field]: bad } } : { ...body, [field]: bad };
+    const res = await client.post(path, json);
+    const text = await res.text();
+    expect(res.status, `${path} ${field} ${JSON.stringify(ch)}: ${text}`).toBe(400);
+    expect(JSON.parse(text), `${path} ${field} ${JSON.stringify(ch)}`).toMatchObject({ error_status: 'error', message: INVALID(label) });
+  }
+}
+
+describe('control characters in any text field: 400 with the field named, never 500', () => {
+  it('feedback ("Написать нам")', async () => {
+    const client = testClient(t.services);
+    const valid = { name: 'Иван', phone: '+7 (912) 345-67-89', email: 'ivan@agro.ru', message: 'Нужен\tкомбайн\r\nна август', acceptGDPR: true, pageUrl: '/contacts' };
+    for (const [field, label] of [['name', 'Ваше Имя'], ['phone', 'Номер телефона'], ['email', 'E-mail'], ['message', 'Сообщение'], ['pageUrl', 'Адрес страницы']] as const) {
+      await expectRefused(client, '/api/feedback', valid, field, label, valid[field]);
+    }
+  });
+
+  it('registration, sign-in and recovery', async () => {
+    const client = testClient(t.services);
+    const byEmail = { type: 'email', props: { name: 'Иван', email: 'ivan@agro.ru', password: 'secret1', confirm_password: 'secret1', acceptGDPR: '1', acceptAds: '1' } };
+    for (const [field, label, value] of [['name', 'Ваше Имя', 'Иван'], ['email', 'Email', 'ivan@agro.ru'], ['password', 'Пароль', 'secret1']] as const) {
+      await expectRefused(client, '/api/auth/registration', byEmail, field, label, value, true);
+    }
+    const byPhone = { type: 'phone', props: { phone: '79123456789', captchaToken: SANDBOX_CAPTCHA_TOKEN, acceptGDPR: '1' } };
+    await expectRefused(client, '/api/auth/verify-by-captcha', byPhone, 'phone', 'Номер телефона', '79123456789', true);
+    await expectRefused(client, '/api/auth/verify-by-captcha', byPhone, 'captchaToken', 'Капча', SANDBOX_CAPTCHA_TOKEN, true);
+    const codeStep = { type: 'phone', props: { phone: '79123456789', name: 'Иван', code: '1234' } };
+    await expectRefused(client, '/api/auth/verify', codeStep, 'name', 'Ваше Имя', 'Иван', true);
+    await expectRefused(client, '/api/auth/verify', codeStep, 'code', 'Код', '1234', true);
+    const signIn = { type: 'email', props: { email: 'ivan@agro.ru', password: 'secret1' } };
+    await expectRefused(client, '/api/auth/authorize', signIn, 'email', 'Email', 'ivan@agro.ru', true);
+    await expectRefused(client, '/api/auth/authorize', signIn, 'password', 'Пароль', 'secret1', true);
+    await expectRefused(client, '/api/auth/authorize', { type: 'email', props: { email: 'ivan@agro.ru', reset_password: '1' } }, 'email', 'Email', 'ivan@agro.ru', true);
+    // A form post (props[…] keys) is read the same way.
+    const form = await client.form('/api/auth/authorize', { type: 'email', 'props[email]': 'iv\u0000an@agro.ru', 'props[password]': 'secret1' });
+    expect(form.status).toBe(400);
+    expect((await form.json()).message).toBe(INVALID('Email'));
+  });
+
+  it('profile ("Мои данные")', async () => {
+    const { api } = await signedInPages();
+    await expectRefused(api, '/api/profile', { name: 'Пётр' }, 'name', 'Ваше Имя', 'Пётр');
+    await expectRefused(api, '/api/profile/email', { email: 'petr@agro.ru' }, 'email', 'E-mail', 'petr@agro.ru');
+    await expectRefused(api, '/api/profile/phone', { phone: '79123456780', captchaToken: SANDBOX_CAPTCHA_TOKEN }, 'phone', 'Номер телефона', '79123456780');
+    await expectRefused(api, '/api/profile/phone/confirm', { phone: '79123456780', code: '1234' }, 'code', 'Код', '1234');
+  });
+
+  it('the page alias query', async () => {
+    const client = testClient(t.services);
+    const res = await client.get(`/api/page-alias/path?path=${encodeURIComponent('/catalog\u0000')}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(INVALID('Путь страницы'));
+  });
+});
+
+describe('numbers are parsed strictly', () => {
+  it('set-location and save take an area id only as digits or a JSON integer', async () => {
+    const client = testClient(t.services);
+    const area = await t.db.selectFrom('region_area').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const id = area.id;
+    const bad: unknown[] = [`0x${id.toString(16)}`, ` ${id}`, `${id} `, `+${id}`, `0${id}`, `${id}.0`, `${id}e0`, [id], [String(id)], { id },
+      true, '', '-1', 0, -id, id + 0.5, '2147483648', 2 ** 31, '99999999999999999999', `${id}\u0000`];
+    for (const path of ['/api/current-area/set-location', '/api/current-area/save']) {
+      for (const value of bad) {
+        const res = await client.post(path, { areaId: value });
+        expect(res.status, `${path} ${JSON.stringify(value)}`).toBe(400);
+        expect((await res.json()).message).toBe('Регион не найден. Выберите регион из списка');
+      }
+      expect((await client.post(path, { areaId: String(id) })).status).toBe(200);
+      expect((await client.post(path, { areaId: id })).status).toBe(200);
+    }
+    for (const coords of [{ lat: '0x20', long: '30' }, { lat: '54.7', long: [32] }, { lat: ' 54.7', long: '32' }, { lat: '1e1', long: '32' }, { lat: 91, long: 32 }]) {
+      const res = await client.post('/api/current-area/set-location', { coords });
+      expect(res.status, JSON.stringify(coords)).toBe(400);
+    }
+  });
+});
+
+describe('app.onError: every unexpected error is logged with the request id; input errors of the database are 400/409', () => {
+  it('maps the database refusing a NUL byte to 400, a unique violation to 409, anything else to a logged 500', async () => {
+    const lines: string[] = [];
+    const app = createApp({ services: t.services, errorSink: (line) => lines.push(line) });
+    // Routes that skip validation, as a future endpoint might by mistake.
+    app.get('/nul', async () => {
+      await t.db.selectNoFrom((eb) => eb.val('a\u0000b').as('x')).execute();
+      return new Response('unreachable');
+    });
+    app.get('/duplicate', () => { throw Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }); });
+    app.get('/boom', () => { throw new Error('boom'); });
+
+    const json = { accept: 'application/json' };
+    const nul = await app.request('/nul', { headers: json });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ error_status: 'error', message: 'Запрос содержит недопустимые символы' });
+    const duplicate = await app.request('/duplicate', { headers: json });
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toEqual({ error_status: 'error', message: 'Такая запись уже существует. Обновите страницу и проверьте данные' });
+    const apiBoom = await app.request('/boom', { headers: { ...json, 'x-request-id': 'req-42' } });
+    expect(apiBoom.status).toBe(500);
+    expect(await apiBoom.json()).toEqual({ error_status: 'error', message: 'Внутренняя ошибка сервера. Попробуйте позже' });
+    const pageBoom = await app.request('/boom');
+    expect(pageBoom.status).toBe(500);
+    expect(pageBoom.headers.get('content-type')).toContain('text/html');
+    expect(await pageBoom.text()).toContain('Внутренняя ошибка сервера');
+
+    expect(lines).toHaveLength(4);
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.map((l) => [l.status, l.level, l.path])).toEqual([[400, 'warn', '/nul'], [409, 'warn', '/duplicate'], [500, 'error', '/boom'], [500, 'error', '/boom']]);
+    expect(logged[2]!.requestId).toBe('req-42');
+    expect(logged[3]!.requestId).toBe(pageBoom.headers.get('x-request-id'));
+    expect(String(logged[2]!.error)).toContain('boom');
+    expect(lines.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
+  });
+});
