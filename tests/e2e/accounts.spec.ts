@@ -135,6 +135,16 @@ test('social sign-in through the sandbox provider', async ({ page, isMobile }) =
   await expectSignedIn(page, isMobile);
 });
 
+test('a cancelled social sign-in comes back to /login, which says so', async ({ page }) => {
+  await page.goto('/login');
+  await authDialog(page, 'Вход').getByRole('link', { name: /Яндекс/ }).click();
+  await expect(page.getByRole('heading', { name: 'Тестовый вход через Яндекс' })).toBeVisible();
+  await page.getByRole('button', { name: 'Отмена' }).click();
+  await expect(page).toHaveURL(/\/login\?auth_error=access_denied&authclient=yandex$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Вход через Яндекс отменён' })).toBeVisible();
+  await expect(authDialog(page, 'Вход')).toBeVisible();
+});
+
 test('a guest\'s favourites go through sign-in and land on /profile/bookmarks', async ({ page, isMobile, browser }, testInfo) => {
   const email = `fav${unique(testInfo)}@agro.ru`;
   const api = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
