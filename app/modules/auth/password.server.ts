@@ -35,7 +35,12 @@ export class PasswordBusyError extends Error {
 class Gate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(private readonly concurrency: number, private readonly queue: number) {}
+  private readonly concurrency: number;
+  private readonly queue: number;
+  constructor(concurrency: number, queue: number) {
+    this.concurrency = concurrency;
+    this.queue = queue;
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {

@@ -70,13 +70,25 @@ describe('authorize', () => {
     expect(await authorize(testContext(t.services), { email, password: 'secret1', persistence: 'browser' })).toEqual({ ok: false, code: 'email_not_confirmed' });
   });
 
-  it('slows down after five failures for an account, even with the right password', async () => {
-    const { email } = await newUser();
+  it('slows down after five failures from one address, even with the right password; another address is not locked', async () => {
+    const { id, email } = await newUser();
     const now = new Date('2026-11-21T10:00:00Z');
+    const from = (ip: string) => testContext(t.services, { ip });
     for (let i = 0; i < 5; i += 1) {
-      expect((await authorize(testContext(t.services, { ip: `198.51.100.${i}` }), { email, password: 'nope-12', persistence: 'browser' }, now)).ok).toBe(false);
+      expect(await authorize(from('198.51.100.9'), { email, password: 'nope-12', persistence: 'browser' }, now)).toEqual({ ok: false, code: 'password_error' });
     }
-    expect(await authorize(testContext(t.services), { email, password: 'secret1', persistence: 'browser' }, now)).toMatchObject({ ok: false, code: 'too_many_attempts' });
+    // A token bucket: the next try from there comes back after 15 min / 5 = 3 minutes, not at a window's end.
+    expect(await authorize(from('198.51.100.9'), { email, password: 'secret1', persistence: 'browser' }, now)).toEqual({ ok: false, code: 'too_many_attempts', retryAfterSeconds: 180 });
+    expect(await authorize(from('203.0.113.50'), { email, password: 'secret1', persistence: 'browser' }, now)).toEqual({ ok: true, userId: id });
+    expect(await authorize(from('198.51.100.9'), { email, password: 'secret1', persistence: 'browser' }, new Date('2026-11-21T10:03:00Z'))).toEqual({ ok: true, userId: id });
+  });
+
+  it('a successful sign-in gives its try back', async () => {
+    const { email } = await newUser();
+    const now = new Date('2026-11-21T11:00:00Z');
+    for (let i = 0; i < 8; i += 1) {
+      expect(await authorize(testContext(t.services, { ip: '198.51.100.20' }), { email, password: 'secret1', persistence: 'browser' }, now)).toMatchObject({ ok: true });
+    }
   });
 });
 
