@@ -27,8 +27,11 @@ export async function createAccount(request: APIRequestContext, email: string, p
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   const link = new URL(extractLink(await latestOutboxBody(request, email))!);
-  const confirmed = await request.get(link.pathname + link.search, { maxRedirects: 0 });
-  expect(confirmed.headers().location).toBe('/?auth=email-confirmed');
+  // Opening the link shows a page; its button (a form with the CSRF field) confirms.
+  const page = await (await request.get(link.pathname + link.search)).text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(page)?.[1] ?? '';
+  const confirmed = await request.post(link.pathname + link.search, { form: { _csrf: field('_csrf'), token: field('token') }, maxRedirects: 0 });
+  expect(confirmed.headers().location).toBe('/auth/confirm-email?confirmed=1');
 }
 
 export function authDialog(page: Page, title: string) {

@@ -32,6 +32,8 @@ async function signUpAndSignIn(page: Page): Promise<{ email: string; name: strin
   const link = /https?:\/\/\S+\/auth\/confirm-email\?token=[\w-]+/.exec(await lastMessage(page, email))?.[0];
   expect(link).toBeTruthy();
   await page.goto(link!);
+  await page.getByRole('button', { name: 'Подтвердить e-mail' }).click();
+  await expect(page.getByRole('heading', { name: 'E-mail подтверждён' })).toBeVisible();
   const signedIn = await page.request.post('/api/auth/authorize', {
     headers: { 'x-csrf-token': await csrfOf(page) },
     data: { type: 'email', props: { email, password: PASSWORD } },
