@@ -39,7 +39,7 @@ export async function loader({ context, url }: Route.LoaderArgs): Promise<RootDa
     toPrint: url.searchParams.get('to_print') === '1',
     settings: {
       supplierPortalUrl: config.SUPPLIER_PORTAL_URL, mapTileUrl: config.MAP_TILE_URL, mapAttribution: config.MAP_TILE_ATTRIBUTION,
-      supportEmail: config.SUPPORT_EMAIL, captchaSiteKey: ctx.services.providers.captchaSiteKey,
+      supportEmail: config.SUPPORT_EMAIL, captchaSiteKey: ctx.services.providers.captchaSiteKey, demo: config.DEMO,
     },
   };
 }

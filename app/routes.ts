@@ -14,6 +14,7 @@ export default [
   route('login', 'routes/login.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('auth/reset-password', 'routes/auth.reset-password.tsx'),
+  route('auth-social/consent', 'routes/auth-social.consent.tsx'),
   route('auth/confirm-email', 'routes/auth.confirm-email.tsx'),
   route('profile', 'routes/profile.tsx', [
     index('routes/profile._index.tsx'),

@@ -30,7 +30,8 @@ provideSessionSecret();
 const config = entry.loadConfig();
 const db = await entry.connect({ databaseUrl: config.DATABASE_URL, pgliteDir: resolve(root, config.PGLITE_DIR), poolSize: config.DATABASE_POOL_SIZE });
 await entry.migrateToLatest(db);
-await entry.seed(db);
+// Demo content (branches' sample pages, promotions) only in demo mode; reference data comes in migrations.
+await entry.seed(db, { demo: config.DEMO });
 
 const providers = entry.createProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, demo: config.DEMO });
 const oauth = entry.createOAuthSetup({ env: process.env, nodeEnv: config.NODE_ENV, demo: config.DEMO });
@@ -41,7 +42,7 @@ if (config.demoExposed) {
 const services = { db, config, providers, oauth };
 const HOUSEKEEPING_MS = 60 * 60_000;
 setInterval(() => {
-  entry.housekeeping(db).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));
+  entry.housekeeping(db, services).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));
 }, HOUSEKEEPING_MS).unref();
 const app = entry.createApp({
   services,

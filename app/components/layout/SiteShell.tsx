@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { RELOAD_AFTER_SAVE_MS } from '#app/modules/regions/regions.constants.ts';
+import { DemoBanner } from './DemoBanner.tsx';
 import { LayoutUiContext, type LayoutUi } from './layout-ui.tsx';
 import { MobileBackLink } from './MobileBackLink.tsx';
 import { useRootData } from './root-data.ts';
@@ -43,6 +44,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   return (
     <LayoutUiContext.Provider value={ui}>
       <a className="skip-link" href="#main">Перейти к содержимому</a>
+      {settings.demo ? <DemoBanner /> : null}
       <SiteHeader />
       <MobileBackLink />
       <main id="main">{children}</main>

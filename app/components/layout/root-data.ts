@@ -23,6 +23,8 @@ export interface RootData {
     supplierPortalUrl: string; mapTileUrl: string; mapAttribution: string; supportEmail: string;
     /** Yandex SmartCaptcha site key; null when the sandbox captcha is in use. */
     captchaSiteKey: string | null;
+    /** DEMO=true: every page shows the demo banner. */
+    demo: boolean;
   };
 }
 

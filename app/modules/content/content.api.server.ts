@@ -14,7 +14,11 @@ export const contentApi = new Hono<HonoEnv>()
     const alias = await resolvePageAlias(c.get('ctx').services, query.data.path);
     return c.json({ error_status: 'success', ...alias });
   })
-  /** The 'write us' modal: stored with the visitor's branch so that branch answers. */
+  /**
+   * The 'write us' modal: stored with the visitor's branch, then e-mailed to that branch. The answer
+   * is the same whether the letter left at once or waits for a retry: the message is kept either
+   * way, so 'Мы получили ваше сообщение' stays true.
+   */
   .post('/feedback', async (c) => {
     const body = await readBody(c, feedbackInput);
     if (!body.ok) return body.response;
@@ -25,6 +29,6 @@ export const contentApi = new Hono<HonoEnv>()
       return errorResponse(c, 429, FEEDBACK_MESSAGES.tooMany);
     }
     const location = await currentLocation(ctx);
-    await saveFeedback(ctx, body.data, location.currentBranch.id);
+    await saveFeedback(ctx, body.data, { id: location.currentBranch.id, email: location.currentBranch.email });
     return c.json({ error_status: 'success', message: FEEDBACK_MESSAGES.thanks });
   });

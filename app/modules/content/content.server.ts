@@ -1,4 +1,5 @@
 import { memoPerDb } from '#app/.server/cache.ts';
+import { now, nowMs } from '#app/.server/clock.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { phoneDigits, type FeedbackInput, type PageAlias, type PageView, type PromotionView } from './content.schema.ts';
@@ -63,14 +64,127 @@ function normalisePath(path: string): string {
   return clean === '' ? '/' : clean;
 }
 
-export async function saveFeedback(ctx: RequestContext, input: FeedbackInput, branchId: number | null): Promise<void> {
-  await ctx.services.db.insertInto('content_feedback').values({
+/** Delivery of 'Написать нам' to the branch: tries, including the one at once, before the message is marked failed. */
+export const FEEDBACK_MAX_ATTEMPTS = 8;
+/** While one process sends a message, no other picks it up (a send that hangs is retried after this). */
+const FEEDBACK_LEASE_MS = 10 * 60_000;
+/** Waits after the n-th failed try: 1 h, 2 h, 4 h … at most a day (the housekeeping runs hourly). */
+export function feedbackRetryDelayMs(failedAttempts: number): number {
+  return Math.min(2 ** Math.max(0, failedAttempts - 1), 24) * 60 * 60_000;
+}
+
+interface FeedbackLetter {
+  id: number; name: string; phone: string; email: string | null; message: string;
+  page_url: string | null; created_at: Date; deliver_to: string | null; delivery_attempts: number;
+}
+
+export function feedbackLetter(row: Omit<FeedbackLetter, 'deliver_to' | 'delivery_attempts'>): { subject: string; text: string } {
+  const lines = [
+    'Сообщение из формы «Написать нам» на сайте.',
+    '',
+    `Имя: ${row.name}`,
+    `Телефон: +${row.phone}`,
+    `E-mail: ${row.email ?? 'не указан'}`,
+    `Страница: ${row.page_url ?? 'не указана'}`,
+    `Получено: ${row.created_at.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (МСК)`,
+    '',
+    row.message,
+    '',
+    `Номер обращения: ${row.id}. Ответьте посетителю по телефону или e-mail в рабочее время филиала.`,
+  ];
+  return { subject: `Написать нам: сообщение с сайта №${row.id} — ${row.name}`, text: lines.join('\n') };
+}
+
+/**
+ * One try to e-mail a stored message to its branch. Never throws: a failure is written down (error,
+ * tries, when to try again; after FEEDBACK_MAX_ATTEMPTS the message is 'failed' and stays for
+ * employees to read), so neither the visitor's request nor the housekeeping run fails with it.
+ */
+async function deliverFeedback(services: AppServices, row: FeedbackLetter): Promise<boolean> {
+  const { db } = services;
+  const attempts = row.delivery_attempts + 1;
+  try {
+    if (!row.deliver_to) throw new Error('no address to deliver to');
+    const letter = feedbackLetter(row);
+    // staff: a letter to the branch, not to the visitor (the development outbox shows it only to its sender).
+    await services.providers.mail.send({ to: row.deliver_to, subject: letter.subject, text: letter.text, staff: true });
+  } catch (error) {
+    const failed = attempts >= FEEDBACK_MAX_ATTEMPTS;
+    await db.updateTable('content_feedback').set({
+      delivery_state: failed ? 'failed' : 'pending',
+      delivery_attempts: attempts,
+      delivery_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      next_attempt_at: new Date(nowMs() + feedbackRetryDelayMs(attempts)),
+    }).where('id', '=', row.id).execute();
+    if (services.config.LOG_LEVEL !== 'silent') {
+      console.warn(JSON.stringify({ level: 'warn', event: 'feedback_delivery_failed', feedbackId: row.id, attempts, final: failed, error: error instanceof Error ? error.message : String(error) }));
+    }
+    return false;
+  }
+  await db.updateTable('content_feedback').set({ delivery_state: 'sent', delivery_attempts: attempts, delivered_at: now(), delivery_error: null })
+    .where('id', '=', row.id).execute();
+  return true;
+}
+
+const LETTER_COLUMNS = ['id', 'name', 'phone', 'email', 'message', 'page_url', 'created_at', 'deliver_to', 'delivery_attempts'] as const;
+
+/**
+ * 'Написать нам': the message is stored first (so it is never lost and employees can read it), then
+ * e-mailed to the visitor's branch; a failed send is kept as 'pending' and retried by the hourly
+ * housekeeping (`retryFeedbackDelivery`). The request holds a lease on its own message meanwhile,
+ * so a housekeeping run at the same moment does not send it twice.
+ */
+export async function saveFeedback(ctx: RequestContext, input: FeedbackInput, branch: { id: number; email: string } | null): Promise<{ id: number; delivered: boolean }> {
+  const { services } = ctx;
+  const row = await services.db.insertInto('content_feedback').values({
     name: input.name,
     phone: phoneDigits(input.phone),
     email: input.email || null,
     message: input.message,
-    branch_id: branchId,
+    branch_id: branch?.id ?? null,
     page_url: input.pageUrl ?? null,
     ip: ctx.ip,
-  }).execute();
+    delivery_state: 'pending',
+    // Without a branch (none serves the area) the shop's support address answers.
+    deliver_to: branch?.email ?? services.config.SUPPORT_EMAIL,
+    next_attempt_at: new Date(nowMs() + FEEDBACK_LEASE_MS),
+  }).returning(LETTER_COLUMNS).executeTakeFirstOrThrow();
+  return { id: row.id, delivered: await deliverFeedback(services, row) };
+}
+
+/**
+ * Housekeeping: sends the messages whose next try is due. Each is leased with one statement
+ * (`for update skip locked`), so processes running this together never send one message twice.
+ */
+export async function retryFeedbackDelivery(services: AppServices, limit = 50): Promise<{ sent: number; failed: number }> {
+  const due = await services.db.updateTable('content_feedback')
+    .set({ next_attempt_at: new Date(nowMs() + FEEDBACK_LEASE_MS) })
+    .where('id', 'in', (eb) => eb.selectFrom('content_feedback').select('id')
+      .where('delivery_state', '=', 'pending').where('next_attempt_at', '<=', now())
+      .orderBy('id').limit(limit).forUpdate().skipLocked())
+    .returning(LETTER_COLUMNS)
+    .execute();
+  let sent = 0;
+  for (const row of due.sort((a, b) => a.id - b.id)) if (await deliverFeedback(services, row)) sent += 1;
+  return { sent, failed: due.length - sent };
+}
+
+export interface FeedbackView {
+  id: number; name: string; phone: string; email: string | null; message: string; branchId: number | null;
+  pageUrl: string | null; createdAt: string; deliveryState: 'pending' | 'sent' | 'failed'; deliveredAt: string | null; deliveryError: string | null;
+}
+
+/**
+ * For employees (auth_user.is_employee): the newest messages, of one branch or of all. The caller
+ * checks the role; this module does not know accounts.
+ */
+export async function listFeedback(services: AppServices, options: { branchId?: number | null; limit?: number } = {}): Promise<FeedbackView[]> {
+  let query = services.db.selectFrom('content_feedback')
+    .select(['id', 'name', 'phone', 'email', 'message', 'branch_id', 'page_url', 'created_at', 'delivery_state', 'delivered_at', 'delivery_error']);
+  if (options.branchId != null) query = query.where('branch_id', '=', options.branchId);
+  const rows = await query.orderBy('id', 'desc').limit(Math.min(options.limit ?? 50, 200)).execute();
+  return rows.map((r) => ({
+    id: r.id, name: r.name, phone: r.phone, email: r.email, message: r.message, branchId: r.branch_id, pageUrl: r.page_url,
+    createdAt: r.created_at.toISOString(), deliveryState: r.delivery_state, deliveredAt: r.delivered_at?.toISOString() ?? null, deliveryError: r.delivery_error,
+  }));
 }
