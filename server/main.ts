@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type * as EntryModule from './entry.ts';
-import { gracefulShutdown } from './shutdown.ts';
+import { gracefulShutdown, trackInFlight } from './shutdown.ts';
 
 type Entry = typeof EntryModule;
 
@@ -56,6 +56,7 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   if (vite) vite.middlewares(req, res, () => listener(req, res));
   else listener(req, res);
 });
+trackInFlight(server); // a shutdown tells in-flight requests' clients not to reuse the connection
 server.keepAliveTimeout = 65_000;
 server.requestTimeout = 30_000;
 server.listen(config.PORT, config.HOST, () => {
