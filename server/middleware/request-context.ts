@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppServices, RequestContext, SessionState } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
+import { parseStrictInt } from '#app/lib/strict-number.ts';
 import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession } from '#app/modules/auth/session.server.ts';
 import { newNonce } from './security-headers.ts';
 
@@ -30,7 +31,7 @@ export function requestContextMiddleware(services: AppServices): MiddlewareHandl
     let nonce: string | undefined;
 
     const rawRegion = c.req.query('region_id');
-    const regionIdParam = rawRegion && /^\d{1,9}$/.test(rawRegion) ? Number(rawRegion) : null;
+    const regionIdParam = parseStrictInt(rawRegion ?? null);
 
     const ctx: RequestContext = {
       services,
