@@ -1,3 +1,5 @@
+import { hasLoneSurrogate } from './unicode.ts';
+
 /**
  * The one redirect check of the whole app (server and browser): where to go after a sign-in, a
  * registration, a social sign-in (spec §2 hidden redirect-url field, `?redirect=` of /login,
@@ -40,7 +42,7 @@ const FORBIDDEN_ENCODED_IN_PATH = /%(?:2f|5c|25)/i;
 /** A same-site path with its query and hash (dot segments resolved), or null. */
 export function safeRedirect(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return null;
-  if (!value.isWellFormed() || FORBIDDEN_CHARS.test(value) || FORBIDDEN_ENCODED.test(value)) return null;
+  if (hasLoneSurrogate(value) || FORBIDDEN_CHARS.test(value) || FORBIDDEN_ENCODED.test(value)) return null;
 
   const end = value.search(/[?#]/);
   const rawPath = end === -1 ? value : value.slice(0, end);

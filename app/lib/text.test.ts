@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasForbiddenChars, invalidCharsMessage, textField } from './text.ts';
+import { hasLoneSurrogate } from './unicode.ts';
 
 const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f'];
 
@@ -29,5 +30,13 @@ describe('text fields refuse characters nobody types', () => {
     expect(parsed.error?.issues.map((i) => i.message)).toEqual(['Поле "Ваше Имя" содержит недопустимые символы']);
     expect(name.safeParse(42).error?.issues[0]?.message).toBe('Поле "Ваше Имя" не заполнено');
     expect(name.parse('  Иван  ')).toBe('Иван');
+  });
+});
+
+describe('hasLoneSurrogate', () => {
+  it('finds a surrogate without its pair, wherever it is', () => {
+    expect(hasLoneSurrogate('😀 ok')).toBe(false);
+    expect(hasLoneSurrogate('')).toBe(false);
+    for (const bad of ['\ud800', 'a\ud83d', '\ude00a', '\ude00\ud83d', 'ok\ud83d\ud83d\ude00']) expect(hasLoneSurrogate(bad), JSON.stringify(bad)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasLoneSurrogate } from './unicode.ts';
 
 /*
  * Text that may reach the database, a mail or a log: characters nobody types are refused at the
@@ -17,7 +18,7 @@ export function invalidCharsMessage(label: string): string {
 
 /** True when the text has a control character (see above) or a lone surrogate (not valid Unicode). */
 export function hasForbiddenChars(value: string, options: { multiline?: boolean } = {}): boolean {
-  return (options.multiline ? CONTROL_MULTILINE : CONTROL).test(value) || !value.isWellFormed();
+  return (options.multiline ? CONTROL_MULTILINE : CONTROL).test(value) || hasLoneSurrogate(value);
 }
 
 /**
