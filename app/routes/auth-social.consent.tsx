@@ -4,7 +4,7 @@ import { requestContext } from '#app/.server/context.ts';
 import { ConsentCheckbox } from '#app/components/ui/ConsentCheckbox.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { isFlagSet } from '#app/modules/auth/auth.schema.ts';
-import { completeSocialSignUp, OAUTH_PENDING_COOKIE, OAUTH_PENDING_COOKIE_PATH, openPending, pendingCookieValue, pendingSocialSignUp } from '#app/modules/auth/oauth/oauth.server.ts';
+import { completeSocialSignUp, OAUTH_PENDING_COOKIE, OAUTH_PENDING_COOKIE_PATH, openPending, pendingCookieValue, pendingSocialSignUp } from '#app/modules/auth/social-signup.server.ts';
 import { PolicyConsentLabel } from '#app/modules/auth/ui/forms/RegistrationStage1.tsx';
 import type { Route } from './+types/auth-social.consent';
 import styles from './auth-social.consent.module.css';

@@ -16,7 +16,7 @@ async function signOut(page: Page, isMobile: boolean) {
   await expect(page.getByRole('banner').getByText('Личный кабинет')).toHaveCount(0);
 }
 
-test('phone registration with the SMS fallback: the 30 s lock, a second call, then «Запросить SMS код» @server-clock', async ({ page, request, isMobile }, testInfo) => {
+test('phone registration with the SMS fallback: the 30 s lock, a second call, then «Запросить SMS код» @server-clock', async ({ page, isMobile }, testInfo) => {
   // Both clocks move instead of waiting 2 × 30 s: the browser's countdown (Playwright's clock) and
   // the server's own lock between codes (the test clock of a NODE_ENV=test server).
   const national = `913${unique(testInfo)}`;
@@ -32,7 +32,7 @@ test('phone registration with the SMS fallback: the 30 s lock, a second call, th
   await dialog.getByRole('button', { name: 'Получить код' }).click();
 
   dialog = authDialog(page, 'Введите последние 4 цифры входящего номера');
-  const firstCall = await latestOutboxBody(request, phone);
+  const firstCall = await latestOutboxBody(page.request, phone);
   await expect(dialog.getByText(/^Получить новый код можно через 0:[0-3]\d$/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Повторить звонок' })).toHaveCount(0);
   await page.clock.fastForward('00:31');
@@ -41,7 +41,7 @@ test('phone registration with the SMS fallback: the 30 s lock, a second call, th
   await expect(dialog.getByRole('button', { name: 'Запросить SMS код' })).toHaveCount(0);
   await dialog.getByRole('checkbox', { name: 'Я не робот' }).check();
   await dialog.getByRole('button', { name: 'Повторить звонок' }).click();
-  const secondCall = await latestOutboxBody(request, phone, firstCall);
+  const secondCall = await latestOutboxBody(page.request, phone, firstCall);
   expect(extractCode(secondCall)).toMatch(/^\d{4}$/);
 
   // From the second call attempt on, the SMS link appears once the lock is over.
@@ -55,7 +55,7 @@ test('phone registration with the SMS fallback: the 30 s lock, a second call, th
   dialog = authDialog(page, 'Введите код из SMS');
   await expect(dialog).toContainText('Мы отправили SMS с кодом на номер');
   await expect(dialog.getByRole('link', { name: 'support@agrotechnika.example' })).toHaveAttribute('href', 'mailto:support@agrotechnika.example');
-  const sms = await latestOutboxBody(request, phone, secondCall);
+  const sms = await latestOutboxBody(page.request, phone, secondCall);
   await dialog.getByLabel('Символ 1 из 4').fill(extractCode(sms)!);
   await dialog.getByRole('button', { name: 'Подтвердить' }).click();
 
@@ -67,7 +67,7 @@ test('phone registration with the SMS fallback: the 30 s lock, a second call, th
   await expectSignedIn(page, isMobile);
 });
 
-test('registration by e-mail, confirmed by opening the link; then sign-out', async ({ page, request, isMobile }, testInfo) => {
+test('registration by e-mail, confirmed by opening the link; then sign-out', async ({ page, isMobile }, testInfo) => {
   const email = `field${unique(testInfo)}@agro.ru`;
   await page.goto('/signup');
   const dialog = authDialog(page, 'Регистрация');
@@ -80,7 +80,7 @@ test('registration by e-mail, confirmed by opening the link; then sign-out', asy
   await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(dialog).toContainText('подтвердите e-mail по ссылке');
 
-  const link = new URL(extractLink(await latestOutboxBody(request, email))!);
+  const link = new URL(extractLink(await latestOutboxBody(page.request, email))!);
   await page.goto(link.pathname + link.search);
   await expect(page).toHaveURL(/\/\?auth=email-confirmed$/);
   await expectSignedIn(page, isMobile);
@@ -131,6 +131,12 @@ test('social sign-in through the sandbox provider', async ({ page, isMobile }) =
   await authDialog(page, 'Вход').getByRole('link', { name: /Яндекс/ }).click();
   await expect(page.getByRole('heading', { name: 'Тестовый вход через Яндекс' })).toBeVisible();
   await page.getByRole('button', { name: 'Войти' }).click();
+  // A first sign-in asks for the personal-data consent (152-ФЗ) before any account exists.
+  await expect(page.getByRole('heading', { name: 'Завершение регистрации' })).toBeVisible();
+  await page.getByRole('button', { name: 'Создать кабинет и войти' }).click();
+  await expect(page.getByText('Пожалуйста, подтвердите согласие')).toBeVisible();
+  await page.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
+  await page.getByRole('button', { name: 'Создать кабинет и войти' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectSignedIn(page, isMobile);
 });

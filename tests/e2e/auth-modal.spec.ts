@@ -111,7 +111,7 @@ test('sign-in: wrong password offers «Сбросить пароль?», unknown
   await expectSignedInHome(page, isMobile);
 });
 
-test('phone registration: step 1 → call with a 30 s lock → code → «Задайте пароль» → signed in', async ({ page, request, isMobile }, testInfo) => {
+test('phone registration: step 1 → call with a 30 s lock → code → «Задайте пароль» → signed in', async ({ page, isMobile }, testInfo) => {
   const national = `912${unique(testInfo)}`;
   // A controllable clock, so the 30 s lock can be passed without waiting.
   await page.clock.install();
@@ -151,7 +151,7 @@ test('phone registration: step 1 → call with a 30 s lock → code → «Зад
   await expect(dialog.getByRole('alert')).toContainText('Получить новый код можно через');
   await expect(robot).not.toBeChecked();
 
-  const code = extractCode(await latestOutboxBody(request, `7${national}`));
+  const code = extractCode(await latestOutboxBody(page.request, `7${national}`));
   expect(code).toMatch(/^\d{4}$/);
   await dialog.getByLabel('Символ 1 из 4').fill(code!);
   await expect(confirm).toBeEnabled();

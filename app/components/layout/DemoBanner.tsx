@@ -13,7 +13,7 @@ export function DemoBanner(): ReactElement {
         <span className={styles.badge}>Демо</span>
         <span className={styles.text}>
           <span className={styles.long}>Демонстрационный режим: письма и коды не отправляются, а показываются на странице </span>
-          <span className={styles.short}>Письма и коды — на странице </span>
+          <span className={styles.short}>Письма и коды: </span>
           <a href="/__dev/outbox" className={styles.link}>/__dev/outbox</a>
         </span>
       </div>
