@@ -357,6 +357,11 @@ describe('app.onError: every unexpected error is logged with the request id; inp
     });
     app.get('/duplicate', () => { throw Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }); });
     app.get('/boom', () => { throw new Error('boom'); });
+    // A real unique violation: parallel inserts of one e-mail, with no check before (a race).
+    app.post('/race', async () => {
+      await t.db.insertInto('auth_user').values({ name: 'Гонка', email: 'race@agro.ru' }).execute();
+      return Response.json({ error_status: 'success' });
+    });
 
     const json = { accept: 'application/json' };
     const nul = await app.request('/nul', { headers: json });
@@ -372,6 +377,16 @@ describe('app.onError: every unexpected error is logged with the request id; inp
     expect(pageBoom.status).toBe(500);
     expect(pageBoom.headers.get('content-type')).toContain('text/html');
     expect(await pageBoom.text()).toContain('Внутренняя ошибка сервера');
+
+    const raced = await Promise.all(Array.from({ length: 20 }, () => app.request('/race', { method: 'POST', headers: { ...json, 'x-csrf-token': 'x' } })));
+    // Without a CSRF token the app refuses first; with a valid one the route runs.
+    expect(raced.every((r) => r.status === 403)).toBe(true);
+    const browser = await browserToken();
+    const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await app.request('/race', { method: 'POST', headers: { ...json, cookie: browser.cookie, 'x-csrf-token': browser.token } })).status));
+    expect(statuses.filter((x) => x === 200)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(19);
+    expect(lines.slice(4).every((line) => JSON.parse(line).sqlState === '23505')).toBe(true);
+    lines.splice(4);
 
     expect(lines).toHaveLength(4);
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
