@@ -98,3 +98,20 @@ describe('page cache with compression', () => {
     }
   });
 });
+
+describe('page cache and per-response headers', () => {
+  it('never replays the first request’s id', async () => {
+    const hono = new Hono<HonoEnv>();
+    let n = 0;
+    hono.use(async (c, next) => {
+      n += 1;
+      c.set('ctx', { nonce: 'n', csrfToken: 't', session: null, regionIdParam: null } as unknown as RequestContext);
+      await next();
+      if (!c.res.headers.has('x-request-id')) c.header('X-Request-Id', `req-${n}`);
+    });
+    hono.get('*', pageCache({ ttlMs: 60_000 }), (c) => { c.header('X-Request-Id', `req-${n}`); return c.html('<p>x</p>'); });
+    const ids = [];
+    for (let i = 0; i < 2; i++) ids.push((await hono.request('/dostavka-i-oplata')).headers.get('x-request-id'));
+    expect(ids).toEqual(['req-1', 'req-2']);
+  });
+});

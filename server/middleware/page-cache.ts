@@ -5,6 +5,7 @@ import { gzipTemplate, renderGzip, type GzipTemplate } from '../delivery/gzip-sp
 import { SESSION_COOKIE, XSRF_COOKIE } from './request-context.ts';
 
 const OWN_COOKIES = new Set([SESSION_COOKIE, XSRF_COOKIE]);
+const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'content-security-policy', 'x-request-id']);
 
 /**
  * A short-lived cache of rendered pages for visitors without an account: the same page for the
@@ -57,7 +58,8 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
     const foreignCookie = res.headers.getSetCookie().some((line) => !OWN_COOKIES.has(line.slice(0, line.indexOf('='))));
     const cacheable = res.status === 200 && !foreignCookie && (res.headers.get('content-type') ?? '').startsWith('text/html')
       && !/no-store|private/.test(res.headers.get('cache-control') ?? '');
-    const stored = [...res.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-security-policy');
+    // Per-response headers are never replayed: cookies, the CSP with its nonce, the request's id.
+    const stored = [...res.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name));
     const entry: Entry = { body: await res.text(), status: res.status, headers: stored, expires: Date.now() + ttlMs };
     if (cacheable) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
