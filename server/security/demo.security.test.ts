@@ -1,16 +1,18 @@
-import type { ServerBuild } from 'react-router';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '#app/.server/clock.ts';
 import { loadConfig } from '#app/.server/config.ts';
-import type { AppServices } from '#app/.server/context.ts';
+import { requestContext, type AppServices } from '#app/.server/context.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 import { createProviders } from '#app/modules/auth/providers/config.ts';
 import { ProviderError, type Mailer } from '#app/modules/auth/providers/providers.ts';
 import { createSandboxProviders, extractLink, lastOutboxMessage, outboxReaderFor } from '#app/modules/auth/providers/sandbox.ts';
-import { createUser } from '#app/modules/auth/users.server.ts';
+import { testContext } from '#app/.server/test-context.ts';
+import { createUser, setRole } from '#app/modules/auth/users.server.ts';
 import { retryFeedbackDelivery } from '#app/modules/content/content.server.ts';
 import * as consentRoute from '#app/routes/auth-social.consent.tsx';
+import * as feedbackRoute from '#app/routes/profile.feedback.tsx';
 import { createApp } from '../app.ts';
 import { housekeeping } from '../housekeeping.ts';
 import { testClient } from '../test-client.ts';
@@ -333,5 +335,30 @@ describe('«Написать нам» reaches the branch', () => {
     const runs = await Promise.all(Array.from({ length: 6 }, () => retryFeedbackDelivery(services)));
     expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(12);
     expect(sentIds.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('employees read the messages of a branch or of all; anyone else gets 404', async () => {
+    const load = async (userId: number, query: string) => {
+      const ctx = testContext(t.services);
+      await ctx.signIn(userId, 'browser');
+      const context = new RouterContextProvider();
+      context.set(requestContext, ctx);
+      const url = new URL(`http://localhost:3000/profile/feedback${query}`);
+      return feedbackRoute.loader({ context, url, request: new Request(url), params: {} } as unknown as Parameters<typeof feedbackRoute.loader>[0]);
+    };
+    const customer = await createUser(t.db, { name: 'Покупатель', email: newEmail('customer'), password: 'secret1', emailVerified: true });
+    await expect(load(customer, '?branch=all')).rejects.toMatchObject({ init: { status: 404 } });
+    const employee = await createUser(t.db, { name: 'Сотрудник', email: newEmail('reader'), password: 'secret1', emailVerified: true, consents: [] });
+    await setRole(t.db, employee, 'employee');
+    const all = await load(employee, '?branch=all');
+    expect(all.branchId).toBeNull();
+    expect(all.messages.map((m) => m.message)).toContain('Письмо в филиал: нужен фильтр');
+    const stored = await t.db.selectFrom('content_feedback').select(['branch_id']).where('message', '=', 'Письмо в филиал: нужен фильтр').executeTakeFirstOrThrow();
+    const own = await load(employee, `?branch=${stored.branch_id}`);
+    expect(own.messages.length).toBeGreaterThan(0);
+    expect(own.messages.every((m) => m.branchId === stored.branch_id)).toBe(true);
+    expect(own.messages.find((m) => m.message === 'Письмо в филиал: нужен фильтр')).toMatchObject({ deliveryState: 'sent', name: 'Пётр Полевой' });
+    // A malformed or unknown branch falls back to the employee's own branch instead of failing.
+    expect((await load(employee, '?branch=0x10')).branchId).toEqual(expect.any(Number));
   });
 });
