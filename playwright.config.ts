@@ -58,6 +58,9 @@ export default defineConfig({
       PGLITE_DIR: `var/e2e-${PORT}`,
       DATABASE_URL: '',
       LOG_LEVEL: 'silent',
+      // Each journey sends its own X-Forwarded-For (tests/e2e/fixtures.ts), so per-address limits
+      // count one journey, not the whole suite coming from 127.0.0.1.
+      TRUST_PROXY: 'true',
       // Tiles would be fetched from the internet; the journeys check markers, not imagery.
       MAP_TILE_URL: `http://127.0.0.1:${PORT}/tiles/{z}/{x}/{y}.png`,
     },

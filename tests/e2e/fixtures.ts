@@ -54,8 +54,17 @@ export async function pageSettled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** `page` with the region already confirmed. */
+/**
+ * `page` with the region already confirmed. Each journey comes from an address of its own
+ * (X-Forwarded-For, read because the journeys' server runs with TRUST_PROXY=true), as real visitors
+ * do: the per-address limits on registration, sign-in and resets then count one journey's requests,
+ * not the whole suite's, which all come from 127.0.0.1.
+ */
 export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = [...`${testInfo.project.name}/${testInfo.testId}`].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}` });
+  },
   page: async ({ page }, use) => {
     await confirmRegion(page);
     await use(page);
