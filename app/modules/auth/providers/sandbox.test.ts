@@ -7,8 +7,11 @@ import {
   extractLink,
   lastOutboxMessage,
   OUTBOX_HTML_SEPARATOR,
+  outboxReaderKey,
   readOutbox,
+  readOutboxFor,
   SANDBOX_CAPTCHA_TOKEN,
+  withOutboxReader,
 } from './sandbox.ts';
 
 let t: TestDatabase;
@@ -95,5 +98,27 @@ describe('sandbox captcha', () => {
     expect(await providers.captcha.verify('', null)).toBe(false);
     expect(await providers.captcha.verify('sandbox-captcha-ok ', null)).toBe(false);
     expect(await providers.captcha.verify('anything-else', null)).toBe(false);
+  });
+});
+
+describe('the outbox scoped to browsers', () => {
+  const a = outboxReaderKey('token-of-browser-a');
+  const b = outboxReaderKey('token-of-browser-b');
+
+  it('a phone belongs to the first browser that sent to it; another browser\'s later message goes to that owner', async () => {
+    await withOutboxReader(() => a, () => providers.sms.send('+7 (900) 555-11-22', 'Код 1111'));
+    await withOutboxReader(() => b, () => providers.sms.send('79005551122', 'Код 2222'));
+    expect((await readOutboxFor(t.db, a, { recipient: '79005551122' })).map((m) => m.body)).toEqual(['Код 2222', 'Код 1111']);
+    expect(await readOutboxFor(t.db, b, { recipient: '79005551122' })).toEqual([]);
+  });
+
+  it('a letter to staff is shown to its sender only and claims nothing; without a browser a message is nobody\'s', async () => {
+    await withOutboxReader(() => b, () => providers.mail.send({ to: 'Branch@Agro.example', subject: 'Написать нам', text: 'Вопрос', staff: true }));
+    await withOutboxReader(() => a, () => providers.mail.send({ to: 'branch@agro.example', subject: 'Написать нам', text: 'Другой вопрос', staff: true }));
+    expect((await readOutboxFor(t.db, b)).map((m) => m.body)).toContain('Вопрос');
+    expect((await readOutboxFor(t.db, a, { recipient: 'branch@agro.example' })).map((m) => m.body)).toEqual(['Другой вопрос']);
+    await providers.mail.send({ to: 'nobody@agro.example', subject: 'x', text: 'Без браузера' });
+    expect(await readOutboxFor(t.db, a, { recipient: 'nobody@agro.example' })).toEqual([]);
+    expect((await lastOutboxMessage(t.db, 'nobody@agro.example', 'email'))?.body).toBe('Без браузера');
   });
 });
