@@ -4,8 +4,8 @@ import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_rate_limit.ts';
 import * as m0003 from './migrations/0003_accounts.ts';
 import * as m0004 from './migrations/0004_limits.ts';
-import * as m0006 from './migrations/0006_consents_feedback.ts';
 import * as m0005 from './migrations/0005_reference_data.ts';
+import * as m0006 from './migrations/0006_consents_feedback.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -13,8 +13,8 @@ const migrations: Record<string, Migration> = {
   '0002_rate_limit': m0002,
   '0003_accounts': m0003,
   '0004_limits': m0004,
-  '0006_consents_feedback': m0006,
   '0005_reference_data': m0005,
+  '0006_consents_feedback': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
