@@ -16,6 +16,7 @@ export default [
   route('auth/reset-password', 'routes/auth.reset-password.tsx'),
   route('auth-social/consent', 'routes/auth-social.consent.tsx'),
   route('auth/confirm-email', 'routes/auth.confirm-email.tsx'),
+  route('auth/confirm-email-change', 'routes/auth.confirm-email-change.tsx'),
   route('profile', 'routes/profile.tsx', [
     index('routes/profile._index.tsx'),
     route('bookmarks', 'routes/profile.bookmarks.tsx'),

@@ -1,17 +1,16 @@
-import { readdirSync } from 'node:fs';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { requestContext, type AppServices } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
-import { authApi, authLinks } from '#app/modules/auth/auth.api.server.ts';
-import { profileApi, profileLinks } from '#app/modules/auth/profile.api.server.ts';
+import { authApi } from '#app/modules/auth/auth.api.server.ts';
+import { profileApi } from '#app/modules/auth/profile.api.server.ts';
 import { oauthRoutes } from '#app/modules/auth/oauth/oauth.api.server.ts';
 import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
+import { staticFiles } from './delivery/static-files.ts';
 import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
 import { csrfProtection } from './middleware/csrf.ts';
@@ -21,6 +20,7 @@ import { requestContextMiddleware } from './middleware/request-context.ts';
 import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
+import { testClock } from './test-clock.ts';
 
 export interface AppOptions {
   services: AppServices;
@@ -68,16 +68,9 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   // Before anything reads a body (the CSRF check reads forms, React Router actions read theirs):
   // an oversized request is refused before it is read, or cut off at the limit while it streams.
   app.use(bodyLimit({ defaultBytes: config.BODY_LIMIT_BYTES, rules: bodyLimits }));
-  if (clientDir) {
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    // Mount only what the build contains, so page requests never touch the disk.
-    for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
-      app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, serveStatic({ root: clientDir }));
-    }
-  }
+  // Built files with their Brotli and gzip variants, from a table made at start-up: page requests
+  // never touch the disk, and no static file is compressed per request.
+  if (clientDir) app.use(staticFiles(clientDir));
 
   app.use(compress());
   app.use(requestContextMiddleware(services));
@@ -89,10 +82,9 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   app.route('/api', apiRouter());
   app.all('/api/*', (c) => errorResponse(c, 404, 'Метод API не найден'));
 
-  app.route('/', authLinks);
-  app.route('/', profileLinks);
   app.route('/', oauthRoutes(services.oauth));
   if (services.providers.sandbox) app.route('/', devOutbox(config));
+  app.route('/', testClock(config)); // routes only when NODE_ENV=test
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
   app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
 

@@ -24,7 +24,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files with stable names (favicon …): revalidated by ETag after an hour. */
 const REVALIDATE = 'public, max-age=3600';
 
-interface Variant { path: string; size: number; body: Uint8Array | null; etag: string }
+interface Variant { path: string; size: number; body: Uint8Array<ArrayBuffer> | null; etag: string }
 interface StaticFile { type: string; cacheControl: string; identity: Variant; encoded: Partial<Record<Encoding, Variant>> }
 
 /**
@@ -66,7 +66,7 @@ export function staticFiles(clientDir: string): MiddlewareHandler<HonoEnv> & { p
     if (matches(c.req.header('if-none-match'), chosen.etag)) return c.body(null, 304, headers);
     headers['Content-Length'] = String(chosen.size);
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    const body = chosen.body ?? (Readable.toWeb(createReadStream(chosen.path)) as ReadableStream<Uint8Array>);
+    const body = chosen.body ?? (Readable.toWeb(createReadStream(chosen.path)) as ReadableStream<Uint8Array<ArrayBuffer>>);
     return c.body(body, 200, headers);
   };
   return Object.assign(handler, { paths: () => [...table.keys()] });

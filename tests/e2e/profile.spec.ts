@@ -94,6 +94,8 @@ test('changes the name, the e-mail by link and the phone by SMS code', async ({ 
   const link = /https?:\/\/\S+\/auth\/confirm-email-change\?token=[\w-]+/.exec(await lastMessage(page, next))?.[0];
   expect(link).toBeTruthy();
   await page.goto(link!);
+  // The link opens a page; only its button changes the address (mail scanners open links too).
+  await page.getByRole('button', { name: 'Подтвердить новый e-mail' }).click();
   await expect(page).toHaveURL(/\/profile\?email=changed$/);
   await expect(page.getByText('E-mail изменён и подтверждён').first()).toBeVisible();
   await expect(page.getByTestId('profile-email')).toContainText(next);

@@ -117,10 +117,3 @@ export const authApi = new Hono<HonoEnv>()
     await c.get('ctx').signOut();
     return c.json({ error_status: 'success', redirect: '/' });
   });
-
-/**
- * Links opened from a mail client that are not pages. None today: the e-mail confirmation link is the
- * page app/routes/auth.confirm-email.tsx, because opening it must not spend the token (mail scanners
- * open links); its button does (docs/decisions/010).
- */
-export const authLinks = new Hono<HonoEnv>();

@@ -1,26 +1,12 @@
-import { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { RouterContextProvider } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestContext } from '#app/.server/context.ts';
+import { testContext } from '#app/.server/test-context.ts';
+import * as confirmPage from '#app/routes/auth.confirm-email-change.tsx';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { testClient } from '../../../server/test-client.ts';
 import { SANDBOX_CAPTCHA_TOKEN, extractCode, extractLink, lastOutboxMessage } from './providers/sandbox.ts';
 import { createUser } from './users.server.ts';
-import type * as AuthApiModule from './auth.api.server.ts';
-
-/*
- * server/app.ts mounts the module routers; until it mounts profileApi and profileLinks, this file
- * adds them behind authApi and authLinks so the test client drives the real app (middleware, CSRF,
- * sessions). Once they are mounted there, the copies here are never reached and change nothing.
- */
-vi.mock('#app/modules/auth/auth.api.server.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof AuthApiModule>();
-  const { profileApi, profileLinks } = await import('./profile.api.server.ts');
-  return {
-    ...original,
-    authApi: new Hono<HonoEnv>().route('/', original.authApi).route('/', profileApi),
-    authLinks: new Hono<HonoEnv>().route('/', original.authLinks).route('/', profileLinks),
-  };
-});
 
 let t: TestDatabase;
 beforeAll(async () => { t = await createTestDatabase(); });
@@ -32,6 +18,25 @@ let serial = 0;
 const newPhone = () => { serial += 1; return `7913${String(10_000_000 + serial).slice(1)}`; };
 const newEmail = () => `grower${newPhone()}@agro.ru`;
 const PASSWORD = 'secret1';
+
+/**
+ * The letter's link as a browser uses it: the page (its loader) and then its button (its action).
+ * Returns where the browser ends up. With `press: false` only the page is opened, as a mail scanner does.
+ */
+async function openLink(link: URL, { press = true } = {}): Promise<string | null> {
+  const context = new RouterContextProvider();
+  context.set(requestContext, testContext(t.services));
+  try {
+    await confirmPage.loader({ context, url: link, request: new Request(link), params: {} } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get('location');
+    throw thrown;
+  }
+  if (!press) return null;
+  const body = new URLSearchParams({ token: link.searchParams.get('token') ?? '' });
+  const done = await confirmPage.action({ context, request: new Request(link, { method: 'POST', body }), params: {} } as never);
+  return (done as Response).headers.get('location');
+}
 
 /** A user created directly (e-mail confirmed), signed in through POST /api/auth/authorize. */
 async function signedIn(extra: { phone?: string } = {}): Promise<{ client: Client; userId: number; email: string }> {
@@ -101,20 +106,19 @@ describe('POST /api/profile/email and the confirmation link', () => {
     const mail = await lastOutboxMessage(t.db, next, 'email');
     const link = new URL(extractLink(mail!.body)!);
     expect(link.pathname).toBe('/auth/confirm-email-change');
-    // Opened in another browser, without a session: the token names the user.
-    const opened = await testClient(t.services).get(link.pathname + link.search);
-    expect(opened.status).toBe(303);
-    expect(opened.headers.get('location')).toBe('/profile?email=changed');
+    // A mail scanner opens the page: nothing changes.
+    expect(await openLink(link, { press: false })).toBeNull();
+    expect((await userRow(userId)).email).toBe(oldEmail);
+    // The button, pressed in another browser without a session: the token names the user.
+    expect(await openLink(link)).toBe('/profile?email=changed');
     const user = await userRow(userId);
     expect(user.email).toBe(next);
     expect(user.email_verified_at).toBeInstanceOf(Date);
     const hint = await t.db.selectFrom('auth_notification').select(['view_type', 'title']).where('user_id', '=', userId).executeTakeFirst();
     expect(hint).toEqual({ view_type: 'hint', title: 'E-mail изменён и подтверждён' });
 
-    const again = await client.get(link.pathname + link.search);
-    expect(again.headers.get('location')).toBe('/profile?email=link-invalid');
-    const forged = await client.get('/auth/confirm-email-change?token=forged');
-    expect(forged.headers.get('location')).toBe('/profile?email=link-invalid');
+    expect(await openLink(link)).toBe('/profile?email=link-invalid');
+    expect(await openLink(new URL('http://localhost/auth/confirm-email-change?token=forged'))).toBe('/profile?email=link-invalid');
   });
 
   it('only the latest link works', async () => {
@@ -124,9 +128,9 @@ describe('POST /api/profile/email and the confirmation link', () => {
     await client.post('/api/profile/email', { email: first });
     await client.post('/api/profile/email', { email: second });
     const firstLink = new URL(extractLink((await lastOutboxMessage(t.db, first, 'email'))!.body)!);
-    expect((await client.get(firstLink.pathname + firstLink.search)).headers.get('location')).toBe('/profile?email=link-invalid');
+    expect(await openLink(firstLink)).toBe('/profile?email=link-invalid');
     const secondLink = new URL(extractLink((await lastOutboxMessage(t.db, second, 'email'))!.body)!);
-    expect((await client.get(secondLink.pathname + secondLink.search)).headers.get('location')).toBe('/profile?email=changed');
+    expect(await openLink(secondLink)).toBe('/profile?email=changed');
     expect((await userRow(userId)).email).toBe(second);
   });
 
@@ -150,7 +154,7 @@ describe('POST /api/profile/email and the confirmation link', () => {
     await client.post('/api/profile/email', { email: contested });
     await createUser(t.db, { name: 'Опередил', email: contested, password: PASSWORD });
     const link = new URL(extractLink((await lastOutboxMessage(t.db, contested, 'email'))!.body)!);
-    expect((await client.get(link.pathname + link.search)).headers.get('location')).toBe('/profile?email=taken');
+    expect(await openLink(link)).toBe('/profile?email=taken');
   });
 
   it('limits the number of letters per user', async () => {

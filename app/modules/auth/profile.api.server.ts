@@ -3,13 +3,12 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { readBody } from '#app/.server/http.ts';
 import type { Outcome } from './auth.server.ts';
 import {
-  EMAIL_CHANGE_LINK_PATH, confirmEmailChange, markNotificationShown, pendingNotifications, requestEmailChange,
+  markNotificationShown, pendingNotifications, requestEmailChange,
   requestPhoneChange, confirmPhoneChange, signOutEverywhere, updateName,
 } from './profile.server.ts';
 import { SIGN_OUT_EVERYWHERE_PATH } from './auth.constants.ts';
 import {
-  EMAIL_CHANGE_RESULT_PARAM, PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePhoneConfirmInput, profilePhoneInput,
-  type EmailChangeResult,
+  PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePhoneConfirmInput, profilePhoneInput,
 } from './profile.schema.ts';
 
 type C = Context<HonoEnv>;
@@ -77,13 +76,4 @@ export const profileApi = new Hono<HonoEnv>()
   .post(SIGN_OUT_EVERYWHERE_PATH.replace(/^\/api/, ''), async (c) => {
     if (c.get('ctx').session?.userId == null) return signInRequired(c);
     return answer(c, await signOutEverywhere(c.get('ctx')), { redirect: '/' });
-  });
-
-/** The e-mail change link (outside /api: it is opened from a mail client); lands on 'Мои данные' with the result. */
-export const profileLinks = new Hono<HonoEnv>()
-  .get(EMAIL_CHANGE_LINK_PATH, async (c) => {
-    const outcome = await confirmEmailChange(c.get('ctx'), c.req.query('token') ?? '');
-    const result: EmailChangeResult = outcome.ok ? 'changed' : outcome.code === 'email_exists' ? 'taken' : 'link-invalid';
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(`/profile?${EMAIL_CHANGE_RESULT_PARAM}=${result}`, 303);
   });

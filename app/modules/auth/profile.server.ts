@@ -1,3 +1,4 @@
+import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
@@ -19,7 +20,7 @@ const M = PROFILE_MESSAGES;
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 /** Each link is a letter to an address the user typed: a few an hour is plenty and caps abuse. */
 const EMAIL_CHANGE_LIMITS: RateLimitRule[] = [{ name: 'email-change:user:hour', limit: 5, windowMs: 60 * 60_000 }];
-/** Where the link in the letter points (mounted by the lead from `profileLinks`). */
+/** Where the link in the letter points: a page whose button confirms (app/routes/auth.confirm-email-change.tsx). */
 export const EMAIL_CHANGE_LINK_PATH = '/auth/confirm-email-change';
 
 /** The answer of 'Выйти на всех устройствах' (the page reloads as a guest right after). */
@@ -42,7 +43,7 @@ export function signInRedirect(path: string): string {
 }
 
 /** 'Мои данные': the user with confirmation states and a pending e-mail change; null for a guest. */
-export async function profileOf(ctx: RequestContext, now = new Date()): Promise<ProfileView | null> {
+export async function profileOf(ctx: RequestContext, now = clock.now()): Promise<ProfileView | null> {
   const userId = userIdOf(ctx);
   if (userId == null) return null;
   const { db } = ctx.services;
@@ -80,7 +81,7 @@ async function emailOwner(ctx: RequestContext, email: string): Promise<number | 
  * Step 1 of an e-mail change: a one-time link goes to the NEW address; the profile keeps the old one
  * until the link is opened. An address of another account is refused; earlier links stop working.
  */
-export async function requestEmailChange(ctx: RequestContext, rawEmail: string, now = new Date()): Promise<Outcome> {
+export async function requestEmailChange(ctx: RequestContext, rawEmail: string, now = clock.now()): Promise<Outcome> {
   const userId = userIdOf(ctx);
   if (userId == null) return SIGN_IN_REQUIRED;
   const { db, config, providers } = ctx.services;
@@ -117,12 +118,20 @@ export async function requestEmailChange(ctx: RequestContext, rawEmail: string, 
   return { ok: true, message: M.emailLinkSent(email) };
 }
 
+/** Whether an e-mail change link is still usable (its page offers the button only then). */
+export async function isEmailChangeTokenValid(ctx: RequestContext, token: string, now = clock.now()): Promise<boolean> {
+  if (!token) return false;
+  const row = await ctx.services.db.selectFrom('auth_email_token').select('user_id').where('token_hash', '=', sha256(token))
+    .where('purpose', '=', 'email_change').where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  return Boolean(row);
+}
+
 /**
- * Step 2, the link from the letter: uses the token once and sets the address as the account's
+ * Step 2, the button on the link's page (never the GET of the link, which mail scanners open): uses the token once and sets the address as the account's
  * confirmed e-mail. It needs no session (the link may be opened in another browser); the token
  * names the user. An address taken by another account in the meantime is refused.
  */
-export async function confirmEmailChange(ctx: RequestContext, token: string, now = new Date()): Promise<Outcome> {
+export async function confirmEmailChange(ctx: RequestContext, token: string, now = clock.now()): Promise<Outcome> {
   const { db } = ctx.services;
   if (!token) return { ok: false, message: M.emailLinkInvalid, code: 'link_invalid' };
   const used = await db.updateTable('auth_email_token').set({ used_at: now })
@@ -176,7 +185,7 @@ export async function requestPhoneChange(ctx: RequestContext, input: { phone: st
 }
 
 /** Step 2: the code from the SMS; the number becomes the account's verified phone. */
-export async function confirmPhoneChange(ctx: RequestContext, input: { phone: string; code: string }, now = new Date()): Promise<Outcome> {
+export async function confirmPhoneChange(ctx: RequestContext, input: { phone: string; code: string }, now = clock.now()): Promise<Outcome> {
   const userId = userIdOf(ctx);
   if (userId == null) return SIGN_IN_REQUIRED;
   const owner = await phoneOwner(ctx, input.phone);
@@ -224,7 +233,7 @@ export async function pendingNotifications(ctx: RequestContext): Promise<Notific
 }
 
 /** Marks one of the user's own notifications shown (again is fine); someone else's is not found. */
-export async function markNotificationShown(ctx: RequestContext, id: number, now = new Date()): Promise<Outcome> {
+export async function markNotificationShown(ctx: RequestContext, id: number, now = clock.now()): Promise<Outcome> {
   const userId = userIdOf(ctx);
   if (userId == null) return SIGN_IN_REQUIRED;
   const row = await ctx.services.db.updateTable('auth_notification')
