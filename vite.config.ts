@@ -1,4 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDir } from './server/delivery/precompress.ts';
@@ -15,9 +16,11 @@ function precompress(): Plugin {
     name: 'precompress-client-build',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
-    closeBundle() {
+    closeBundle(error) {
+      // Also called when the build failed: then there is nothing to compress, and the real error must show.
       const { root, build } = this.environment.config;
-      precompressDir(resolve(root, build.outDir));
+      const dir = resolve(root, build.outDir);
+      if (!error && existsSync(dir)) precompressDir(dir);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { pruneRateLimits } from '#app/.server/rate-limit.ts';
-import { deleteExpiredSessions } from '#app/modules/auth/session.server.ts';
+import { deleteExpiredSessions } from '#app/.server/session.ts';
 import { retryFeedbackDelivery } from '#app/modules/content/content.server.ts';
 
 /** Periodic clean-up: expired sessions and rate-limit windows; 'Написать нам' letters due a retry. Safe to run from every process. */

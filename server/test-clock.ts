@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from '#app/lib/zod.ts';
 import { advanceClock, now } from '#app/.server/clock.ts';
 import type { Config } from '#app/.server/config.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';

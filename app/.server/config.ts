@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#app/lib/zod.ts';
 
 /**
  * Every setting the server reads from the environment, with its default.

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type { z } from '#app/lib/zod.ts';
 import type { HonoEnv } from './hono-env.ts';
 
 /** The envelope of spec §7: every failure the user can cause answers { error_status: 'error', message }. */

@@ -132,7 +132,9 @@ describe('readMultipart', () => {
     const result = await read(300 * MB);
     const grown = process.memoryUsage().rss - before;
     expect(result.ok && result.files[0]).toMatchObject({ size: 300 * MB });
-    expect(grown).toBeLessThan(40 * MB);
+    // Holding the file would add 300 MB; streaming adds only what the allocator keeps around
+    // between collections (measured 10–55 MB, depending on when the GC runs).
+    expect(grown).toBeLessThan(100 * MB);
   });
 
   it('formats sizes in Russian', () => {

@@ -1,5 +1,5 @@
 import type { AppServices, RequestContext, SessionState } from './context.ts';
-import { createSession, revokeSession, rotateSession } from '#app/modules/auth/session.server.ts';
+import { createSession, revokeSession, rotateSession } from '#app/.server/session.ts';
 
 /**
  * A request context for use-case tests: real sessions in the test database, no HTTP, no cookies.

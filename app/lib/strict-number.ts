@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The largest PostgreSQL `integer`: ids beyond it would make the query fail instead of finding nothing. */
 export const MAX_INT4 = 2_147_483_647;

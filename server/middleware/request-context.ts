@@ -5,7 +5,7 @@ import type { AppServices, RequestContext, SessionState } from '#app/.server/con
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
 import { parseStrictInt } from '#app/lib/strict-number.ts';
-import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession } from '#app/modules/auth/session.server.ts';
+import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession } from '#app/.server/session.ts';
 import { newNonce } from './security-headers.ts';
 
 export const SESSION_COOKIE = 'sid';

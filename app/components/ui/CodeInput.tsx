@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, ClipboardEvent, KeyboardEvent, ReactElement } from 'react';
-import { CODE_CHUNK_LENGTH, CODE_CHUNKS } from '#app/modules/auth/auth.constants.ts';
-import { backspaceChunk, isCodeComplete, pasteCode, splitCode, typeIntoChunk, type CodeEdit } from '#app/modules/auth/auth.rules.ts';
+import { CODE_CHUNK_LENGTH, CODE_CHUNKS } from '#app/lib/code.ts';
+import { backspaceChunk, isCodeComplete, pasteCode, splitCode, typeIntoChunk, type CodeEdit } from '#app/lib/code.ts';
 import styles from './CodeInput.module.css';
 
 export interface CodeInputProps {

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
-import { AUTH_MESSAGES } from '#app/modules/auth/auth.schema.ts';
-import { consentError } from '#app/modules/auth/auth.rules.ts';
+import { VALIDATION_MESSAGES, consentError } from '#app/lib/validation.ts';
 import styles from './ConsentCheckbox.module.css';
 
 export interface ConsentCheckboxProps {
@@ -61,7 +60,7 @@ export function ConsentCheckbox({
           aria-describedby={error ? errorId : undefined}
           disabled={disabled}
         />
-        <span>{children ?? (variant === 'ads' ? AUTH_MESSAGES.adsLabel : null)}</span>
+        <span>{children ?? (variant === 'ads' ? VALIDATION_MESSAGES.adsLabel : null)}</span>
       </label>
       {error ? <span id={errorId} className={styles.error} role="alert">{error}</span> : null}
     </div>

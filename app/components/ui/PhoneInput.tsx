@@ -1,19 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent, ClipboardEvent, ReactElement } from 'react';
-import { PHONE_COUNTRIES, type PhoneCountry } from '#app/modules/auth/auth.constants.ts';
-import {
-  caretPosition,
-  changeCountry,
-  formatPhone,
-  fullPhone,
-  isPhoneValid,
-  pasteCarriesCode,
-  phoneEdit,
-  phoneFromPaste,
-  phonePlaceholder,
-  splitPhone,
-  type PhoneParts,
-} from '#app/modules/auth/phone.rules.ts';
+import { PHONE_COUNTRIES, type PhoneCountry } from '#app/lib/phone.ts';
+import { caretPosition, changeCountry, formatPhone, fullPhone, isPhoneValid, pasteCarriesCode, phoneEdit, phoneFromPaste, phonePlaceholder, splitPhone, type PhoneParts } from '#app/lib/phone.ts';
 import styles from './PhoneInput.module.css';
 
 const ALL_COUNTRIES: readonly PhoneCountry[] = ['RU', 'KZ', 'BY', 'ALL'];

@@ -9,7 +9,7 @@ import {
   AUTH_ERRORS, checkPhoneCode, registerByEmail, registerByPhone, requestPasswordResetByEmail,
   resetPasswordByPhone, sendPhoneCode, type Outcome,
 } from './auth.server.ts';
-import { persistenceOf } from './session.server.ts';
+import { persistenceOf } from '#app/.server/session.ts';
 import { authorize } from './users.server.ts';
 
 type C = Context<HonoEnv>;

@@ -1,21 +1,13 @@
+import type { PhoneCountry } from '#app/lib/phone.ts';
+
 /** The numbers and ids of the accounts capability (spec §2 Authentication modal, §3, §5, §9), named. */
 
 /** Spec §5/§9: a password has at least 6 characters. */
 export const MIN_PASSWORD_LENGTH = 6;
-/** Spec §5/§9: step 2 can be submitted once the code has at least 4 characters. */
-export const MIN_CODE_LENGTH = 4;
-/** Spec §5/§9: a phone is 11 or 12 digits (RU/KZ +7 and 10 digits; BY +375 and 9 digits). */
-export const PHONE_MIN_DIGITS = 11;
-export const PHONE_MAX_DIGITS = 12;
-/** Spec §5: 'Другая страна' accepts any non-empty number of up to 18 digits. */
-export const ALL_MAX_DIGITS = 18;
-/** Spec §4/§9: a new code can be requested 30 s after start and after each retry, counted each second. */
-export const RESEND_LOCK_SECONDS = 30;
 /** Spec §2/§9: the closed modal fades out, then resets to EnterEmail after 550 ms. */
 export const MODAL_RESET_DELAY_MS = 550;
-/** Spec §5/§9: the code input has 4 chunks of 1 character by default. */
-export const CODE_CHUNKS = 4;
-export const CODE_CHUNK_LENGTH = 1;
+/** The only token the sandbox captcha accepts; the development stand-in of the widget submits it. */
+export const SANDBOX_CAPTCHA_TOKEN = 'sandbox-captcha-ok';
 /** Spec §9: the captcha widget is 100px high (reserved up front so the form does not jump). */
 export const CAPTCHA_HEIGHT_PX = 100;
 
@@ -83,23 +75,6 @@ export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   { id: 'mailru', name: 'Mail.ru', icon: 'mailru', disabled: false },
   { id: 'vkontakte', name: 'ВКонтакте', icon: 'vkontakte', disabled: false },
   { id: 'ok', name: 'Одноклассники', icon: 'ok', disabled: false },
-];
-
-export type PhoneCountry = 'RU' | 'KZ' | 'BY' | 'ALL';
-
-export interface PhoneCountryOption {
-  id: PhoneCountry;
-  label: string;
-  /** Dialling prefix as shown; '' for 'Другая страна', whose number is typed whole. */
-  prefix: string;
-}
-
-/** Spec §3, in the order the select lists them. */
-export const PHONE_COUNTRIES: readonly PhoneCountryOption[] = [
-  { id: 'RU', label: 'Россия', prefix: '+7' },
-  { id: 'KZ', label: 'Казахстан', prefix: '+7' },
-  { id: 'BY', label: 'Беларусь', prefix: '+375' },
-  { id: 'ALL', label: 'Другая страна', prefix: '' },
 ];
 
 /** Spec §5: the auth forms take Russian and Kazakh numbers only. */

@@ -1,45 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_MAX_DIGITS,
-  AUTH_FORM_NAMES,
-  CAPTCHA_HEIGHT_PX,
-  CODE_CHUNK_LENGTH,
-  CODE_CHUNKS,
-  CODE_MAX_WRONG_ATTEMPTS,
-  CODE_TTL_MS,
-  CODES_PER_IP_PER_DAY,
-  CODES_PER_PHONE_IN_WINDOW,
-  CODES_PER_PHONE_PER_DAY,
-  CODES_PER_PHONE_WINDOW_MS,
-  MIN_CODE_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  MODAL_RESET_DELAY_MS,
-  PHONE_COUNTRIES,
-  PHONE_MAX_DIGITS,
-  PHONE_MIN_DIGITS,
-  RESEND_LOCK_SECONDS,
-  RETRY_LABELS,
-  SOCIAL_PROVIDERS,
-} from './auth.constants.ts';
-import {
-  authFormTitle,
-  backspaceChunk,
-  canSubmitCode,
-  consentError,
-  flowFormName,
-  isCodeComplete,
-  passwordEndpoint,
-  pasteCode,
-  registrationFlow,
-  retryOptions,
-  sanitizeCode,
-  splitCode,
-  startRecovery,
-  startRegistration,
-  typeIntoChunk,
-  type FlowEvent,
-  type FlowState,
-} from './auth.rules.ts';
+import { AUTH_FORM_NAMES, CAPTCHA_HEIGHT_PX, CODE_MAX_WRONG_ATTEMPTS, CODE_TTL_MS, CODES_PER_IP_PER_DAY, CODES_PER_PHONE_IN_WINDOW, CODES_PER_PHONE_PER_DAY, CODES_PER_PHONE_WINDOW_MS, MIN_PASSWORD_LENGTH, MODAL_RESET_DELAY_MS, RETRY_LABELS, SOCIAL_PROVIDERS } from './auth.constants.ts';
+import { ALL_MAX_DIGITS, PHONE_COUNTRIES, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from '#app/lib/phone.ts';
+import { CODE_CHUNK_LENGTH, CODE_CHUNKS, MIN_CODE_LENGTH, RESEND_LOCK_SECONDS } from '#app/lib/code.ts';
+import { authFormTitle, flowFormName, passwordEndpoint, registrationFlow, retryOptions, startRecovery, startRegistration, type FlowEvent, type FlowState } from './auth.rules.ts';
+import { backspaceChunk, canSubmitCode, isCodeComplete, pasteCode, sanitizeCode, splitCode, typeIntoChunk } from '#app/lib/code.ts';
+import { consentError } from '#app/lib/validation.ts';
 
 describe('constants (spec §9 and the accounts issue)', () => {
   it('names the spec numbers', () => {

@@ -1,19 +1,6 @@
-import {
-  AUTH_FORM_TITLES,
-  CODE_CHUNK_LENGTH,
-  CODE_CHUNKS,
-  MIN_CODE_LENGTH,
-  STEP2_TITLES,
-  type AuthFormName,
-  type CodeChannel,
-} from '#app/modules/auth/auth.constants.ts';
-import { AUTH_MESSAGES, type AuthType } from '#app/modules/auth/auth.schema.ts';
-import { lockText } from '#app/modules/auth/phone.rules.ts';
-
-/** Spec §5: step 2 can be submitted once the code has at least 4 characters. */
-export function canSubmitCode(code: string): boolean {
-  return code.trim().length >= MIN_CODE_LENGTH;
-}
+import { AUTH_FORM_TITLES, STEP2_TITLES, type AuthFormName, type CodeChannel } from '#app/modules/auth/auth.constants.ts';
+import { canSubmitCode, lockText } from '#app/lib/code.ts';
+import type { AuthType } from '#app/modules/auth/auth.schema.ts';
 
 /*
  * Registration and recovery (spec §4 'Registration') as a state machine. `reset` marks the
@@ -124,74 +111,3 @@ export function retryOptions({ attempts, secondsLeft }: { attempts: number; seco
   return { lockText: null, retryCall: true, requestSms: attempts >= 2, captchaRequired: true };
 }
 
-/** Spec §5: an unticked required consent shows the message, once the user has tried to submit. */
-export function consentError({ required, checked, submitAttempted }: { required: boolean; checked: boolean; submitAttempted: boolean }): string | null {
-  return required && !checked && submitAttempted ? AUTH_MESSAGES.consent : null;
-}
-
-/* Code input (spec §5: 4 chunks of 1 alphanumeric character by default). */
-
-export interface CodeLayout { chunks: number; chunkLength: number }
-
-export const DEFAULT_CODE_LAYOUT: CodeLayout = { chunks: CODE_CHUNKS, chunkLength: CODE_CHUNK_LENGTH };
-
-/** Letters and digits only; anything else (spaces, hyphens of a pasted '12-34') is dropped. */
-export function sanitizeCode(text: string): string {
-  return text.replace(/[^0-9a-z]/gi, '');
-}
-
-/** The chunks of a code value: as many as the layout has, each at most chunkLength long. */
-export function splitCode(value: string, layout: CodeLayout = DEFAULT_CODE_LAYOUT): string[] {
-  const clean = sanitizeCode(value).slice(0, layout.chunks * layout.chunkLength);
-  return Array.from({ length: layout.chunks }, (_, i) => clean.slice(i * layout.chunkLength, (i + 1) * layout.chunkLength));
-}
-
-export function isCodeComplete(chunks: readonly string[], layout: CodeLayout = DEFAULT_CODE_LAYOUT): boolean {
-  return chunks.length === layout.chunks && chunks.every((c) => c.length === layout.chunkLength);
-}
-
-export interface CodeEdit {
-  chunks: string[];
-  /** The chunk that should have focus after the edit. */
-  focus: number;
-}
-
-/**
- * Text typed into chunk `index`. A full chunk moves focus on (auto-advance); more text than the
- * chunk holds (typing over a filled chunk, a pasted code) runs on into the following chunks.
- */
-export function typeIntoChunk(chunks: readonly string[], index: number, text: string, layout: CodeLayout = DEFAULT_CODE_LAYOUT): CodeEdit {
-  const clean = sanitizeCode(text);
-  const next = [...chunks];
-  if (clean.length <= layout.chunkLength) {
-    next[index] = clean;
-    const focus = clean.length === layout.chunkLength ? Math.min(index + 1, layout.chunks - 1) : index;
-    return { chunks: next, focus };
-  }
-  let rest = clean;
-  let i = index;
-  for (; i < layout.chunks && rest !== ''; i += 1) {
-    next[i] = rest.slice(0, layout.chunkLength);
-    rest = rest.slice(layout.chunkLength);
-  }
-  return { chunks: next, focus: Math.min(i, layout.chunks - 1) };
-}
-
-/** A pasted code fills every chunk from the first, whichever chunk had focus. */
-export function pasteCode(text: string, layout: CodeLayout = DEFAULT_CODE_LAYOUT): CodeEdit {
-  const chunks = splitCode(text, layout);
-  const filled = chunks.filter((c) => c !== '').length;
-  return { chunks, focus: Math.min(filled, layout.chunks - 1) };
-}
-
-/** Backspace: empties the chunk, or, when it is already empty, the one before and goes back to it. */
-export function backspaceChunk(chunks: readonly string[], index: number): CodeEdit {
-  const next = [...chunks];
-  if (next[index]) {
-    next[index] = next[index]!.slice(0, -1);
-    return { chunks: next, focus: index };
-  }
-  if (index === 0) return { chunks: next, focus: 0 };
-  next[index - 1] = next[index - 1]!.slice(0, -1);
-  return { chunks: next, focus: index - 1 };
-}

@@ -1,28 +1,16 @@
-import { z } from 'zod';
-import { AUTH_PHONE_COUNTRIES, MIN_CODE_LENGTH, MIN_PASSWORD_LENGTH } from '#app/modules/auth/auth.constants.ts';
-import { isFullPhoneValid, normalisePhone } from '#app/modules/auth/phone.rules.ts';
+import { MIN_CODE_LENGTH } from '#app/lib/code.ts';
+import { isFullPhoneValid, normalisePhone } from '#app/lib/phone.ts';
 import { textField } from '#app/lib/text.ts';
-import { EMAIL_PATTERN } from '#app/lib/validation.ts';
+import { VALIDATION_MESSAGES, emailField, nameField } from '#app/lib/validation.ts';
+import { z } from '#app/lib/zod.ts';
+import { AUTH_PHONE_COUNTRIES, MIN_PASSWORD_LENGTH } from '#app/modules/auth/auth.constants.ts';
 
 /**
- * Texts of the auth forms. Those up to `adsLabel` are the spec's §5 texts, verbatim; the rest
- * cover inputs the spec leaves without a message (captcha, code, an over-long password).
+ * Texts of the auth forms: the spec's §5 messages (shared with every form, app/lib/validation.ts)
+ * and those of inputs the spec leaves without a message (captcha, code, an over-long password).
  */
 export const AUTH_MESSAGES = {
-  name: 'Поле "Ваше Имя" не заполнено',
-  /** The sign-in and registration e-mail field. */
-  email: 'Поле "Email" содержит некорректный Email адрес',
-  /** The spelling of the write-us form and the profile; same rule, other label. */
-  emailHyphenated: 'Поле "E-mail" содержит некорректный E-mail адрес',
-  phone: 'Поле "Номер телефона" содержит некорректный телефон',
-  passwordTooShort: 'Слишком короткий пароль. Длина пароля должна быть не менее 6 символов',
-  passwordsDiffer: 'Введённые пароли не совпадают',
-  /** acceptGDPR refused by the server. */
-  policy: 'Примите "Политику конфиденциальности"',
-  /** Under a required consent left unticked (ConsentCheckbox), and the e-mail registration's acceptAds. */
-  consent: 'Пожалуйста, подтвердите согласие',
-  adsLabel: 'Соглашаюсь на получение рекламных рассылок',
-  // Not in the spec:
+  ...VALIDATION_MESSAGES,
   captcha: 'Подтвердите, что вы не робот',
   code: 'Введите код полностью: не менее 4 букв или цифр',
   passwordTooLong: 'Слишком длинный пароль. Длина пароля должна быть не более 128 символов',
@@ -32,8 +20,6 @@ const M = AUTH_MESSAGES;
 
 /** Longer passwords only cost hashing time; 128 leaves room for any passphrase or password manager. */
 export const MAX_PASSWORD_LENGTH = 128;
-const MAX_NAME_LENGTH = 120;
-const MAX_EMAIL_LENGTH = 254;
 const MAX_CODE_LENGTH = 16;
 const MAX_CAPTCHA_TOKEN_LENGTH = 4096;
 
@@ -50,8 +36,8 @@ const requiredFlag = (message: string) => z.preprocess((v) => isFlagSet(v), z.li
  * app/lib/text.ts): a NUL byte passes the e-mail pattern and the length checks, and PostgreSQL
  * refuses it in text.
  */
-const name = textField('Ваше Имя', { error: M.name }).trim().min(1, M.name).max(MAX_NAME_LENGTH, M.name);
-const email = textField('Email', { error: M.email }).trim().max(MAX_EMAIL_LENGTH, M.email).regex(EMAIL_PATTERN, M.email);
+const name = nameField();
+const email = emailField('Email');
 /** Digits of a Russian or Kazakh number (spec §5: the auth forms take RU and KZ only). */
 const phone = textField('Номер телефона', { error: M.phone }).transform(normalisePhone).refine((v) => isFullPhoneValid(v, AUTH_PHONE_COUNTRIES), M.phone);
 // Passwords are not trimmed: a space is a character the user chose.

@@ -4,12 +4,10 @@ import { reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
 import { issueCode, verifyCode, type CodeChannel, type CodePurpose, type VerifyResult } from './codes.server.ts';
 import { ProviderError } from './providers/providers.ts';
-import { lockText } from './phone.rules.ts';
-import {
-  EMAIL_REQUESTS_PER_IP_PER_DAY, EMAIL_REQUESTS_PER_IP_PER_HOUR, MAILS_PER_ADDRESS_PER_DAY, MAILS_PER_ADDRESS_PER_HOUR,
-} from './auth.constants.ts';
+import { lockText } from '#app/lib/code.ts';
+import { EMAIL_REQUESTS_PER_IP_PER_DAY, EMAIL_REQUESTS_PER_IP_PER_HOUR, MAILS_PER_ADDRESS_PER_DAY, MAILS_PER_ADDRESS_PER_HOUR } from './auth.constants.ts';
 import { PASSWORD_BUSY_MESSAGE, PasswordBusyError, hashPassword } from './password.server.ts';
-import { revokeUserSessions } from './session.server.ts';
+import { revokeUserSessions } from '#app/.server/session.ts';
 import { consentsGiven, createUser, findUserByEmail, findUserByPhone } from './users.server.ts';
 
 /** Messages of the auth endpoints beyond spec §5 (the modal shows them in an alert, spec §8). */

@@ -3,10 +3,8 @@ import type { AppServices } from '#app/.server/context.ts';
 import { now as clockNow } from '#app/.server/clock.ts';
 import { reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { safeEqual } from '#app/.server/security/tokens.ts';
-import {
-  CODES_PER_IP_PER_DAY, CODES_PER_PHONE_IN_WINDOW, CODES_PER_PHONE_PER_DAY, CODES_PER_PHONE_WINDOW_MS,
-  CODE_MAX_WRONG_ATTEMPTS, CODE_TTL_MS, MIN_CODE_LENGTH, RESEND_LOCK_SECONDS,
-} from './auth.constants.ts';
+import { CODES_PER_IP_PER_DAY, CODES_PER_PHONE_IN_WINDOW, CODES_PER_PHONE_PER_DAY, CODES_PER_PHONE_WINDOW_MS, CODE_MAX_WRONG_ATTEMPTS, CODE_TTL_MS } from './auth.constants.ts';
+import { MIN_CODE_LENGTH, RESEND_LOCK_SECONDS } from '#app/lib/code.ts';
 
 /** The protection rules for phone codes. */
 export const CODE_POLICY = {

@@ -1,19 +1,16 @@
-import { z } from 'zod';
-import { textField } from '#app/lib/text.ts';
-import { EMAIL_PATTERN } from '#app/lib/validation.ts';
-import { AUTH_MESSAGES, phoneRegistrationInput, recoveryCodeStepInput } from './auth.schema.ts';
+import { emailField } from '#app/lib/validation.ts';
+import { z } from '#app/lib/zod.ts';
+import { phoneRegistrationInput, recoveryCodeStepInput } from './auth.schema.ts';
 
 /*
  * 'Мои данные' (/profile): what the page shows and the inputs of its forms. The name, phone, code
  * and captcha rules are the auth forms' own (taken from their schemas, not repeated); the e-mail
- * keeps the same pattern with the profile's spelling of the message (AUTH_MESSAGES.emailHyphenated).
+ * keeps the same pattern with the profile's spelling of the message ('E-mail').
  */
 
-const MAX_EMAIL_LENGTH = 254;
 const { name, phone, captchaToken } = phoneRegistrationInput.shape;
 const { code } = recoveryCodeStepInput.shape;
-const email = textField('E-mail', { error: AUTH_MESSAGES.emailHyphenated }).trim().max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailHyphenated)
-  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailHyphenated);
+const email = emailField('E-mail');
 
 export const profileNameInput = z.object({ name });
 export const profileEmailInput = z.object({ email });

@@ -5,10 +5,10 @@ import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
 import { AUTH_ERRORS, type Outcome } from './auth.server.ts';
 import { issueCode, verifyCode } from './codes.server.ts';
 import { sanitizeHtml, type NotificationView } from './notification.rules.ts';
-import { lockText } from './phone.rules.ts';
+import { lockText } from '#app/lib/code.ts';
 import { PROFILE_MESSAGES, type ProfileView } from './profile.schema.ts';
 import { ProviderError } from './providers/providers.ts';
-import { revokeUserSessions } from './session.server.ts';
+import { revokeUserSessions } from '#app/.server/session.ts';
 
 /*
  * 'Личный кабинет': the signed-in user's data (name, e-mail re-confirmed by link, phone re-verified

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { testContext } from '#app/.server/test-context.ts';
-import { createSession, findSession } from './session.server.ts';
+import { createSession, findSession } from '#app/.server/session.ts';
 import { CONSENT_TEXT_VERSION, authorize, createUser, setRole, viewerOf, consentsGiven } from './users.server.ts';
 import { GUEST, canSearchSpareParts, canSeeSupplierPortal } from './viewer.schema.ts';
 

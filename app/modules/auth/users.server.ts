@@ -2,12 +2,9 @@ import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
-import {
-  KNOWN_ADDRESS_DAYS, SIGN_IN_ACCOUNT_PER_DAY, SIGN_IN_IP_BURST, SIGN_IN_IP_WINDOW_MS, SIGN_IN_PAIR_BURST, SIGN_IN_PAIR_PER_DAY,
-  SIGN_IN_PAIR_WINDOW_MS,
-} from './auth.constants.ts';
+import { KNOWN_ADDRESS_DAYS, SIGN_IN_ACCOUNT_PER_DAY, SIGN_IN_IP_BURST, SIGN_IN_IP_WINDOW_MS, SIGN_IN_PAIR_BURST, SIGN_IN_PAIR_PER_DAY, SIGN_IN_PAIR_WINDOW_MS } from './auth.constants.ts';
 import { PasswordBusyError, hashPassword, verifyAgainstNothing, verifyPassword } from './password.server.ts';
-import type { Persistence } from './session.server.ts';
+import type { Persistence } from '#app/.server/session.ts';
 import { GUEST, type Viewer } from './viewer.schema.ts';
 
 /** The version of the personal-data and ads consent texts a registration accepts (152-ФЗ record). */

@@ -1,17 +1,17 @@
-import { z } from 'zod';
 import { textField } from '#app/lib/text.ts';
-import { EMAIL_PATTERN, phoneDigits } from '#app/lib/validation.ts';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, VALIDATION_MESSAGES, nameField, phoneDigits } from '#app/lib/validation.ts';
+import { z } from '#app/lib/zod.ts';
 
 export { EMAIL_PATTERN, phoneDigits };
 
-/** Texts of the 'write us' form. The first two are the spec's §5 messages, verbatim. */
+/** Texts of the 'write us' form; name, phone, e-mail and consent are the spec's §5 messages. */
 export const FEEDBACK_MESSAGES = {
-  name: 'Поле "Ваше Имя" не заполнено',
-  phone: 'Поле "Номер телефона" содержит некорректный телефон',
-  email: 'Поле "E-mail" содержит некорректный E-mail адрес',
+  name: VALIDATION_MESSAGES.name,
+  phone: VALIDATION_MESSAGES.phone,
+  email: VALIDATION_MESSAGES.emailHyphenated,
   message: 'Напишите, пожалуйста, ваш вопрос',
   messageTooLong: 'Сообщение слишком длинное: не более 2000 символов',
-  consent: 'Пожалуйста, подтвердите согласие',
+  consent: VALIDATION_MESSAGES.consent,
   thanks: 'Спасибо! Мы получили ваше сообщение и свяжемся с вами в рабочее время филиала.',
   tooMany: 'Вы отправили слишком много сообщений. Попробуйте ещё раз позже или позвоните нам',
 } as const;
@@ -27,9 +27,9 @@ export const FEEDBACK_RATE_LIMITS = [
 
 /** Every text refuses control characters first (app/lib/text.ts); the message may span lines. */
 export const feedbackInput = z.object({
-  name: textField('Ваше Имя', { error: FEEDBACK_MESSAGES.name }).trim().min(1, FEEDBACK_MESSAGES.name).max(120, FEEDBACK_MESSAGES.name),
+  name: nameField(),
   phone: textField('Номер телефона', { error: FEEDBACK_MESSAGES.phone }).refine((v) => /^\d{11,12}$/.test(phoneDigits(v)), FEEDBACK_MESSAGES.phone),
-  email: textField('E-mail', { error: FEEDBACK_MESSAGES.email }).trim().max(254, FEEDBACK_MESSAGES.email).optional().default('')
+  email: textField('E-mail', { error: FEEDBACK_MESSAGES.email }).trim().max(MAX_EMAIL_LENGTH, FEEDBACK_MESSAGES.email).optional().default('')
     .refine((v) => v === '' || EMAIL_PATTERN.test(v), FEEDBACK_MESSAGES.email),
   message: textField('Сообщение', { error: FEEDBACK_MESSAGES.message, multiline: true }).trim().min(1, FEEDBACK_MESSAGES.message).max(FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGES.messageTooLong),
   acceptGDPR: z.union([z.literal(true), z.literal('true'), z.literal('1'), z.literal('on')], { error: FEEDBACK_MESSAGES.consent }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#app/lib/zod.ts';
 import { strictDecimal, strictInt } from '#app/lib/strict-number.ts';
 
 export const UNKNOWN_REGION = 'Регион не найден. Выберите регион из списка';

@@ -2,7 +2,7 @@ import { memoPerDb } from '#app/.server/cache.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { nearest } from '#app/lib/geo.ts';
-import { saveSessionArea } from '#app/modules/auth/session.server.ts';
+import { saveSessionArea } from '#app/.server/session.ts';
 import { selectAreas, selectBranches, selectCountries } from './regions.queries.server.ts';
 import type { AreaTreeNode, BranchView, CountryView, CurrentLocation, RegionOption } from './regions.schema.ts';
 

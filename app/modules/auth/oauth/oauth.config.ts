@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#app/lib/zod.ts';
 import { SOCIAL_PROVIDERS, type SocialProviderId } from '../auth.constants.ts';
 import { createHttpOAuthClient, DEFAULT_OAUTH_ENDPOINTS, type OAuthClient } from './oauth.providers.ts';
 import { createSandboxOAuth, type SandboxOAuth } from './oauth.sandbox.ts';

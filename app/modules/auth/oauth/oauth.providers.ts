@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '#app/lib/zod.ts';
 import { SOCIAL_PROVIDERS, type SocialProviderId } from '../auth.constants.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#app/lib/zod.ts';
 import { nowMs } from '#app/.server/clock.ts';
 import { randomToken, safeEqual, sha256 } from '#app/.server/security/tokens.ts';
 import { SOCIAL_PROVIDERS, type SocialProviderId } from '../auth.constants.ts';

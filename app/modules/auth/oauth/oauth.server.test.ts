@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '#app/.server/context.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { testContext } from '#app/.server/test-context.ts';
-import { createSession } from '../session.server.ts';
+import { createSession } from '#app/.server/session.ts';
 import type { SocialProviderId } from '../auth.constants.ts';
 import { CONSENT_TEXT_VERSION, createUser } from '../users.server.ts';
 import type { OAuthClient, OAuthProfile } from './oauth.providers.ts';

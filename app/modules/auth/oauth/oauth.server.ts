@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '#app/lib/zod.ts';
 import { now, nowMs } from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';

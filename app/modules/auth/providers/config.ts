@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#app/lib/zod.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { createSmtpTransport, httpFlashCaller, httpSmsSender, smtpMailer, yandexCaptcha, YANDEX_CAPTCHA_VALIDATE_URL } from './http.ts';
 import type { AuthProviders } from './providers.ts';

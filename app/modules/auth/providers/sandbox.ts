@@ -12,6 +12,7 @@ import {
   type MailMessage,
   type SmsSender,
 } from './providers.ts';
+import { SANDBOX_CAPTCHA_TOKEN } from '../auth.constants.ts';
 
 /**
  * Sandbox providers: nothing leaves the machine. Every SMS, flash call and e-mail is written to the
@@ -74,8 +75,7 @@ async function record(db: DB, message: { channel: OutboxChannel; recipient: stri
     .execute();
 }
 
-/** The only token the sandbox captcha accepts; the development widget stand-in submits it. */
-export const SANDBOX_CAPTCHA_TOKEN = 'sandbox-captcha-ok';
+export { SANDBOX_CAPTCHA_TOKEN };
 
 /**
  * The first 6 digits of the number the sandbox "calls" from; the last 4 are the code. A fixed prefix

@@ -16,7 +16,7 @@ import type { AuthModalRequest } from './auth-modal.schema.ts';
 import { safeRedirect } from '#app/lib/safe-redirect.ts';
 import { EnterEmail } from './forms/EnterEmail.tsx';
 import { ForgotPass } from './forms/ForgotPass.tsx';
-import { LinkButton } from './forms/form-kit.tsx';
+import { LinkButton } from '#app/components/forms/form-kit.tsx';
 import { RegistrationStage1 } from './forms/RegistrationStage1.tsx';
 import { RegistrationStage2 } from './forms/RegistrationStage2.tsx';
 import { RegistrationStage3 } from './forms/RegistrationStage3.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useId, useImperativeHandle, useRef, useState
 import type { ReactElement, Ref } from 'react';
 import { useRootData } from '#app/components/layout/root-data.ts';
 import { CAPTCHA_HEIGHT_PX } from '#app/modules/auth/auth.constants.ts';
-import { SANDBOX_CAPTCHA_TOKEN } from '../providers/sandbox.ts';
+import { SANDBOX_CAPTCHA_TOKEN } from '../auth.constants.ts';
 import styles from './Captcha.module.css';
 
 /** What a form can do with the widget: spec §4 resets it after each retry and after a failed captcha step. */

@@ -5,7 +5,7 @@ import { CodeInput } from '#app/components/ui/CodeInput.tsx';
 import { PhoneInput } from '#app/components/ui/PhoneInput.tsx';
 import { api } from '#app/lib/api.ts';
 import { AUTH_PHONE_COUNTRIES, SIGN_OUT_EVERYWHERE_PATH, STEP2_TITLES } from '../auth.constants.ts';
-import { canSubmitCode } from '../auth.rules.ts';
+import { canSubmitCode } from '#app/lib/code.ts';
 import { PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePhoneConfirmInput, profilePhoneInput, type ProfileView } from '../profile.schema.ts';
 import { Captcha } from './Captcha.tsx';
 import { displayPhone } from './user-menu.rules.ts';

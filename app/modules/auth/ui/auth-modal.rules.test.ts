@@ -97,7 +97,7 @@ describe('auth modal helpers', () => {
 describe('firstIssueByField', () => {
   it('keeps the first message of each field', async () => {
     const { emailRegistrationInput, AUTH_MESSAGES } = await import('#app/modules/auth/auth.schema.ts');
-    const { firstIssueByField } = await import('./auth-modal.rules.ts');
+    const { firstIssueByField } = await import('#app/components/forms/form.rules.ts');
     const result = emailRegistrationInput.safeParse({ name: '', email: 'x', password: '1', confirm_password: '', acceptGDPR: false, acceptAds: true });
     expect(result.success).toBe(false);
     const errors = firstIssueByField(result.error!.issues);

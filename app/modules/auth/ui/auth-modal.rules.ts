@@ -1,14 +1,6 @@
 import { AUTH_FORM_TITLES, type AuthFormName, type SocialProviderId } from '#app/modules/auth/auth.constants.ts';
 import { formValueDefaults, type AuthType } from '#app/modules/auth/auth.schema.ts';
-import {
-  authFormTitle,
-  flowFormName,
-  registrationFlow,
-  startRecovery,
-  startRegistration,
-  type FlowEvent,
-  type FlowState,
-} from '#app/modules/auth/auth.rules.ts';
+import { authFormTitle, flowFormName, registrationFlow, startRecovery, startRegistration, type FlowEvent, type FlowState } from '#app/modules/auth/auth.rules.ts';
 import type { AuthModalRequest } from './auth-modal.schema.ts';
 
 export type AuthModalParams = NonNullable<AuthModalRequest['params']>;
@@ -120,14 +112,4 @@ export function displayPhone(digits: string): string {
   const d = digits.replace(/\D/g, '');
   if (d.length !== 11 || !d.startsWith('7')) return d ? `+${d}` : '';
   return `+7 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9)}`;
-}
-
-/** The first message of each field from a schema's issues, keyed by the field (the first path segment). */
-export function firstIssueByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    if (!Object.hasOwn(out, key)) out[key] = issue.message;
-  }
-  return out;
 }

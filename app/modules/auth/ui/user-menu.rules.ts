@@ -1,5 +1,5 @@
 import { canSearchSpareParts, canSeeSupplierPortal, type Viewer } from '../viewer.schema.ts';
-import { dialCode, formatPhone, splitPhone } from '../phone.rules.ts';
+import { dialCode, formatPhone, splitPhone } from '#app/lib/phone.ts';
 
 /** An entry of the signed-in user's menu (spec §2 'Личный кабинет'). */
 export type UserMenuItem =

@@ -3,7 +3,9 @@ import type { FormEvent, ReactElement } from 'react';
 import { SOCIAL_PROVIDERS } from '#app/modules/auth/auth.constants.ts';
 import { signInByEmailInput, signInByPhoneInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { socialSignInHref } from '../auth-modal.rules.ts';
-import { authPost, formStyles as styles, LinkButton, ServerAlert, SubmitButton, TextField, useSchemaForm, EmailField } from './form-kit.tsx';
+import { formStyles as styles, LinkButton, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
+import { authPost, EmailField } from './auth-form-kit.tsx';
+import authStyles from './auth-forms.module.css';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 
@@ -80,13 +82,13 @@ export function EnterEmail({ authType, params, redirect, go, onSignedIn }: AuthF
           <LinkButton onClick={() => go('RegistrationStage1', { authType })}>Регистрация</LinkButton>
         </div>
       </div>
-      <div className={styles.social}>
-        <p className={styles.socialTitle}>Войти через соцсети</p>
-        <ul className={styles.socialList}>
+      <div className={authStyles.social}>
+        <p className={authStyles.socialTitle}>Войти через соцсети</p>
+        <ul className={authStyles.socialList}>
           {SOCIAL_PROVIDERS.map((provider) => (
             <li key={provider.id}>
-              <a className={styles.socialLink} href={socialSignInHref(provider.id, redirect)} aria-disabled={provider.disabled || undefined}>
-                <span className={`${styles.socialBadge} ${styles[provider.id] ?? ''}`} aria-hidden="true">{provider.name.slice(0, 1)}</span>
+              <a className={authStyles.socialLink} href={socialSignInHref(provider.id, redirect)} aria-disabled={provider.disabled || undefined}>
+                <span className={`${authStyles.socialBadge} ${authStyles[provider.id] ?? ''}`} aria-hidden="true">{provider.name.slice(0, 1)}</span>
                 {provider.name}
               </a>
             </li>

@@ -2,9 +2,10 @@ import { useRef, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { ConsentCheckbox } from '#app/components/ui/ConsentCheckbox.tsx';
 import { emailRegistrationInput, phoneRegistrationInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
-import { normalisePhone } from '#app/modules/auth/phone.rules.ts';
+import { normalisePhone } from '#app/lib/phone.ts';
 import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
-import { authPost, captchaStepFailure, EmailField, FieldError, formStyles as styles, RepeatPasswordField, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
+import { FieldError, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
+import { authPost, captchaStepFailure, EmailField, RepeatPasswordField } from './auth-form-kit.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 

@@ -3,12 +3,15 @@ import type { FormEvent, ReactElement } from 'react';
 import { CodeInput } from '#app/components/ui/CodeInput.tsx';
 import { useRootData } from '#app/components/layout/root-data.ts';
 import { RETRY_LABELS, type CodeChannel } from '#app/modules/auth/auth.constants.ts';
-import { canSubmitCode, retryOptions } from '#app/modules/auth/auth.rules.ts';
+import { retryOptions } from '#app/modules/auth/auth.rules.ts';
+import { canSubmitCode } from '#app/lib/code.ts';
 import { AUTH_MESSAGES } from '#app/modules/auth/auth.schema.ts';
-import { lockSecondsLeft } from '#app/modules/auth/phone.rules.ts';
+import { lockSecondsLeft } from '#app/lib/code.ts';
 import { displayPhone } from '../auth-modal.rules.ts';
 import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
-import { authPost, FieldError, formStyles as styles, LinkButton, ServerAlert, SubmitButton } from './form-kit.tsx';
+import { FieldError, formStyles as styles, LinkButton, ServerAlert, SubmitButton } from '#app/components/forms/form-kit.tsx';
+import { authPost } from './auth-form-kit.tsx';
+import authStyles from './auth-forms.module.css';
 import type { AuthFormProps } from './types.ts';
 
 /**
@@ -92,8 +95,8 @@ export function RegistrationStage2({ flow, onFlow }: AuthFormProps): ReactElemen
       <CodeInput value={code} onChange={setCode} label={flow.via === 'sms' ? 'Код из SMS' : 'Последние 4 цифры номера'} autoFocus />
       {info ? <p className={styles.info} role="status">{info}</p> : null}
       <ServerAlert message={failure} />
-      <div className={styles.retry}>
-        {options.lockText ? <p className={styles.lock} aria-live="off">{options.lockText}</p> : null}
+      <div className={authStyles.retry}>
+        {options.lockText ? <p className={authStyles.lock} aria-live="off">{options.lockText}</p> : null}
         {options.captchaRequired ? (
           <div>
             <Captcha ref={captcha} onChange={(token) => { setCaptchaToken(token); if (token) setCaptchaMissing(false); }} invalid={captchaMissing} />
@@ -108,7 +111,7 @@ export function RegistrationStage2({ flow, onFlow }: AuthFormProps): ReactElemen
         ) : null}
       </div>
       {flow.via === 'sms' && settings.supportEmail ? (
-        <p className={styles.support}>
+        <p className={authStyles.support}>
           Не пришло SMS? Напишите в поддержку: <a href={`mailto:${settings.supportEmail}`}>{settings.supportEmail}</a>
         </p>
       ) : null}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { passwordEndpoint } from '#app/modules/auth/auth.rules.ts';
 import { passwordStepInput } from '#app/modules/auth/auth.schema.ts';
-import { authPost, formStyles as styles, RepeatPasswordField, ServerAlert, SubmitButton, TextField, useSchemaForm } from './form-kit.tsx';
+import { formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
+import { authPost, RepeatPasswordField } from './auth-form-kit.tsx';
 import type { AuthFormProps } from './types.ts';
 
 /**

@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
 import type { InputHTMLAttributes, ReactElement, ReactNode } from 'react';
-import type { z } from 'zod';
-import { api } from '#app/lib/api.ts';
-import { AUTH_MESSAGES } from '#app/modules/auth/auth.schema.ts';
-import { firstIssueByField } from '../auth-modal.rules.ts';
-import type { CaptchaHandle } from '../Captcha.tsx';
+import type { z } from '#app/lib/zod.ts';
+import { firstIssueByField } from './form.rules.ts';
 import styles from './forms.module.css';
+
+/*
+ * The form kit of the whole shop: a form's values checked with the one Zod schema the server also
+ * validates with, and the fields, alerts and buttons that show the result. Accounts, 'Написать нам',
+ * the profile, the cart and offers build their forms from it.
+ */
 
 /**
  * The values of a form checked on every change with the same Zod schema the server uses. A message
@@ -47,43 +50,6 @@ export function useSchemaForm<V extends Record<string, unknown>>(schema: z.ZodTy
       onBlur: () => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),
       error: (touched[key] && changed[key]) || attempted ? errors[key] : undefined,
     }),
-  };
-}
-
-/** The e-mail field of the auth forms (sign-in uses autocomplete 'username'). */
-export function EmailField({ autoComplete = 'email', ...field }: { value: string; onChange: (v: string) => void; onBlur: () => void; error?: string; autoComplete?: string }): ReactElement {
-  return <TextField label="E-mail" type="email" name="email" autoComplete={autoComplete} inputMode="email" maxLength={254} {...field} />;
-}
-
-export interface AuthAnswer {
-  ok: boolean;
-  /** The server's message (success or error); null when it sent none. */
-  message: string | null;
-  /** Spec §8 error code (email_not_exists, password_error, captcha_error, …). */
-  code: string | null;
-  /** The request did not reach the server or the answer was not the API's JSON. */
-  network: boolean;
-}
-
-export type AuthEndpoint =
-  | '/api/auth/authorize'
-  | '/api/auth/registration'
-  | '/api/auth/reset-password'
-  | '/api/auth/verify'
-  | '/api/auth/verify-by-captcha'
-  | '/api/auth/verification-retry';
-
-/** Spec §7 request `{ type, props }` through the page's JSON client (CSRF and region_id included). */
-export async function authPost(path: AuthEndpoint, type: string, props: Record<string, unknown>): Promise<AuthAnswer> {
-  const result = await api<{ message?: string; code?: string }>('POST', path, { type, props });
-  if (result.error_status === 'success') return { ok: true, message: result.message ?? null, code: null, network: false };
-  const code = (result as { code?: unknown }).code;
-  return {
-    ok: false,
-    message: result.message,
-    code: typeof code === 'string' ? code : null,
-    // The client answers a failed fetch or a non-API answer with its own message and no code or fields.
-    network: typeof code !== 'string' && !result.fields && result.message.startsWith('Не удалось связаться с сервером'),
   };
 }
 
@@ -147,34 +113,3 @@ export function LinkButton({ onClick, children, disabled }: { onClick: () => voi
 }
 
 export { styles as formStyles };
-
-/**
- * After a failed captcha step (verify-by-captcha): spec §8 resets the captcha and only logs a
- * network failure. Returns the message to show, or null when there is none to show.
- */
-export function captchaStepFailure(answer: AuthAnswer, captcha: CaptchaHandle | null, fallback: string): string | null {
-  captcha?.reset();
-  if (answer.network) {
-    console.error('verify-by-captcha failed:', answer.message);
-    return null;
-  }
-  return answer.message ?? fallback;
-}
-
-/**
- * The second password field. Its mismatch shows as soon as it is typed and left, not only after a
- * submit attempt: 'Введённые пароли не совпадают' (spec §5).
- */
-export function RepeatPasswordField<V extends Record<string, unknown>>({ form, name, of }: { form: ReturnType<typeof useSchemaForm<V>>; name: keyof V & string; of: keyof V & string }): ReactElement {
-  const differs = form.isTouched(name) && form.values[name] !== form.values[of];
-  return (
-    <TextField
-      label="Повторите пароль"
-      type="password"
-      name={name}
-      autoComplete="new-password"
-      {...form.bind(name)}
-      error={form.shown(name) ?? (differs ? AUTH_MESSAGES.passwordsDiffer : undefined)}
-    />
-  );
-}

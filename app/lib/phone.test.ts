@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  caretPosition,
-  changeCountry,
-  detectPhoneCountry,
-  formatLockTime,
-  formatPhone,
-  fullPhone,
-  isFullPhoneValid,
-  isPhoneValid,
-  lockSecondsLeft,
-  lockText,
-  maskSlots,
-  maxNationalDigits,
-  normalisePhone,
-  phoneEdit,
-  phoneFromPaste,
-  pasteCarriesCode,
-  phoneMask,
-  phonePlaceholder,
-  splitPhone,
-} from './phone.rules.ts';
+import { caretPosition, changeCountry, detectPhoneCountry, formatPhone, fullPhone, isFullPhoneValid, isPhoneValid, maskSlots, maxNationalDigits, normalisePhone, phoneEdit, phoneFromPaste, pasteCarriesCode, phoneMask, phonePlaceholder, splitPhone } from '#app/lib/phone.ts';
+import { formatLockTime, lockSecondsLeft, lockText } from '#app/lib/code.ts';
 
 const ALL_FOUR = ['RU', 'KZ', 'BY', 'ALL'] as const;
 const AUTH = ['RU', 'KZ'] as const;

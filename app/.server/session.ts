@@ -1,8 +1,15 @@
-import type { DB } from '#app/.server/db/connect.ts';
-import type { SessionState } from '#app/.server/context.ts';
-import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
+import { now as clockNow, nowMs } from './clock.ts';
+import type { SessionState } from './context.ts';
+import type { DB } from './db/connect.ts';
+import { randomToken, sha256 } from './security/tokens.ts';
 
-/** A guest's session lives half a year; sign-in (accounts issue) rotates it. */
+/*
+ * Visitor sessions: the platform's, not a module's. Every visitor who stores something (a region, a
+ * cart, a sign-in) gets one; accounts, regions, the cart and offers all read and write through here.
+ * The table keeps its historical name `auth_session`.
+ */
+
+/** A guest's session lives half a year; sign-in rotates it. */
 export const GUEST_SESSION_DAYS = 180;
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
@@ -12,12 +19,12 @@ export async function findSession(db: DB, token: string): Promise<SessionState |
     .selectFrom('auth_session')
     .select(['id', 'user_id', 'area_id', 'area_confirmed', 'last_seen_at'])
     .where('id', '=', id)
-    .where('expires_at', '>', new Date())
+    .where('expires_at', '>', clockNow())
     .executeTakeFirst();
   if (!row) return null;
   // Write last_seen_at at most hourly so that reading pages does not cost a write per request.
-  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
-    await db.updateTable('auth_session').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+  if (nowMs() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
+    await db.updateTable('auth_session').set({ last_seen_at: clockNow() }).where('id', '=', id).execute();
   }
   return { id, userId: row.user_id, areaId: row.area_id, areaConfirmed: row.area_confirmed };
 }
@@ -25,7 +32,7 @@ export async function findSession(db: DB, token: string): Promise<SessionState |
 export async function createSession(db: DB): Promise<{ token: string; session: SessionState }> {
   const token = randomToken();
   const id = sha256(token);
-  const expires = new Date(Date.now() + GUEST_SESSION_DAYS * 86_400_000);
+  const expires = new Date(nowMs() + GUEST_SESSION_DAYS * 86_400_000);
   await db.insertInto('auth_session').values({ id, expires_at: expires }).execute();
   return { token, session: { id, userId: null, areaId: null, areaConfirmed: false } };
 }
@@ -34,7 +41,7 @@ export async function saveSessionArea(db: DB, sessionId: string, areaId: number,
   await db.updateTable('auth_session').set({ area_id: areaId, area_confirmed: confirmed }).where('id', '=', sessionId).execute();
 }
 
-export async function deleteExpiredSessions(db: DB, now = new Date()): Promise<void> {
+export async function deleteExpiredSessions(db: DB, now = clockNow()): Promise<void> {
   await db.deleteFrom('auth_session').where('expires_at', '<', now).execute();
 }
 
@@ -57,7 +64,7 @@ export function persistenceOf(input: { rememberMe?: boolean; isGuest?: boolean }
  * is worthless), keeping the visitor's region. Returns the cookie's Max-Age: undefined ends it
  * with the browser.
  */
-export async function rotateSession(db: DB, previous: SessionState | null, userId: number, persistence: Persistence, now = new Date()): Promise<{ token: string; session: SessionState; maxAgeSeconds: number | undefined }> {
+export async function rotateSession(db: DB, previous: SessionState | null, userId: number, persistence: Persistence, now = clockNow()): Promise<{ token: string; session: SessionState; maxAgeSeconds: number | undefined }> {
   const token = randomToken();
   const id = sha256(token);
   const lifetimeMs = persistence === 'remember' ? REMEMBER_DAYS * 86_400_000

@@ -1,4 +1,28 @@
-import { ALL_MAX_DIGITS, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, RESEND_LOCK_SECONDS, type PhoneCountry } from '#app/modules/auth/auth.constants.ts';
+/** Phone numbers as the spec describes them (§3 phone country options, §5 phone input): masks, detection, validity. */
+
+/** Spec §5/§9: a phone is 11 or 12 digits (RU/KZ +7 and 10 digits; BY +375 and 9 digits). */
+export const PHONE_MIN_DIGITS = 11;
+export const PHONE_MAX_DIGITS = 12;
+/** Spec §5: 'Другая страна' accepts any non-empty number of up to 18 digits. */
+export const ALL_MAX_DIGITS = 18;
+
+export type PhoneCountry = 'RU' | 'KZ' | 'BY' | 'ALL';
+
+export interface PhoneCountryOption {
+  id: PhoneCountry;
+  label: string;
+  /** Dialling prefix as shown; '' for 'Другая страна', whose number is typed whole. */
+  prefix: string;
+}
+
+/** Spec §3, in the order the select lists them. */
+export const PHONE_COUNTRIES: readonly PhoneCountryOption[] = [
+  { id: 'RU', label: 'Россия', prefix: '+7' },
+  { id: 'KZ', label: 'Казахстан', prefix: '+7' },
+  { id: 'BY', label: 'Беларусь', prefix: '+375' },
+  { id: 'ALL', label: 'Другая страна', prefix: '' },
+];
+
 
 /*
  * The phone input keeps two parts: the country (select) and the national digits (the masked field).
@@ -220,24 +244,6 @@ export function caretPosition(formatted: string, digitsBefore: number): number {
 export function phonePlaceholder(country: PhoneCountry): string {
   const mask = phoneMask(country);
   return mask === null ? 'Номер телефона' : mask.replaceAll(SLOT, '_');
-}
-
-/** The resend lock as m:ss (spec §4 'Получить новый код можно через m:ss'). */
-export function formatLockTime(seconds: number): string {
-  const total = Math.max(0, Math.ceil(seconds));
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  return `${m}:${String(s).padStart(2, '0')}`;
-}
-
-export function lockText(seconds: number): string {
-  return `Получить новый код можно через ${formatLockTime(seconds)}`;
-}
-
-/** Seconds left of the 30 s lock that started at `lockedAtMs`; the countdown ticks each second. */
-export function lockSecondsLeft(lockedAtMs: number, nowMs: number): number {
-  const elapsed = Math.floor((nowMs - lockedAtMs) / 1000);
-  return Math.min(RESEND_LOCK_SECONDS, Math.max(0, RESEND_LOCK_SECONDS - elapsed));
 }
 
 function onlyDigits(value: string): string {
