@@ -51,7 +51,7 @@ export function SiteFooter() {
         </section>
         <section>
           <h2 className={styles.heading}>Филиал {location.currentBranch.name}</h2>
-          <p className={styles.text}>{location.currentBranch.city}, {location.currentBranch.address}</p>
+          <p className={styles.text}>{[location.currentBranch.city, location.currentBranch.address].filter(Boolean).join(', ')}</p>
           <p className={styles.text}>
             <a className={`${styles.phone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)}>{location.country.salesPhone}</a>
           </p>

@@ -29,6 +29,7 @@ export const contentApi = new Hono<HonoEnv>()
       return errorResponse(c, 429, FEEDBACK_MESSAGES.tooMany);
     }
     const location = await currentLocation(ctx);
-    await saveFeedback(ctx, body.data, { id: location.currentBranch.id, email: location.currentBranch.email });
+    const { id, email } = location.currentBranch;
+    await saveFeedback(ctx, body.data, id !== null && email ? { id, email } : null);
     return c.json({ error_status: 'success', message: FEEDBACK_MESSAGES.thanks });
   });

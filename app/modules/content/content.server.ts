@@ -23,7 +23,7 @@ export async function listPageSlugs(services: AppServices): Promise<string[]> {
 }
 
 const loadPromotions = memoPerDb(CONTENT_TTL_MS, async (db: DB): Promise<PromotionView[]> => {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = now().toISOString().slice(0, 10);
   const rows = await db.selectFrom('content_promotion')
     .select(['id', 'title', 'text', 'link', 'badge', 'ends_on'])
     .where('ends_on', '>=', today)

@@ -58,9 +58,18 @@ export interface CountryView {
   servicePhoneInternal: string;
 }
 
+/**
+ * The branch that serves the visitor. Where no branch serves the region yet (a fresh installation
+ * before the branches are entered) it is the company's office of the country, with id null and the
+ * country's own lines, so every page still renders and shows a number to call.
+ */
+export interface CurrentBranch extends Omit<BranchView, 'id'> {
+  id: number | null;
+}
+
 /** The visitor's region and branch as the header shows them (spec §3 Current area, Current branch). */
 export interface CurrentLocation {
   currentArea: { label: string; regionId: number; confirmed: boolean };
-  currentBranch: BranchView;
+  currentBranch: CurrentBranch;
   country: CountryView;
 }

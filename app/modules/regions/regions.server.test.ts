@@ -107,3 +107,20 @@ describe('branch phones', () => {
     expect([almaty.phone, almaty.servicePhone]).toEqual(['+7 800 080-41-20', '+7 800 080-41-30']);
   });
 });
+
+describe('an installation without branches yet', () => {
+  it('still knows the visitor’s region and offers the country’s lines instead of a branch', async () => {
+    const bare = await createTestDatabase({}, { demo: false });
+    try {
+      const location = await currentLocation(testContext(bare.services));
+      expect(location.currentArea.label).toBe('Смоленская область');
+      expect(location.currentBranch).toMatchObject({ id: null, name: 'Агротехника, Россия', city: 'Смоленск', address: '', email: '', hours: 'Пн–Пт 08:00–17:00' });
+      expect(location.currentBranch.phone).toBe(location.country.salesPhone);
+      const kz = await currentLocation(testContext(bare.services, { regionIdParam: (await regionDirectory(bare.services)).areaTree[1]!.children[0]!.id }));
+      expect(kz.country.code).toBe('KZ');
+      expect(kz.currentBranch.name).toBe('Агротехника, Казахстан');
+    } finally {
+      await bare.destroy();
+    }
+  });
+});

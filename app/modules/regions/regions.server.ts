@@ -4,7 +4,8 @@ import type { DB } from '#app/.server/db/connect.ts';
 import { nearest } from '#app/lib/geo.ts';
 import { saveSessionArea } from '#app/.server/session.ts';
 import { selectAreas, selectBranches, selectCountries } from './regions.queries.server.ts';
-import type { AreaTreeNode, BranchView, CountryView, CurrentLocation, RegionOption } from './regions.schema.ts';
+import { CONTACT_HOURS } from './regions.constants.ts';
+import type { AreaTreeNode, BranchView, CountryView, CurrentBranch, CurrentLocation, RegionOption } from './regions.schema.ts';
 
 export interface BranchListItem extends BranchView {
   areaId: number;
@@ -69,12 +70,17 @@ export function regionDirectory(services: AppServices): Promise<RegionDirectory>
   return loadDirectory(services.db);
 }
 
-/** A new visitor's region: the area of the branch nearest to the configured default point (Smolensk). */
+/**
+ * A new visitor's region: the area of the branch nearest to the configured default point (Smolensk);
+ * before any branch exists, the region nearest to that point (regions are reference data, always there).
+ */
 async function defaultAreaId(services: AppServices): Promise<number> {
   const dir = await regionDirectory(services);
-  const branch = nearest(dir.branches.map((b) => ({ b, lat: b.coords[0], lng: b.coords[1] })), { lat: services.config.DEFAULT_LAT, lng: services.config.DEFAULT_LNG });
-  if (!branch) throw new Error('No branches are seeded');
-  return branch.b.areaId;
+  const point = { lat: services.config.DEFAULT_LAT, lng: services.config.DEFAULT_LNG };
+  const branch = nearest(dir.branches.map((b) => ({ id: b.areaId, lat: b.coords[0], lng: b.coords[1] })), point);
+  const area = branch ?? nearest([...dir.areas.values()].map((a) => ({ id: a.id, lat: a.center[0], lng: a.center[1] })), point);
+  if (!area) throw new Error('The reference regions are missing: migrations have not run');
+  return area.id;
 }
 
 export async function isKnownArea(services: AppServices, areaId: number): Promise<boolean> {
@@ -91,10 +97,22 @@ export async function currentLocation(ctx: RequestContext): Promise<CurrentLocat
 
 function locationOf(dir: RegionDirectory, areaId: number, confirmed: boolean): CurrentLocation {
   const area = dir.areas.get(areaId)!;
-  const branch = dir.branchOfArea.get(areaId)!;
+  const branch = dir.branchOfArea.get(areaId);
   const country = dir.countryByRoot.get(area.root)!;
+  const currentArea = { label: area.label, regionId: area.id, confirmed };
+  if (!branch) return { currentArea, currentBranch: countryOffice(country, area), country };
   const { areaId: _a, areaLabel: _l, rootId: _r, ...currentBranch } = branch;
-  return { currentArea: { label: area.label, regionId: area.id, confirmed }, currentBranch, country };
+  return { currentArea, currentBranch, country };
+}
+
+/** Where no branch serves a region yet: the company in that country, reached by the country's lines. */
+function countryOffice(country: CountryView, area: RegionOption): CurrentBranch {
+  return {
+    id: null, name: `Агротехника, ${country.name}`, city: area.adminCenter, address: '', countryId: country.id,
+    phone: country.salesPhone, phoneInternal: country.salesPhoneInternal,
+    servicePhone: country.servicePhone, servicePhoneInternal: country.servicePhoneInternal,
+    email: '', hours: CONTACT_HOURS, coords: area.center,
+  };
 }
 
 export type SetLocationResult =
