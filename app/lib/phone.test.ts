@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caretPosition, changeCountry, detectPhoneCountry, formatPhone, fullPhone, isFullPhoneValid, isPhoneValid, maskSlots, maxNationalDigits, normalisePhone, phoneEdit, phoneFromPaste, pasteCarriesCode, phoneMask, phonePlaceholder, splitPhone } from '#app/lib/phone.ts';
+import { caretPosition, changeCountry, detectPhoneCountry, formatPhone, formatPhoneDisplay, fullPhone, isFullPhoneValid, isPhoneValid, maskSlots, maxNationalDigits, normalisePhone, phoneEdit, phoneFromPaste, pasteCarriesCode, phoneMask, phonePlaceholder, splitPhone } from '#app/lib/phone.ts';
 import { formatLockTime, lockSecondsLeft, lockText } from '#app/lib/code.ts';
 
 const ALL_FOUR = ['RU', 'KZ', 'BY', 'ALL'] as const;
@@ -265,5 +265,20 @@ describe('resend lock (spec §4, §9: 30 s counted each second)', () => {
     expect(lockSecondsLeft(start, start + 29_999)).toBe(1);
     expect(lockSecondsLeft(start, start + 30_000)).toBe(0);
     expect(lockSecondsLeft(start, start + 90_000)).toBe(0);
+  });
+});
+
+describe('formatPhoneDisplay', () => {
+  it.each([
+    ['79124693764', '+7 (912) 469-37-64'],
+    ['+7 (912) 469-37-64', '+7 (912) 469-37-64'],
+    ['8 800 555-01-20', '+7 (800) 555-01-20'],
+    ['+7 (4812) 12-34-56', '+7 (481) 212-34-56'],
+    ['77272345678', '+7 (727) 234-56-78'],
+    ['375291234567', '+375 (29) 123-45-67'],
+    ['4930123456', '+4930123456'],
+    ['', ''],
+  ])('%s → %s', (input, expected) => {
+    expect(formatPhoneDisplay(input)).toBe(expected);
   });
 });

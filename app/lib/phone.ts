@@ -249,3 +249,21 @@ export function phonePlaceholder(country: PhoneCountry): string {
 function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
+
+/**
+ * A number as the shop writes it everywhere it shows one (header, contacts, profile, letters):
+ * '+7 (912) 469-37-64', '+375 (29) 123-45-67'. Input may be digits or any written form, with 8 as
+ * the Russian trunk prefix ('8 800 555-01-20'). A number of another shape is shown as '+' and its
+ * digits rather than guessed at.
+ */
+export function formatPhoneDisplay(value: string): string {
+  let digits = onlyDigits(value);
+  if (digits.length === 11 && digits.startsWith('8')) digits = `7${digits.slice(1)}`;
+  if (digits.length === 11 && digits.startsWith('7')) {
+    return `+7 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9)}`;
+  }
+  if (digits.length === 12 && digits.startsWith('375')) {
+    return `+375 (${digits.slice(3, 5)}) ${digits.slice(5, 8)}-${digits.slice(8, 10)}-${digits.slice(10)}`;
+  }
+  return digits ? `+${digits}` : '';
+}
