@@ -4,7 +4,7 @@ import * as build from 'virtual:react-router/server-build';
 import type { ServerBuild } from 'react-router';
 
 export { createApp } from './app.ts';
-export { loadConfig } from '#app/.server/config.ts';
+export { assertPublicOrigin, loadConfig, settlePublicOrigin } from '#app/.server/config.ts';
 export { connect } from '#app/.server/db/connect.ts';
 export { migrateToLatest } from '#app/.server/db/migrate.ts';
 export { seed } from '#app/.server/db/seed.ts';

@@ -28,6 +28,8 @@ const loadEntry = (): Promise<Entry> => vite
 const entry = await loadEntry();
 provideSessionSecret();
 const config = entry.loadConfig();
+// Before anything else opens: a real installation without its public address would mail dead links.
+entry.assertPublicOrigin(config);
 const db = await entry.connect({ databaseUrl: config.DATABASE_URL, pgliteDir: resolve(root, config.PGLITE_DIR), poolSize: config.DATABASE_POOL_SIZE });
 await entry.migrateToLatest(db);
 // Demo content (branches' sample pages, promotions) only in demo mode; reference data comes in migrations.
@@ -62,7 +64,9 @@ server.requestTimeout = 30_000;
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const where = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  // Without PUBLIC_ORIGIN, letters' links follow the address bound here (PORT=0 picks a free port):
+  // set before the first request, which cannot be read before this callback (ADR 014).
+  const where = entry.settlePublicOrigin(config, { host: config.HOST, port });
   log({
     level: 'info',
     msg: config.DEMO
@@ -71,6 +75,7 @@ server.listen(config.PORT, config.HOST, () => {
     mode: config.NODE_ENV,
     demo: config.DEMO,
     host: config.HOST,
+    publicOrigin: config.PUBLIC_ORIGIN,
     database: config.DATABASE_URL ? 'postgresql' : 'pglite',
   });
 });

@@ -20,8 +20,12 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Signs CSRF tokens. Must be set in production; development derives a fixed one. */
   SESSION_SECRET: z.string().min(32).optional(),
-  /** Public origin used in sitemap.xml and canonical links. */
-  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  /**
+   * Public origin used in letters' links, sitemap.xml, OAuth redirect URIs and the Secure cookie flag.
+   * Unset: the address the server listens on (server/main.ts fills it in once bound, ADR 014);
+   * a production server outside demo mode refuses to start without it.
+   */
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, '')).optional(),
   /** Coordinates a new visitor's region is guessed from (the nearest branch). Smolensk by default. */
   DEFAULT_LAT: z.coerce.number().min(-90).max(90).default(54.7826),
   DEFAULT_LNG: z.coerce.number().min(-180).max(180).default(32.0453),
@@ -46,8 +50,15 @@ const schema = z.object({
 export const DEFAULT_HOST = '0.0.0.0';
 export const DEMO_DEFAULT_HOST = '127.0.0.1';
 
-export type Config = Omit<z.infer<typeof schema>, 'HOST'> & {
+export type Config = Omit<z.infer<typeof schema>, 'HOST' | 'PUBLIC_ORIGIN'> & {
   HOST: string;
+  /**
+   * Always an origin: the configured one, or (publicOriginSet false) the listening address, first
+   * from HOST and PORT, then corrected by server/main.ts to the port actually bound (PORT=0).
+   */
+  PUBLIC_ORIGIN: string;
+  /** Whether PUBLIC_ORIGIN came from the environment (else it follows the listening address). */
+  publicOriginSet: boolean;
   sessionSecret: string;
   isProduction: boolean;
   /**
@@ -83,9 +94,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     HOST,
+    PUBLIC_ORIGIN: config.PUBLIC_ORIGIN ?? listeningOrigin(HOST, config.PORT),
+    publicOriginSet: config.PUBLIC_ORIGIN !== undefined,
     sessionSecret,
     isProduction,
     sandboxAllowed: sandboxAllowed(config.NODE_ENV, config.DEMO),
     demoExposed: config.DEMO && !LOOPBACK.has(HOST),
   };
+}
+
+/**
+ * The address a browser on this machine opens for a server listening on host:port: a wildcard
+ * address (0.0.0.0, ::) is reached as localhost, an IPv6 address is bracketed.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * ADR 014: letters, OAuth redirects and the sitemap of a real installation must carry its public
+ * address, which the process cannot guess behind a proxy. Production outside demo mode refuses to
+ * start without PUBLIC_ORIGIN; development, tests and the demo follow the listening address.
+ */
+export function assertPublicOrigin(config: Pick<Config, 'publicOriginSet' | 'isProduction' | 'DEMO'>): void {
+  if (config.isProduction && !config.DEMO && !config.publicOriginSet) {
+    throw new Error('PUBLIC_ORIGIN (the shop\'s public address, e.g. https://shop.example) is required when NODE_ENV=production outside demo mode: links in letters and OAuth redirects are built from it');
+  }
+}
+
+/**
+ * Once the server is bound: an unset PUBLIC_ORIGIN becomes the address it actually listens on (the
+ * bound port, which differs from PORT when PORT=0). Everything reads config.PUBLIC_ORIGIN per
+ * request, and no request is served before the listen callback runs, so none sees the provisional value.
+ * Returns the listening address, for the start message.
+ */
+export function settlePublicOrigin(config: Config, bound: { host: string; port: number }): string {
+  const listening = listeningOrigin(bound.host, bound.port);
+  if (!config.publicOriginSet) config.PUBLIC_ORIGIN = listening;
+  return listening;
 }
