@@ -39,6 +39,11 @@ describe('telHref', () => {
   it('keeps only digits and plus', () => {
     expect(telHref('+7 (4812) 70-11-20')).toBe('tel:+74812701120');
   });
+
+  it('dials the numbers as the views write them, in both forms', () => {
+    expect(telHref('+7 (912) 469-37-64')).toBe('tel:+79124693764');
+    expect(telHref('8 (800) 555-01-30')).toBe('tel:88005550130');
+  });
 });
 
 describe('spec §4/§9 timings', () => {

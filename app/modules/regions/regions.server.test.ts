@@ -102,9 +102,36 @@ describe('branch phones', () => {
     const dir = await regionDirectory(t.services);
     const smolensk = dir.branches.find((b) => b.name === 'Смоленск')!;
     expect([smolensk.phone, smolensk.phoneInternal, smolensk.servicePhone, smolensk.servicePhoneInternal])
-      .toEqual(['+7 800 555-01-20', '8 800 555-01-20', '+7 800 555-01-30', '8 800 555-01-30']);
+      .toEqual(['+7 (800) 555-01-20', '8 (800) 555-01-20', '+7 (800) 555-01-30', '8 (800) 555-01-30']);
     const almaty = dir.branches.find((b) => b.name === 'Алматы')!;
-    expect([almaty.phone, almaty.servicePhone]).toEqual(['+7 800 080-41-20', '+7 800 080-41-30']);
+    expect([almaty.phone, almaty.servicePhone]).toEqual(['+7 (800) 080-41-20', '+7 (800) 080-41-30']);
+  });
+});
+
+describe('phones are written one way', () => {
+  it('a branch\'s own lines, however typed, come out as +7 (912) 469-37-64 and 8 (912) 469-37-64', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await fresh.db.updateTable('region_branch')
+        .set({ phone: '+7 912 469 37 64', phone_internal: '89124693764', service_phone: '7(912)4693765', service_phone_internal: '8 912 469-37-65' })
+        .where('name', '=', 'Курск').execute();
+      const kursk = (await regionDirectory(fresh.services)).branches.find((b) => b.name === 'Курск')!;
+      expect([kursk.phone, kursk.phoneInternal, kursk.servicePhone, kursk.servicePhoneInternal])
+        .toEqual(['+7 (912) 469-37-64', '8 (912) 469-37-64', '+7 (912) 469-37-65', '8 (912) 469-37-65']);
+      const { country } = await currentLocation(testContext(fresh.services));
+      expect([country.salesPhone, country.salesPhoneInternal, country.servicePhone, country.servicePhoneInternal])
+        .toEqual(['+7 (800) 555-01-20', '8 (800) 555-01-20', '+7 (800) 555-01-30', '8 (800) 555-01-30']);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it('a visitor in a Kazakh region gets a Kazakh branch and the Kazakh service line', async () => {
+    const almaty = (await regionDirectory(t.services)).branches.find((b) => b.name === 'Алматы')!;
+    const location = await currentLocation(context(null, almaty.areaId));
+    expect(location.country.code).toBe('KZ');
+    expect(location.currentBranch.countryId).toBe(KAZAKHSTAN_COUNTRY_ID);
+    expect([location.currentBranch.servicePhone, location.country.servicePhone]).toEqual(['+7 (800) 080-41-30', '+7 (800) 080-41-30']);
   });
 });
 

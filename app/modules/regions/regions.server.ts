@@ -2,6 +2,7 @@ import { memoPerDb } from '#app/.server/cache.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { nearest } from '#app/lib/geo.ts';
+import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { saveSessionArea } from '#app/.server/session.ts';
 import { selectAreas, selectBranches, selectCountries } from './regions.queries.server.ts';
 import { CONTACT_HOURS } from './regions.constants.ts';
@@ -29,10 +30,12 @@ const DIRECTORY_TTL_MS = 60_000;
 
 const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<RegionDirectory> => {
   const [countryRows, areaRows, branchRows] = await Promise.all([selectCountries(db), selectAreas(db), selectBranches(db)]);
+  // Phones are stored as editors typed them; every view writes them one way ('+7 (912) 469-37-64'),
+  // so the header, the contacts page, the service page and the footer never disagree.
   const countries: CountryView[] = countryRows.map((c) => ({
     id: c.id, code: c.code, name: c.name, abbreviation: c.abbreviation,
-    salesPhone: c.sales_phone, salesPhoneInternal: c.sales_phone_internal,
-    servicePhone: c.service_phone, servicePhoneInternal: c.service_phone_internal,
+    salesPhone: formatPhoneDisplay(c.sales_phone), salesPhoneInternal: internalPhoneDisplay(c.sales_phone_internal),
+    servicePhone: formatPhoneDisplay(c.service_phone), servicePhoneInternal: internalPhoneDisplay(c.service_phone_internal),
   }));
   const countryByRoot = new Map(countryRows.map((c, i) => [c.root_id, countries[i]!]));
   const areas = new Map<number, RegionOption>(areaRows.map((a) => [a.id, {
@@ -49,9 +52,11 @@ const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<Region
     const country = countryById.get(b.country_id)!;
     return {
       id: b.id, name: b.name, city: b.city, address: b.address, countryId: b.country_id,
-      phone: b.phone ?? country.salesPhone, phoneInternal: b.phone_internal ?? country.salesPhoneInternal,
-      servicePhone: b.service_phone ?? country.servicePhone,
-      servicePhoneInternal: b.service_phone_internal ?? country.servicePhoneInternal, email: b.email, hours: b.hours,
+      phone: b.phone ? formatPhoneDisplay(b.phone) : country.salesPhone,
+      phoneInternal: b.phone_internal ? internalPhoneDisplay(b.phone_internal) : country.salesPhoneInternal,
+      servicePhone: b.service_phone ? formatPhoneDisplay(b.service_phone) : country.servicePhone,
+      servicePhoneInternal: b.service_phone_internal ? internalPhoneDisplay(b.service_phone_internal) : country.servicePhoneInternal,
+      email: b.email, hours: b.hours,
       coords: [b.lat, b.lng], areaId: b.area_id, areaLabel: b.area_label, rootId: b.root_id,
     };
   });
@@ -65,6 +70,15 @@ const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<Region
   }
   return { countries, countryByRoot, areas, areaTree, areaTreeBytes: new TextEncoder().encode(JSON.stringify({ error_status: 'success', areaTree })), branches, branchOfArea };
 });
+
+/**
+ * The domestic form of a +7 number, laid out like the international one: '8 (800) 555-01-20'
+ * (spec §2: the contacts show both forms). Other numbers have no domestic form and keep theirs.
+ */
+export function internalPhoneDisplay(value: string): string {
+  const shown = formatPhoneDisplay(value);
+  return shown.startsWith('+7 ') ? `8 ${shown.slice(3)}` : shown;
+}
 
 export function regionDirectory(services: AppServices): Promise<RegionDirectory> {
   return loadDirectory(services.db);
