@@ -7,6 +7,8 @@ import { getPage } from '#app/modules/content/content.server.ts';
 import { branchesByCountry } from '#app/modules/regions/regions.server.ts';
 import { MAP_ZOOM } from '#app/modules/regions/regions.constants.ts';
 import { BranchCard } from '#app/modules/regions/ui/BranchCard.tsx';
+import { BranchLines } from '#app/modules/regions/ui/BranchLines.tsx';
+import { PageBody } from '#app/modules/content/ui/ArticlePage.tsx';
 import type { Route } from './+types/contacts';
 import styles from './contacts.module.css';
 
@@ -44,6 +46,10 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     <div className={`container ${styles.page}`}>
       <h1>{page.title}</h1>
       <p className={styles.lead}>{page.lead}</p>
+      <section aria-labelledby="your-branch">
+        <h2 id="your-branch" className={styles.yourBranch}>Ваш филиал</h2>
+        <BranchLines branch={location.currentBranch} country={location.country} lines="branch" testId="branch-lines" />
+      </section>
       <div className={styles.map} aria-label="Филиалы на карте">
         {mounted ? (
           <Suspense fallback={<div className={styles.mapPlaceholder}>Загружаем карту…</div>}>
@@ -63,7 +69,8 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+      {/* The body's placeholders are filled from the data: the lines of the visitor's country. */}
+      <PageBody html={page.bodyHtml} slots={{ 'country-lines': <BranchLines branch={location.currentBranch} country={location.country} lines="country" testId="country-lines" /> }} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { useRootData } from '#app/components/layout/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { getPage } from '#app/modules/content/content.server.ts';
 import { ArticlePage } from '#app/modules/content/ui/ArticlePage.tsx';
+import { BranchLines } from '#app/modules/regions/ui/BranchLines.tsx';
 import type { Route } from './+types/content-page';
 
 /** Static pages whose text is stored in the database (service, financing, delivery, policy). */
@@ -17,5 +19,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMeta(loaderData.page.title, loaderData.page.metaDescription) : NOT_FOUND_META;
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  return <ArticlePage page={loaderData.page} />;
+  const { location } = useRootData();
+  // A page body names the visitor's lines by placeholder; they come from the branch data, never from prose.
+  const lines = { branch: location.currentBranch, country: location.country };
+  const slots = {
+    'service-lines': <BranchLines {...lines} lines="service" testId="service-lines" />,
+    'branch-lines': <BranchLines {...lines} lines="branch" testId="branch-lines" />,
+    'country-lines': <BranchLines {...lines} lines="country" testId="country-lines" />,
+  };
+  return <ArticlePage page={loaderData.page} slots={slots} />;
 }
