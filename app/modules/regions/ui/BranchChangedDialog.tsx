@@ -20,7 +20,7 @@ export function BranchChangedDialog({ branchName, onClose }: BranchChangedDialog
       id="branch-changed-dialog"
       footer={
         <button type="button" className={styles.primaryButton} onClick={onClose}>
-          OK
+          Понятно
         </button>
       }
     >
