@@ -103,7 +103,7 @@ describe('registration by e-mail and confirmation by link', () => {
     const client = testClient(t.services);
     const email = `farmer${newPhone()}@agro.ru`;
     const res = await client.post('/api/auth/registration', { type: 'email', props: { name: 'Анна', email, password: 'secret1', confirm_password: 'secret1', acceptGDPR: true, acceptAds: true } });
-    expect(await res.json()).toEqual({ error_status: 'success', message: 'Мы отправили письмо на ваш e-mail. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма' });
+    expect(await res.json()).toEqual({ error_status: 'success', message: `Мы отправили письмо на ${email}. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма` });
     const signInBefore = await client.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } });
     expect(signInBefore.status).toBe(403);
 
@@ -192,7 +192,7 @@ describe('sign-in, recovery and sign-out', () => {
     const client = testClient(t.services);
     for (const address of [email, 'nobody@agro.ru']) {
       const res = await client.form('/api/auth/authorize', { 'props[email]': address, 'props[reset_password]': '1' });
-      expect(await res.json()).toEqual({ error_status: 'success', message: 'Если такой e-mail зарегистрирован, мы отправили на него ссылку для восстановления пароля' });
+      expect(await res.json()).toEqual({ error_status: 'success', message: `Если ${address} зарегистрирован, мы отправили на него ссылку для восстановления пароля` });
     }
     const link = extractLink((await lastOutboxMessage(t.db, email, 'email'))!.body)!;
     expect(new URL(link).pathname).toBe('/auth/reset-password');

@@ -6,8 +6,8 @@ import {
   recoveryByEmailInput, recoveryByPhoneInput, recoveryCodeStepInput, signInByEmailInput, signInByPhoneInput,
 } from './auth.schema.ts';
 import {
-  AUTH_ERRORS, checkPhoneCode, registerByEmail, registerByPhone, requestPasswordResetByEmail,
-  resetPasswordByPhone, sendPhoneCode, type Outcome,
+  AUTH_ERRORS, checkPhoneCode, minutesOf, registerByEmail, registerByPhone, requestPasswordResetByEmail,
+  resendConfirmation, resetPasswordByPhone, sendPhoneCode, type Outcome,
 } from './auth.server.ts';
 import { persistenceOf } from '#app/.server/session.ts';
 import { authorize } from './users.server.ts';
@@ -33,9 +33,16 @@ const STATUS: Record<string, 401 | 403 | 404 | 409 | 422 | 429 | 503> = {
   too_soon: 429, too_many_codes: 429, too_many_requests: 429, delivery_error: 503, link_invalid: 422, busy: 503,
 };
 
-function answer(c: C, outcome: Outcome, extra: Record<string, unknown> = {}) {
+/** A refused limit says when it lifts twice: Retry-After for any client, retryAfterSeconds for the page's forms. */
+export function answer(c: C, outcome: Outcome, extra: Record<string, unknown> = {}) {
   if (outcome.ok) return c.json({ error_status: 'success', ...(outcome.message ? { message: outcome.message } : {}), ...extra });
-  return c.json({ error_status: 'error', message: outcome.message, ...(outcome.code ? { code: outcome.code } : {}) }, STATUS[outcome.code ?? ''] ?? 400);
+  const wait = outcome.retryAfterSeconds;
+  if (wait !== undefined) c.header('Retry-After', String(wait));
+  return c.json({
+    error_status: 'error', message: outcome.message,
+    ...(outcome.code ? { code: outcome.code } : {}),
+    ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
+  }, STATUS[outcome.code ?? ''] ?? 400);
 }
 
 export const authApi = new Hono<HonoEnv>()
@@ -105,13 +112,22 @@ export const authApi = new Hono<HonoEnv>()
     const login = 'email' in input.data ? { email: input.data.email as string } : { phone: input.data.phone as string };
     const result = await authorize(ctx, { ...login, password: input.data.password, persistence });
     if (result.ok) return answer(c, { ok: true });
-    if (result.code === 'too_many_attempts') c.header('Retry-After', String(result.retryAfterSeconds));
-    if (result.code === 'too_many_attempts') return answer(c, { ok: false, code: 'too_many_attempts', message: AUTH_ERRORS.tooManySignIns(Math.ceil(result.retryAfterSeconds / 60)) });
+    if (result.code === 'too_many_attempts') {
+      return answer(c, { ok: false, code: 'too_many_attempts', message: AUTH_ERRORS.tooManySignIns(minutesOf(result.retryAfterSeconds)), retryAfterSeconds: result.retryAfterSeconds });
+    }
     const messages = {
       email_not_exists: AUTH_ERRORS.emailUnknown, phone_not_exists: AUTH_ERRORS.phoneUnknown,
       password_error: AUTH_ERRORS.passwordError, email_not_confirmed: AUTH_ERRORS.emailNotConfirmed, busy: AUTH_ERRORS.busy,
     } as const;
     return answer(c, { ok: false, code: result.code, message: messages[result.code] });
+  })
+  /** 'Отправить письмо ещё раз' after 'E-mail не подтверждён': a neutral answer, the registration letters' limits. */
+  .post('/auth/resend-confirmation', async (c) => {
+    const req = await readAuthRequest(c);
+    if (!req.ok) return req.response;
+    const input = validate(c, recoveryByEmailInput, req.props);
+    if (!input.ok) return input.response;
+    return answer(c, await resendConfirmation(c.get('ctx'), input.data.email));
   })
   .post('/auth/logout', async (c) => {
     await c.get('ctx').signOut();

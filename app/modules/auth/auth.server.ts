@@ -17,7 +17,7 @@ export const AUTH_ERRORS = {
   emailTaken: 'Этот e-mail уже зарегистрирован. Войдите или восстановите пароль',
   phoneUnknown: 'Пользователь с таким номером не найден',
   emailUnknown: 'Пользователь с таким e-mail не найден',
-  tooManyCodes: 'Слишком много запросов кода. Попробуйте позже',
+  tooManyCodes: (minutes: number) => `Слишком много запросов кода. Попробуйте через ${minutes} мин.`,
   wrongCode: (left: number) => `Неверный код. Осталось попыток: ${left}`,
   tooManyAttempts: 'Слишком много неверных попыток. Запросите новый код',
   codeExpired: 'Код устарел или уже использован. Запросите новый код',
@@ -26,7 +26,7 @@ export const AUTH_ERRORS = {
   linkInvalid: 'Ссылка устарела или уже использована. Запросите новую',
   tooManySignIns: (minutes: number) => `Слишком много попыток входа. Попробуйте через ${minutes} мин.`,
   passwordError: 'Неверный пароль',
-  emailNotConfirmed: 'E-mail не подтверждён. Перейдите по ссылке из письма, которое мы отправили при регистрации',
+  emailNotConfirmed: 'E-mail не подтверждён. Перейдите по ссылке из письма, которое мы отправили при регистрации, или получите письмо ещё раз',
   tooManyEmailRequests: (minutes: number) => `Слишком много запросов с вашего адреса. Попробуйте через ${minutes} мин.`,
   busy: PASSWORD_BUSY_MESSAGE,
 } as const;
@@ -34,9 +34,16 @@ export const AUTH_ERRORS = {
 export const AUTH_SUCCESS = {
   callPlaced: 'Мы звоним на ваш номер. Введите последние 4 цифры входящего номера',
   smsSent: 'Мы отправили SMS с кодом на ваш номер',
-  emailRegistered: 'Мы отправили письмо на ваш e-mail. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма',
-  resetLinkSent: 'Если такой e-mail зарегистрирован, мы отправили на него ссылку для восстановления пароля',
+  emailRegistered: (email: string) => `Мы отправили письмо на ${email}. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма`,
+  resetLinkSent: (email: string) => `Если ${email} зарегистрирован, мы отправили на него ссылку для восстановления пароля`,
+  /** Neutral: the same whether the address is unknown, already confirmed or waiting (nobody learns which). */
+  confirmationResent: (email: string) => `Если ${email} ждёт подтверждения, мы отправили на него новое письмо со ссылкой. Ссылки из прежних писем больше не действуют`,
 } as const;
+
+/** Minutes to wait, as the messages say them ('Попробуйте через 3 мин.'): never 0. */
+export function minutesOf(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
 
 const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -59,7 +66,7 @@ const MAILBOX_RULES: RateLimitRule[] = [
 async function emailRequestAllowed(ctx: RequestContext, at: Date): Promise<Outcome> {
   const limited = await reserve(ctx.services.db, EMAIL_IP_RULES.map((rule) => ({ rule, subject: ctx.ip ?? 'unknown' })), at);
   if (limited.ok) return { ok: true };
-  return { ok: false, message: AUTH_ERRORS.tooManyEmailRequests(Math.ceil(limited.retryAfterSeconds / 60)), code: 'too_many_requests' };
+  return { ok: false, message: AUTH_ERRORS.tooManyEmailRequests(minutesOf(limited.retryAfterSeconds)), code: 'too_many_requests', retryAfterSeconds: limited.retryAfterSeconds };
 }
 
 /** Whether one more letter may go to this mailbox (taken only when a letter is really to be sent). */
@@ -74,7 +81,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 const BUSY: Outcome = { ok: false, message: AUTH_ERRORS.busy, code: 'busy' };
 
-export type Outcome = { ok: true; message?: string } | { ok: false; message: string; code?: string };
+/** `retryAfterSeconds`: a limit refused and lifts then (the API sends it as Retry-After and in the body). */
+export type Outcome = { ok: true; message?: string } | { ok: false; message: string; code?: string; retryAfterSeconds?: number };
 
 /**
  * Step 1 of phone registration or recovery (spec §7 verify-by-captcha, verification-retry): checks
@@ -90,8 +98,8 @@ export async function sendPhoneCode(ctx: RequestContext, input: { phone: string;
   const issued = await issueCode(ctx.services, { phone: input.phone, purpose: input.purpose, channel: input.channel, ip: ctx.ip });
   if (!issued.ok) {
     return issued.code === 'too_soon'
-      ? { ok: false, message: lockText(issued.retryAfterSeconds), code: 'too_soon' }
-      : { ok: false, message: AUTH_ERRORS.tooManyCodes, code: 'too_many_codes' };
+      ? { ok: false, message: lockText(issued.retryAfterSeconds), code: 'too_soon', retryAfterSeconds: issued.retryAfterSeconds }
+      : { ok: false, message: AUTH_ERRORS.tooManyCodes(minutesOf(issued.retryAfterSeconds)), code: 'too_many_codes', retryAfterSeconds: issued.retryAfterSeconds };
   }
   try {
     if (input.channel === 'call') await providers.call.call(input.phone, issued.code);
@@ -211,7 +219,7 @@ export async function registerByEmail(ctx: RequestContext, input: { name: string
     if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
     throw error;
   }
-  return { ok: true, message: AUTH_SUCCESS.emailRegistered };
+  return { ok: true, message: AUTH_SUCCESS.emailRegistered(email) };
 }
 
 /** Recovery by e-mail (spec §7 authorize with reset_password=1): the same answer whether or not the address is known. */
@@ -230,7 +238,30 @@ export async function requestPasswordResetByEmail(ctx: RequestContext, email: st
       throw error;
     }
   }
-  return { ok: true, message: AUTH_SUCCESS.resetLinkSent };
+  return { ok: true, message: AUTH_SUCCESS.resetLinkSent(address) };
+}
+
+/**
+ * 'Отправить письмо ещё раз' after 'E-mail не подтверждён': a new confirmation link (the earlier ones
+ * stop working), under the limits of registration letters — per client address and per mailbox. The
+ * answer is the same whether the address is unknown, confirmed or waiting, so it tells nobody which.
+ */
+export async function resendConfirmation(ctx: RequestContext, email: string): Promise<Outcome> {
+  const at = clock.now();
+  const allowed = await emailRequestAllowed(ctx, at);
+  if (!allowed.ok) return allowed;
+  const address = email.trim().toLowerCase();
+  const user = await findUserByEmail(ctx.services.db, address);
+  const waiting = user && !user.email_verified_at;
+  if (waiting && await mailboxAllows(ctx, address, at)) {
+    try {
+      await sendEmailLink(ctx, { userId: user.id, email: address, purpose: 'confirm' });
+    } catch (error) {
+      if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
+      throw error;
+    }
+  }
+  return { ok: true, message: AUTH_SUCCESS.confirmationResent(address) };
 }
 
 /** Uses an e-mail link once; the caller acts for the user it names. */

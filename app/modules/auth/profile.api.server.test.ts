@@ -172,7 +172,7 @@ describe('POST /api/profile/phone and /api/profile/phone/confirm', () => {
     const phone = newPhone();
     const display = `+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`;
     const sent = await client.post('/api/profile/phone', { phone: display, captchaToken: SANDBOX_CAPTCHA_TOKEN });
-    expect(await sent.json()).toEqual({ error_status: 'success', message: 'Мы отправили SMS с кодом на новый номер' });
+    expect(await sent.json()).toEqual({ error_status: 'success', message: `Мы отправили SMS с кодом на ${display}` });
     const code = extractCode((await lastOutboxMessage(t.db, phone, 'sms'))!.body)!;
     expect(code).toMatch(/^\d{4}$/);
 

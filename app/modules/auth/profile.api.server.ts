@@ -3,12 +3,12 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { readBody } from '#app/.server/http.ts';
 import type { Outcome } from './auth.server.ts';
 import {
-  markNotificationShown, pendingNotifications, requestEmailChange,
+  changePassword, markNotificationShown, pendingNotifications, requestEmailChange,
   requestPhoneChange, confirmPhoneChange, signOutEverywhere, updateName,
 } from './profile.server.ts';
 import { SIGN_OUT_EVERYWHERE_PATH } from './auth.constants.ts';
 import {
-  PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePhoneConfirmInput, profilePhoneInput,
+  PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePasswordInput, profilePhoneConfirmInput, profilePhoneInput,
 } from './profile.schema.ts';
 
 type C = Context<HonoEnv>;
@@ -16,12 +16,19 @@ type C = Context<HonoEnv>;
 const STATUS: Record<string, 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503> = {
   sign_in_required: 401, captcha_error: 403, not_found: 404, email_exists: 409, phone_exists: 409, email_same: 400, phone_same: 400,
   wrong_code: 422, code_expired: 422, too_many_attempts: 429, too_soon: 429, too_many_codes: 429, too_many_emails: 429,
-  delivery_error: 503, link_invalid: 422,
+  delivery_error: 503, link_invalid: 422, password_error: 422, busy: 503,
 };
 
+/** A refused limit says when it lifts: Retry-After and retryAfterSeconds, as the auth API does. */
 function answer(c: C, outcome: Outcome, extra: Record<string, unknown> = {}) {
   if (outcome.ok) return c.json({ error_status: 'success', ...(outcome.message ? { message: outcome.message } : {}), ...extra });
-  return c.json({ error_status: 'error', message: outcome.message, ...(outcome.code ? { code: outcome.code } : {}) }, STATUS[outcome.code ?? ''] ?? 400);
+  const wait = outcome.retryAfterSeconds;
+  if (wait !== undefined) c.header('Retry-After', String(wait));
+  return c.json({
+    error_status: 'error', message: outcome.message,
+    ...(outcome.code ? { code: outcome.code } : {}),
+    ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
+  }, STATUS[outcome.code ?? ''] ?? 400);
 }
 
 function signInRequired(c: C) {
@@ -71,6 +78,13 @@ export const profileApi = new Hono<HonoEnv>()
     const input = await readBody(c, profilePhoneConfirmInput);
     if (!input.ok) return input.response;
     return answer(c, await confirmPhoneChange(c.get('ctx'), input.data), { phone: input.data.phone });
+  })
+  /** 'Сменить пароль': the current password and the new one twice; the user's other sessions end. */
+  .post('/profile/password', async (c) => {
+    if (c.get('ctx').session?.userId == null) return signInRequired(c);
+    const input = await readBody(c, profilePasswordInput);
+    if (!input.ok) return input.response;
+    return answer(c, await changePassword(c.get('ctx'), { current: input.data.current, password: input.data.pass1 }));
   })
   /** 'Выйти на всех устройствах': every session of the account ends, this one too. */
   .post(SIGN_OUT_EVERYWHERE_PATH.replace(/^\/api/, ''), async (c) => {

@@ -1,6 +1,7 @@
 import { emailField } from '#app/lib/validation.ts';
 import { z } from '#app/lib/zod.ts';
-import { phoneRegistrationInput, recoveryCodeStepInput } from './auth.schema.ts';
+import { textField } from '#app/lib/text.ts';
+import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, passwordStepInput, phoneRegistrationInput, recoveryCodeStepInput } from './auth.schema.ts';
 
 /*
  * 'Мои данные' (/profile): what the page shows and the inputs of its forms. The name, phone, code
@@ -16,6 +17,19 @@ export const profileNameInput = z.object({ name });
 export const profileEmailInput = z.object({ email });
 export const profilePhoneInput = z.object({ phone, captchaToken });
 export const profilePhoneConfirmInput = z.object({ phone, code });
+/**
+ * 'Сменить пароль': the current password and the new one twice (the rules of registration). The
+ * current one may be empty on the wire: an account made by social sign-in has none yet; the server
+ * asks for it whenever the account has one.
+ */
+export const profilePasswordInput = z.object({
+  current: textField('Текущий пароль').max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong).optional().default(''),
+}).and(passwordStepInput);
+/** The form of an account that has a password: the current one must be typed. */
+export const profilePasswordChangeInput = z.object({
+  current: textField('Текущий пароль', { error: 'Введите текущий пароль' }).min(1, 'Введите текущий пароль').max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong),
+}).and(passwordStepInput);
+export type ProfilePasswordInput = z.infer<typeof profilePasswordInput>;
 export type ProfileNameInput = z.infer<typeof profileNameInput>;
 export type ProfileEmailInput = z.infer<typeof profileEmailInput>;
 export type ProfilePhoneInput = z.infer<typeof profilePhoneInput>;
@@ -31,6 +45,8 @@ export interface ProfileView {
   pendingEmail: string | null;
   phone: string | null;
   phoneConfirmed: boolean;
+  /** The account has a password (one made by social sign-in may not): changing it asks for the current one. */
+  hasPassword: boolean;
 }
 
 /** Texts of the profile endpoints and page (not in the spec). */
@@ -43,11 +59,16 @@ export const PROFILE_MESSAGES = {
   emailChanged: 'E-mail изменён и подтверждён',
   emailLinkInvalid: 'Ссылка для смены e-mail устарела или уже использована. Запросите новую',
   tooManyEmails: 'Слишком много запросов на смену e-mail. Попробуйте позже',
-  phoneCodeSent: 'Мы отправили SMS с кодом на новый номер',
+  phoneCodeSent: (phone: string) => `Мы отправили SMS с кодом на ${phone}`,
   phoneSame: 'Этот номер уже указан в вашем профиле',
   phoneTaken: 'Этот номер уже привязан к другому аккаунту',
   phoneChanged: 'Номер телефона изменён и подтверждён',
   notificationNotFound: 'Уведомление не найдено',
+  currentPasswordWrong: 'Текущий пароль указан неверно',
+  tooManyPasswordTries: (minutes: number) => `Слишком много попыток. Попробуйте через ${minutes} мин.`,
+  passwordChanged: (others: number) => (others > 0
+    ? `Пароль изменён. Другие сеансы завершены: ${others}`
+    : 'Пароль изменён'),
   confirmed: 'подтверждён',
   notConfirmed: 'не подтверждён',
 } as const;

@@ -1,14 +1,16 @@
 import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
-import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
+import { hitRateLimits, reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
-import { AUTH_ERRORS, type Outcome } from './auth.server.ts';
+import { AUTH_ERRORS, minutesOf, type Outcome } from './auth.server.ts';
+import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { issueCode, verifyCode } from './codes.server.ts';
 import { sanitizeHtml, type NotificationView } from './notification.rules.ts';
 import { lockText } from '#app/lib/code.ts';
 import { PROFILE_MESSAGES, type ProfileView } from './profile.schema.ts';
 import { ProviderError } from './providers/providers.ts';
 import { revokeUserSessions } from '#app/.server/session.ts';
+import { PASSWORD_BUSY_MESSAGE, PasswordBusyError, hashPassword, verifyPassword } from './password.server.ts';
 
 /*
  * 'Личный кабинет': the signed-in user's data (name, e-mail re-confirmed by link, phone re-verified
@@ -47,7 +49,7 @@ export async function profileOf(ctx: RequestContext, now = clock.now()): Promise
   const userId = userIdOf(ctx);
   if (userId == null) return null;
   const { db } = ctx.services;
-  const user = await db.selectFrom('auth_user').select(['id', 'name', 'email', 'email_verified_at', 'phone', 'phone_verified_at'])
+  const user = await db.selectFrom('auth_user').select(['id', 'name', 'email', 'email_verified_at', 'phone', 'phone_verified_at', 'password_hash'])
     .where('id', '=', userId).executeTakeFirst();
   if (!user) return null;
   const pending = await db.selectFrom('auth_email_token').select('email')
@@ -61,6 +63,7 @@ export async function profileOf(ctx: RequestContext, now = clock.now()): Promise
     pendingEmail: pending && pending.email !== user.email?.toLowerCase() ? pending.email : null,
     phone: user.phone,
     phoneConfirmed: Boolean(user.phone && user.phone_verified_at),
+    hasPassword: Boolean(user.password_hash),
   };
 }
 
@@ -172,8 +175,8 @@ export async function requestPhoneChange(ctx: RequestContext, input: { phone: st
   const issued = await issueCode(ctx.services, { phone: input.phone, purpose: 'phone_change', channel: 'sms', ip: ctx.ip });
   if (!issued.ok) {
     return issued.code === 'too_soon'
-      ? { ok: false, message: lockText(issued.retryAfterSeconds), code: 'too_soon' }
-      : { ok: false, message: AUTH_ERRORS.tooManyCodes, code: 'too_many_codes' };
+      ? { ok: false, message: lockText(issued.retryAfterSeconds), code: 'too_soon', retryAfterSeconds: issued.retryAfterSeconds }
+      : { ok: false, message: AUTH_ERRORS.tooManyCodes(minutesOf(issued.retryAfterSeconds)), code: 'too_many_codes', retryAfterSeconds: issued.retryAfterSeconds };
   }
   try {
     await providers.sms.send(input.phone, `Код для смены телефона в Агротехнике: ${issued.code}. Никому его не сообщайте.`);
@@ -181,7 +184,7 @@ export async function requestPhoneChange(ctx: RequestContext, input: { phone: st
     if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.delivery, code: 'delivery_error' };
     throw error;
   }
-  return { ok: true, message: M.phoneCodeSent };
+  return { ok: true, message: M.phoneCodeSent(formatPhoneDisplay(input.phone)) };
 }
 
 /** Step 2: the code from the SMS; the number becomes the account's verified phone. */
@@ -240,4 +243,51 @@ export async function markNotificationShown(ctx: RequestContext, id: number, now
     .set((eb) => ({ shown_at: eb.fn.coalesce('shown_at', eb.val(now)) }))
     .where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
   return row ? { ok: true } : { ok: false, message: M.notificationNotFound, code: 'not_found' };
+}
+
+/**
+ * Guessing the current password through this form is a sign-in by other means: wrong tries of one
+ * account are counted like sign-ins (5 in 15 minutes), and a right one gives them back.
+ */
+const PASSWORD_CHANGE_RULE: RateLimitRule = { name: 'password-change:user', limit: 5, windowMs: 15 * 60_000 };
+
+/**
+ * 'Сменить пароль' in 'Мои данные': the current password (when the account has one), then the new
+ * one hashed with argon2id. As after a reset, every other session of the user ends (whoever knew the
+ * old password or held a session elsewhere is out) and reset links still in mail stop working; this
+ * browser stays signed in.
+ */
+export async function changePassword(ctx: RequestContext, input: { current: string; password: string }): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId == null) return SIGN_IN_REQUIRED;
+  const { db } = ctx.services;
+  const user = await db.selectFrom('auth_user').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  if (!user) return SIGN_IN_REQUIRED;
+  try {
+    if (user.password_hash) {
+      const reservation = await reserve(db, [{ rule: PASSWORD_CHANGE_RULE, subject: `user:${userId}` }], clock.now());
+      if (!reservation.ok) {
+        return { ok: false, message: M.tooManyPasswordTries(minutesOf(reservation.retryAfterSeconds)), code: 'too_many_attempts', retryAfterSeconds: reservation.retryAfterSeconds };
+      }
+      let right: boolean;
+      try {
+        right = input.current !== '' && await verifyPassword(input.current, user.password_hash);
+      } catch (error) {
+        await reservation.release();
+        throw error;
+      }
+      if (!right) return { ok: false, message: M.currentPasswordWrong, code: 'password_error' };
+      await reservation.release();
+    }
+    const passwordHash = await hashPassword(input.password);
+    const at = clock.now();
+    await db.updateTable('auth_user').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    await db.updateTable('auth_email_token').set({ used_at: at })
+      .where('user_id', '=', userId).where('purpose', '=', 'reset').where('used_at', 'is', null).execute();
+    const ended = await revokeUserSessions(db, userId, ctx.session?.id ?? null);
+    return { ok: true, message: M.passwordChanged(ended) };
+  } catch (error) {
+    if (error instanceof PasswordBusyError) return { ok: false, message: PASSWORD_BUSY_MESSAGE, code: 'busy' };
+    throw error;
+  }
 }
