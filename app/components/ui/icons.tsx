@@ -29,10 +29,11 @@ export const IconMail = (p: IconProps) => <Icon name="mail" {...p} />;
 export const IconClock = (p: IconProps) => <Icon name="clock" {...p} />;
 export const IconWrench = (p: IconProps) => <Icon name="wrench" {...p} />;
 
-const CATEGORY_ICONS = new Set(['tractor', 'combine', 'seeder', 'sprayer', 'tillage', 'loader', 'trailer', 'dryer', 'hay', 'spreader']);
+/** Keys with a symbol of their own in icons.svg (`cat-<key>`); forage harvesters and haymaking differ. */
+export const CATEGORY_ICONS: ReadonlySet<string> = new Set(['tractor', 'combine', 'forage', 'seeder', 'sprayer', 'tillage', 'loader', 'trailer', 'dryer', 'hay', 'spreader']);
 
 /** Machinery category icons by the key stored with the category. */
 export function CategoryIcon({ icon, size = 22 }: { icon: string; size?: number }) {
-  const key = icon === 'forage' ? 'hay' : CATEGORY_ICONS.has(icon) ? icon : 'other';
+  const key = CATEGORY_ICONS.has(icon) ? icon : 'other';
   return <Icon name={`cat-${key}`} size={size} />;
 }

@@ -161,7 +161,7 @@ export const CATEGORIES: CategorySeed[] = [
         ],
       },
       { id: 705, slug: 'obmotchiki-rulonov', name: 'Обмотчики рулонов', icon: 'hay' },
-      { id: 706, slug: 'kormosmesiteli', name: 'Кормосмесители', icon: 'forage' },
+      { id: 706, slug: 'kormosmesiteli', name: 'Кормосмесители', icon: 'trailer' },
       { id: 707, slug: 'izmelchiteli-rulonov', name: 'Измельчители рулонов', icon: 'hay' },
     ],
   },
