@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { now } from '#app/.server/clock.ts';
 import type { Database } from '#app/.server/db/schema.ts';
-import { PAGES } from './data/pages.ts';
+import { PAGES, SUPERSEDED_BODIES } from './data/pages.ts';
 import { PROMOTIONS } from './data/promotions.ts';
 
 const DAY_MS = 86_400_000;
@@ -13,12 +14,21 @@ const DAY_MS = 86_400_000;
  */
 export async function seedContentDemo(
   trx: Transaction<Database>,
-  { categoryPaths }: { categoryPaths: { path: string; categoryId: number }[] },
+  { categoryPaths, superseded = SUPERSEDED_BODIES }: { categoryPaths: { path: string; categoryId: number }[]; superseded?: Readonly<Record<string, readonly string[]>> },
 ): Promise<void> {
   await trx.insertInto('content_page')
     .values(PAGES.map((p) => ({ slug: p.slug, title: p.title, meta_description: p.metaDescription, lead: p.lead, body_html: p.bodyHtml })))
     .onConflict((oc) => oc.doNothing())
     .execute();
+
+  // A body an earlier demo shipped and nobody edited is replaced by the current one (by its exact hash).
+  const slugs = Object.keys(superseded);
+  const stored = slugs.length ? await trx.selectFrom('content_page').select(['slug', 'body_html']).where('slug', 'in', slugs).execute() : [];
+  for (const row of stored) {
+    const page = PAGES.find((p) => p.slug === row.slug);
+    if (!page || !superseded[row.slug]!.includes(sha256(row.body_html))) continue;
+    await trx.updateTable('content_page').set({ body_html: page.bodyHtml }).where('slug', '=', row.slug).where('body_html', '=', row.body_html).execute();
+  }
 
   if (categoryPaths.length) {
     await trx.insertInto('content_page_alias')
@@ -52,4 +62,8 @@ export async function seedContentDemo(
 /** 'YYYY-MM-DD' of a moment in UTC, the day the promotions query compares with. */
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
