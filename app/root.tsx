@@ -10,6 +10,7 @@ import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/root';
+import printStyles from './styles/print.css?url';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -52,7 +53,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useOptionalRootData();
   return (
-    <html lang="ru">
+    <html lang="ru" data-print-view={data?.toPrint ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -60,6 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
         <Meta />
         <Links />
+        {/* The print view: for paper only, or on screen too with to_print=1 (print.css says why). */}
+        <link rel="stylesheet" href={printStyles} media={data?.toPrint ? 'all' : 'print'} />
       </head>
       <body>
         {children}

@@ -8,7 +8,7 @@ import styles from './DemoBanner.module.css';
  */
 export function DemoBanner(): ReactElement {
   return (
-    <div className={styles.banner} role="note" aria-label="Демонстрационный режим">
+    <div className={`${styles.banner} no-print`} role="note" aria-label="Демонстрационный режим">
       <div className={`container ${styles.inner}`}>
         <span className={styles.badge}>Демо</span>
         <span className={styles.text}>

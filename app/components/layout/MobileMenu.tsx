@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { lockScroll } from '#app/components/ui/scroll-lock.ts';
 import { api } from '#app/lib/api.ts';
+import { COMPARE_PATH, USER_MENU_LABEL, userMenuItems } from '#app/modules/auth/ui/user-menu.rules.ts';
 import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts';
-import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose } from '#app/components/ui/icons.tsx';
+import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose, IconUser } from '#app/components/ui/icons.tsx';
 import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
 import { useLayoutUi } from './layout-ui.tsx';
 import { usePageAlias, useRootData } from './root-data.ts';
@@ -12,6 +13,8 @@ import styles from './MobileMenu.module.css';
 /**
  * Spec §2 mobile menu: a drill-down from the main list to the categories and then one category's
  * subcategories (two levels shown), with a back control. Body scroll is locked while it is open.
+ * It is modal: Tab and Shift+Tab cycle inside it (WAI-ARIA dialog pattern), Escape closes it.
+ * A signed-in visitor finds 'Личный кабинет' at the top of the main list.
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { menu, viewer } = useRootData();
@@ -25,7 +28,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   useEffect(() => {
     if (!open) { setState(MOBILE_MENU_START); return; }
     const unlock = lockScroll();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape' && !e.defaultPrevented) { e.preventDefault(); onClose(); } };
     document.addEventListener('keydown', onKey);
     panelRef.current?.focus();
     return () => { unlock(); document.removeEventListener('keydown', onKey); };
@@ -39,9 +42,9 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const title = state.level === 0 ? 'Меню' : state.level === 1 ? 'Каталог техники' : categoryName;
 
   return (
-    <div className={styles.overlay} data-testid="mobile-menu">
+    <div className={styles.overlay} data-testid="mobile-menu" role="dialog" aria-modal="true" aria-label="Меню">
       <div className={styles.backdrop} onClick={onClose} />
-      <nav ref={panelRef} tabIndex={-1} className={styles.panel} aria-label="Мобильное меню" data-level={state.level}>
+      <nav ref={panelRef} tabIndex={-1} className={styles.panel} aria-label="Мобильное меню" data-level={state.level} onKeyDown={trapTab}>
         <div className={styles.top}>
           {state.level > 0 ? (
             <button type="button" className={styles.back} onClick={() => setState(goBack(state))} data-menu-focus>
@@ -52,9 +55,11 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
         </div>
         {state.level > 0 ? <h2 className={styles.levelTitle}>{title}</h2> : null}
 
+        {state.level === 0 && !viewer.isGuest ? <AccountSection onClose={onClose} /> : null}
+
         {state.level === 0 ? (
           <ul className={styles.list}>
-            <li><button type="button" className={styles.item} onClick={() => setState(drillDown(state))}>Каталог техники <IconChevronRight size={18} /></button></li>
+            <li><button type="button" className={styles.item} onClick={() => setState(drillDown(state))}><span className={styles.grow}>Каталог техники</span> <IconChevronRight size={18} /></button></li>
             <li><Link className={styles.item} to="/" onClick={onClose}>Главная</Link></li>
             <li><Link className={styles.item} to={sparePartsHref(alias)} onClick={onClose}>Запчасти</Link></li>
             <li><Link className={styles.item} to="/servis" onClick={onClose}>Сервис</Link></li>
@@ -110,5 +115,43 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
         ) : null}
       </nav>
     </div>
+  );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first (or the panel itself) to the last. */
+function trapTab(event: React.KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const panel = event.currentTarget;
+  const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) { event.preventDefault(); return; }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === panel)) { event.preventDefault(); last.focus(); }
+  else if (!event.shiftKey && active === last) { event.preventDefault(); first.focus(); }
+}
+
+/** Spec §2/§6 'Личный кабинет' on a phone: the account's pages and the links of the visitor's roles (Выйти stays the main list's last item). */
+function AccountSection({ onClose }: { onClose: () => void }) {
+  const { viewer, settings } = useRootData();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const items = userMenuItems(viewer, settings.supplierPortalUrl).filter((item) => item.id !== 'logout');
+  return (
+    <section className={styles.account} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.accountTitle}><IconUser size={20} /> {USER_MENU_LABEL}</h2>
+      {viewer.userName ? <p className={styles.accountName}>{viewer.userName}</p> : null}
+      <ul className={styles.accountList} aria-labelledby={titleId}>
+        {items.map((item) => (
+          <li key={item.id}>
+            {item.kind === 'link' ? <Link className={styles.item} to={item.to} onClick={onClose}>{item.label}</Link> : null}
+            {item.kind === 'external' ? <a className={styles.item} href={item.href} target="_blank" rel="noopener" onClick={onClose}>{item.label}</a> : null}
+            {item.kind === 'action' ? <button type="button" className={styles.item} onClick={() => { onClose(); void navigate(COMPARE_PATH); }}>{item.label}</button> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

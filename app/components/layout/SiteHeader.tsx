@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { api } from '#app/lib/api.ts';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
@@ -6,6 +6,9 @@ import { IconCart, IconChevronDown, IconCompare, IconHeart, IconMenu, IconPhone,
 import { CatalogMenu } from './CatalogMenu.tsx';
 import { LOGIN_TOOLTIP_DELAY_MS, SCROLL_THROTTLE_MS, headerHiddenAfterScroll, sparePartsHref, throttle } from './layout.rules.ts';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';
+// Part of the first HTML (not lazy): rendered by the server, the question takes its room from the
+// first paint, so its arrival shifts nothing.
+import { RegionTooltip } from '#app/modules/regions/ui/RegionTooltip.tsx';
 import { useLayoutUi } from './layout-ui.tsx';
 import { usePageAlias, useRootData } from './root-data.ts';
 import styles from './SiteHeader.module.css';
@@ -15,7 +18,6 @@ const loadContactsPanel = () => import('./ContactsPanel.tsx');
 const ContactsPanel = lazy(() => loadContactsPanel().then((m) => ({ default: m.ContactsPanel })));
 const MobileMenu = lazy(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
 const UserMenu = lazy(() => import('#app/modules/auth/ui/UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
-const RegionTooltip = lazy(() => import('#app/modules/regions/ui/RegionTooltip.tsx').then((m) => ({ default: m.RegionTooltip })));
 
 const MAIN_LINKS = [
   { to: '/servis', label: 'Сервис' },
@@ -43,43 +45,74 @@ export function SiteHeader() {
   const burgerRef = useRef<HTMLButtonElement>(null);
   // Focus goes back to the burger, so keyboard and screen-reader users continue where they were.
   const closeMobileMenu = useCallback(() => { setMobileMenuOpen(false); burgerRef.current?.focus(); }, []);
-  const [tooltip, setTooltip] = useRegionTooltip(here.currentArea.confirmed, toPrint);
+  const [tooltip, setTooltip] = useState(() => !here.currentArea.confirmed && !toPrint);
   // Not on focus: the dialog gives focus back to the field when it closes, which would reopen it.
   const openSearchOnKey = (e: React.KeyboardEvent) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); ui.openSearch(); } };
 
   useEffect(() => { setContactsOpen(false); setMobileContactsOpen(false); setMobileMenuOpen(false); }, [pathname]);
+  // Escape closes the mobile contacts panel and gives focus back to its button.
+  useEffect(() => {
+    if (!mobileContactsOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      setMobileContactsOpen(false);
+      mobileContactsButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileContactsOpen]);
+
+  // Spec §4: 'Ваш регион {label}?' on load while the area is unconfirmed, never in print mode
+  // (to_print=1). The server renders it: the cached guest page is keyed by the confirmation too.
+  const confirmRegion = async () => {
+    await api('POST', '/api/current-area/set-location', { areaId: here.currentArea.regionId });
+    setTooltip(false);
+  };
+  const regionQuestion = (className: string) => (tooltip ? (
+    <RegionTooltip
+      className={`${className} no-print`}
+      label={here.currentArea.label}
+      onConfirm={confirmRegion}
+      onChange={() => { setTooltip(false); ui.openRegion(); }}
+      onDismiss={() => setTooltip(false)}
+    />
+  ) : null);
 
   return (
     <header className={styles.header} data-mobile-hidden={mobileHidden || undefined}>
       {/* Desktop, 768 px and up */}
       <div className={`${styles.topBar} no-print`}>
         <div className={`container ${styles.topBarInner}`}>
-          <RegionControl variant="desktop" tooltip={tooltip} onTooltipChange={setTooltip} />
+          <RegionControl variant="desktop" />
           <span className={styles.spacer} />
           <ContactsDropdown open={contactsOpen} onOpenChange={setContactsOpen} />
           <UserArea />
         </div>
       </div>
+      {regionQuestion(styles.desktopTooltip!)}
       <div className={styles.mainBar}>
         <div className={`container ${styles.mainBarInner}`}>
-          <button ref={burgerRef} type="button" className={styles.burger} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => { setMobileMenuUsed(true); setMobileMenuOpen(true); }}>
+          <button ref={burgerRef} type="button" className={`${styles.burger} no-print`} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => { setMobileMenuUsed(true); setMobileMenuOpen(true); }}>
             <IconMenu />
           </button>
           <Link to="/" className={styles.logo} aria-label="Агротехника — на главную">
-            <span className={styles.logoMark} aria-hidden="true">А</span>
+            <span className={`${styles.logoMark} print-logo-mark`} aria-hidden="true">А</span>
             <span className={styles.logoText}>Агротехника</span>
           </Link>
-          <div className={styles.desktopOnly}><CatalogMenu top={menu} /></div>
-          <NavLink to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly}`}>Запчасти</NavLink>
-          <button type="button" className={`${styles.search} ${styles.desktopOnly}`} onClick={ui.openSearch} aria-haspopup="dialog">
+          <PrintContacts />
+          <div className={`${styles.desktopOnly} no-print`}><CatalogMenu top={menu} /></div>
+          <NavLink to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly} no-print`}>Запчасти</NavLink>
+          <button type="button" className={`${styles.search} ${styles.desktopOnly} no-print`} onClick={ui.openSearch} aria-haspopup="dialog">
             <IconSearch size={20} /> <span>Поиск по технике, запчастям и артикулам</span>
           </button>
           <Counters />
-          <button type="button" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Контакты" aria-expanded={mobileContactsOpen} onClick={() => setMobileContactsOpen((v) => !v)} ref={mobileContactsButton}>
+          <button type="button" className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-label="Контакты" aria-expanded={mobileContactsOpen} onClick={() => setMobileContactsOpen((v) => !v)} ref={mobileContactsButton}>
             <IconPhone />
           </button>
+          <MobileUserButton />
           {pathname !== '/cart' ? (
-            <Link to="/cart" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label={`Корзина, товаров: 0`}><IconCart /></Link>
+            <Link to="/cart" className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-label={`Корзина, товаров: 0`}><IconCart /></Link>
           ) : null}
         </div>
       </div>
@@ -88,14 +121,15 @@ export function SiteHeader() {
           {MAIN_LINKS.map((l) => <NavLink key={l.to} to={l.to} className={styles.navLink}>{l.label}</NavLink>)}
         </div>
       </nav>
-      <div className={`${styles.mobileSearchRow} ${styles.mobileOnly}`}>
+      <div className={`${styles.mobileSearchRow} ${styles.mobileOnly} no-print`}>
         <input className={styles.mobileSearch} readOnly placeholder="Искать в каталоге или на сайте" aria-label="Искать в каталоге или на сайте" onClick={ui.openSearch} onKeyDown={openSearchOnKey} />
       </div>
       <div className={`${styles.mobileRegionRow} ${styles.mobileOnly} no-print`}>
-        <RegionControl variant="mobile" tooltip={tooltip} onTooltipChange={setTooltip} />
+        <RegionControl variant="mobile" />
       </div>
+      {regionQuestion(styles.mobileTooltip!)}
       {mobileContactsOpen ? (
-        <div className={`${styles.mobileContacts} ${styles.mobileOnly}`} role="region" aria-label="Контакты">
+        <div className={`${styles.mobileContacts} ${styles.mobileOnly} no-print`} role="region" aria-label="Контакты">
           {/* The panel closes; focus moves to its button first, so the dialog gives it back there. */}
           <LazyContactsPanel onWriteUs={() => { mobileContactsButton.current?.focus(); setMobileContactsOpen(false); }} />
         </div>
@@ -110,36 +144,29 @@ export function SiteHeader() {
   );
 }
 
-/** Spec §4: the tooltip shows on load while the area is unconfirmed, never in print mode (to_print=1). */
-function useRegionTooltip(confirmed: boolean, toPrint: boolean) {
-  const [shown, setShown] = useState(false);
-  // Shown after hydration: its buttons need scripts.
-  useEffect(() => { setShown(!confirmed && !toPrint); }, [confirmed, toPrint]);
-  return [shown, setShown] as const;
-}
-
-/**
- * Spec §2/§4: the region button with 'Ваш регион {label}?' under it. The header renders one in the
- * desktop top bar and one in the mobile region row; CSS shows one of them.
- */
-function RegionControl({ tooltip, onTooltipChange, variant }: { tooltip: boolean; onTooltipChange: (shown: boolean) => void; variant: 'desktop' | 'mobile' }) {
+/** Spec §2: the region button and the branch. The header renders one in the desktop top bar and one in the mobile region row; CSS shows one of them. */
+function RegionControl({ variant }: { variant: 'desktop' | 'mobile' }) {
   const { location } = useRootData();
   const ui = useLayoutUi();
-  const confirm = async () => {
-    await api('POST', '/api/current-area/set-location', { areaId: location.currentArea.regionId });
-    onTooltipChange(false);
-  };
   return (
     <div className={variant === 'desktop' ? styles.region : styles.mobileRegion}>
       <button type="button" className={styles.regionButton} onClick={ui.openRegion} data-testid={`region-button-${variant}`}>
         <IconPin size={18} /> <span>{location.currentArea.label}</span>
       </button>
       <span className={styles.branch}>Филиал: {location.currentBranch.name}</span>
-      {tooltip ? (
-        <Suspense fallback={null}>
-          <RegionTooltip label={location.currentArea.label} onConfirm={confirm} onChange={() => { onTooltipChange(false); ui.openRegion(); }} />
-        </Suspense>
-      ) : null}
+    </div>
+  );
+}
+
+/** What a printed page keeps of the header next to the logo: the phone and the branch (hidden on screen unless to_print=1). */
+function PrintContacts() {
+  const { location } = useRootData();
+  const branch = location.currentBranch;
+  const address = [branch.city, branch.address].filter(Boolean).join(', ');
+  return (
+    <div className="print-only print-contacts" data-testid="print-contacts">
+      <span className="print-contacts-phone">{location.country.salesPhone}</span>
+      <span>Филиал {branch.name}{address ? `: ${address}` : ''}</span>
     </div>
   );
 }
@@ -156,18 +183,23 @@ function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange:
   const { location } = useRootData();
   const ref = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   const code = countryCodeOfBranch(location.currentBranch.countryId);
-  useDismiss(open, ref, () => onOpenChange(false));
+  useDismiss(open, ref, (reason) => {
+    onOpenChange(false);
+    // Escape hands focus back to the toggle (WAI-ARIA disclosure); an outside press leaves it where it went.
+    if (reason === 'escape') toggle.current?.focus();
+  });
   return (
     <div className={styles.contacts} ref={ref}>
       <a className={`${styles.topPhone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)} data-testid="header-phone">
         {location.country.salesPhone}
       </a>
-      <button type="button" ref={toggle} className={styles.contactsToggle} aria-expanded={open} onPointerEnter={() => void loadContactsPanel()} onFocus={() => void loadContactsPanel()} onClick={() => onOpenChange(!open)}>
+      <button type="button" ref={toggle} className={styles.contactsToggle} aria-expanded={open} aria-controls={panelId} onPointerEnter={() => void loadContactsPanel()} onFocus={() => void loadContactsPanel()} onClick={() => onOpenChange(!open)}>
         Контакты <IconChevronDown size={16} />
       </button>
       {open ? (
-        <div className={styles.dropdown}>
+        <div className={styles.dropdown} id={panelId}>
           {/* The dropdown closes; focus moves to its toggle first, so the dialog gives it back there. */}
           <LazyContactsPanel onWriteUs={() => { toggle.current?.focus(); onOpenChange(false); }} />
         </div>
@@ -201,6 +233,27 @@ function UserArea() {
   );
 }
 
+/**
+ * The account on a phone (below 768 px, where the top bar is hidden): a guest's icon opens the
+ * sign-in modal; a signed-in visitor's opens 'Личный кабинет' with the same items as on the desktop.
+ */
+function MobileUserButton() {
+  const { viewer } = useRootData();
+  const ui = useLayoutUi();
+  if (viewer.isGuest) {
+    return (
+      <Link to="/login" className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-label="Войти" onClick={(e) => { e.preventDefault(); ui.openAuth(); }}>
+        <IconUser />
+      </Link>
+    );
+  }
+  return (
+    <Suspense fallback={<span className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-hidden="true"><IconUser /></span>}>
+      <UserMenu variant="icon" className={`${styles.mobileOnly} no-print`} />
+    </Suspense>
+  );
+}
+
 function Counters() {
   const { counters, viewer } = useRootData();
   const ui = useLayoutUi();
@@ -211,7 +264,7 @@ function Counters() {
     { to: '/cart', label: 'Корзина', count: counters.cart, icon: <IconCart /> },
   ];
   return (
-    <nav aria-label="Сравнение, избранное, корзина" className={`${styles.counters} ${styles.desktopOnly}`}>
+    <nav aria-label="Сравнение, избранное, корзина" className={`${styles.counters} ${styles.desktopOnly} no-print`}>
       {items.map((i) => (
         <Link
           key={i.label}

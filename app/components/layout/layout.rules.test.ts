@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FOOTER_REVEAL_MS, LOGIN_TOOLTIP_DELAY_MS, MOBILE_MENU_MAX_LEVEL, MOBILE_MENU_START, SCROLL_THROTTLE_MS,
-  canExpand, countryDative, drillDown, goBack, headerHiddenAfterScroll, sparePartsHref, throttle,
+  arrowKeyIndex, canExpand, countryDative, drillDown, goBack, headerHiddenAfterScroll, sparePartsHref, throttle,
 } from './layout.rules.ts';
 
 describe('mobile drill-down menu (spec §2, §4: levels 0 to 2)', () => {
@@ -63,5 +63,25 @@ describe('throttle', () => {
     expect(seen).toEqual([1]);
     vi.advanceTimersByTime(100);
     expect(seen).toEqual([1, 3]);
+  });
+});
+
+describe('arrowKeyIndex (catalogue menu keys)', () => {
+  it('moves down and up with wrap-around, Home and End go to the ends', () => {
+    expect(arrowKeyIndex('ArrowDown', 0, 3)).toBe(1);
+    expect(arrowKeyIndex('ArrowDown', 2, 3)).toBe(0);
+    expect(arrowKeyIndex('ArrowUp', 0, 3)).toBe(2);
+    expect(arrowKeyIndex('ArrowUp', 2, 3)).toBe(1);
+    expect(arrowKeyIndex('Home', 2, 3)).toBe(0);
+    expect(arrowKeyIndex('End', 0, 3)).toBe(2);
+  });
+  it('starts at the first (↓) or the last (↑) item when none has focus', () => {
+    expect(arrowKeyIndex('ArrowDown', -1, 4)).toBe(0);
+    expect(arrowKeyIndex('ArrowUp', -1, 4)).toBe(3);
+  });
+  it('ignores other keys and empty lists', () => {
+    expect(arrowKeyIndex('ArrowRight', 0, 3)).toBeNull();
+    expect(arrowKeyIndex('a', 0, 3)).toBeNull();
+    expect(arrowKeyIndex('ArrowDown', -1, 0)).toBeNull();
   });
 });

@@ -74,3 +74,19 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: numb
     }
   };
 }
+
+/**
+ * Arrow-key movement in a list of `count` items (WAI-ARIA menu keys): ↓/↑ go to the next/previous
+ * item and wrap around, Home/End go to the first/last. `current` is -1 when no item has focus.
+ * Returns null for any other key (the caller lets the browser handle it).
+ */
+export function arrowKeyIndex(key: string, current: number, count: number): number | null {
+  if (count <= 0) return null;
+  switch (key) {
+    case 'ArrowDown': return current < 0 ? 0 : (current + 1) % count;
+    case 'ArrowUp': return current < 0 ? count - 1 : (current - 1 + count) % count;
+    case 'Home': return 0;
+    case 'End': return count - 1;
+    default: return null;
+  }
+}

@@ -12,6 +12,8 @@ export interface UserMenuProps {
   /** Called after an item is chosen (the mobile menu closes itself then). */
   onNavigate?: () => void;
   className?: string;
+  /** 'text': 'Личный кабинет' with a chevron (desktop top bar); 'icon': a person icon (the phone's header). */
+  variant?: 'text' | 'icon';
 }
 
 /**
@@ -19,7 +21,7 @@ export interface UserMenuProps {
  * pages and actions, in the spec's order and with its role conditions (user-menu.rules.ts). Closes
  * on an outside click, Escape (focus back on the button) and after a choice. Renders nothing for a guest.
  */
-export function UserMenu({ onNavigate, className }: UserMenuProps): ReactElement | null {
+export function UserMenu({ onNavigate, className, variant = 'text' }: UserMenuProps): ReactElement | null {
   const { viewer, settings } = useRootData();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -28,9 +30,9 @@ export function UserMenu({ onNavigate, className }: UserMenuProps): ReactElement
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const listId = useId();
-  useDismiss(open, root, () => {
-    // Escape leaves focus where it was: bring it back to the button if it was inside the menu.
-    if (root.current?.contains(document.activeElement)) button.current?.focus();
+  useDismiss(open, root, (reason) => {
+    // Escape hands focus back to the button (WAI-ARIA disclosure); an outside press leaves it where it went.
+    if (reason === 'escape') button.current?.focus();
     setOpen(false);
   });
 
@@ -73,14 +75,15 @@ export function UserMenu({ onNavigate, className }: UserMenuProps): ReactElement
       <button
         ref={button}
         type="button"
-        className={styles.toggle}
+        className={variant === 'icon' ? styles.iconToggle : styles.toggle}
         aria-expanded={open}
         aria-controls={listId}
+        aria-label={variant === 'icon' ? USER_MENU_LABEL : undefined}
         onClick={() => { setOpen((v) => !v); setError(null); }}
       >
-        <IconUser size={18} /> {USER_MENU_LABEL} <IconChevronDown size={16} />
+        {variant === 'icon' ? <IconUser /> : <><IconUser size={18} /> {USER_MENU_LABEL} <IconChevronDown size={16} /></>}
       </button>
-      <div id={listId} className={styles.dropdown} hidden={!open}>
+      <div id={listId} className={styles.dropdown} data-variant={variant} hidden={!open}>
         {viewer.userName ? <p className={styles.name}>{viewer.userName}</p> : null}
         <ul className={styles.list} aria-label={USER_MENU_LABEL}>
           {items.map((item) => <li key={item.id}>{renderItem(item)}</li>)}
