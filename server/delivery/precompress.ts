@@ -40,3 +40,15 @@ export function* walk(dir: string): Generator<string> {
     else if (entry.isFile() && !/\.(br|gz)$/.test(entry.name) && statSync(path).size > 0) yield path;
   }
 }
+
+/**
+ * `node server/delivery/precompress.ts [dir]`: run by `npm run build` after React Router's build,
+ * which writes files into build/client until its very end (the route manifest, styles moved over from
+ * the server build), so a plugin hook of the client build would miss some.
+ */
+if (import.meta.main) {
+  const dir = process.argv[2] ?? new URL('../../build/client', import.meta.url).pathname;
+  const { files, bytes, br, gz } = precompressDir(dir);
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  process.stdout.write(`Precompressed ${files} files: ${kb(bytes)} → Brotli ${kb(br)}, gzip ${kb(gz)}\n`);
+}
