@@ -113,14 +113,14 @@ test('contacts dropdown: free line, hotline, hours, both phone forms, РФ and c
   await expect(panel).toContainText('Пн–Пт 08:00–17:00');
 
   // The demo branch has no line of its own, so its section repeats the country's lines (ADR 013).
-  const sales = panel.getByRole('link', { name: '+7 800 555-01-20' });
+  const sales = panel.getByRole('link', { name: '+7 (800) 555-01-20' });
   await expect(sales).toHaveCount(2);
   await expect(sales.first()).toHaveAttribute('href', 'tel:+78005550120');
   await expect(sales.first()).toHaveClass(/\bcall_phone_rf\b/);
-  await expect(panel).toContainText('8 800 555-01-20');
-  await expect(panel.getByRole('link', { name: '+7 800 555-01-30' })).toHaveCount(2);
-  await expect(panel.getByRole('link', { name: '+7 800 555-01-30' }).first()).toHaveClass(/\bcall_phone_rf\b/);
-  await expect(panel).toContainText('8 800 555-01-30');
+  await expect(panel).toContainText('8 (800) 555-01-20');
+  await expect(panel.getByRole('link', { name: '+7 (800) 555-01-30' })).toHaveCount(2);
+  await expect(panel.getByRole('link', { name: '+7 (800) 555-01-30' }).first()).toHaveClass(/\bcall_phone_rf\b/);
+  await expect(panel).toContainText('8 (800) 555-01-30');
 
   const phoneLinks = panel.locator('a[href^="tel:"]');
   expect(await phoneLinks.count()).toBeGreaterThanOrEqual(4);

@@ -30,9 +30,9 @@ test('first visit: tooltip → «Нет, указать» → filter → Kazakhs
     await page.getByRole('button', { name: 'Контакты' }).click();
     const panel = page.getByRole('region', { name: 'Контакты' });
     await expect(panel).toContainText('Звонок по Казахстану бесплатный');
-    await expect(panel.locator('a.call_phone_kz').first()).toHaveText('+7 800 080-41-20');
+    await expect(panel.locator('a.call_phone_kz').first()).toHaveText('+7 (800) 080-41-20');
   } else {
-    await expect(page.getByTestId('header-phone')).toHaveText('+7 800 080-41-20');
+    await expect(page.getByTestId('header-phone')).toHaveText('+7 (800) 080-41-20');
     await expect(page.getByTestId('header-phone')).toHaveClass(/call_phone_kz/);
     await expect(page.getByTestId('region-button-desktop')).toHaveText('Акмолинская область');
   }
