@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures.ts';
+import { createAccount, unique } from './accounts-helpers.ts';
+import { expect, pageSettled, test } from './fixtures.ts';
 
 // The drill-down menu is the mobile layout (below 768 px): playwright.config.ts runs this file at 375 px only.
 
@@ -84,4 +85,107 @@ test('«Написать нам» in the menu opens the write-us dialog', async 
   const dialog = page.getByRole('dialog', { name: 'Написать нам' });
   await expect(dialog).toBeVisible();
   await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
+});
+
+test('two-line items have room: no text clipped or overlapping at 375 px', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  const menu = page.getByRole('navigation', { name: 'Мобильное меню' });
+  const check = () => menu.evaluate((nav) => {
+    const problems: string[] = [];
+    const items = [...nav.querySelectorAll<HTMLElement>('li > a, li > button')];
+    let twoLine = 0;
+    let previousBottom = -Infinity;
+    for (const item of items) {
+      const box = item.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(item);
+      const text = range.getBoundingClientRect();
+      const lineHeight = parseFloat(getComputedStyle(item).lineHeight);
+      if (text.height > lineHeight * 1.5) twoLine += 1;
+      // The text stays inside its row with some air, and rows do not run into each other.
+      if (text.top < box.top + 4 || text.bottom > box.bottom - 4) problems.push(`${item.textContent} touches its row's edge`);
+      if (item.scrollHeight > item.clientHeight + 1 || item.scrollWidth > item.clientWidth + 1) problems.push(`${item.textContent} overflows`);
+      if (box.top < previousBottom - 0.5) problems.push(`${item.textContent} overlaps the item above`);
+      if (box.height < 44) problems.push(`${item.textContent} is ${box.height}px high`);
+      previousBottom = box.bottom;
+    }
+    return { problems, twoLine };
+  });
+  await menu.getByRole('button', { name: 'Каталог техники' }).click();
+  const categories = await check();
+  expect(categories.problems).toEqual([]);
+  // 'Погрузчики и телескопические погрузчики' and 'Техника для внесения удобрений' take two lines.
+  expect(categories.twoLine).toBeGreaterThanOrEqual(2);
+  await menu.getByRole('button', { name: 'Тракторы' }).click();
+  await expect(menu.getByRole('link', { name: 'Все товары раздела' })).toBeVisible();
+  const subcategories = await check();
+  expect(subcategories.problems).toEqual([]);
+  expect(subcategories.twoLine).toBeGreaterThanOrEqual(1);
+});
+
+test.describe('signed in on a phone', () => {
+  test('«Личный кабинет» from the header and from the menu: Мои данные, Корзина, Избранное, Сравнить товары; Выйти last', async ({ page, request }, testInfo) => {
+    const email = `mobile-cabinet-${unique(testInfo)}@agro.ru`;
+    await createAccount(request, email, 'secret1');
+    await page.goto('/');
+    const token = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+    const signedIn = await page.request.post('/api/auth/authorize', { headers: { 'x-csrf-token': token! }, data: { type: 'email', props: { email, password: 'secret1' } } });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    await page.goto('/');
+    await pageSettled(page);
+
+    // The header: a person icon opens the account's list.
+    const header = page.getByRole('banner');
+    const icon = header.getByRole('button', { name: 'Личный кабинет' });
+    await expect(icon).toBeVisible();
+    await icon.click();
+    await expect(icon).toHaveAttribute('aria-expanded', 'true');
+    const list = header.getByRole('list', { name: 'Личный кабинет' });
+    await expect(list.getByRole('listitem')).toHaveText(['Мои данные', 'Корзина', 'Избранное', 'Сравнить товары', 'Выйти']);
+    await expect(list.getByRole('link', { name: 'Мои данные' })).toHaveAttribute('href', '/profile');
+    await expect(list.getByRole('link', { name: 'Корзина' })).toHaveAttribute('href', '/cart');
+    await expect(list.getByRole('link', { name: 'Избранное' })).toHaveAttribute('href', '/profile/bookmarks');
+    await testInfo.attach('account in the header', { body: await page.screenshot(), contentType: 'image/png' });
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(icon).toBeFocused();
+    await icon.click();
+    await list.getByRole('link', { name: 'Избранное' }).click();
+    await expect(page).toHaveURL(/\/profile\/bookmarks$/);
+    await expect(list).toBeHidden();
+
+    // The menu: the same pages at its top, 'Выйти' as its last item.
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    const menu = page.getByRole('navigation', { name: 'Мобильное меню' });
+    const cabinet = menu.getByRole('list', { name: 'Личный кабинет' });
+    await expect(menu.getByRole('heading', { name: 'Личный кабинет' })).toBeVisible();
+    await expect(menu).toContainText('Тест Тестов');
+    await expect(cabinet.getByRole('listitem')).toHaveText(['Мои данные', 'Корзина', 'Избранное', 'Сравнить товары']);
+    await expect(cabinet.getByRole('link', { name: 'Корзина' })).toHaveAttribute('href', '/cart');
+    await expect(menu.locator(':scope > ul > li').last()).toHaveText('Выйти');
+    await testInfo.attach('account in the menu', { body: await page.screenshot(), contentType: 'image/png' });
+    await cabinet.getByRole('link', { name: 'Мои данные' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Мои данные' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    await cabinet.getByRole('button', { name: 'Сравнить товары' }).click();
+    await expect(page).toHaveURL(/\/compare$/);
+
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    await menu.getByRole('button', { name: 'Выйти' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toBeVisible();
+  });
+});
+
+test('a guest\'s person icon in the header opens sign-in', async ({ page }) => {
+  await page.goto('/');
+  await pageSettled(page);
+  const icon = page.getByRole('banner').getByRole('link', { name: 'Войти' });
+  await expect(icon).toHaveAttribute('href', '/login');
+  await icon.click();
+  await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { lockScroll } from '#app/components/ui/scroll-lock.ts';
 import { api } from '#app/lib/api.ts';
-import { COMPARE_PATH, USER_MENU_LABEL, userMenuItems } from '#app/modules/auth/ui/user-menu.rules.ts';
+import { COMPARE_PATH, USER_MENU_LABEL, accountPageItems } from '#app/modules/auth/ui/user-menu.rules.ts';
 import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts';
 import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose, IconUser } from '#app/components/ui/icons.tsx';
 import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
@@ -138,7 +138,7 @@ function AccountSection({ onClose }: { onClose: () => void }) {
   const { viewer, settings } = useRootData();
   const navigate = useNavigate();
   const titleId = useId();
-  const items = userMenuItems(viewer, settings.supplierPortalUrl).filter((item) => item.id !== 'logout');
+  const items = accountPageItems(viewer, settings.supplierPortalUrl);
   return (
     <section className={styles.account} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.accountTitle}><IconUser size={20} /> {USER_MENU_LABEL}</h2>

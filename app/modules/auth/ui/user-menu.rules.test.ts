@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GUEST, type Viewer } from '../viewer.schema.ts';
-import { displayPhone, userMenuItems } from './user-menu.rules.ts';
+import { accountPageItems, displayPhone, userMenuItems } from './user-menu.rules.ts';
 
 const user: Viewer = { ...GUEST, isGuest: false, id: 7, userName: 'Иван', contacts: { email: 'i@agro.ru', phone: null } };
 const PORTAL = 'https://portal.agro.example/';
@@ -27,6 +27,18 @@ describe('userMenuItems (spec §2, §6)', () => {
 
   it('gives a guest nothing', () => {
     expect(userMenuItems(GUEST, PORTAL)).toEqual([]);
+  });
+});
+
+describe('accountPageItems (the mobile menu\'s Личный кабинет)', () => {
+  it('lists the account pages and the role links, without Выйти', () => {
+    expect(accountPageItems(user, PORTAL).map((i) => i.label)).toEqual(['Мои данные', 'Корзина', 'Избранное', 'Сравнить товары']);
+    expect(accountPageItems({ ...user, isLbrUser: true, hasPPAccess: true }, PORTAL).map((i) => i.label))
+      .toEqual(['Мои данные', 'Корзина', 'Избранное', 'Сравнить товары', 'Портал поставщика', 'Поиск запчастей']);
+    expect(accountPageItems({ ...user, isLbrUser: true }, PORTAL).find((i) => i.id === 'sparepart-search')).toMatchObject({ to: '/search/sparepart' });
+  });
+  it('gives a guest nothing', () => {
+    expect(accountPageItems(GUEST, PORTAL)).toEqual([]);
   });
 });
 

@@ -31,6 +31,14 @@ export function userMenuItems(viewer: Viewer, supplierPortalUrl: string): UserMe
   return items;
 }
 
+/**
+ * What the mobile menu lists under 'Личный кабинет': the same items without 'Выйти', which stays the
+ * main list's last item there (spec §2: the login item becomes 'Выйти').
+ */
+export function accountPageItems(viewer: Viewer, supplierPortalUrl: string): UserMenuItem[] {
+  return userMenuItems(viewer, supplierPortalUrl).filter((item) => item.id !== 'logout');
+}
+
 /** A stored phone as people read it: '79123456789' → '+7 (912)-345-67-89'. */
 export function displayPhone(digits: string | null): string {
   if (!digits) return '';
