@@ -19,6 +19,25 @@ describe('GET /api/current-area/area-tree', () => {
     expect(body.areaTree[1]!.children).toHaveLength(20);
     expect(body.areaTree[0]!.children[0]).toMatchObject({ id: expect.any(Number), label: expect.any(String) });
   });
+
+  it('comes as Brotli or gzip, made once, to a client that accepts them', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { createApp } = await import('./app.ts');
+    const app = createApp({ services: t.services });
+    const plain = await (await app.request('/api/current-area/area-tree')).text();
+    for (const [accept, encoding, decode] of [['gzip, deflate, br, zstd', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+      const bodies = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await app.request('/api/current-area/area-tree', { headers: { 'accept-encoding': accept } });
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('vary')).toContain('Accept-Encoding');
+        bodies.push(Buffer.from(await res.arrayBuffer()));
+      }
+      expect(bodies[0]!.equals(bodies[1]!)).toBe(true);
+      expect(decode(bodies[0]!).toString('utf8')).toBe(plain);
+      expect(bodies[0]!.length).toBeLessThan(Buffer.byteLength(plain) / 3);
+    }
+  });
 });
 
 describe('GET /api/current-area', () => {

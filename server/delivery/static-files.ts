@@ -4,7 +4,7 @@ import { extname, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
-import { chooseEncoding, type Encoding } from './accept-encoding.ts';
+import { chooseEncoding, type Encoding } from '#app/.server/accept-encoding.ts';
 import { walk } from './precompress.ts';
 
 const TYPES: Record<string, string> = {

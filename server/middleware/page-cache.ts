@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
-import { chooseEncoding } from '../delivery/accept-encoding.ts';
+import { chooseEncoding } from '#app/.server/accept-encoding.ts';
 import { gzipTemplate, renderGzip, type GzipTemplate } from '../delivery/gzip-splice.ts';
 import { SESSION_COOKIE, XSRF_COOKIE } from './request-context.ts';
 

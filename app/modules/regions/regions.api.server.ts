@@ -3,6 +3,7 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse, readBody } from '#app/.server/http.ts';
 import { UNKNOWN_REGION, saveAreaInput, setLocationInput } from './regions.schema.ts';
 import { currentLocation, regionDirectory, setLocation } from './regions.server.ts';
+import { sendSharedBytes } from '#app/.server/compressed-bytes.ts';
 
 /** Spec §7 Region. */
 export const regionsApi = new Hono<HonoEnv>()
@@ -14,7 +15,7 @@ export const regionsApi = new Hono<HonoEnv>()
   .get('/current-area/area-tree', async (c) => {
     const dir = await regionDirectory(c.get('ctx').services);
     c.header('Cache-Control', 'public, max-age=300');
-    return c.body(dir.areaTreeBytes, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+    return sendSharedBytes(c, dir.areaTreeBytes, 'application/json; charset=UTF-8');
   })
   .post('/current-area/save', async (c) => {
     const body = await readBody(c, saveAreaInput);
