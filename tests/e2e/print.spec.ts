@@ -59,8 +59,8 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 }
 
-test('printing any page keeps the logo, the phone and the branch and drops the rest', async ({ page, isMobile }, testInfo) => {
-  for (const path of ['/', '/servis', '/contacts']) {
+for (const path of ['/', '/servis', '/contacts']) {
+  test(`printing ${path} keeps the logo, the phone and the branch and drops the rest`, async ({ page, isMobile }, testInfo) => {
     await page.goto(path);
     await pageSettled(page);
     // On screen: the question and the full header, not the print-only contacts.
@@ -69,9 +69,8 @@ test('printing any page keeps the logo, the phone and the branch and drops the r
     await page.emulateMedia({ media: 'print' });
     await expectPrintView(page, isMobile);
     await attachScreenshot(page, testInfo, `print ${path}`);
-    await page.emulateMedia({ media: 'screen' });
-  }
-});
+  });
+}
 
 test('to_print=1 opens the print view on screen, without the region question', async ({ page, isMobile }, testInfo) => {
   for (const path of ['/', '/servis']) {
