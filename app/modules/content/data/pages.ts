@@ -80,11 +80,14 @@ export const PAGES: PageSeed[] = [
 ];
 
 /**
- * SHA-256 of page bodies earlier demo versions shipped (an invented ИНН, hours and phone prose).
+ * SHA-256 of page bodies earlier demo versions shipped (an invented ИНН, hours and phone prose,
+ * offers listed in prose).
  * A demo database still holding one of them exactly, i.e. unedited, gets the current body; any
  * editor's change has another hash and is kept (ADR 013).
  */
 export const SUPERSEDED_BODIES: Readonly<Record<string, readonly string[]>> = {
+  // The list of running offers in prose, with fixed dates: the cards above the body come from the promotions.
+  akcii: ['345b03061d602e67252a0fbbe5409daf192ba3f6528390b0b725f6661ba4fdf1'],
   servis: ['b712bf21620af1f4732d83c61c7c9efe318f0d8e85c9daa710d4cadbd6551067'],
   contacts: ['2772a0e8f133ee6b20b7a4388232a84298efb4dc0a64b8a18fd6c435fcd07e8c'],
   'documents/policy-privacy': ['8202afebdcbc1321144d8163979b77adc4e897ea04f5ae789fcd0d2b622e39cf'],
