@@ -15,7 +15,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-interface Run { performance: number; accessibility: number; bestPractices: number; lcpMs: number; fcpMs: number; cls: number; jsBytes: number }
+interface Run { performance: number; accessibility: number; bestPractices: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; jsBytes: number }
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -60,6 +60,7 @@ async function audit(url: string, port: number): Promise<Run> {
     bestPractices: score('best-practices'),
     lcpMs: numeric('largest-contentful-paint'),
     fcpMs: numeric('first-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     jsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
   };
@@ -73,8 +74,8 @@ function median(results: Run[]): Run {
 function print(rows: { page: string; median: Run }[], count: number): void {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   process.stdout.write(`\nLighthouse, mobile with default throttling, median of ${count} run(s)\n\n`);
-  process.stdout.write('| page | performance | LCP | FCP | CLS | accessibility | best practices | JS sent |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n');
+  process.stdout.write('| page | performance | LCP | FCP | TBT | CLS | accessibility | best practices | JS sent |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
   for (const { page, median: m } of rows) {
-    process.stdout.write(`| \`${page}\` | ${m.performance} | ${s(m.lcpMs)} | ${s(m.fcpMs)} | ${m.cls.toFixed(3)} | ${m.accessibility} | ${m.bestPractices} | ${(m.jsBytes / 1024).toFixed(0)} KiB |\n`);
+    process.stdout.write(`| \`${page}\` | ${m.performance} | ${s(m.lcpMs)} | ${s(m.fcpMs)} | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.accessibility} | ${m.bestPractices} | ${(m.jsBytes / 1024).toFixed(0)} KiB |\n`);
   }
 }
