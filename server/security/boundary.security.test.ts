@@ -1,7 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { HOSTILE_REDIRECTS } from '#app/lib/safe-redirect.cases.ts';
@@ -11,6 +10,7 @@ import { createUser } from '#app/modules/auth/users.server.ts';
 import * as loginRoute from '#app/routes/login.tsx';
 import { createApp } from '../app.ts';
 import { testClient } from '../test-client.ts';
+import { fakeServerBuild } from '../test-build.ts';
 
 /*
  * The request boundary (issue 6, points 4–6): redirects stay on the site, bodies are limited before
@@ -25,32 +25,15 @@ afterAll(async () => { await t?.destroy(); });
 const MB = 1024 * 1024;
 const LIMIT = 1024 * 1024; // BODY_LIMIT_BYTES' default
 
-/**
- * A React Router build of just enough routes: the real /login route module, and /echo, a page
- * action that reads its form (as every page action does). The document renderer is a stub: these
- * tests are about what happens before rendering.
- */
-function fakeBuild(): ServerBuild {
-  const page = () => null;
-  return {
-    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response('<!doctype html><p>страница</p>', { status, headers }) } },
-    routes: {
-      root: { id: 'root', path: '', module: { default: page } },
-      'routes/login': { id: 'routes/login', parentId: 'root', path: 'login', module: loginRoute },
-      'routes/echo': {
-        id: 'routes/echo', parentId: 'root', path: 'echo',
-        module: { default: page, action: async ({ request }: { request: Request }) => ({ fields: [...(await request.formData()).keys()].length }) },
-      },
+/** The real /login route module, and /echo, a page action that reads its form (as every page action does). */
+function fakeBuild() {
+  return fakeServerBuild({
+    'routes/login': { path: 'login', module: loginRoute },
+    'routes/echo': {
+      path: 'echo',
+      module: { default: () => null, action: async ({ request }: { request: Request }) => ({ fields: [...(await request.formData()).keys()].length }) },
     },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
+  });
 }
 
 const q = encodeURIComponent;

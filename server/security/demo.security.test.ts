@@ -1,4 +1,4 @@
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { RouterContextProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '#app/.server/clock.ts';
 import { loadConfig } from '#app/.server/config.ts';
@@ -16,6 +16,7 @@ import * as feedbackRoute from '#app/routes/profile.feedback.tsx';
 import { createApp } from '../app.ts';
 import { housekeeping } from '../housekeeping.ts';
 import { testClient } from '../test-client.ts';
+import { fakeServerBuild } from '../test-build.ts';
 
 /*
  * Issue 6, points 1, 8 and 9: no backdoor in the shipped setup (demo mode explicit, sandboxes and
@@ -33,23 +34,9 @@ const SECRET = 's'.repeat(40);
 let serial = 0;
 const newEmail = (tag: string) => `${tag}.${Date.now()}.${++serial}@agro.ru`;
 
-/** Just enough of a React Router build to run the consent page's real loader and action. */
-function consentBuild(): ServerBuild {
-  return {
-    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response('<!doctype html><p>страница</p>', { status, headers }) } },
-    routes: {
-      root: { id: 'root', path: '', module: { default: () => null } },
-      'routes/auth-social.consent': { id: 'routes/auth-social.consent', parentId: 'root', path: 'auth-social/consent', module: consentRoute },
-    },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
+/** The consent page's real loader and action. */
+function consentBuild() {
+  return fakeServerBuild({ 'routes/auth-social.consent': { path: 'auth-social/consent', module: consentRoute } });
 }
 
 /** A browser on the whole app: cookies kept (paths ignored), the CSRF token echoed, redirects by hand. */
