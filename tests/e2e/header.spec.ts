@@ -180,3 +180,18 @@ test.describe('mobile header (below 768 px) @mobile', () => {
     await expect(banner).not.toHaveAttribute('data-mobile-hidden');
   });
 });
+
+test('the header fits the screen: nothing sticks out sideways at 375 and 360 px @mobile', async ({ page }) => {
+  for (const width of [375, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/');
+    const overflow = await page.getByRole('banner').evaluate((header) => {
+      const right = header.getBoundingClientRect().right;
+      return [...header.querySelectorAll<HTMLElement>('a, button, input')]
+        .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > right + 0.5)
+        .map((el) => el.getAttribute('aria-label') ?? el.textContent);
+    });
+    expect(overflow, `at ${width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
+  }
+});
