@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { useRootData } from '#app/components/layout/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
-import { getPage } from '#app/modules/content/content.server.ts';
+import { getShopPage } from '#app/modules/content/content.server.ts';
 import { branchesByCountry } from '#app/modules/regions/regions.server.ts';
 import { MAP_ZOOM } from '#app/modules/regions/regions.constants.ts';
 import { BranchCard } from '#app/modules/regions/ui/BranchCard.tsx';
@@ -18,8 +17,7 @@ const BRANCHES_MAP_CENTER: [number, number] = [52, 62];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const [page, countries] = await Promise.all([getPage(services, 'contacts'), branchesByCountry(services)]);
-  if (!page) throw data(null, { status: 404 });
+  const [page, countries] = await Promise.all([getShopPage(services, 'contacts'), branchesByCountry(services)]);
   return { page, countries };
 }
 

@@ -1,9 +1,9 @@
-import { Link, data } from 'react-router';
+import { Link } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { useRootData } from '#app/components/layout/root-data.ts';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
-import { getPage, currentPromotions } from '#app/modules/content/content.server.ts';
+import { getShopPage, currentPromotions } from '#app/modules/content/content.server.ts';
 import { PromotionCard } from '#app/modules/content/ui/PromotionCard.tsx';
 import { BranchCard } from '#app/modules/regions/ui/BranchCard.tsx';
 import type { Route } from './+types/home';
@@ -11,8 +11,7 @@ import styles from './home.module.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const [page, promotions] = await Promise.all([getPage(services, 'home'), currentPromotions(services)]);
-  if (!page) throw data(null, { status: 404 });
+  const [page, promotions] = await Promise.all([getShopPage(services, 'home'), currentPromotions(services)]);
   return { page, promotions: promotions.slice(0, 4) };
 }
 
@@ -67,10 +66,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <BranchCard branch={location.currentBranch} country={location.country} />
           <p><Link to="/contacts">Все филиалы на карте</Link></p>
         </div>
-        <div className={`prose ${styles.why}`}>
-          <h2 className={styles.sectionTitle}>Почему выбирают нас</h2>
-          <div dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
-        </div>
+        {page.bodyHtml ? (
+          <div className={`prose ${styles.why}`}>
+            <h2 className={styles.sectionTitle}>Почему выбирают нас</h2>
+            <div dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+          </div>
+        ) : null}
       </section>
     </>
   );

@@ -1,7 +1,6 @@
-import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
-import { currentPromotions, getPage } from '#app/modules/content/content.server.ts';
+import { currentPromotions, getShopPage } from '#app/modules/content/content.server.ts';
 import { ArticlePage } from '#app/modules/content/ui/ArticlePage.tsx';
 import { PromotionCard } from '#app/modules/content/ui/PromotionCard.tsx';
 import type { Route } from './+types/promotions';
@@ -9,8 +8,7 @@ import styles from './promotions.module.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const [page, promotions] = await Promise.all([getPage(services, 'akcii'), currentPromotions(services)]);
-  if (!page) throw data(null, { status: 404 });
+  const [page, promotions] = await Promise.all([getShopPage(services, 'akcii'), currentPromotions(services)]);
   return { page, promotions };
 }
 

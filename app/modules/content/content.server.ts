@@ -18,6 +18,33 @@ export async function getPage(services: AppServices, slug: string): Promise<Page
   return (await loadPages(services.db)).get(slug) ?? null;
 }
 
+/**
+ * The frame of the shop's own pages (spec §2 routes), used until an editor writes their text: a fresh
+ * installation, which has no demo content, still has a home page, contacts and promotions.
+ */
+const PAGE_FRAMES: Readonly<Record<string, Omit<PageView, 'slug' | 'bodyHtml'>>> = {
+  home: {
+    title: 'Сельхозтехника и запчасти с доставкой по России и Казахстану',
+    metaDescription: 'Каталог сельхозтехники и запчастей «Агротехники»: цены и наличие в вашем филиале, доставка, сервис и финансирование.',
+    lead: 'Техника, запчасти и сервис в филиалах «Агротехники» в России и Казахстане.',
+  },
+  contacts: {
+    title: 'Контакты и филиалы',
+    metaDescription: 'Филиалы «Агротехники» в России и Казахстане: адреса, телефоны отделов продаж и сервиса, часы работы.',
+    lead: 'Выберите ближайший филиал, чтобы получить консультацию, забрать заказ или записаться на ремонт.',
+  },
+  akcii: {
+    title: 'Акции и спецпредложения',
+    metaDescription: 'Действующие акции «Агротехники» на сельхозтехнику и запчасти в вашем регионе.',
+    lead: 'Скидки на технику и запчасти и специальные условия финансирования.',
+  },
+};
+
+/** A page of the shop's own: its stored text, or its frame while there is none (null for other slugs). */
+export async function getShopPage(services: AppServices, slug: keyof typeof PAGE_FRAMES & string): Promise<PageView> {
+  return (await getPage(services, slug)) ?? { slug, ...PAGE_FRAMES[slug]!, bodyHtml: '' };
+}
+
 export async function listPageSlugs(services: AppServices): Promise<string[]> {
   return [...(await loadPages(services.db)).keys()];
 }
