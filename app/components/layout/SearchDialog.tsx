@@ -29,7 +29,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const needle = query.trim().toLocaleLowerCase('ru-RU').replaceAll('ё', 'е');
   const results = needle.length < 2 ? [] : entries.filter((e) => e.name.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е').includes(needle)).slice(0, RESULT_LIMIT);
   return (
-    <Dialog open={open} onClose={onClose} ariaLabel="Поиск по сайту" width="720px" id="main-search">
+    // Anchored to the top: the results grow and shrink below the field, which stays where it is.
+    <Dialog open={open} onClose={onClose} ariaLabel="Поиск по сайту" width="720px" id="main-search" placement="top">
       <input
         className={styles.input}
         type="search"

@@ -14,6 +14,17 @@ export interface DialogProps {
   width?: string; // default '600px'
   maxWidth?: string; // default '90%'
   maxHeight?: string; // default '90%'
+  /**
+   * A fixed height (the content scrolls inside): the dialog keeps its size while its content changes.
+   * Default: as tall as the content.
+   */
+  height?: string;
+  /**
+   * 'top' anchors the dialog at a fixed distance from the top of the screen, so it grows and shrinks
+   * downwards only: fields above results or errors that come and go keep their place under the
+   * pointer and the eye. 'center' (default) suits dialogs whose content does not change.
+   */
+  placement?: 'center' | 'top';
   id?: string; // element id (the auth modal later uses ids like 'EnterEmail')
   className?: string;
   hideCloseButton?: boolean;
@@ -56,6 +67,8 @@ export function Dialog({
   width = DIALOG_DEFAULTS.width,
   maxWidth = DIALOG_DEFAULTS.maxWidth,
   maxHeight = DIALOG_DEFAULTS.maxHeight,
+  height,
+  placement = 'center',
   id,
   className,
   hideCloseButton = false,
@@ -159,12 +172,17 @@ export function Dialog({
   };
 
   // Sizes go through custom properties so the narrow-screen media query can override them.
-  const sizes = { '--dialog-width': width, '--dialog-max-width': maxWidth, '--dialog-max-height': maxHeight } as CSSProperties;
+  const sizes = {
+    '--dialog-width': width,
+    '--dialog-max-width': maxWidth,
+    '--dialog-max-height': maxHeight,
+    ...(height ? { '--dialog-height': height } : {}),
+  } as CSSProperties;
   const dialogClass = [styles.dialog, flashing && styles.flash, className].filter(Boolean).join(' ');
   const hasHeader = title != null || !hideCloseButton;
 
   return createPortal(
-    <div className={styles.backdrop} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick}>
+    <div className={placement === 'top' ? `${styles.backdrop} ${styles.top}` : styles.backdrop} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick}>
       <div
         ref={dialogRef}
         id={id}

@@ -109,6 +109,9 @@ export default function AuthModal({ open, request, onClose, idPrefix }: AuthModa
       id={authModalElementId(state.form, idPrefix)}
       title={authModalTitle(state)}
       width="480px"
+      // Anchored to the top: an error, a captcha or a countdown appearing grows the dialog downwards
+      // only, so the field being typed in never moves.
+      placement="top"
       initialFocusRef={firstField}
       className={[styles.modal, closing && styles.closing].filter(Boolean).join(' ')}
     >
@@ -127,7 +130,6 @@ export default function AuthModal({ open, request, onClose, idPrefix }: AuthModa
                   <button
                     key={t.id}
                     type="button"
-                    
                     aria-pressed={state.authType === t.id}
                     className={styles.tab}
                     onClick={() => dispatch({ type: 'authType', authType: t.id })}

@@ -1,12 +1,12 @@
 import {
-  Component, Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore,
+  Component, Suspense, lazy, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore,
   type KeyboardEvent, type ReactNode,
 } from 'react';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import { api } from '#app/lib/api.ts';
 import type { AreaTreeNode, BranchView } from '#app/modules/regions/regions.schema.ts';
 import {
-  DESKTOP_MEDIA_QUERY, defaultMapView, filterTab, initialTabId, nextTabIndex, orderCountryTabs, parseAreaTree,
+  DESKTOP_MEDIA_QUERY, defaultMapView, elsewhereText, filterTab, initialTabId, nextTabIndex, orderCountryTabs, parseAreaTree,
   savedRegionOf, tabOfRegion, type SavedRegion,
 } from './region-ui.rules.ts';
 import styles from './RegionModal.module.css';
@@ -166,22 +166,32 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
 
   // Long lists open scrolled to the visitor's region rather than to Алтайский край, once per opening:
   // clearing the filter or coming back to the tab must not yank the list away from where the visitor is.
+  // Only the list scrolls (scrollIntoView would also move the dialog's own boxes and hide the title).
+  const panelRef = useRef<HTMLDivElement | null>(null);
   const currentRegionRef = useRef<HTMLButtonElement | null>(null);
   const revealedSession = useRef(-1);
-  const revealCurrent = useCallback((el: HTMLButtonElement | null) => {
-    currentRegionRef.current = el;
-    if (!el || revealedSession.current === session) return;
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    const el = currentRegionRef.current;
+    if (!open || !el || !panel || revealedSession.current === session) return;
     revealedSession.current = session;
-    el.scrollIntoView?.({ block: 'center' });
-  }, [session]);
+    panel.scrollTop = Math.max(0, el.offsetTop - (panel.clientHeight - el.offsetHeight) / 2);
+  });
 
-  // The map opens above the list, which may be scrolled far down, on phones out of sight: bring it
-  // into view just below the sticky search and tabs.
-  const controlsRef = useRef<HTMLDivElement | null>(null);
+  // Every opening starts in the filter (the title above it in view): the list is long and typing is
+  // the quick way. The field appears only once the tree is loaded, after the dialog placed its focus.
+  const searchRef = useRef<HTMLInputElement | null>(null);
+  const focusedSession = useRef(-1);
+  useEffect(() => {
+    if (!open || !tree || focusedSession.current === session) return;
+    focusedSession.current = session;
+    searchRef.current?.focus({ preventScroll: true });
+  }, [open, tree, session]);
+
+  // The map opens at the top of the list, which may be scrolled far down: bring it into view.
   const revealMap = useCallback((el: HTMLDivElement | null) => {
-    if (!el) return;
-    el.style.scrollMarginTop = `${(controlsRef.current?.offsetHeight ?? 0) + 8}px`;
-    el.scrollIntoView?.({ block: 'nearest' });
+    const panel = panelRef.current;
+    if (el && panel) panel.scrollTop = 0;
   }, []);
 
   const tabDomId = (id: number) => `${baseId}-tab-${id}`;
@@ -224,7 +234,7 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
     body = (
       <>
         {/* Search and tabs stay in view while the long list scrolls under them. */}
-        <div ref={controlsRef} className={styles.controls}>
+        <div className={styles.controls}>
           <div className={styles.toolbar}>
             <label className={styles.search}>
               <span className={styles.visuallyHidden}>Поиск региона или города</span>
@@ -233,6 +243,7 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
                 <path d="m20 20-3.5-3.5" />
               </svg>
               <input
+                ref={searchRef}
                 type="search"
                 className={styles.searchInput}
                 placeholder="Введите текст для поиска..."
@@ -285,6 +296,7 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
         </div>
 
         <div
+          ref={panelRef}
           className={styles.panel}
           role="tabpanel"
           id={panelDomId}
@@ -318,7 +330,7 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
                   <li key={region.id} className={styles.item}>
                     <button
                       type="button"
-                      ref={isCurrent ? revealCurrent : undefined}
+                      ref={isCurrent ? currentRegionRef : undefined}
                       className={styles.region}
                       aria-current={isCurrent ? 'true' : undefined}
                       aria-pressed={isDesktop ? undefined : isChosen}
@@ -340,7 +352,7 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
               <p className={styles.stateText}>Ничего не найдено</p>
               {elsewhere && (
                 <button type="button" className={styles.linkButton} onClick={() => setActiveTab(elsewhere.tabId)}>
-                  Показать результаты во вкладке «{elsewhere.label}» ({elsewhere.count})
+                  {elsewhereText(elsewhere)}
                 </button>
               )}
             </div>
@@ -360,10 +372,12 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
       // A save in flight must finish: closing now would hide its error or its branch-change notice.
       persistent={saving}
       width="880px"
+      // A fixed height anchored to the top: typing in the filter changes only what the list shows.
+      height="720px"
+      placement="top"
       id="region-modal"
       footer={saveButton}
-      // Desktop starts in the search field; on phones that would pop the keyboard over the list.
-      initialFocusRef={isDesktop ? undefined : currentRegionRef}
+      initialFocusRef={searchRef}
     >
       <div className={styles.content}>
         <p className={styles.subtitle}>Мы покажем цены, наличие и контакты ближайшего филиала</p>

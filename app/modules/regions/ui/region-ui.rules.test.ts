@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AreaTreeNode, RegionOption } from '#app/modules/regions/regions.schema.ts';
 import {
-  branchChangedTitle, defaultMapView, filterTab, initialTabId, nextTabIndex, orderCountryTabs,
+  branchChangedTitle, defaultMapView, elsewhereText, filterTab, initialTabId, nextTabIndex, orderCountryTabs,
   parseAreaTree, savedRegionOf, tabOfRegion,
 } from './region-ui.rules.ts';
 import { RegionModal } from './RegionModal.tsx';
@@ -91,8 +91,8 @@ describe('filterTab', () => {
     expect(filterTab(tree, 3220, 'БАРНАУЛ').matches.map((r) => r.id)).toEqual([4001]);
   });
   it('offers the other tab when nothing matches here but something matches there', () => {
-    expect(filterTab(tree, 3220, 'акмол')).toEqual({ matches: [], elsewhere: { tabId: 3221, label: 'Казахстан', count: 1 } });
-    expect(filterTab(tree, 3221, 'смоленск')).toEqual({ matches: [], elsewhere: { tabId: 3220, label: 'Россия', count: 1 } });
+    expect(filterTab(tree, 3220, 'акмол')).toEqual({ matches: [], elsewhere: { tabId: 3221, label: 'Казахстан', count: 1, name: 'Акмолинская область' } });
+    expect(filterTab(tree, 3221, 'смоленск')).toEqual({ matches: [], elsewhere: { tabId: 3220, label: 'Россия', count: 1, name: 'Смоленская область' } });
   });
   it('offers nothing when the query matches nowhere', () => {
     expect(filterTab(tree, 3220, 'атлантида')).toEqual({ matches: [], elsewhere: null });
@@ -103,6 +103,29 @@ describe('filterTab', () => {
   });
   it('copes with an unknown tab', () => {
     expect(filterTab(tree, null, 'смоленск').elsewhere?.tabId).toBe(3220);
+  });
+  it('names the centre when only the centre matched', () => {
+    expect(filterTab(tree, 3220, 'кокш').elsewhere?.name).toBe('Кокшетау');
+    expect(filterTab(tree, 3221, 'барнаул').elsewhere?.name).toBe('Барнаул');
+  });
+});
+
+describe('elsewhereText: the button that switches the country tab says what was found and where', () => {
+  it('one match: «Алматы — в Казахстане»', () => {
+    expect(elsewhereText({ tabId: 3221, label: 'Казахстан', count: 1, name: 'Алматы' })).toBe('Алматы — в Казахстане');
+    expect(elsewhereText({ tabId: 3220, label: 'Россия', count: 1, name: 'Смоленская область' })).toBe('Смоленская область — в России');
+  });
+  it('several matches: the first and how many more', () => {
+    expect(elsewhereText({ tabId: 3221, label: 'Казахстан', count: 3, name: 'Алматы' })).toBe('Алматы и ещё 2 — в Казахстане');
+  });
+  it('a country without a known case form: the tab by name', () => {
+    expect(elsewhereText({ tabId: 9999, label: 'Беларусь', count: 1, name: 'Минск' })).toBe('Минск — во вкладке «Беларусь»');
+  });
+  it('the filter typed in the Russian tab finds Алматы in Kazakhstan', () => {
+    const almaty: AreaTreeNode = { ...kazakhstan, children: [...kazakhstan.children, region(5005, 3221, 'Алматы', 'Алматы')] };
+    const found = filterTab([russia, almaty], 3220, 'алматы');
+    expect(found.matches).toEqual([]);
+    expect(found.elsewhere && elsewhereText(found.elsewhere)).toBe('Алматы — в Казахстане');
   });
 });
 

@@ -62,7 +62,39 @@ export interface FilterOutcome {
    * When nothing matches here, the first other tab that has matches, so the modal can offer to switch
    * instead of leaving the visitor to guess which country the region is in.
    */
-  elsewhere: { tabId: number; label: string; count: number } | null;
+  elsewhere: Elsewhere | null;
+}
+
+export interface Elsewhere {
+  tabId: number;
+  /** The tab's label ('Казахстан'). */
+  label: string;
+  /** How many regions of that tab match. */
+  count: number;
+  /** The first match as the visitor typed it: the region's name, or its centre when only the centre matched ('Алматы'). */
+  name: string;
+}
+
+/** Where a country is, in the sentence 'Алматы — в Казахстане'. */
+const COUNTRY_LOCATIVE: Record<number, string> = {
+  [RUSSIA_ROOT_ID]: 'в России',
+  [KAZAKHSTAN_ROOT_ID]: 'в Казахстане',
+};
+
+/**
+ * The button that switches to the other country's tab: it names what was found and where
+ * ('Алматы — в Казахстане'; 'Алтайский край и ещё 1 — в России'), so the visitor sees the answer, not a riddle.
+ */
+export function elsewhereText(elsewhere: Elsewhere): string {
+  const where = COUNTRY_LOCATIVE[elsewhere.tabId] ?? `во вкладке «${elsewhere.label}»`;
+  const what = elsewhere.count > 1 ? `${elsewhere.name} и ещё ${elsewhere.count - 1}` : elsewhere.name;
+  return `${what} — ${where}`;
+}
+
+function matchedName(region: RegionOption, query: string): string {
+  const needle = query.trim().toLocaleLowerCase('ru-RU').replaceAll('ё', 'е');
+  const label = region.label.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е');
+  return label.includes(needle) || !region.adminCenter ? region.label : region.adminCenter;
 }
 
 export function filterTab(tree: readonly AreaTreeNode[], activeTabId: number | null, query: string): FilterOutcome {
@@ -71,8 +103,9 @@ export function filterTab(tree: readonly AreaTreeNode[], activeTabId: number | n
   if (matches.length > 0 || !query.trim()) return { matches, elsewhere: null };
   for (const node of orderCountryTabs(tree)) {
     if (node.id === activeTabId) continue;
-    const count = filterRegions(node.children, query).length;
-    if (count > 0) return { matches, elsewhere: { tabId: node.id, label: node.label, count } };
+    const found = filterRegions(node.children, query);
+    const first = found[0];
+    if (first) return { matches, elsewhere: { tabId: node.id, label: node.label, count: found.length, name: matchedName(first, query) } };
   }
   return { matches, elsewhere: null };
 }
