@@ -19,10 +19,13 @@ test('write us: empty form shows the field messages; a filled one is thanked', a
   await page.goto('/');
   const { dialog } = await openWriteUs(page, isMobile);
 
-  await dialog.getByRole('button', { name: 'Отправить' }).click();
+  // Spec §5: submit looks disabled while the form is invalid; Enter still tries, and the form shows why.
+  await expect(dialog.getByRole('button', { name: 'Отправить' })).toBeDisabled();
+  await dialog.getByLabel('Ваше имя').press('Enter');
   await expect(dialog).toContainText('Поле "Ваше Имя" не заполнено');
   await expect(dialog).toContainText('Поле "Номер телефона" содержит некорректный телефон');
   await expect(dialog.getByLabel('Ваше имя')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Ваше имя')).toBeFocused();
 
   await dialog.getByLabel('Ваше имя').fill('Иван Петров');
   await dialog.getByLabel('Номер телефона').fill('+7 912 345-67-89');

@@ -1,10 +1,20 @@
-import { useId, useRef, useState } from 'react';
-import type { ChangeEvent, ClipboardEvent, KeyboardEvent, ReactElement } from 'react';
+import { useId, useImperativeHandle, useRef, useState } from 'react';
+import type { ChangeEvent, ClipboardEvent, KeyboardEvent, ReactElement, Ref } from 'react';
 import { CODE_CHUNK_LENGTH, CODE_CHUNKS } from '#app/lib/code.ts';
 import { backspaceChunk, isCodeComplete, pasteCode, splitCode, typeIntoChunk, type CodeEdit } from '#app/lib/code.ts';
 import styles from './CodeInput.module.css';
 
+/** What a form can do with the field: after a wrong code it is emptied and focus goes to the first box. */
+export interface CodeInputHandle {
+  focus: () => void;
+}
+
 export interface CodeInputProps {
+  ref?: Ref<CodeInputHandle>;
+  /** The label is for screen readers only, on the group (the dialog's title already says what to type). */
+  hideLabel?: boolean;
+  /** Id of the message about the code (a wrong code), read with the boxes. */
+  describedBy?: string;
   /** Spec §5 default: 4 chunks of 1 character. */
   chunks?: number;
   chunkLength?: number;
@@ -35,12 +45,17 @@ export function CodeInput({
   disabled = false,
   autoFocus = false,
   className,
+  ref,
+  hideLabel = false,
+  describedBy,
 }: CodeInputProps): ReactElement {
   const layout = { chunks, chunkLength };
   const labelId = useId();
   const [parts, setParts] = useState<string[]>(() => splitCode(value ?? '', layout));
   const [reported, setReported] = useState(value);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
+
+  useImperativeHandle(ref, () => ({ focus: () => inputs.current[0]?.focus() }), []);
 
   if (value !== undefined && value !== reported) {
     setReported(value);
@@ -82,8 +97,14 @@ export function CodeInput({
 
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <span id={labelId} className={styles.label}>{label}</span>
-      <div className={styles.chunks} role="group" aria-labelledby={labelId}>
+      {hideLabel ? null : <span id={labelId} className={styles.label}>{label}</span>}
+      <div
+        className={styles.chunks}
+        role="group"
+        aria-labelledby={hideLabel ? undefined : labelId}
+        aria-label={hideLabel ? label : undefined}
+        aria-describedby={describedBy}
+      >
         {parts.map((part, index) => (
           <input
             key={index}
@@ -98,6 +119,7 @@ export function CodeInput({
             spellCheck={false}
             aria-label={`Символ ${index + 1} из ${chunks}`}
             aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
             value={part}
             onChange={onInput(index)}
             onKeyDown={onKeyDown(index)}

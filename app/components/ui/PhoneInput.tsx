@@ -24,6 +24,10 @@ export interface PhoneInputProps {
   disabled?: boolean;
   autoFocus?: boolean;
   className?: string;
+  /** Id of the message about this field (aria-describedby), when the form shows one. */
+  describedBy?: string;
+  /** The form says the number is wrong (a submit attempt, a server message): style and aria-invalid now. */
+  invalid?: boolean;
 }
 
 /**
@@ -43,6 +47,8 @@ export function PhoneInput({
   disabled = false,
   autoFocus = false,
   className,
+  describedBy,
+  invalid = false,
 }: PhoneInputProps): ReactElement {
   const ownId = useId();
   const inputId = id ?? `${ownId}-phone`;
@@ -61,7 +67,7 @@ export function PhoneInput({
 
   const formatted = formatPhone(parts.national, parts.country);
   const valid = isPhoneValid(parts.national, parts.country, required);
-  const invalidShown = !valid && (touched || showInvalid);
+  const invalidShown = invalid || (!valid && (touched || showInvalid));
 
   // The mask rewrites the value, which would throw the caret to the end; put it back after the digit.
   useLayoutEffect(() => {
@@ -129,6 +135,7 @@ export function PhoneInput({
           // aria-required, not required: the browser's own message must not appear (spec: style only).
           aria-required={required || undefined}
           aria-invalid={invalidShown || undefined}
+          aria-describedby={describedBy}
           disabled={disabled}
           autoFocus={autoFocus}
         />

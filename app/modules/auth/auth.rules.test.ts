@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_FORM_NAMES, CAPTCHA_HEIGHT_PX, CODE_MAX_WRONG_ATTEMPTS, CODE_TTL_MS, CODES_PER_IP_PER_DAY, CODES_PER_PHONE_IN_WINDOW, CODES_PER_PHONE_PER_DAY, CODES_PER_PHONE_WINDOW_MS, MIN_PASSWORD_LENGTH, MODAL_RESET_DELAY_MS, RETRY_LABELS, SOCIAL_PROVIDERS } from './auth.constants.ts';
 import { ALL_MAX_DIGITS, PHONE_COUNTRIES, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from '#app/lib/phone.ts';
 import { CODE_CHUNK_LENGTH, CODE_CHUNKS, MIN_CODE_LENGTH, RESEND_LOCK_SECONDS } from '#app/lib/code.ts';
-import { authFormTitle, flowFormName, passwordEndpoint, registrationFlow, retryOptions, startRecovery, startRegistration, type FlowEvent, type FlowState } from './auth.rules.ts';
+import { authFormTitle, flowFormName, passwordEndpoint, registrationFlow, retryOptions, startRecovery, startRegistration, withRetryTime, type FlowEvent, type FlowState } from './auth.rules.ts';
 import { backspaceChunk, canSubmitCode, isCodeComplete, pasteCode, sanitizeCode, splitCode, typeIntoChunk } from '#app/lib/code.ts';
 import { consentError } from '#app/lib/validation.ts';
 
@@ -144,19 +144,32 @@ describe('registrationFlow', () => {
 describe('retryOptions (spec §4 step 2)', () => {
   it('hides the links during the lock and shows the countdown', () => {
     expect(retryOptions({ attempts: 1, secondsLeft: 30 })).toEqual({
-      lockText: 'Получить новый код можно через 0:30', retryCall: false, requestSms: false, captchaRequired: false,
+      lockText: 'Получить новый код можно через 0:30', retryCall: false, requestSms: false, captchaRequired: false, linksDisabled: false,
     });
     expect(retryOptions({ attempts: 3, secondsLeft: 1 }).lockText).toBe('Получить новый код можно через 0:01');
     expect(retryOptions({ attempts: 3, secondsLeft: 1 }).requestSms).toBe(false);
   });
 
   it("after the lock shows 'Повторить звонок', which needs a captcha", () => {
-    expect(retryOptions({ attempts: 1, secondsLeft: 0 })).toEqual({ lockText: null, retryCall: true, requestSms: false, captchaRequired: true });
+    expect(retryOptions({ attempts: 1, secondsLeft: 0 })).toEqual({ lockText: null, retryCall: true, requestSms: false, captchaRequired: true, linksDisabled: false });
   });
 
   it("from the second call attempt on also shows 'Запросить SMS код'", () => {
     expect(retryOptions({ attempts: 2, secondsLeft: 0 })).toMatchObject({ retryCall: true, requestSms: true });
     expect(retryOptions({ attempts: 5, secondsLeft: 0 })).toMatchObject({ retryCall: true, requestSms: true });
+  });
+
+  it('while a server limit stands: the links are disabled, no captcha and no countdown show', () => {
+    expect(retryOptions({ attempts: 2, secondsLeft: 0, limitSeconds: 540 })).toEqual({ lockText: null, retryCall: true, requestSms: true, captchaRequired: false, linksDisabled: true });
+  });
+
+  it('the captcha and the lock countdown never show together', () => {
+    for (const secondsLeft of [0, 1, 15, 30]) {
+      for (const limitSeconds of [0, 1, 600]) {
+        const options = retryOptions({ attempts: 2, secondsLeft, limitSeconds });
+        expect(options.captchaRequired && (options.lockText !== null || options.linksDisabled)).toBe(false);
+      }
+    }
   });
 
   it('labels the links as the spec does', () => {
@@ -217,5 +230,31 @@ describe('code input (spec §5: 4 chunks of 1 alphanumeric character)', () => {
     expect(backspaceChunk(['1', '2', '', ''], 1)).toEqual({ chunks: ['1', '', '', ''], focus: 1 });
     expect(backspaceChunk(['1', '2', '', ''], 2)).toEqual({ chunks: ['1', '', '', ''], focus: 1 });
     expect(backspaceChunk(empty, 0)).toEqual({ chunks: empty, focus: 0 });
+  });
+});
+
+describe('withRetryTime: a limit message says when to try again', () => {
+  it('keeps a message that already names the wait', () => {
+    expect(withRetryTime('Слишком много запросов кода. Попробуйте через 9 мин.', 540)).toBe('Слишком много запросов кода. Попробуйте через 9 мин.');
+  });
+  it("makes 'Попробуйте позже' concrete from retryAfterSeconds, rounding up to whole minutes", () => {
+    expect(withRetryTime('Слишком много запросов на смену e-mail. Попробуйте позже', 3000)).toBe('Слишком много запросов на смену e-mail. Попробуйте через 50 мин.');
+    expect(withRetryTime('Слишком много запросов. Попробуйте позже', 5)).toBe('Слишком много запросов. Попробуйте через 1 мин.');
+  });
+  it('adds the wait to a message without one, and leaves a message without a limit alone', () => {
+    expect(withRetryTime('Слишком много запросов', 120)).toBe('Слишком много запросов. Попробуйте через 2 мин.');
+    expect(withRetryTime('Неверный код. Осталось попыток: 4')).toBe('Неверный код. Осталось попыток: 4');
+  });
+});
+
+describe("'Изменить номер' on step 2", () => {
+  it('goes back to step 1 of the same path, by phone', () => {
+    const step2: FlowState = { step: 'step2', reset: false, phone: '79124693764', name: 'Иван', via: 'call', attempts: 2 };
+    expect(registrationFlow(step2, { type: 'changePhone' })).toEqual({ step: 'step1', reset: false, channel: 'phone' });
+    expect(registrationFlow({ ...step2, reset: true }, { type: 'changePhone' })).toEqual({ step: 'step1', reset: true, channel: 'phone' });
+  });
+  it('means nothing on the other steps', () => {
+    const step1 = startRegistration('phone');
+    expect(registrationFlow(step1, { type: 'changePhone' })).toBe(step1);
   });
 });

@@ -6,7 +6,7 @@ import type { AuthType } from '#app/modules/auth/auth.schema.ts';
  * Registration and recovery (spec §4 'Registration') as a state machine. `reset` marks the
  * recovery path: the same steps, but step 3 saves through the reset-password endpoint.
  *
- *   registration: step1 ─phone→ step2 → step3 → done (reload)
+ *   registration: step1 ─phone→ step2 → step3 → done (reload)   ('Изменить номер': step2 → step1)
  *                 step1 ─email→ emailSent (confirm by link)
  *   recovery:     step1 ─phone→ step2 (reset) → step3 (reset) → done
  *                 step1 ─email→ emailSent
@@ -30,7 +30,9 @@ export type FlowEvent =
   /** verify accepted the code. */
   | { type: 'codeConfirmed'; code: string }
   /** registration or reset-password accepted the password. */
-  | { type: 'passwordSaved' };
+  | { type: 'passwordSaved' }
+  /** 'Изменить номер' on step 2: back to step 1, where the number typed is kept. */
+  | { type: 'changePhone' };
 
 export function startRegistration(channel: AuthType = 'email'): FlowState {
   return { step: 'step1', reset: false, channel };
@@ -52,6 +54,7 @@ export function registrationFlow(state: FlowState, event: FlowEvent): FlowState 
       if (event.type === 'emailAccepted' && state.channel === 'email') return { step: 'emailSent', reset: state.reset };
       return state;
     case 'step2':
+      if (event.type === 'changePhone') return { step: 'step1', reset: state.reset, channel: 'phone' };
       if (event.type === 'codeResent') {
         // Only calls count as attempts: 'Запросить SMS код' appears from the second call on.
         return { ...state, via: event.via, attempts: event.via === 'call' ? state.attempts + 1 : state.attempts };
@@ -99,6 +102,8 @@ export interface RetryOptions {
   requestSms: boolean;
   /** The retry call needs a captcha token (spec §4), so the widget shows with the link. */
   captchaRequired: boolean;
+  /** A server limit stands ('Попробуйте через N мин.'): the links show but cannot be used yet. */
+  linksDisabled: boolean;
 }
 
 /**
@@ -106,8 +111,24 @@ export interface RetryOptions {
  * 'Повторить звонок' shows, and from the second call attempt on also 'Запросить SMS код'.
  * `attempts` counts the calls made, the first one included.
  */
-export function retryOptions({ attempts, secondsLeft }: { attempts: number; secondsLeft: number }): RetryOptions {
-  if (secondsLeft > 0) return { lockText: lockText(secondsLeft), retryCall: false, requestSms: false, captchaRequired: false };
-  return { lockText: null, retryCall: true, requestSms: attempts >= 2, captchaRequired: true };
+export function retryOptions({ attempts, secondsLeft, limitSeconds = 0 }: { attempts: number; secondsLeft: number; limitSeconds?: number }): RetryOptions {
+  if (secondsLeft > 0) return { lockText: lockText(secondsLeft), retryCall: false, requestSms: false, captchaRequired: false, linksDisabled: false };
+  // A server limit (codes per phone, per address) says itself when it lifts; meanwhile the links are
+  // disabled and no captcha is asked for: a check solved now would be spent for nothing, and the
+  // captcha never shows together with a countdown.
+  if (limitSeconds > 0) return { lockText: null, retryCall: true, requestSms: attempts >= 2, captchaRequired: false, linksDisabled: true };
+  return { lockText: null, retryCall: true, requestSms: attempts >= 2, captchaRequired: true, linksDisabled: false };
 }
 
+
+/**
+ * A limit's message that says when to try again: the server's own when it names the wait, else its
+ * 'Попробуйте позже' (or nothing) made concrete from retryAfterSeconds: 'Попробуйте через 3 мин.'.
+ */
+export function withRetryTime(message: string, retryAfterSeconds?: number): string {
+  if (!retryAfterSeconds || retryAfterSeconds <= 0 || /через \d/.test(message)) return message;
+  const wait = `Попробуйте через ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} мин.`;
+  const general = /\s*Попробуйте (ещё раз )?позже\.?$/;
+  if (general.test(message)) return message.replace(general, ` ${wait}`);
+  return `${message.replace(/\.?$/, '.')} ${wait}`;
+}

@@ -1,14 +1,20 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
-import { CodeInput } from '#app/components/ui/CodeInput.tsx';
+import { CodeInput, type CodeInputHandle } from '#app/components/ui/CodeInput.tsx';
+import { SchemaForm, ServerAlert, SubmitButton, TextField, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';
+import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { PhoneInput } from '#app/components/ui/PhoneInput.tsx';
 import { api } from '#app/lib/api.ts';
 import { AUTH_PHONE_COUNTRIES, SIGN_OUT_EVERYWHERE_PATH, STEP2_TITLES } from '../auth.constants.ts';
 import { canSubmitCode } from '#app/lib/code.ts';
-import { PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePhoneConfirmInput, profilePhoneInput, type ProfileView } from '../profile.schema.ts';
+import { withRetryTime } from '../auth.rules.ts';
+import {
+  PROFILE_MESSAGES, profileEmailInput, profileNameInput, profilePasswordChangeInput, profilePasswordInput,
+  profilePhoneConfirmInput, profilePhoneInput, type ProfileView,
+} from '../profile.schema.ts';
+import { RepeatPasswordField } from './forms/auth-form-kit.tsx';
 import { Captcha } from './Captcha.tsx';
-import { displayPhone } from './user-menu.rules.ts';
 import styles from './ProfileForms.module.css';
 
 type Notice = { ok: boolean; message: string } | null;
@@ -16,7 +22,10 @@ type Notice = { ok: boolean; message: string } | null;
 /** The answer of a profile endpoint as a notice (the server's message, or the client's network message). */
 async function post(path: string, body: unknown): Promise<{ ok: boolean; message: string }> {
   const result = await api<{ message?: string }>('POST', path, body);
-  return result.error_status === 'success' ? { ok: true, message: result.message ?? '' } : { ok: false, message: result.message };
+  if (result.error_status === 'success') return { ok: true, message: result.message ?? '' };
+  // A limit says when to try again ('Попробуйте через N мин.').
+  const wait = (result as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return { ok: false, message: withRetryTime(result.message, typeof wait === 'number' ? wait : undefined) };
 }
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
@@ -60,6 +69,7 @@ export function ProfileForms({ profile, notice }: { profile: ProfileView; notice
       <NameSection profile={profile} />
       <EmailSection profile={profile} />
       <PhoneSection profile={profile} />
+      <PasswordSection profile={profile} />
       <SessionsSection />
     </div>
   );
@@ -193,6 +203,7 @@ function PhoneSection({ profile }: { profile: ProfileView }): ReactElement {
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const codeField = useRef<CodeInputHandle>(null);
   const phoneCheck = profilePhoneInput.safeParse({ phone, captchaToken });
   const phoneError = attempted && step === 'enter' ? firstMessage(profilePhoneInput.pick({ phone: true }).safeParse({ phone })) : null;
   const captchaMissing = attempted && step === 'enter' && !captchaToken;
@@ -239,7 +250,9 @@ function PhoneSection({ profile }: { profile: ProfileView }): ReactElement {
       setStep('view');
       void revalidator.revalidate();
     } else {
+      // A wrong code is typed again from the start: empty boxes, focus in the first.
       setCode('');
+      requestAnimationFrame(() => codeField.current?.focus());
     }
   };
 
@@ -247,7 +260,7 @@ function PhoneSection({ profile }: { profile: ProfileView }): ReactElement {
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.sectionTitle}>Телефон</h2>
       <p className={styles.value} data-testid="profile-phone">
-        {profile.phone ? <>{displayPhone(profile.phone)} <Status confirmed={profile.phoneConfirmed} /></> : <span className={styles.muted}>не указан</span>}
+        {profile.phone ? <>{formatPhoneDisplay(profile.phone)} <Status confirmed={profile.phoneConfirmed} /></> : <span className={styles.muted}>не указан</span>}
       </p>
       {step === 'view' ? (
         <div className={styles.actions}>
@@ -270,8 +283,8 @@ function PhoneSection({ profile }: { profile: ProfileView }): ReactElement {
       ) : null}
       {step === 'code' ? (
         <form onSubmit={(e) => { e.preventDefault(); void confirm(); }} noValidate className={styles.form}>
-          <p className={styles.hint}>{STEP2_TITLES.sms}, отправленный на {displayPhone(phone)}</p>
-          <CodeInput value={code} onChange={setCode} onComplete={(full) => void confirm(full)} label="Код из SMS" autoFocus disabled={busy} />
+          <p className={styles.hint}>{STEP2_TITLES.sms}, отправленный на {formatPhoneDisplay(phone)}</p>
+          <CodeInput ref={codeField} value={code} onChange={setCode} onComplete={(full) => void confirm(full)} label="Код из SMS" autoFocus disabled={busy} />
           <div className={styles.actions}>
             <button type="submit" className="btn btn-brand" disabled={busy || !canSubmitCode(code)}>Подтвердить</button>
             <button type="button" className="btn btn-secondary" onClick={() => { setStep('enter'); setNotice(null); setAttempted(false); }}>Изменить номер или запросить код снова</button>
@@ -281,6 +294,53 @@ function PhoneSection({ profile }: { profile: ProfileView }): ReactElement {
       ) : null}
       <NoticeLine notice={notice} />
     </section>
+  );
+}
+
+/**
+ * 'Сменить пароль': the current password and the new one twice, with the registration rules (spec §5).
+ * The server hashes it (argon2id) and ends the user's other sessions, as a reset does; this browser
+ * stays signed in. An account made by social sign-in has no password yet and sets one without it.
+ */
+function PasswordSection({ profile }: { profile: ProfileView }): ReactElement {
+  const id = useId();
+  const [round, setRound] = useState(0);
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>Пароль</h2>
+      <PasswordForm key={round} hasPassword={profile.hasPassword} onDone={(message) => { setDone(message); setRound((n) => n + 1); }} />
+      <NoticeLine notice={done ? { ok: true, message: done } : null} />
+    </section>
+  );
+}
+
+function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (message: string) => void }): ReactElement {
+  const form = useSchemaForm(hasPassword ? profilePasswordChangeInput : profilePasswordInput, { current: '', pass1: '', pass2: '' });
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    setBusy(true);
+    form.clearFailure();
+    const answer = await post('/api/profile/password', hasPassword ? form.values : { pass1: form.values.pass1, pass2: form.values.pass2 });
+    setBusy(false);
+    if (answer.ok) onDone(answer.message);
+    else form.fail({ message: answer.message });
+  };
+
+  return (
+    <SchemaForm form={form} onValid={save} className={formStyles.form}>
+      {hasPassword ? (
+        <TextField label="Текущий пароль" type="password" name="current" autoComplete="current-password" {...form.bind('current')} />
+      ) : <p className={styles.hint}>Пароля у вашей учётной записи ещё нет: задайте его, чтобы входить по e-mail или телефону.</p>}
+      <TextField label="Новый пароль" type="password" name="pass1" autoComplete="new-password" {...form.bind('pass1')} />
+      <RepeatPasswordField form={form} name="pass2" of="pass1" />
+      <p className={styles.hint}>После смены пароля на других устройствах нужно будет войти снова.</p>
+      <ServerAlert message={form.failure?.message ?? null} />
+      <div className={styles.actions}>
+        <SubmitButton disabled={!form.valid} busy={busy}>{hasPassword ? 'Сменить пароль' : 'Задать пароль'}</SubmitButton>
+      </div>
+    </SchemaForm>
   );
 }
 

@@ -94,6 +94,23 @@ describe('auth modal helpers', () => {
   });
 });
 
+describe("'Изменить номер' on step 2", () => {
+  it('returns to step 1 by phone with the number and the name as typed', () => {
+    let s = initialAuthModalState({ form: 'RegistrationStage1', params: { authType: 'phone' } });
+    s = authModalReducer(s, { type: 'flow', event: { type: 'codeSent', phone: '79124693764', name: 'Иван' } });
+    expect(s.form).toBe('RegistrationStage2');
+    s = authModalReducer(s, { type: 'flow', event: { type: 'changePhone' } });
+    expect(s).toMatchObject({ form: 'RegistrationStage1', authType: 'phone', params: { authType: 'phone', phone: '79124693764', name: 'Иван' } });
+    expect(s.flow).toEqual({ step: 'step1', reset: false, channel: 'phone' });
+  });
+  it('on the recovery path returns to ForgotPass with the number', () => {
+    let s = initialAuthModalState({ form: 'ForgotPass', params: { authType: 'phone' } });
+    s = authModalReducer(s, { type: 'flow', event: { type: 'codeSent', phone: '79124693764', name: '' } });
+    s = authModalReducer(s, { type: 'flow', event: { type: 'changePhone' } });
+    expect(s).toMatchObject({ form: 'ForgotPass', params: { authType: 'phone', phone: '79124693764' } });
+  });
+});
+
 describe('firstIssueByField', () => {
   it('keeps the first message of each field', async () => {
     const { emailRegistrationInput, AUTH_MESSAGES } = await import('#app/modules/auth/auth.schema.ts');

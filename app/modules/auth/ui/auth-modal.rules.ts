@@ -73,6 +73,11 @@ export function authModalReducer(state: AuthModalState, action: AuthModalAction)
     case 'flow': {
       const flow = registrationFlow(state.flow, action.event);
       if (flow === state.flow) return state;
+      if (action.event.type === 'changePhone' && state.flow.step === 'step2') {
+        // Step 1 again with the number (and the name) as typed: only the wrong digit needs fixing.
+        const params: AuthModalParams = { authType: 'phone', phone: state.flow.phone, ...(state.flow.name ? { name: state.flow.name } : {}) };
+        return { ...state, flow, params, authType: 'phone', form: flowFormName(flow) ?? state.form, notice: null };
+      }
       return {
         ...state,
         flow,
@@ -107,9 +112,5 @@ export function socialSignInHref(provider: SocialProviderId, redirect?: string |
   return `/auth-social?${query.toString()}`;
 }
 
-/** '79123456789' as '+7 (912) 345-67-89' for the texts of step 2. */
-export function displayPhone(digits: string): string {
-  const d = digits.replace(/\D/g, '');
-  if (d.length !== 11 || !d.startsWith('7')) return d ? `+${d}` : '';
-  return `+7 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9)}`;
-}
+/** '79123456789' as '+7 (912) 345-67-89' for the texts of step 2: the one written form of app/lib/phone.ts. */
+export { formatPhoneDisplay as displayPhone } from '#app/lib/phone.ts';

@@ -1,88 +1,134 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
+import { PhoneInput } from '#app/components/ui/PhoneInput.tsx';
+import { FieldError, SchemaForm, ServerAlert, SubmitButton, TextField, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';
 import { api } from '#app/lib/api.ts';
+import type { PhoneCountry } from '#app/lib/phone.ts';
 import { FEEDBACK_MESSAGE_MAX, feedbackInput } from '#app/modules/content/content.schema.ts';
 import styles from './WriteUsDialog.module.css';
 
-type Field = 'name' | 'phone' | 'email' | 'message' | 'acceptGDPR';
-type Errors = Partial<Record<Field, string>>;
+/** The numbers the feedback form takes (11 or 12 digits): masked as in the auth forms, Belarus too. */
+const FEEDBACK_PHONE_COUNTRIES: readonly PhoneCountry[] = ['RU', 'KZ', 'BY'];
 
-/** The 'write us' modal (spec §2): validated in the browser and again on the server with the same schema. */
+interface FeedbackValues extends Record<string, unknown> {
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  acceptGDPR: boolean;
+}
+
+const EMPTY: FeedbackValues = { name: '', phone: '', email: '', message: '', acceptGDPR: false };
+
+/**
+ * The 'write us' modal (spec §2), built from the form kit: validated in the browser and again on the
+ * server with the same schema; a refused submit moves focus to the first field to correct; the phone
+ * is masked like the auth forms' (PhoneInput).
+ */
 export function WriteUsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const formId = useId();
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [thanks, setThanks] = useState<string | null>(null);
+  // A new form (empty, no messages) for each thank-you: the next message starts clean.
+  const [round, setRound] = useState(0);
 
   const close = () => {
     onClose();
-    if (thanks) setThanks(null);
+    if (thanks) {
+      setThanks(null);
+      setRound((n) => n + 1);
+    }
   };
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget));
-    const values = { ...data, acceptGDPR: data.acceptGDPR === 'on' ? true : undefined, pageUrl: window.location.pathname };
-    const parsed = feedbackInput.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) as Errors);
-      return;
-    }
-    setErrors({});
-    setServerError(null);
-    setSending(true);
-    const result = await api<{ message: string }>('POST', '/api/feedback', values);
-    setSending(false);
-    if (result.error_status === 'success') setThanks(result.message);
-    else {
-      setServerError(result.message);
-      if (result.fields) setErrors(result.fields as Errors);
-    }
-  }
-
-  const field = (name: Field) => ({
-    id: `${formId}-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${formId}-${name}-error` : undefined,
-  });
-  const error = (name: Field) => errors[name]
-    ? <span id={`${formId}-${name}-error`} className={styles.error}>{errors[name]}</span>
-    : null;
-
   return (
-    <Dialog open={open} onClose={close} title={thanks ? 'Сообщение отправлено' : 'Написать нам'} id="write-us">
+    <Dialog open={open} onClose={close} title={thanks ? 'Сообщение отправлено' : 'Написать нам'} id="write-us" placement="top">
       {thanks ? (
         <div className={styles.thanks} role="status">
           <p>{thanks}</p>
           <button type="button" className="btn btn-brand" onClick={close}>Хорошо</button>
         </div>
-      ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <p className={styles.lead}>Задайте вопрос о технике, запчастях или сервисе — ответит ближайший филиал.</p>
-          <label className={styles.label} htmlFor={`${formId}-name`}>Ваше имя</label>
-          <input className={styles.input} autoComplete="name" maxLength={120} {...field('name')} />
-          {error('name')}
-          <label className={styles.label} htmlFor={`${formId}-phone`}>Номер телефона</label>
-          <input className={styles.input} type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 (___) ___-__-__" maxLength={20} {...field('phone')} />
-          {error('phone')}
-          <label className={styles.label} htmlFor={`${formId}-email`}>E-mail <span className={styles.optional}>(необязательно)</span></label>
-          <input className={styles.input} type="email" autoComplete="email" maxLength={254} {...field('email')} />
-          {error('email')}
-          <label className={styles.label} htmlFor={`${formId}-message`}>Сообщение</label>
-          <textarea className={styles.textarea} rows={4} maxLength={FEEDBACK_MESSAGE_MAX} {...field('message')} />
-          {error('message')}
-          <label className={styles.consent}>
-            <input type="checkbox" {...field('acceptGDPR')} />
-            <span>Согласен на обработку персональных данных в соответствии с <Link to="/documents/policy-privacy" target="_blank" rel="noopener">Политикой конфиденциальности</Link></span>
-          </label>
-          {error('acceptGDPR')}
-          {serverError ? <p className={styles.serverError} role="alert">{serverError}</p> : null}
-          <button type="submit" className="btn btn-primary" disabled={sending}>{sending ? 'Отправляем…' : 'Отправить'}</button>
-        </form>
-      )}
+      ) : <FeedbackForm key={round} onSent={setThanks} />}
     </Dialog>
+  );
+}
+
+function FeedbackForm({ onSent }: { onSent: (message: string) => void }) {
+  const id = useId();
+  const form = useSchemaForm(feedbackInput, EMPTY);
+  const { values } = form;
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    setSending(true);
+    form.clearFailure();
+    const result = await api<{ message: string }>('POST', '/api/feedback', { ...values, pageUrl: window.location.pathname });
+    setSending(false);
+    if (result.error_status === 'success') onSent(result.message);
+    else form.fail({ message: result.message, ...(result.fields ? { fields: result.fields } : {}) });
+  }
+
+  const phoneError = form.shown('phone');
+  const messageError = form.shown('message');
+  const consentError = form.shown('acceptGDPR');
+
+  return (
+    <SchemaForm form={form} onValid={send}>
+      <p className={formStyles.lead}>Задайте вопрос о технике, запчастях или сервисе — ответит ближайший филиал.</p>
+      <TextField label="Ваше имя" name="name" autoComplete="name" maxLength={120} {...form.bind('name')} />
+      <div data-field="phone" onBlur={() => form.touch('phone')}>
+        <PhoneInput
+          value={values.phone}
+          onChange={(digits) => form.set('phone', digits)}
+          countries={FEEDBACK_PHONE_COUNTRIES}
+          required
+          invalid={Boolean(phoneError)}
+          describedBy={phoneError ? `${id}-phone-error` : undefined}
+        />
+        <FieldError id={`${id}-phone-error`} message={phoneError} />
+      </div>
+      <TextField
+        label="E-mail (необязательно)"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        {...form.bind('email')}
+      />
+      <div className={formStyles.field}>
+        <label className={formStyles.label} htmlFor={`${id}-message`}>Сообщение</label>
+        <textarea
+          id={`${id}-message`}
+          data-field="message"
+          className={styles.textarea}
+          rows={4}
+          maxLength={FEEDBACK_MESSAGE_MAX}
+          value={values.message}
+          onChange={(event) => form.set('message', event.currentTarget.value)}
+          onBlur={() => form.touch('message')}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={messageError ? `${id}-message-error` : undefined}
+        />
+        <FieldError id={`${id}-message-error`} message={messageError} />
+      </div>
+      <div>
+        <label className={styles.consent}>
+          <input
+            type="checkbox"
+            name="acceptGDPR"
+            data-field="acceptGDPR"
+            checked={values.acceptGDPR}
+            onChange={(event) => { form.set('acceptGDPR', event.currentTarget.checked); form.touch('acceptGDPR'); }}
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? `${id}-consent-error` : undefined}
+          />
+          <span>Согласен на обработку персональных данных в соответствии с <Link to="/documents/policy-privacy" target="_blank" rel="noopener">Политикой конфиденциальности</Link></span>
+        </label>
+        <FieldError id={`${id}-consent-error`} message={consentError} />
+      </div>
+      <ServerAlert message={form.failure?.message ?? null} />
+      <div className={formStyles.actions}>
+        <SubmitButton disabled={!form.valid} busy={sending}>Отправить</SubmitButton>
+      </div>
+    </SchemaForm>
   );
 }

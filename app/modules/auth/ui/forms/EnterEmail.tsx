@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import type { FormEvent, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { SOCIAL_PROVIDERS } from '#app/modules/auth/auth.constants.ts';
 import { signInByEmailInput, signInByPhoneInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { socialSignInHref } from '../auth-modal.rules.ts';
-import { formStyles as styles, LinkButton, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
-import { authPost, EmailField } from './auth-form-kit.tsx';
+import { formStyles as styles, InfoLine, LinkButton, SchemaForm, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
+import { authPost, EmailField, limitEndsAt, useCountdown } from './auth-form-kit.tsx';
 import authStyles from './auth-forms.module.css';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
-
-interface Failure { message: string; code: string | null; authType: AuthType }
 
 /** The start form (spec §2 'Вход'): e-mail or phone and password, the two flags, social sign-in. */
 export function EnterEmail({ authType, params, redirect, go, onSignedIn }: AuthFormProps): ReactElement {
@@ -22,30 +20,47 @@ export function EnterEmail({ authType, params, redirect, go, onSignedIn }: AuthF
   }));
   const { values } = form;
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failedType, setFailedType] = useState<AuthType>(authType);
+  const [lock, setLock] = useState<{ until: number | null; message: string }>({ until: null, message: '' });
+  const lockedUntil = lock.until;
+  const lockLeft = useCountdown(lockedUntil);
+  const [resend, setResend] = useState<{ busy: boolean; message: string | null; failed: boolean }>({ busy: false, message: null, failed: false });
 
   const login = authType === 'email' ? { email: values.email } : { phone: values.phone };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    form.attempt();
-    if (!form.valid || busy) return;
+  async function submit() {
+    if (busy || lockLeft > 0) return;
     setBusy(true);
-    setFailure(null);
+    form.clearFailure();
+    setResend({ busy: false, message: null, failed: false });
     const answer = await authPost('/api/auth/authorize', authType, { ...login, password: values.password, isGuest: values.isGuest, rememberMe: values.rememberMe });
     if (answer.ok) {
       onSignedIn();
       return;
     }
     setBusy(false);
-    setFailure({ message: answer.message ?? 'Не удалось войти', code: answer.code, authType });
+    setFailedType(authType);
+    setLock({ until: limitEndsAt(answer), message: answer.message ?? '' });
+    form.fail({ message: answer.message ?? 'Не удалось войти', code: answer.code, ...(answer.retryAfterSeconds ? { retryAfterSeconds: answer.retryAfterSeconds } : {}) });
   }
 
-  const shownFailure = failure && failure.authType === authType ? failure : null;
+  /** 'Отправить письмо ещё раз': a new confirmation letter to the address typed (a neutral answer). */
+  async function resendLetter() {
+    setResend({ busy: true, message: null, failed: false });
+    const answer = await authPost('/api/auth/resend-confirmation', 'email', { email: values.email });
+    setResend({ busy: false, message: answer.message ?? (answer.ok ? null : 'Не удалось отправить письмо'), failed: !answer.ok });
+  }
+
+  // A sign-in lock ('Попробуйте через N мин.') stands whatever is typed: it is about the account and the address.
+  const shownFailure = form.failure && failedType === authType ? form.failure : null;
+  const locked = lockLeft > 0;
+  // The lock's message stays while it stands, whatever is edited; submit waits with it.
+  const alert = locked && lock.message ? lock.message : (shownFailure?.message ?? null);
   const unknownLogin = shownFailure?.code === 'email_not_exists' || shownFailure?.code === 'phone_not_exists';
+  const unconfirmed = shownFailure?.code === 'email_not_confirmed' && authType === 'email';
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <SchemaForm form={form} onValid={submit}>
       {authType === 'email' ? (
         <EmailField {...form.bind('email')} autoComplete="username" />
       ) : (
@@ -71,12 +86,15 @@ export function EnterEmail({ authType, params, redirect, go, onSignedIn }: AuthF
           <span>Запомнить меня</span>
         </label>
       </div>
-      <ServerAlert message={shownFailure?.message ?? null}>
-        {unknownLogin ? <LinkButton onClick={() => go('RegistrationStage1', { authType, ...login })}>Зарегистрироваться?</LinkButton> : null}
-        {shownFailure?.code === 'password_error' ? <LinkButton onClick={() => go('ForgotPass', { authType, ...login })}>Сбросить пароль?</LinkButton> : null}
-      </ServerAlert>
+      {resend.message && !resend.failed ? <InfoLine message={resend.message} /> : (
+        <ServerAlert message={resend.message ?? alert}>
+          {unknownLogin ? <LinkButton onClick={() => go('RegistrationStage1', { authType, ...login })}>Зарегистрироваться?</LinkButton> : null}
+          {shownFailure?.code === 'password_error' ? <LinkButton onClick={() => go('ForgotPass', { authType, ...login })}>Сбросить пароль?</LinkButton> : null}
+          {unconfirmed ? <LinkButton onClick={() => void resendLetter()} disabled={resend.busy}>Отправить письмо ещё раз</LinkButton> : null}
+        </ServerAlert>
+      )}
       <div className={styles.actions}>
-        <SubmitButton disabled={!form.valid} busy={busy}>Войти</SubmitButton>
+        <SubmitButton disabled={!form.valid || locked} busy={busy}>Войти</SubmitButton>
         <div className={styles.links}>
           <LinkButton onClick={() => go('ForgotPass', { authType, ...login })}>Забыли пароль?</LinkButton>
           <LinkButton onClick={() => go('RegistrationStage1', { authType })}>Регистрация</LinkButton>
@@ -95,6 +113,6 @@ export function EnterEmail({ authType, params, redirect, go, onSignedIn }: AuthF
           ))}
         </ul>
       </div>
-    </form>
+    </SchemaForm>
   );
 }

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
-import type { FormEvent, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { recoveryByEmailInput, recoveryByPhoneInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { normalisePhone } from '#app/lib/phone.ts';
 import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
-import { FieldError, formStyles as styles, ServerAlert, SubmitButton, useSchemaForm } from '#app/components/forms/form-kit.tsx';
-import { authPost, captchaStepFailure, EmailField } from './auth-form-kit.tsx';
+import { FieldError, formStyles as styles, SchemaForm, ServerAlert, SubmitButton, useSchemaForm } from '#app/components/forms/form-kit.tsx';
+import { authPost, captchaStepFailure, EmailField, limitEndsAt, useCountdown } from './auth-form-kit.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 
-const LINK_SENT_FALLBACK = 'Если такой e-mail зарегистрирован, мы отправили на него ссылку для восстановления пароля';
+const linkSentFallback = (email: string) => `Если ${email.trim().toLowerCase()} зарегистрирован, мы отправили на него ссылку для восстановления пароля`;
 
 /**
  * Password recovery (spec §4). By e-mail: authorize with reset_password=1, then the success message.
@@ -22,20 +22,26 @@ export function ForgotPass({ authType, params, onFlow }: AuthFormProps): ReactEl
   }));
   const { values } = form;
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; authType: AuthType } | null>(null);
+  const [failedType, setFailedType] = useState<AuthType>(authType);
+  const [lock, setLock] = useState<{ until: number | null; message: string }>({ until: null, message: '' });
+  const lockLeft = useCountdown(lock.until);
   const captcha = useRef<CaptchaHandle>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    form.attempt();
-    if (!form.valid || busy) return;
+  const fail = (answer: { code: string | null; retryAfterSeconds?: number }, message: string) => {
+    setFailedType(authType);
+    setLock({ until: limitEndsAt(answer), message });
+    form.fail({ message, code: answer.code });
+  };
+
+  async function submit() {
+    if (busy || lockLeft > 0) return;
     setBusy(true);
-    setFailure(null);
+    form.clearFailure();
     if (authType === 'email') {
       const answer = await authPost('/api/auth/authorize', 'email', { email: values.email, reset_password: true });
       setBusy(false);
-      if (answer.ok) onFlow({ type: 'emailAccepted' }, { notice: answer.message ?? LINK_SENT_FALLBACK });
-      else setFailure({ message: answer.message ?? 'Не удалось отправить ссылку', authType });
+      if (answer.ok) onFlow({ type: 'emailAccepted' }, { notice: answer.message ?? linkSentFallback(values.email) });
+      else fail(answer, answer.message ?? 'Не удалось отправить ссылку');
       return;
     }
     const answer = await authPost('/api/auth/verify-by-captcha', 'phone', { phone: values.phone, 'captcha-token': values.captchaToken, reset_password: true });
@@ -45,13 +51,15 @@ export function ForgotPass({ authType, params, onFlow }: AuthFormProps): ReactEl
       return;
     }
     const message = captchaStepFailure(answer, captcha.current, 'Не удалось отправить код');
-    if (message) setFailure({ message, authType });
+    if (message) fail(answer, message);
   }
 
-  const shownFailure = failure && failure.authType === authType ? failure.message : null;
+  // A limit stands while it lasts and the captcha waits with it: the two never show together.
+  const locked = lockLeft > 0;
+  const shownFailure = locked ? lock.message : (form.failure && failedType === authType ? form.failure.message : null);
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <SchemaForm form={form} onValid={submit}>
       <p className={styles.lead}>
         {authType === 'email'
           ? 'Укажите e-mail, с которым вы регистрировались: мы пришлём ссылку для смены пароля.'
@@ -65,16 +73,18 @@ export function ForgotPass({ authType, params, onFlow }: AuthFormProps): ReactEl
             {...form.bind('phone')}
             showInvalid={form.attempted}
           />
-          <div>
-            <Captcha ref={captcha} onChange={(token) => form.set('captchaToken', token)} invalid={Boolean(form.attempted && !values.captchaToken)} />
-            <FieldError message={form.attempted ? form.errors.captchaToken : undefined} />
-          </div>
+          {locked ? null : (
+            <div data-field="captchaToken">
+              <Captcha ref={captcha} onChange={(token) => form.set('captchaToken', token)} invalid={Boolean(form.attempted && !values.captchaToken)} />
+              <FieldError message={form.attempted ? form.errors.captchaToken : undefined} />
+            </div>
+          )}
         </>
       )}
       <ServerAlert message={shownFailure} />
       <div className={styles.actions}>
-        <SubmitButton disabled={!form.valid} busy={busy}>{authType === 'email' ? 'Отправить ссылку' : 'Получить код'}</SubmitButton>
+        <SubmitButton disabled={!form.valid || locked} busy={busy}>{authType === 'email' ? 'Отправить ссылку' : 'Получить код'}</SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 }

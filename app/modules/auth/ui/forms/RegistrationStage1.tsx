@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
-import type { FormEvent, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { ConsentCheckbox } from '#app/components/ui/ConsentCheckbox.tsx';
 import { emailRegistrationInput, phoneRegistrationInput, type AuthType } from '#app/modules/auth/auth.schema.ts';
 import { normalisePhone } from '#app/lib/phone.ts';
 import { Captcha, type CaptchaHandle } from '../Captcha.tsx';
-import { FieldError, formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
-import { authPost, captchaStepFailure, EmailField, RepeatPasswordField } from './auth-form-kit.tsx';
+import { FieldError, SchemaForm, ServerAlert, SubmitButton, TextField, useSchemaForm, formStyles as styles } from '#app/components/forms/form-kit.tsx';
+import { authPost, captchaStepFailure, EmailField, limitEndsAt, RepeatPasswordField, useCountdown } from './auth-form-kit.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import type { AuthFormProps } from './types.ts';
 
-/** Shown if the server accepted the e-mail registration without a text of its own. */
-const EMAIL_SENT_FALLBACK = 'Мы отправили письмо на ваш e-mail. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма';
+/** Shown if the server accepted the e-mail registration without a text of its own: it names the address too. */
+const emailSentFallback = (email: string) => `Мы отправили письмо на ${email.trim().toLowerCase()}. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма`;
 
 export function PolicyConsentLabel(): ReactElement {
   return (
@@ -40,23 +40,29 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
   }));
   const { values } = form;
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; authType: AuthType } | null>(null);
+  const [failedType, setFailedType] = useState<AuthType>(authType);
+  const [lock, setLock] = useState<{ until: number | null; message: string }>({ until: null, message: '' });
+  const lockLeft = useCountdown(lock.until);
   const captcha = useRef<CaptchaHandle>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    form.attempt();
-    if (!form.valid || busy) return;
+  const fail = (answer: { message: string | null; code: string | null; retryAfterSeconds?: number }, message: string) => {
+    setFailedType(authType);
+    setLock({ until: limitEndsAt(answer), message });
+    form.fail({ message, code: answer.code });
+  };
+
+  async function submit() {
+    if (busy || lockLeft > 0) return;
     setBusy(true);
-    setFailure(null);
+    form.clearFailure();
     if (authType === 'email') {
       const answer = await authPost('/api/auth/registration', 'email', {
         name: values.name, email: values.email, password: values.password, confirm_password: values.confirm_password,
         acceptGDPR: values.acceptGDPR, acceptAds: values.acceptAds,
       });
       setBusy(false);
-      if (answer.ok) onFlow({ type: 'emailAccepted' }, { notice: answer.message ?? EMAIL_SENT_FALLBACK });
-      else setFailure({ message: answer.message ?? 'Не удалось зарегистрироваться', authType });
+      if (answer.ok) onFlow({ type: 'emailAccepted' }, { notice: answer.message ?? emailSentFallback(values.email) });
+      else fail(answer, answer.message ?? 'Не удалось зарегистрироваться');
       return;
     }
     const answer = await authPost('/api/auth/verify-by-captcha', 'phone', {
@@ -68,13 +74,16 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
       return;
     }
     const message = captchaStepFailure(answer, captcha.current, 'Не удалось отправить код');
-    if (message) setFailure({ message, authType });
+    if (message) fail(answer, message);
   }
 
-  const shownFailure = failure && failure.authType === authType ? failure.message : null;
+  // A limit ('Попробуйте через N мин.') stands while it lasts, whatever is edited, and the captcha waits
+  // with it: a check solved now would be spent for nothing, and the two must never show together.
+  const locked = lockLeft > 0;
+  const shownFailure = locked ? lock.message : (form.failure && failedType === authType ? form.failure.message : null);
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <SchemaForm form={form} onValid={submit}>
       <TextField
         label="Ваше имя"
         name="name"
@@ -100,7 +109,7 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
           showInvalid={form.attempted}
         />
       )}
-      <div onBlur={() => form.touch('acceptGDPR')}>
+      <div onBlur={() => form.touch('acceptGDPR')} data-field="acceptGDPR">
         <ConsentCheckbox
           name="acceptGDPR"
           checked={values.acceptGDPR}
@@ -110,7 +119,7 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
           <PolicyConsentLabel />
         </ConsentCheckbox>
       </div>
-      <div onBlur={() => form.touch('acceptAds')}>
+      <div onBlur={() => form.touch('acceptAds')} data-field="acceptAds">
         <ConsentCheckbox
           variant="ads"
           name="acceptAds"
@@ -121,16 +130,16 @@ export function RegistrationStage1({ authType, params, onFlow }: AuthFormProps):
           submitAttempted={form.attempted || form.isTouched('acceptAds')}
         />
       </div>
-      {authType === 'phone' ? (
-        <div>
+      {authType === 'phone' && !locked ? (
+        <div data-field="captchaToken">
           <Captcha ref={captcha} onChange={(token) => { form.set('captchaToken', token); if (token) form.touch('captchaToken'); }} invalid={Boolean(form.attempted && !values.captchaToken)} />
           <FieldError message={form.attempted ? form.errors.captchaToken : undefined} />
         </div>
       ) : null}
       <ServerAlert message={shownFailure} />
       <div className={styles.actions}>
-        <SubmitButton disabled={!form.valid} busy={busy}>{authType === 'email' ? 'Зарегистрироваться' : 'Получить код'}</SubmitButton>
+        <SubmitButton disabled={!form.valid || locked} busy={busy}>{authType === 'email' ? 'Зарегистрироваться' : 'Получить код'}</SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 }

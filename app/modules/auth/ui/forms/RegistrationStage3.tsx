@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { FormEvent, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { passwordEndpoint } from '#app/modules/auth/auth.rules.ts';
 import { passwordStepInput } from '#app/modules/auth/auth.schema.ts';
-import { formStyles as styles, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
+import { formStyles as styles, SchemaForm, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
 import { authPost, RepeatPasswordField } from './auth-form-kit.tsx';
 import type { AuthFormProps } from './types.ts';
 
@@ -14,17 +14,14 @@ export function RegistrationStage3({ flow, acceptAds, onFlow }: AuthFormProps): 
   const form = useSchemaForm(passwordStepInput, { pass1: '', pass2: '' });
   const { values } = form;
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   if (flow.step !== 'step3') return null;
   const state = flow;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    form.attempt();
-    if (!form.valid || busy) return;
+  async function submit() {
+    if (busy) return;
     setBusy(true);
-    setFailure(null);
+    form.clearFailure();
     const props = state.reset
       ? { phone: state.phone, code: state.code, pass1: values.pass1, pass2: values.pass2 }
       : { phone: state.phone, name: state.name, code: state.code, pass1: values.pass1, pass2: values.pass2, acceptAds };
@@ -35,11 +32,11 @@ export function RegistrationStage3({ flow, acceptAds, onFlow }: AuthFormProps): 
       return;
     }
     setBusy(false);
-    setFailure(answer.message ?? 'Не удалось сохранить пароль');
+    form.fail({ message: answer.message ?? 'Не удалось сохранить пароль', code: answer.code });
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <SchemaForm form={form} onValid={submit}>
       <TextField
         label="Новый пароль"
         type="password"
@@ -49,10 +46,10 @@ export function RegistrationStage3({ flow, acceptAds, onFlow }: AuthFormProps): 
         autoFocus
       />
       <RepeatPasswordField form={form} name="pass2" of="pass1" />
-      <ServerAlert message={failure} />
+      <ServerAlert message={form.failure?.message ?? null} />
       <div className={styles.actions}>
         <SubmitButton disabled={!form.valid} busy={busy}>Сохранить пароль</SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 }
