@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, Link, data, redirect, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -17,9 +18,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const form = await request.formData();
   const parsed = passwordStepInput.safeParse({ pass1: form.get('pass1'), pass2: form.get('pass2') });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return data({ error: issue.message, field: issue.path[0] === 'pass2' ? 'pass2' as const : 'pass1' as const }, { status: 400 });
+  }
   const outcome = await resetPasswordByEmailToken(ctx, String(form.get('token') ?? ''), parsed.data.pass1);
-  if (!outcome.ok) return data({ error: outcome.message }, { status: 422 });
+  if (!outcome.ok) return data({ error: outcome.message, field: null }, { status: 422 });
   return redirect('/profile');
 }
 
@@ -29,6 +33,15 @@ export const headers = () => ({ 'Cache-Control': 'no-store' });
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  const pass1 = useRef<HTMLInputElement>(null);
+  const pass2 = useRef<HTMLInputElement>(null);
+  const invalid = actionData?.field ?? null;
+  // A refused password takes focus back to the field to correct (its message is read with it).
+  useEffect(() => {
+    if (invalid === 'pass2') pass2.current?.focus();
+    else if (invalid === 'pass1') pass1.current?.focus();
+  }, [actionData, invalid]);
+  const described = (name: 'pass1' | 'pass2') => (invalid === name ? { 'aria-invalid': true as const, 'aria-describedby': 'reset-error' } : {});
   return (
     <div className={`container ${styles.page}`}>
       <h1>Задайте пароль</h1>
@@ -37,10 +50,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="_csrf" value={loaderData.csrf} />
           <input type="hidden" name="token" value={loaderData.token} />
           <label htmlFor="pass1">Новый пароль</label>
-          <input id="pass1" name="pass1" type="password" autoComplete="new-password" minLength={6} required />
+          <input ref={pass1} id="pass1" name="pass1" type="password" autoComplete="new-password" minLength={6} required {...described('pass1')} />
           <label htmlFor="pass2">Пароль ещё раз</label>
-          <input id="pass2" name="pass2" type="password" autoComplete="new-password" required />
-          {actionData?.error ? <p role="alert" className={styles.error}>{actionData.error}</p> : null}
+          <input ref={pass2} id="pass2" name="pass2" type="password" autoComplete="new-password" required {...described('pass2')} />
+          {actionData?.error ? <p id="reset-error" role="alert" className={styles.error}>{actionData.error}</p> : null}
           <p className={styles.hint}>{AUTH_MESSAGES.passwordTooShort.replace('Слишком короткий пароль. ', '')}</p>
           <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Сохраняем…' : 'Сохранить и войти'}</button>
         </Form>

@@ -154,3 +154,23 @@ test('«Написать нам»: the form kit — focus on the first invalid f
   await dialog.getByRole('button', { name: 'Отправить' }).click();
   await expect(page.getByRole('dialog', { name: 'Сообщение отправлено' })).toBeVisible();
 });
+
+test('the reset-password page: a refused password takes focus back to the field, tied to its message', async ({ page, browser }, testInfo) => {
+  const email = `page${unique(testInfo)}@agro.ru`;
+  const api = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  await createAccount(api.request, email, 'secret1');
+  const { token } = (await (await api.request.get('/api/csrf-token')).json()) as { token: string };
+  const asked = await api.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, reset_password: true } } });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  const link = new URL(/https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(await latestOutboxBody(api.request, email))![0]);
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('Новый пароль').fill('brand-new-1');
+  await page.getByLabel('Пароль ещё раз').fill('brand-new-2');
+  await page.getByRole('button', { name: 'Сохранить и войти' }).click();
+  const again = page.getByLabel('Пароль ещё раз');
+  await expect(page.getByRole('alert')).toHaveText('Введённые пароли не совпадают');
+  await expect(again).toBeFocused();
+  await expect(again).toHaveAttribute('aria-invalid', 'true');
+  expect(await describedText(again)).toBe('Введённые пароли не совпадают');
+  await api.close();
+});

@@ -80,13 +80,13 @@ test('changes the name, the e-mail by link and the phone by SMS code', async ({ 
 
   await page.getByLabel('Ваше имя').fill(' ');
   await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Поле "Ваше Имя" не заполнено')).toBeVisible();
+  await expect(page.getByText('Поле "Ваше Имя" не заполнено', { exact: true })).toBeVisible();
 
   const next = `e2e-new-${unique()}@agro.ru`;
   await page.getByRole('button', { name: 'Изменить e-mail' }).click();
   await page.getByLabel('Новый e-mail').fill('не адрес');
   await page.getByRole('button', { name: 'Отправить ссылку' }).click();
-  await expect(page.getByText('Поле "E-mail" содержит некорректный E-mail адрес')).toBeVisible();
+  await expect(page.getByText('Поле "E-mail" содержит некорректный E-mail адрес', { exact: true })).toBeVisible();
   await page.getByLabel('Новый e-mail').fill(next);
   await page.getByRole('button', { name: 'Отправить ссылку' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Мы отправили письмо на ${next}` })).toBeVisible();

@@ -159,6 +159,11 @@ export function SchemaForm({ form, onValid, children, className, ...rest }: Sche
       {...rest}
       className={className ?? styles.form}
       noValidate
+      // Any submit button of the form: pressing it must not take focus from the field being typed
+      // in (see SubmitButton), or the field's message would push the button away mid-click.
+      onMouseDown={(event) => {
+        if ((event.target as Element).closest('button[type="submit"]')) event.preventDefault();
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         if (form.check(event)) void onValid(event);

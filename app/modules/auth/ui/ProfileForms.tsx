@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { FormEvent, ReactElement, ReactNode } from 'react';
+import type { FormEvent, ReactElement } from 'react';
 import { useRevalidator } from 'react-router';
 import { CodeInput, type CodeInputHandle } from '#app/components/ui/CodeInput.tsx';
 import { SchemaForm, ServerAlert, SubmitButton, TextField, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';
@@ -47,16 +47,6 @@ function Status({ confirmed }: { confirmed: boolean }): ReactElement {
   );
 }
 
-function Field({ label, error, children, id }: { label: string; error: string | null; id: string; children: ReactNode }): ReactElement {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>{label}</label>
-      {children}
-      {error ? <p id={`${id}-error`} className={styles.fieldError}>{error}</p> : null}
-    </div>
-  );
-}
-
 /**
  * 'Мои данные' (/profile): the name, the e-mail (a change is confirmed by a link to the new
  * address) and the phone (a change is verified by an SMS code), each with its own messages.
@@ -78,19 +68,14 @@ export function ProfileForms({ profile, notice }: { profile: ProfileView; notice
 function NameSection({ profile }: { profile: ProfileView }): ReactElement {
   const id = useId();
   const revalidator = useRevalidator();
-  const [name, setName] = useState(profile.name);
-  const [attempted, setAttempted] = useState(false);
+  const form = useSchemaForm(profileNameInput, { name: profile.name });
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const error = attempted ? firstMessage(profileNameInput.safeParse({ name })) : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
+  const save = async () => {
     setNotice(null);
-    if (!profileNameInput.safeParse({ name }).success) return;
     setBusy(true);
-    const answer = await post('/api/profile', { name });
+    const answer = await post('/api/profile', { name: form.values.name });
     setBusy(false);
     setNotice(answer);
     if (answer.ok) void revalidator.revalidate();
@@ -99,24 +84,13 @@ function NameSection({ profile }: { profile: ProfileView }): ReactElement {
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.sectionTitle}>Имя</h2>
-      <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
-        <Field label="Ваше имя" error={error} id={`${id}-name`}>
-          <input
-            id={`${id}-name`}
-            className={styles.input}
-            name="name"
-            autoComplete="name"
-            value={name}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-name-error` : undefined}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-        </Field>
+      <SchemaForm form={form} onValid={save} className={styles.form}>
+        <TextField label="Ваше имя" name="name" autoComplete="name" maxLength={120} {...form.bind('name')} />
         <div className={styles.actions}>
-          <button type="submit" className="btn btn-brand" disabled={busy || name.trim() === profile.name}>Сохранить</button>
+          <button type="submit" className="btn btn-brand" disabled={busy || form.values.name.trim() === profile.name}>Сохранить</button>
         </div>
         <NoticeLine notice={notice} />
-      </form>
+      </SchemaForm>
     </section>
   );
 }
@@ -125,28 +99,8 @@ function EmailSection({ profile }: { profile: ProfileView }): ReactElement {
   const id = useId();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
-  const [email, setEmail] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [round, setRound] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
-  const error = attempted ? firstMessage(profileEmailInput.safeParse({ email })) : null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    setNotice(null);
-    if (!profileEmailInput.safeParse({ email }).success) return;
-    setBusy(true);
-    const answer = await post('/api/profile/email', { email });
-    setBusy(false);
-    setNotice(answer);
-    if (answer.ok) {
-      setEditing(false);
-      setEmail('');
-      setAttempted(false);
-      void revalidator.revalidate();
-    }
-  };
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
@@ -158,26 +112,18 @@ function EmailSection({ profile }: { profile: ProfileView }): ReactElement {
         <p className={styles.muted}>Ждёт подтверждения: <strong>{profile.pendingEmail}</strong>. Перейдите по ссылке из письма, которое мы отправили на этот адрес.</p>
       ) : null}
       {editing ? (
-        <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
-          <Field label="Новый e-mail" error={error} id={`${id}-email`}>
-            <input
-              id={`${id}-email`}
-              className={styles.input}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-email-error` : undefined}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-          </Field>
-          <p className={styles.hint}>Мы отправим ссылку на новый адрес. E-mail изменится, когда вы перейдёте по ней.</p>
-          <div className={styles.actions}>
-            <button type="submit" className="btn btn-brand" disabled={busy}>Отправить ссылку</button>
-            <button type="button" className="btn btn-secondary" onClick={() => { setEditing(false); setAttempted(false); setNotice(null); }}>Отмена</button>
-          </div>
-        </form>
+        <EmailForm
+          key={round}
+          onCancel={() => { setEditing(false); setNotice(null); }}
+          onAnswer={(answer) => {
+            setNotice(answer);
+            if (answer.ok) {
+              setEditing(false);
+              setRound((n) => n + 1);
+              void revalidator.revalidate();
+            }
+          }}
+        />
       ) : (
         <div className={styles.actions}>
           <button type="button" className="btn btn-secondary" onClick={() => { setEditing(true); setNotice(null); }}>
@@ -187,6 +133,27 @@ function EmailSection({ profile }: { profile: ProfileView }): ReactElement {
       )}
       <NoticeLine notice={notice} />
     </section>
+  );
+}
+
+function EmailForm({ onCancel, onAnswer }: { onCancel: () => void; onAnswer: (answer: { ok: boolean; message: string }) => void }): ReactElement {
+  const form = useSchemaForm(profileEmailInput, { email: '' });
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    const answer = await post('/api/profile/email', { email: form.values.email });
+    setBusy(false);
+    onAnswer(answer);
+  };
+  return (
+    <SchemaForm form={form} onValid={send} className={styles.form}>
+      <TextField label="Новый e-mail" type="email" name="email" autoComplete="email" inputMode="email" maxLength={254} {...form.bind('email')} />
+      <p className={styles.hint}>Мы отправим ссылку на новый адрес. E-mail изменится, когда вы перейдёте по ней.</p>
+      <div className={styles.actions}>
+        <button type="submit" className="btn btn-brand" disabled={busy}>Отправить ссылку</button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>Отмена</button>
+      </div>
+    </SchemaForm>
   );
 }
 
