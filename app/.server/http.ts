@@ -40,3 +40,25 @@ export function validate<S extends z.ZodType>(c: Context<HonoEnv>, schema: S, ra
   const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
   return { ok: false, response: errorResponse(c, 400, first?.message ?? 'Некорректный запрос', { fields }) };
 }
+
+/** A use-case's expected outcome (ARCHITECTURE habit 4: failures are values). */
+export type Outcome = { ok: true; message?: string } | { ok: false; message: string; code?: string; retryAfterSeconds?: number };
+
+export type OutcomeStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+
+/**
+ * An outcome as the API answers it (spec §7 envelope): success with its message and the extra
+ * fields, or the error with its message, code and the status the module gives that code (400 when
+ * none). A refused limit says when it lifts twice: Retry-After for any client, retryAfterSeconds for
+ * the page's forms.
+ */
+export function answerOutcome(c: Context<HonoEnv>, outcome: Outcome, statusOf: Readonly<Record<string, OutcomeStatus>>, extra: Record<string, unknown> = {}) {
+  if (outcome.ok) return c.json({ error_status: 'success', ...(outcome.message ? { message: outcome.message } : {}), ...extra });
+  const wait = outcome.retryAfterSeconds;
+  if (wait !== undefined) c.header('Retry-After', String(wait));
+  return c.json({
+    error_status: 'error', message: outcome.message,
+    ...(outcome.code ? { code: outcome.code } : {}),
+    ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
+  }, statusOf[outcome.code ?? ''] ?? 400);
+}

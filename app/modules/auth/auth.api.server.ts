@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
-import { readRawBody, validate } from '#app/.server/http.ts';
+import { answerOutcome, readRawBody, validate, type OutcomeStatus } from '#app/.server/http.ts';
 import {
   codeStepInput, emailRegistrationInput, fromProps, passwordStepInput, phoneRegistrationInput,
   recoveryByEmailInput, recoveryByPhoneInput, recoveryCodeStepInput, signInByEmailInput, signInByPhoneInput,
@@ -27,22 +27,14 @@ async function readAuthRequest(c: C) {
   return { ok: true as const, type, props: fromProps(merged) };
 }
 
-const STATUS: Record<string, 401 | 403 | 404 | 409 | 422 | 429 | 503> = {
+const STATUS: Record<string, OutcomeStatus> = {
   captcha_error: 403, phone_exists: 409, email_exists: 409, phone_not_exists: 404, email_not_exists: 404,
   password_error: 401, email_not_confirmed: 403, wrong_code: 422, too_many_attempts: 429, code_expired: 422,
   too_soon: 429, too_many_codes: 429, too_many_requests: 429, delivery_error: 503, link_invalid: 422, busy: 503,
 };
 
-/** A refused limit says when it lifts twice: Retry-After for any client, retryAfterSeconds for the page's forms. */
 export function answer(c: C, outcome: Outcome, extra: Record<string, unknown> = {}) {
-  if (outcome.ok) return c.json({ error_status: 'success', ...(outcome.message ? { message: outcome.message } : {}), ...extra });
-  const wait = outcome.retryAfterSeconds;
-  if (wait !== undefined) c.header('Retry-After', String(wait));
-  return c.json({
-    error_status: 'error', message: outcome.message,
-    ...(outcome.code ? { code: outcome.code } : {}),
-    ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
-  }, STATUS[outcome.code ?? ''] ?? 400);
+  return answerOutcome(c, outcome, STATUS, extra);
 }
 
 export const authApi = new Hono<HonoEnv>()

@@ -9,6 +9,7 @@ import { EMAIL_REQUESTS_PER_IP_PER_DAY, EMAIL_REQUESTS_PER_IP_PER_HOUR, MAILS_PE
 import { PASSWORD_BUSY_MESSAGE, PasswordBusyError, hashPassword } from './password.server.ts';
 import { revokeUserSessions } from '#app/.server/session.ts';
 import { consentsGiven, createUser, findUserByEmail, findUserByPhone } from './users.server.ts';
+import type { Outcome } from '#app/.server/http.ts';
 
 /** Messages of the auth endpoints beyond spec §5 (the modal shows them in an alert, spec §8). */
 export const AUTH_ERRORS = {
@@ -82,7 +83,7 @@ function isUniqueViolation(error: unknown): boolean {
 const BUSY: Outcome = { ok: false, message: AUTH_ERRORS.busy, code: 'busy' };
 
 /** `retryAfterSeconds`: a limit refused and lifts then (the API sends it as Retry-After and in the body). */
-export type Outcome = { ok: true; message?: string } | { ok: false; message: string; code?: string; retryAfterSeconds?: number };
+export type { Outcome };
 
 /**
  * Step 1 of phone registration or recovery (spec §7 verify-by-captcha, verification-retry): checks

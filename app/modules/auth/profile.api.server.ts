@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
-import { readBody } from '#app/.server/http.ts';
+import { answerOutcome, readBody, type OutcomeStatus } from '#app/.server/http.ts';
 import type { Outcome } from './auth.server.ts';
 import {
   changePassword, markNotificationShown, pendingNotifications, requestEmailChange,
@@ -13,22 +13,14 @@ import {
 
 type C = Context<HonoEnv>;
 
-const STATUS: Record<string, 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503> = {
+const STATUS: Record<string, OutcomeStatus> = {
   sign_in_required: 401, captcha_error: 403, not_found: 404, email_exists: 409, phone_exists: 409, email_same: 400, phone_same: 400,
   wrong_code: 422, code_expired: 422, too_many_attempts: 429, too_soon: 429, too_many_codes: 429, too_many_emails: 429,
   delivery_error: 503, link_invalid: 422, password_error: 422, busy: 503,
 };
 
-/** A refused limit says when it lifts: Retry-After and retryAfterSeconds, as the auth API does. */
 function answer(c: C, outcome: Outcome, extra: Record<string, unknown> = {}) {
-  if (outcome.ok) return c.json({ error_status: 'success', ...(outcome.message ? { message: outcome.message } : {}), ...extra });
-  const wait = outcome.retryAfterSeconds;
-  if (wait !== undefined) c.header('Retry-After', String(wait));
-  return c.json({
-    error_status: 'error', message: outcome.message,
-    ...(outcome.code ? { code: outcome.code } : {}),
-    ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
-  }, STATUS[outcome.code ?? ''] ?? 400);
+  return answerOutcome(c, outcome, STATUS, extra);
 }
 
 function signInRequired(c: C) {

@@ -3,7 +3,6 @@ import {
   authModalElementId,
   authModalReducer,
   authModalTitle,
-  displayPhone,
   hasAuthTypeTabs,
   initialAuthModalState,
   socialSignInHref,
@@ -86,11 +85,6 @@ describe('auth modal helpers', () => {
   it('social links go to /auth-social with authclient and the redirect', () => {
     expect(socialSignInHref('yandex')).toBe('/auth-social?authclient=yandex');
     expect(socialSignInHref('vkontakte', '/profile/bookmarks')).toBe('/auth-social?authclient=vkontakte&redirect=%2Fprofile%2Fbookmarks');
-  });
-
-  it('shows a phone as +7 (xxx) xxx-xx-xx', () => {
-    expect(displayPhone('79123456789')).toBe('+7 (912) 345-67-89');
-    expect(displayPhone('')).toBe('');
   });
 });
 

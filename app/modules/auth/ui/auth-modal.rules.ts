@@ -113,4 +113,3 @@ export function socialSignInHref(provider: SocialProviderId, redirect?: string |
 }
 
 /** '79123456789' as '+7 (912) 345-67-89' for the texts of step 2: the one written form of app/lib/phone.ts. */
-export { formatPhoneDisplay as displayPhone } from '#app/lib/phone.ts';

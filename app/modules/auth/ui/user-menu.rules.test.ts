@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GUEST, type Viewer } from '../viewer.schema.ts';
-import { accountPageItems, displayPhone, userMenuItems } from './user-menu.rules.ts';
+import { accountPageItems, userMenuItems } from './user-menu.rules.ts';
 
 const user: Viewer = { ...GUEST, isGuest: false, id: 7, userName: 'Иван', contacts: { email: 'i@agro.ru', phone: null } };
 const PORTAL = 'https://portal.agro.example/';
@@ -39,13 +39,5 @@ describe('accountPageItems (the mobile menu\'s Личный кабинет)', ()
   });
   it('gives a guest nothing', () => {
     expect(accountPageItems(GUEST, PORTAL)).toEqual([]);
-  });
-});
-
-describe('displayPhone', () => {
-  it('formats stored digits', () => {
-    expect(displayPhone('79123456789')).toBe('+7 (912)-345-67-89');
-    expect(displayPhone('375291234567')).toBe('+375 (29)-123-45-67');
-    expect(displayPhone(null)).toBe('');
   });
 });

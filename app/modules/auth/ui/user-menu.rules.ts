@@ -1,5 +1,4 @@
 import { canSearchSpareParts, canSeeSupplierPortal, type Viewer } from '../viewer.schema.ts';
-import { dialCode, formatPhone, splitPhone } from '#app/lib/phone.ts';
 
 /** An entry of the signed-in user's menu (spec §2 'Личный кабинет'). */
 export type UserMenuItem =
@@ -39,10 +38,3 @@ export function accountPageItems(viewer: Viewer, supplierPortalUrl: string): Use
   return userMenuItems(viewer, supplierPortalUrl).filter((item) => item.id !== 'logout');
 }
 
-/** A stored phone as people read it: '79123456789' → '+7 (912)-345-67-89'. */
-export function displayPhone(digits: string | null): string {
-  if (!digits) return '';
-  const { country, national } = splitPhone(digits, ['RU', 'KZ', 'BY', 'ALL']);
-  const code = dialCode(country);
-  return code ? `+${code} ${formatPhone(national, country)}` : `+${national}`;
-}
