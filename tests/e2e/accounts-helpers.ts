@@ -44,3 +44,30 @@ export async function expectSignedIn(page: Page, isMobile: boolean) {
   await expect(cabinet).toBeAttached();
   if (!isMobile) await expect(cabinet).toBeVisible();
 }
+
+/** Opens /signup and sends the e-mail registration form with both consents ticked. */
+export async function submitEmailRegistration(page: Page, { name, email, password = 'secret1' }: { name: string; email: string; password?: string }) {
+  await page.goto('/signup');
+  const dialog = authDialog(page, 'Регистрация');
+  await dialog.getByLabel('Ваше имя').fill(name);
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Пароль', { exact: true }).fill(password);
+  await dialog.getByLabel('Повторите пароль').fill(password);
+  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
+  await dialog.getByRole('checkbox', { name: 'Соглашаюсь на получение рекламных рассылок' }).check();
+  await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  return dialog;
+}
+
+/** Opens /signup, registers by phone up to the call (captcha ticked) and returns the code step's dialog. */
+export async function startPhoneRegistration(page: Page, { name, national }: { name: string; national: string }) {
+  await page.goto('/signup');
+  const dialog = authDialog(page, 'Регистрация');
+  await dialog.getByRole('button', { name: 'Телефон' }).click();
+  await dialog.getByLabel('Ваше имя').fill(name);
+  await dialog.getByLabel('Номер телефона').fill(national);
+  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
+  await dialog.getByRole('checkbox', { name: 'Я не робот' }).check();
+  await dialog.getByRole('button', { name: 'Получить код' }).click();
+  return authDialog(page, 'Введите последние 4 цифры входящего номера');
+}

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { extractLink } from '../../app/modules/auth/providers/sandbox.ts';
-import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique } from './accounts-helpers.ts';
+import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique, startPhoneRegistration, submitEmailRegistration } from './accounts-helpers.ts';
 import { advanceServerClock, expect, test } from './fixtures.ts';
 
 /*
@@ -18,15 +18,7 @@ const written = (national: string) => `+7 (${national.slice(0, 3)}) ${national.s
 
 test('an unconfirmed e-mail: «Отправить письмо ещё раз» names the address, the new link confirms, the page says so', async ({ page, isMobile }, testInfo) => {
   const email = `late${unique(testInfo)}@agro.ru`;
-  await page.goto('/signup');
-  let dialog = authDialog(page, 'Регистрация');
-  await dialog.getByLabel('Ваше имя').fill('Мария Луговая');
-  await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Пароль', { exact: true }).fill('secret1');
-  await dialog.getByLabel('Повторите пароль').fill('secret1');
-  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
-  await dialog.getByRole('checkbox', { name: 'Соглашаюсь на получение рекламных рассылок' }).check();
-  await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  let dialog = await submitEmailRegistration(page, { name: 'Мария Луговая', email });
   // The letter-sent message names the address.
   await expect(dialog.getByRole('status').locator('p')).toHaveText(`Мы отправили письмо на ${email}. Чтобы завершить регистрацию, подтвердите e-mail по ссылке из письма`);
   const firstLetter = await latestOutboxBody(page.request, email);
@@ -71,16 +63,7 @@ test('recovery by e-mail: the message names the address', async ({ page }, testI
 
 test('the code step says each thing once and offers «Изменить номер», which keeps the number and the name', async ({ page }, testInfo) => {
   const national = `914${unique(testInfo)}`;
-  await page.goto('/signup');
-  let dialog = authDialog(page, 'Регистрация');
-  await dialog.getByRole('button', { name: 'Телефон' }).click();
-  await dialog.getByLabel('Ваше имя').fill('Иван Полевой');
-  await dialog.getByLabel('Номер телефона').fill(national);
-  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
-  await dialog.getByRole('checkbox', { name: 'Я не робот' }).check();
-  await dialog.getByRole('button', { name: 'Получить код' }).click();
-
-  dialog = authDialog(page, 'Введите последние 4 цифры входящего номера');
+  let dialog = await startPhoneRegistration(page, { name: 'Иван Полевой', national });
   await expect(dialog.locator('p').first()).toHaveText(`Мы звоним на ${written(national)}. Отвечать на звонок не нужно. Изменить номер`);
   // Said once: the instruction is the title; the number once; no second 'we are calling' line.
   const text = await dialog.evaluate((d) => (d as HTMLElement).innerText);
@@ -102,15 +85,7 @@ test('the code step says each thing once and offers «Изменить номе�
 test('too many codes: the limit says when to try again, its links wait, and no captcha shows meanwhile @server-clock', async ({ page }, testInfo) => {
   const national = `915${unique(testInfo)}`;
   await page.clock.install();
-  await page.goto('/signup');
-  let dialog = authDialog(page, 'Регистрация');
-  await dialog.getByRole('button', { name: 'Телефон' }).click();
-  await dialog.getByLabel('Ваше имя').fill('Иван Полевой');
-  await dialog.getByLabel('Номер телефона').fill(national);
-  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
-  await dialog.getByRole('checkbox', { name: 'Я не робот' }).check();
-  await dialog.getByRole('button', { name: 'Получить код' }).click();
-  dialog = authDialog(page, 'Введите последние 4 цифры входящего номера');
+  const dialog = await startPhoneRegistration(page, { name: 'Иван Полевой', national });
 
   // Codes 2 and 3 (3 a phone in 10 minutes), each after the 30 s lock on both clocks.
   for (let i = 0; i < 3; i++) {

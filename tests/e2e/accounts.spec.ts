@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { extractCode, extractLink } from '../../app/modules/auth/providers/sandbox.ts';
-import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique } from './accounts-helpers.ts';
+import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique, startPhoneRegistration, submitEmailRegistration } from './accounts-helpers.ts';
 import { advanceServerClock, expect, test } from './fixtures.ts';
 
 /** Signs out from the user menu (desktop) or the mobile menu, as a person would. */
@@ -22,16 +22,7 @@ test('phone registration with the SMS fallback: the 30 s lock, a second call, th
   const national = `913${unique(testInfo)}`;
   const phone = `7${national}`;
   await page.clock.install();
-  await page.goto('/signup');
-  let dialog = authDialog(page, 'Регистрация');
-  await dialog.getByRole('button', { name: 'Телефон' }).click();
-  await dialog.getByLabel('Ваше имя').fill('Пётр Полевой');
-  await dialog.getByLabel('Номер телефона').fill(national);
-  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
-  await dialog.getByRole('checkbox', { name: 'Я не робот' }).check();
-  await dialog.getByRole('button', { name: 'Получить код' }).click();
-
-  dialog = authDialog(page, 'Введите последние 4 цифры входящего номера');
+  let dialog = await startPhoneRegistration(page, { name: 'Пётр Полевой', national });
   const firstCall = await latestOutboxBody(page.request, phone);
   await expect(dialog.getByText(/^Получить новый код можно через 0:[0-3]\d$/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Повторить звонок' })).toHaveCount(0);
@@ -69,15 +60,7 @@ test('phone registration with the SMS fallback: the 30 s lock, a second call, th
 
 test('registration by e-mail, confirmed by opening the link; then sign-out', async ({ page, isMobile }, testInfo) => {
   const email = `field${unique(testInfo)}@agro.ru`;
-  await page.goto('/signup');
-  const dialog = authDialog(page, 'Регистрация');
-  await dialog.getByLabel('Ваше имя').fill('Мария Луговая');
-  await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Пароль', { exact: true }).fill('secret1');
-  await dialog.getByLabel('Повторите пароль').fill('secret1');
-  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
-  await dialog.getByRole('checkbox', { name: 'Соглашаюсь на получение рекламных рассылок' }).check();
-  await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  const dialog = await submitEmailRegistration(page, { name: 'Мария Луговая', email });
   await expect(dialog).toContainText('подтвердите e-mail по ссылке');
 
   const link = new URL(extractLink(await latestOutboxBody(page.request, email))!);

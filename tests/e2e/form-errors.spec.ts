@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { extractCode } from '../../app/modules/auth/providers/sandbox.ts';
-import { authDialog, createAccount, latestOutboxBody, unique } from './accounts-helpers.ts';
+import { authDialog, createAccount, latestOutboxBody, unique, startPhoneRegistration } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -79,16 +79,7 @@ test('phone registration: the number box (not the country) takes focus; the capt
 
 test('a wrong code empties the boxes and puts focus in the first; the message goes as the new code is typed', async ({ page }, testInfo) => {
   const national = `913${unique(testInfo)}`;
-  await page.goto('/signup');
-  let dialog = authDialog(page, 'Регистрация');
-  await dialog.getByRole('button', { name: 'Телефон' }).click();
-  await dialog.getByLabel('Ваше имя').fill('Иван Полевой');
-  await dialog.getByLabel('Номер телефона').fill(national);
-  await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
-  await dialog.getByRole('checkbox', { name: 'Я не робот' }).check();
-  await dialog.getByRole('button', { name: 'Получить код' }).click();
-
-  dialog = authDialog(page, 'Введите последние 4 цифры входящего номера');
+  const dialog = await startPhoneRegistration(page, { name: 'Иван Полевой', national });
   const first = dialog.getByLabel('Символ 1 из 4');
   await expect(first).toBeFocused();
   const code = extractCode(await latestOutboxBody(page.request, `7${national}`))!;

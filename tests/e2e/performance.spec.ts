@@ -1,19 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { recordLayoutShift, layoutShift } from './fixtures.ts';
 
 test('no layout shift while the page loads, the fonts swap and the footer appears', async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { __cls: number }).__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShift(page);
   for (const path of ['/', '/contacts', '/servis']) {
     await page.goto(path);
     await expect(page.getByTestId('site-footer')).toHaveAttribute('data-visible', 'true', { timeout: 4000 });
     await page.evaluate(() => document.fonts.ready);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    const cls = await layoutShift(page);
     expect(cls, `cumulative layout shift on ${path}`).toBeLessThan(0.01);
   }
 });

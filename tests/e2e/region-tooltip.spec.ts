@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { pageSettled, scrollAndSettle } from './fixtures.ts';
+import { pageSettled, scrollAndSettle, recordLayoutShift, layoutShift } from './fixtures.ts';
 
 // A new visitor (region unconfirmed): the plain Playwright test, without the fixture that confirms it.
 
@@ -57,19 +57,12 @@ test('the question is part of the first HTML, so its arrival shifts nothing', as
   // A print view never asks (spec §2).
   expect(await (await request.get('/?to_print=1')).text()).not.toContain('Подтверждение региона');
 
-  await page.addInitScript(() => {
-    (window as unknown as { __cls: number }).__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShift(page);
   await page.goto('/');
   await expect(question(page)).toBeVisible();
   await expect(page.getByTestId('site-footer')).toHaveAttribute('data-visible', 'true', { timeout: 4000 });
   await page.evaluate(() => document.fonts.ready);
-  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+  expect(await layoutShift(page)).toBeLessThan(0.01);
 });
 
 test('on a phone the question hides and comes back with the header @mobile', async ({ page }) => {

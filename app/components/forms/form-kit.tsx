@@ -180,7 +180,7 @@ export function SchemaForm({ form, onValid, children, className, ...rest }: Sche
  * announcement alternates an invisible trailing character, so the region's text always changes.
  */
 export function LiveRegion({ text, n }: { text: string; n: number }): ReactElement {
-  return <p className={styles.visuallyHidden} role="status" aria-live="polite">{text ? `${text}${n % 2 ? '\u00a0' : ''}` : ''}</p>;
+  return <p className="visually-hidden" role="status" aria-live="polite">{text ? `${text}${n % 2 ? '\u00a0' : ''}` : ''}</p>;
 }
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {

@@ -237,7 +237,7 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
         <div className={styles.controls}>
           <div className={styles.toolbar}>
             <label className={styles.search}>
-              <span className={styles.visuallyHidden}>Поиск региона или города</span>
+              <span className="visually-hidden">Поиск региона или города</span>
               <svg className={styles.searchIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <circle cx="11" cy="11" r="7" />
                 <path d="m20 20-3.5-3.5" />
@@ -359,7 +359,7 @@ export function RegionModal({ open, onClose, currentRegionId, onSaved, mapTileUr
           )}
         </div>
 
-        <p className={styles.visuallyHidden} role="status">{saving ? 'Сохраняем регион…' : ''}</p>
+        <p className="visually-hidden" role="status">{saving ? 'Сохраняем регион…' : ''}</p>
       </>
     );
   }

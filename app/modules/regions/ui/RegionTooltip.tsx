@@ -65,7 +65,7 @@ export function RegionTooltip({ label, onConfirm, onChange, onDismiss, className
           <button type="button" className={styles.primary} onClick={() => void confirm()} aria-disabled={confirming} aria-busy={confirming}>
             {confirming && <span className={styles.spinner} aria-hidden="true" />}
             <span>Да</span>
-            {confirming && <span className={styles.visuallyHidden}>, сохраняем…</span>}
+            {confirming && <span className="visually-hidden">, сохраняем…</span>}
           </button>
         </div>
       </div>
