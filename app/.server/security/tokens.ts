@@ -35,3 +35,31 @@ export function safeEqual(a: string, b: string): boolean {
 function sign(secret: string, value: string): string {
   return createHmac('sha256', secret).update(`csrf:${value}`).digest('base64url');
 }
+
+/**
+ * A value the browser keeps for us but cannot forge or alter (a short-lived cookie): base64url(JSON)
+ * '.' HMAC-SHA256 of it under `purpose`, so a value sealed for one purpose never opens for another.
+ */
+export function sealValue(secret: string, purpose: string, payload: unknown): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${sealSignature(secret, purpose, body)}`;
+}
+
+/** The payload when the signature is ours and it parses with `parse` (a schema's safeParse), else null. */
+export function openValue<T>(secret: string, purpose: string, value: string | undefined | null, parse: (data: unknown) => { success: true; data: T } | { success: false }): T | null {
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const body = value.slice(0, dot);
+  if (!safeEqual(sealSignature(secret, purpose, body), value.slice(dot + 1))) return null;
+  try {
+    const parsed = parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function sealSignature(secret: string, purpose: string, body: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${body}`).digest('base64url');
+}

@@ -2,7 +2,7 @@ import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import { reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
-import { issueCode, verifyCode, type CodeChannel, type CodePurpose, type VerifyResult } from './codes.server.ts';
+import { issueCode, verifyCode, type CodeChannel, type CodePurpose, type IssueResult, type VerifyResult } from './codes.server.ts';
 import { ProviderError } from './providers/providers.ts';
 import { lockText } from '#app/lib/code.ts';
 import { EMAIL_REQUESTS_PER_IP_PER_DAY, EMAIL_REQUESTS_PER_IP_PER_HOUR, MAILS_PER_ADDRESS_PER_DAY, MAILS_PER_ADDRESS_PER_HOUR } from './auth.constants.ts';
@@ -85,6 +85,27 @@ const BUSY: Outcome = { ok: false, message: AUTH_ERRORS.busy, code: 'busy' };
 /** `retryAfterSeconds`: a limit refused and lifts then (the API sends it as Retry-After and in the body). */
 export type { Outcome };
 
+/** A refused code request as the forms show it: the lock's countdown, or when to try again. */
+export function codeRefusal(issued: Extract<IssueResult, { ok: false }>): Outcome {
+  return issued.code === 'too_soon'
+    ? { ok: false, message: lockText(issued.retryAfterSeconds), code: 'too_soon', retryAfterSeconds: issued.retryAfterSeconds }
+    : { ok: false, message: AUTH_ERRORS.tooManyCodes(minutesOf(issued.retryAfterSeconds)), code: 'too_many_codes', retryAfterSeconds: issued.retryAfterSeconds };
+}
+
+/**
+ * Runs a delivery (a call, an SMS, a letter). A provider that fails becomes the answer to show
+ * (`message`, code delivery_error); anything else is a bug and throws. Null when it went out.
+ */
+export async function deliveryFailure(message: string, send: () => Promise<unknown>): Promise<Outcome | null> {
+  try {
+    await send();
+    return null;
+  } catch (error) {
+    if (error instanceof ProviderError) return { ok: false, message, code: 'delivery_error' };
+    throw error;
+  }
+}
+
 /**
  * Step 1 of phone registration or recovery (spec §7 verify-by-captcha, verification-retry): checks
  * the captcha, refuses a taken number for registration and an unknown one for recovery, issues a
@@ -97,18 +118,11 @@ export async function sendPhoneCode(ctx: RequestContext, input: { phone: string;
   if (input.purpose === 'registration' && existing?.password_hash) return { ok: false, message: AUTH_ERRORS.phoneTaken, code: 'phone_exists' };
   if (input.purpose === 'reset' && !existing) return { ok: false, message: AUTH_ERRORS.phoneUnknown, code: 'phone_not_exists' };
   const issued = await issueCode(ctx.services, { phone: input.phone, purpose: input.purpose, channel: input.channel, ip: ctx.ip });
-  if (!issued.ok) {
-    return issued.code === 'too_soon'
-      ? { ok: false, message: lockText(issued.retryAfterSeconds), code: 'too_soon', retryAfterSeconds: issued.retryAfterSeconds }
-      : { ok: false, message: AUTH_ERRORS.tooManyCodes(minutesOf(issued.retryAfterSeconds)), code: 'too_many_codes', retryAfterSeconds: issued.retryAfterSeconds };
-  }
-  try {
-    if (input.channel === 'call') await providers.call.call(input.phone, issued.code);
-    else await providers.sms.send(input.phone, `Код для входа в Агротехнику: ${issued.code}. Никому его не сообщайте.`);
-  } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.delivery, code: 'delivery_error' };
-    throw error;
-  }
+  if (!issued.ok) return codeRefusal(issued);
+  const failed = await deliveryFailure(AUTH_ERRORS.delivery, () => input.channel === 'call'
+    ? providers.call.call(input.phone, issued.code)
+    : providers.sms.send(input.phone, `Код для входа в Агротехнику: ${issued.code}. Никому его не сообщайте.`));
+  if (failed) return failed;
   return { ok: true, message: input.channel === 'call' ? AUTH_SUCCESS.callPlaced : AUTH_SUCCESS.smsSent };
 }
 
@@ -214,11 +228,9 @@ export async function registerByEmail(ctx: RequestContext, input: { name: string
     throw error;
   }
   const email = input.email.trim().toLowerCase();
-  try {
-    if (await mailboxAllows(ctx, email, at)) await sendEmailLink(ctx, { userId, email, purpose: 'confirm' });
-  } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
-    throw error;
+  if (await mailboxAllows(ctx, email, at)) {
+    const failed = await deliveryFailure(AUTH_ERRORS.mailDelivery, () => sendEmailLink(ctx, { userId, email, purpose: 'confirm' }));
+    if (failed) return failed;
   }
   return { ok: true, message: AUTH_SUCCESS.emailRegistered(email) };
 }
@@ -232,12 +244,8 @@ export async function requestPasswordResetByEmail(ctx: RequestContext, email: st
   const address = email.trim().toLowerCase();
   // A full mailbox gets no more letters but the same answer: the answer never tells whether an account exists.
   if (user && await mailboxAllows(ctx, address, at)) {
-    try {
-      await sendEmailLink(ctx, { userId: user.id, email: address, purpose: 'reset' });
-    } catch (error) {
-      if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
-      throw error;
-    }
+    const failed = await deliveryFailure(AUTH_ERRORS.mailDelivery, () => sendEmailLink(ctx, { userId: user.id, email: address, purpose: 'reset' }));
+    if (failed) return failed;
   }
   return { ok: true, message: AUTH_SUCCESS.resetLinkSent(address) };
 }
@@ -255,12 +263,8 @@ export async function resendConfirmation(ctx: RequestContext, email: string): Pr
   const user = await findUserByEmail(ctx.services.db, address);
   const waiting = user && !user.email_verified_at;
   if (waiting && await mailboxAllows(ctx, address, at)) {
-    try {
-      await sendEmailLink(ctx, { userId: user.id, email: address, purpose: 'confirm' });
-    } catch (error) {
-      if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
-      throw error;
-    }
+    const failed = await deliveryFailure(AUTH_ERRORS.mailDelivery, () => sendEmailLink(ctx, { userId: user.id, email: address, purpose: 'confirm' }));
+    if (failed) return failed;
   }
   return { ok: true, message: AUTH_SUCCESS.confirmationResent(address) };
 }

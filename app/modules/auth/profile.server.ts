@@ -2,13 +2,11 @@ import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import { hitRateLimits, reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { randomToken, sha256 } from '#app/.server/security/tokens.ts';
-import { AUTH_ERRORS, minutesOf, type Outcome } from './auth.server.ts';
+import { AUTH_ERRORS, codeRefusal, deliveryFailure, minutesOf, type Outcome } from './auth.server.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { issueCode, verifyCode } from './codes.server.ts';
 import { sanitizeHtml, type NotificationView } from './notification.rules.ts';
-import { lockText } from '#app/lib/code.ts';
 import { PROFILE_MESSAGES, type ProfileView } from './profile.schema.ts';
-import { ProviderError } from './providers/providers.ts';
 import { revokeUserSessions } from '#app/.server/session.ts';
 import { PASSWORD_BUSY_MESSAGE, PasswordBusyError, hashPassword, verifyPassword } from './password.server.ts';
 
@@ -107,17 +105,13 @@ export async function requestEmailChange(ctx: RequestContext, rawEmail: string, 
   }).execute();
   const link = `${config.PUBLIC_ORIGIN}${EMAIL_CHANGE_LINK_PATH}?token=${token}`;
   const intro = 'Чтобы указать этот адрес в личном кабинете Агротехники, подтвердите его по ссылке:';
-  try {
-    await providers.mail.send({
-      to: email,
-      subject: 'Подтвердите новый e-mail — Агротехника',
-      text: `${intro}\n${link}\n\nСсылка действует 24 часа. Если вы не меняли e-mail, просто удалите это письмо.`,
-      html: `<p>${intro}</p><p><a href="${link}">${link}</a></p><p>Ссылка действует 24 часа. Если вы не меняли e-mail, просто удалите это письмо.</p>`,
-    });
-  } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.mailDelivery, code: 'delivery_error' };
-    throw error;
-  }
+  const failed = await deliveryFailure(AUTH_ERRORS.mailDelivery, () => providers.mail.send({
+    to: email,
+    subject: 'Подтвердите новый e-mail — Агротехника',
+    text: `${intro}\n${link}\n\nСсылка действует 24 часа. Если вы не меняли e-mail, просто удалите это письмо.`,
+    html: `<p>${intro}</p><p><a href="${link}">${link}</a></p><p>Ссылка действует 24 часа. Если вы не меняли e-mail, просто удалите это письмо.</p>`,
+  }));
+  if (failed) return failed;
   return { ok: true, message: M.emailLinkSent(email) };
 }
 
@@ -173,17 +167,9 @@ export async function requestPhoneChange(ctx: RequestContext, input: { phone: st
     if (current?.phone_verified_at) return { ok: false, message: M.phoneSame, code: 'phone_same' };
   }
   const issued = await issueCode(ctx.services, { phone: input.phone, purpose: 'phone_change', channel: 'sms', ip: ctx.ip });
-  if (!issued.ok) {
-    return issued.code === 'too_soon'
-      ? { ok: false, message: lockText(issued.retryAfterSeconds), code: 'too_soon', retryAfterSeconds: issued.retryAfterSeconds }
-      : { ok: false, message: AUTH_ERRORS.tooManyCodes(minutesOf(issued.retryAfterSeconds)), code: 'too_many_codes', retryAfterSeconds: issued.retryAfterSeconds };
-  }
-  try {
-    await providers.sms.send(input.phone, `Код для смены телефона в Агротехнике: ${issued.code}. Никому его не сообщайте.`);
-  } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: AUTH_ERRORS.delivery, code: 'delivery_error' };
-    throw error;
-  }
+  if (!issued.ok) return codeRefusal(issued);
+  const failed = await deliveryFailure(AUTH_ERRORS.delivery, () => providers.sms.send(input.phone, `Код для смены телефона в Агротехнике: ${issued.code}. Никому его не сообщайте.`));
+  if (failed) return failed;
   return { ok: true, message: M.phoneCodeSent(formatPhoneDisplay(input.phone)) };
 }
 

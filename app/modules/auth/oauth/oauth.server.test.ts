@@ -10,7 +10,8 @@ import { createOAuthSetup } from './oauth.config.ts';
 import { OAUTH_STATE_TTL_MS } from './oauth.constants.ts';
 import { OAuthProviderError, pkceChallenge } from './oauth.providers.ts';
 import { sandboxDefaultUser, type SandboxUserInput } from './oauth.sandbox.ts';
-import { completeSocialSignUp, finishOAuth, openPending, openState, safeRedirect, sealState, startOAuth, type FinishResult } from './oauth.server.ts';
+import { redirectTarget as safeRedirect } from '#app/lib/safe-redirect.ts';
+import { completeSocialSignUp, finishOAuth, openPending, openState, sealState, startOAuth, type FinishResult } from './oauth.server.ts';
 
 let t: TestDatabase;
 beforeAll(async () => { t = await createTestDatabase(); });

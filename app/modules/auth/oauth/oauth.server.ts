@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { z } from '#app/lib/zod.ts';
 import { now, nowMs } from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
-import { randomToken, safeEqual } from '#app/.server/security/tokens.ts';
+import { openValue, randomToken, safeEqual, sealValue } from '#app/.server/security/tokens.ts';
 import { redirectTarget } from '#app/lib/safe-redirect.ts';
 import { SOCIAL_PROVIDERS, type SocialProviderId } from '../auth.constants.ts';
 import { consentsGiven, createUser } from '../users.server.ts';
@@ -31,9 +30,6 @@ export function callbackUri(publicOrigin: string, provider: SocialProviderId): s
   return `${publicOrigin.replace(/\/+$/, '')}${OAUTH_CALLBACK_PATH}/${provider}`;
 }
 
-/** Where to go after signing in: the app's one redirect check (app/lib/safe-redirect.ts), or '/'. */
-export const safeRedirect = redirectTarget;
-
 const statePayload = z.object({
   state: z.string().min(1),
   verifier: z.string().min(43).max(128),
@@ -44,29 +40,14 @@ const statePayload = z.object({
 });
 export type StatePayload = z.infer<typeof statePayload>;
 
-function signState(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(`oauth-state:${body}`).digest('base64url');
-}
-
-/** The cookie value: base64url(JSON) '.' HMAC-SHA256 of it. */
+/** The cookie value: the payload sealed with SESSION_SECRET (app/.server/security/tokens.ts). */
 export function sealState(secret: string, payload: StatePayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${signState(secret, body)}`;
+  return sealValue(secret, 'oauth-state', payload);
 }
 
 /** The payload when the signature is ours (expiry is the caller's check), else null. */
 export function openState(secret: string, value: string | undefined | null): StatePayload | null {
-  if (!value) return null;
-  const dot = value.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const body = value.slice(0, dot);
-  if (!safeEqual(signState(secret, body), value.slice(dot + 1))) return null;
-  try {
-    const parsed = statePayload.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return openValue(secret, 'oauth-state', value, (data) => statePayload.safeParse(data));
 }
 
 export interface StartedOAuth {
@@ -83,7 +64,7 @@ export function startOAuth(ctx: RequestContext, client: OAuthClient, redirectAft
   // 32 random bytes → 43 base64url characters: the shortest verifier RFC 7636 allows, 256 bits.
   const verifier = randomToken(32);
   const { config } = ctx.services;
-  const payload: StatePayload = { state, verifier, provider: client.id, redirect: safeRedirect(redirectAfter), exp: now + OAUTH_STATE_TTL_MS };
+  const payload: StatePayload = { state, verifier, provider: client.id, redirect: redirectTarget(redirectAfter), exp: now + OAUTH_STATE_TTL_MS };
   const url = client.authorizationUrl({ state, codeChallenge: pkceChallenge(verifier), redirectUri: callbackUri(config.PUBLIC_ORIGIN, client.id) });
   return { url, cookie: sealState(config.sessionSecret, payload), maxAgeSeconds: OAUTH_STATE_TTL_MS / 1000 };
 }
@@ -116,28 +97,14 @@ const pendingPayload = z.object({
 });
 export type PendingSignUp = z.infer<typeof pendingPayload>;
 
-function signPending(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(`oauth-pending:${body}`).digest('base64url');
-}
-
 export function sealPending(secret: string, payload: PendingSignUp): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${signPending(secret, body)}`;
+  return sealValue(secret, 'oauth-pending', payload);
 }
 
 /** The pending sign-up when the cookie is ours and not expired, else null. */
 export function openPending(secret: string, value: string | undefined | null, now = nowMs()): PendingSignUp | null {
-  if (!value) return null;
-  const dot = value.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const body = value.slice(0, dot);
-  if (!safeEqual(signPending(secret, body), value.slice(dot + 1))) return null;
-  try {
-    const parsed = pendingPayload.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
-    return parsed.success && parsed.data.exp > now ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const pending = openValue(secret, 'oauth-pending', value, (data) => pendingPayload.safeParse(data));
+  return pending && pending.exp > now ? pending : null;
 }
 
 /** The pending cookie's value from a Cookie header (the consent page reads it in its loader and action). */
@@ -189,11 +156,11 @@ export async function finishOAuth(
   const account = await existingAccount(ctx.services.db, client.id, profile.subject, email);
   if (account) {
     await ctx.signIn(account.userId, 'browser');
-    return { ok: true, userId: account.userId, redirect: safeRedirect(stored.redirect), outcome: account.outcome };
+    return { ok: true, userId: account.userId, redirect: redirectTarget(stored.redirect), outcome: account.outcome };
   }
   const pending: PendingSignUp = {
     provider: client.id, subject: profile.subject, email, name: profile.name || `Пользователь ${client.name}`,
-    redirect: safeRedirect(stored.redirect), exp: now + OAUTH_PENDING_TTL_MS,
+    redirect: redirectTarget(stored.redirect), exp: now + OAUTH_PENDING_TTL_MS,
   };
   return {
     ok: true, outcome: 'consent_required', redirect: SOCIAL_CONSENT_PATH,
@@ -284,7 +251,7 @@ export async function completeSocialSignUp(
     }
   }
   await ctx.signIn(result.userId, 'browser');
-  return { ok: true, userId: result.userId, redirect: safeRedirect(pending.redirect), outcome: result.outcome };
+  return { ok: true, userId: result.userId, redirect: redirectTarget(pending.redirect), outcome: result.outcome };
 }
 
 async function findLink(db: DB, provider: string, subject: string): Promise<number | null> {
