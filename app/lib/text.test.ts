@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasForbiddenChars, invalidCharsMessage, textField } from './text.ts';
+import { hasForbiddenChars, invalidCharsMessage, textField, withoutForbiddenChars } from './text.ts';
 import { hasLoneSurrogate } from './unicode.ts';
 
 const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f'];
@@ -38,5 +38,16 @@ describe('hasLoneSurrogate', () => {
     expect(hasLoneSurrogate('😀 ok')).toBe(false);
     expect(hasLoneSurrogate('')).toBe(false);
     for (const bad of ['\ud800', 'a\ud83d', '\ude00a', '\ude00\ud83d', 'ok\ud83d\ud83d\ude00']) expect(hasLoneSurrogate(bad), JSON.stringify(bad)).toBe(true);
+  });
+});
+
+describe('withoutForbiddenChars', () => {
+  it('drops what nobody types and keeps the rest of a name from another service', () => {
+    expect(withoutForbiddenChars('Иван\u0000 Петров\u0007', 120)).toBe('Иван Петров');
+    expect(withoutForbiddenChars('Ann\ud800a', 120)).toBe('Anna');
+    expect(withoutForbiddenChars('  Тест 😀  ', 120)).toBe('Тест 😀');
+    expect(withoutForbiddenChars('я'.repeat(200), 120)).toHaveLength(120);
+    expect(withoutForbiddenChars('\u0000\u0001', 120)).toBe('');
+    expect(hasLoneSurrogate(withoutForbiddenChars(`${'я'.repeat(119)}😀`, 120))).toBe(false);
   });
 });

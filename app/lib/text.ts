@@ -31,3 +31,13 @@ export function textField(label: string, options: { error?: string; multiline?: 
   return z.string(options.error ? { error: options.error } : undefined)
     .refine((value) => !hasForbiddenChars(value, options), { error: message, abort: true });
 }
+
+/**
+ * Text that comes from another service rather than a form (a social provider's name for the user):
+ * characters nobody types are dropped instead of refused, so the sign-in goes on with what is left.
+ */
+export function withoutForbiddenChars(value: string, maxLength: number): string {
+  // Cut first, then drop lone surrogates: the cut may split a pair, which must not leave half of it.
+  const cut = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, maxLength);
+  return cut.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '').trim();
+}

@@ -268,6 +268,17 @@ describe('accounts', () => {
     expect(created).toEqual({ name: 'Мария VK', email: null, email_verified_at: null });
   });
 
+  it('holds what a provider says to the rules of our forms: control characters in a name are dropped, in an id or e-mail refused', async () => {
+    const { result, ctx } = await signInWith('mailru', { subject: 'mail-nul', name: 'Пётр\u0000 Сидоров\u0007', email: 'pyotr\u0000@mail.ru', emailVerified: true });
+    const done = await consentTo(result, ctx);
+    expect(done).toMatchObject({ ok: true, outcome: 'created' });
+    if (!done.ok) return;
+    const created = await t.db.selectFrom('auth_user').select(['name', 'email']).where('id', '=', done.userId).executeTakeFirstOrThrow();
+    expect(created).toEqual({ name: 'Пётр Сидоров', email: null });
+    const forged = await signInWith('mailru', { subject: 'mail\u0000id', name: 'X', email: null, emailVerified: false });
+    expect(forged.result).toMatchObject({ ok: false, code: 'provider_error' });
+  });
+
   it('takes over a never-confirmed account by a real provider\'s verified e-mail: password and sessions dropped', async () => {
     const email = newEmail('planted');
     const planted = await createUser(t.db, { name: 'Кто-то', email, password: 'planted-pass', ip: null });

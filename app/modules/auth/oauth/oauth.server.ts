@@ -9,6 +9,8 @@ import { consentsGiven, createUser } from '../users.server.ts';
 import { AUTH_SOCIAL_PATH, OAUTH_CALLBACK_PATH, OAUTH_STATE_TTL_MS, oauthErrorMessage, type OAuthErrorCode } from './oauth.constants.ts';
 import { OAuthProviderError, pkceChallenge, type OAuthClient, type OAuthProfile } from './oauth.providers.ts';
 import { isSandboxClient } from './oauth.sandbox.ts';
+import { hasForbiddenChars, withoutForbiddenChars } from '#app/lib/text.ts';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '#app/lib/validation.ts';
 
 /**
  * Social sign-in use-cases (spec §3, /auth-social?authclient=<id>): an OAuth 2.0 authorization-code
@@ -152,6 +154,8 @@ export async function finishOAuth(
     return fail('provider_error');
   }
 
+  // What a provider says about its user reaches our tables: it is held to the rules of our own forms.
+  if (hasForbiddenChars(profile.subject) || profile.subject.length > 512) return fail('provider_error');
   const email = vouchedEmail(client, profile);
   const account = await existingAccount(ctx.services.db, client.id, profile.subject, email);
   if (account) {
@@ -159,7 +163,7 @@ export async function finishOAuth(
     return { ok: true, userId: account.userId, redirect: redirectTarget(stored.redirect), outcome: account.outcome };
   }
   const pending: PendingSignUp = {
-    provider: client.id, subject: profile.subject, email, name: profile.name || `Пользователь ${client.name}`,
+    provider: client.id, subject: profile.subject, email, name: withoutForbiddenChars(profile.name, MAX_NAME_LENGTH) || `Пользователь ${client.name}`,
     redirect: redirectTarget(stored.redirect), exp: now + OAUTH_PENDING_TTL_MS,
   };
   return {
@@ -174,7 +178,8 @@ export async function finishOAuth(
  */
 function vouchedEmail(client: Pick<OAuthClient, 'id'>, profile: OAuthProfile): string | null {
   if (isSandboxClient(client)) return null;
-  return profile.emailVerified ? profile.email : null;
+  const email = profile.emailVerified ? profile.email?.trim().toLowerCase() ?? null : null;
+  return email && email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email) && !hasForbiddenChars(email) ? email : null;
 }
 
 /**
