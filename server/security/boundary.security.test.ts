@@ -296,6 +296,29 @@ describe('control characters in any text field: 400 with the field named, never 
     await expectRefused(api, '/api/profile/email', { email: 'petr@agro.ru' }, 'email', 'E-mail', 'petr@agro.ru');
     await expectRefused(api, '/api/profile/phone', { phone: '79123456780', captchaToken: SANDBOX_CAPTCHA_TOKEN }, 'phone', 'Номер телефона', '79123456780');
     await expectRefused(api, '/api/profile/phone/confirm', { phone: '79123456780', code: '1234' }, 'code', 'Код', '1234');
+    const password = { current: 'secret1', pass1: 'secret22', pass2: 'secret22' };
+    await expectRefused(api, '/api/profile/password', password, 'current', 'Текущий пароль', 'secret1');
+    await expectRefused(api, '/api/profile/password', password, 'pass1', 'Пароль', 'secret22');
+  });
+
+  it('the confirmation letter sent again', async () => {
+    const client = testClient(t.services);
+    await expectRefused(client, '/api/auth/resend-confirmation', { type: 'email', props: { email: 'ivan@agro.ru' } }, 'email', 'Email', 'ivan@agro.ru', true);
+  });
+
+  it('wrong types (numbers, arrays, objects, null) in the new endpoints: 400, never 500', async () => {
+    const { api } = await signedInPages();
+    for (const wrong of [123, ['a'], { a: 1 }, null, true]) {
+      for (const [client, path, body] of [
+        [api, '/api/profile/password', { current: wrong, pass1: wrong, pass2: wrong }],
+        [api, '/api/auth/resend-confirmation', { type: 'email', props: { email: wrong } }],
+        [api, '/api/auth/resend-confirmation', { type: wrong, props: wrong }],
+      ] as const) {
+        const res = await client.post(path, body);
+        expect(res.status, `${path} ${JSON.stringify(body)}: ${await res.clone().text()}`).toBe(400);
+        expect((await res.json()).error_status).toBe('error');
+      }
+    }
   });
 
   it('the page alias query', async () => {
