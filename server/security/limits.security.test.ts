@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { testContext } from '#app/.server/test-context.ts';
-import { checkPhoneCode, confirmEmail, isConfirmTokenValid, isResetTokenValid, requestPasswordResetByEmail, resetPasswordByEmailToken, resetPasswordByPhone } from '#app/modules/auth/auth.server.ts';
+import { checkPhoneCode, confirmEmail, isConfirmTokenValid, isResetTokenValid, requestPasswordResetByEmail, resendConfirmation, resetPasswordByEmailToken, resetPasswordByPhone } from '#app/modules/auth/auth.server.ts';
 import { issueCode, type CodePurpose } from '#app/modules/auth/codes.server.ts';
 import { passwordStats, verifyPassword } from '#app/modules/auth/password.server.ts';
 import { confirmPhoneChange } from '#app/modules/auth/profile.server.ts';
@@ -137,6 +137,31 @@ describe('e-mail flows', () => {
     const refused = await postFrom('198.18.1.1', '/api/auth/registration', registration('late@agro.ru'));
     expect(refused.status).toBe(429);
     expect((await refused.json()).message).toMatch(/^Слишком много запросов с вашего адреса\. Попробуйте через \d+ мин\.$/);
+  });
+
+  it('60 parallel e-mail requests from one address (registration, reset, resent letter): exactly 10 answered', async () => {
+    const { email } = await newAccount();
+    const bodies = Array.from({ length: 60 }, (_, i) => [
+      ['/api/auth/registration', registration(`burst${i}@agro.ru`)],
+      ['/api/auth/authorize', { type: 'email', props: { email, reset_password: '1' } }],
+      ['/api/auth/resend-confirmation', { type: 'email', props: { email } }],
+    ][i % 3]! as [string, unknown]);
+    const responses = await Promise.all(bodies.map(([path, body]) => postFrom('198.18.3.1', path, body)));
+    expect(responses.filter((r) => r.status !== 429)).toHaveLength(10);
+    expect(responses.filter((r) => r.status >= 500)).toHaveLength(0);
+  });
+
+  it('30 parallel requests to send the confirmation again send at most 3 letters, and only the newest link works', async () => {
+    const email = `waiting${Date.now()}@agro.ru`;
+    await createUser(t.db, { name: 'Иван', email, password: 'secret1' });
+    const before = await t.db.selectFrom('auth_outbox').select('id').where('recipient', '=', email).execute();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => resendConfirmation(testContext(t.services, { ip: `198.18.4.${i}` }), email)));
+    expect(answers.every((a) => a.ok)).toBe(true);
+    const letters = await t.db.selectFrom('auth_outbox').select(['id', 'body']).where('recipient', '=', email).orderBy('id').execute();
+    expect(letters.length - before.length).toBe(3);
+    const tokens = letters.slice(-3).map((l) => new URL(extractLink(l.body)!).searchParams.get('token')!);
+    const valid = await Promise.all(tokens.map((token) => isConfirmTokenValid(testContext(t.services), token)));
+    expect(valid.filter(Boolean)).toHaveLength(1);
   });
 
   it('40 reset requests for one mailbox send 3 letters, and only the newest link works', async () => {
