@@ -1,7 +1,8 @@
 // Module boundaries of docs/architecture.md, as a lint rule:
 // - a module's tables are private: `*.queries.server.ts` is imported only from inside its module;
 // - another module is reached through its public files: `x.server.ts`, `x.schema.ts`, `x.rules.ts`,
-//   `x.constants.ts`, its `ui/` components, and `x.api.server.ts` (only from server/);
+//   `x.constants.ts`, its `ui/` components, and `x.api.server.ts` (only from server/), also inside
+//   one level of sub-areas (`catalog/listing/…`, `catalog/model/ui/…`);
 // - seed data (`data/`) is read only by the database seed, and a module's `x.seed.server.ts` only
 //   by `app/.server/db/seed.ts`;
 // - browser code (components, ui, routes' components) never imports `.server` files: React Router
@@ -20,7 +21,7 @@ const rule = {
   create(context) {
     const filename = context.filename.split(path.sep).join('/');
     const own = moduleOf(filename);
-    const isBrowserCode = /\/app\/(components|modules\/[^/]+\/ui)\//.test(filename);
+    const isBrowserCode = /\/app\/(components|modules\/[^/]+\/([a-z-]+\/)?ui)\//.test(filename);
     return {
       ImportDeclaration(node) {
         const source = node.source.value;
@@ -55,7 +56,7 @@ const rule = {
           if (!/\/app\/\.server\/|\/server\//.test(filename)) report(`Providers of module "${target}" are wired only in app/.server and server/.`);
           return;
         }
-        const allowed = /^([a-z-]+)\.(server|schema|rules|constants|api\.server)\.tsx?$|^ui\/|^session\.server\.ts$/;
+        const allowed = /^([a-z-]+\/)?[a-z-]+\.(server|schema|rules|constants|api\.server)\.tsx?$|^([a-z-]+\/)?ui\/|^session\.server\.ts$/;
         if (!allowed.test(rest)) report(`Import module "${target}" through its public files, not ${rest}.`);
       },
     };

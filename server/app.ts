@@ -8,6 +8,10 @@ import { authApi } from '#app/modules/auth/auth.api.server.ts';
 import { profileApi } from '#app/modules/auth/profile.api.server.ts';
 import { oauthRoutes } from '#app/modules/auth/oauth/oauth.api.server.ts';
 import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
+import { filtersApi, filtersSiteApi } from '#app/modules/catalog/listing/filters.api.server.ts';
+import { marksApi, marksSiteApi } from '#app/modules/catalog/marks/marks.api.server.ts';
+import { modelsApi, modelsSiteApi } from '#app/modules/catalog/model/models.api.server.ts';
+import { searchApi } from '#app/modules/search/search.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { staticFiles } from './delivery/static-files.ts';
@@ -49,8 +53,20 @@ export function apiRouter() {
     .route('/', regionsApi)
     .route('/', contentApi)
     .route('/', catalogApi)
+    .route('/', filtersApi)
+    .route('/', modelsApi)
+    .route('/', marksApi)
+    .route('/', searchApi)
     .route('/', authApi)
     .route('/', profileApi);
+}
+
+/** Spec §7 endpoints that live outside /api (the filters, `/models/get-model`). */
+export function siteApiRouter() {
+  return new Hono<HonoEnv>()
+    .route('/', filtersSiteApi)
+    .route('/', modelsSiteApi)
+    .route('/', marksSiteApi);
 }
 
 /** The whole HTTP surface: pages and JSON API share one process, one context and one set of guards. */
@@ -81,6 +97,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   app.get('/api/csrf-token', (c) => c.json({ error_status: 'success', token: c.get('ctx').csrfToken }));
   app.route('/api', apiRouter());
   app.all('/api/*', (c) => errorResponse(c, 404, 'Метод API не найден'));
+  app.route('/', siteApiRouter());
 
   app.route('/', oauthRoutes(services.oauth));
   if (services.providers.sandbox) app.route('/', devOutbox(config));

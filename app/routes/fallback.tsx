@@ -4,52 +4,68 @@ import { NotFound } from '#app/components/layout/NotFound.tsx';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { OTHER_PAGE } from '#app/components/layout/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
-import { findCategory, machineryMenu } from '#app/modules/catalog/catalog.server.ts';
-import { CategoryView } from '#app/modules/catalog/ui/CategoryView.tsx';
+import type { CatalogPageBase } from '#app/modules/catalog/catalog-page.schema.ts';
+import { loadCategoryPage, loadModelLinePage } from '#app/modules/catalog/listing/listing.server.ts';
+import { CategoryPage } from '#app/modules/catalog/listing/ui/CategoryPage.tsx';
+import { ModelLinePage } from '#app/modules/catalog/listing/ui/ModelLinePage.tsx';
+import { loadModelPage } from '#app/modules/catalog/model/model.server.ts';
+import { ModelPage } from '#app/modules/catalog/model/ui/ModelPage.tsx';
 import { resolvePageAlias } from '#app/modules/content/content.server.ts';
+import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { Route } from './+types/fallback';
 
 /**
  * Spec §2 fallback: any other path is looked up among page aliases and shown as the view its
- * controller names. Models join when the catalogue of models lands; until then only categories
- * have aliases, and everything else is a real 404.
+ * controller names (category, model line, model); everything else is a real 404.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const ctx = context.get(requestContext);
   // `url`, not request.url: on client navigations the request is for '/catalog/….data'.
-  const alias = await resolvePageAlias(services, url.pathname);
-  if (alias.controller === 'category' && alias.referenceId !== null) {
-    const category = await findCategory(services, alias.referenceId);
-    if (category) {
-      const menu = await machineryMenu(services);
-      const parent = menu.find((c) => c.cats.some((s) => s.id === category.id || s.cats.some((x) => x.id === category.id)));
-      const grand = parent?.cats.find((s) => s.cats.some((x) => x.id === category.id));
-      const trail: Crumb[] = [{ label: 'Каталог техники', to: '/catalog' }];
-      if (parent) trail.push({ label: parent.name, to: parent.link });
-      if (grand) trail.push({ label: grand.name, to: grand.link });
-      return { view: 'category' as const, category, trail };
+  const alias = await resolvePageAlias(ctx.services, url.pathname);
+  const id = alias.referenceId;
+  if (id !== null) {
+    if (alias.controller === 'category') {
+      const page = await loadCategoryPage(ctx, id, url);
+      if (page) return { view: 'category' as const, alias, page };
+    } else if (alias.controller === 'model-line') {
+      const page = await loadModelLinePage(ctx, id, url);
+      if (page) return { view: 'model-line' as const, alias, page };
+    } else if (alias.controller === 'model') {
+      const page = await loadModelPage(ctx, id, url);
+      if (page) return { view: 'model' as const, alias, page };
     }
   }
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.view === 'category'
-  ? pageMeta(`${loaderData.category.name} — купить в России и Казахстане`, `${loaderData.category.name}: модели, цены в вашем филиале, наличие, лизинг и доставка. Официальный дилер сельхозтехники.`)
-  : NOT_FOUND_META;
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META;
 
-type FallbackData = { view?: 'category'; category?: { id: number }; trail?: Crumb[] } | undefined;
+/** Title, description, canonical link, robots and structured data of a catalogue page. */
+export function catalogMeta({ head }: CatalogPageBase) {
+  return [
+    ...pageMeta(head.title, head.description),
+    { tagName: 'link', rel: 'canonical', href: head.canonical },
+    ...(head.noindex ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+    ...(head.jsonLd ? [{ 'script:ld+json': head.jsonLd }] : []),
+  ];
+}
+
+type FallbackData = { alias: PageAlias; page: CatalogPageBase } | undefined;
 
 export const handle = {
-  crumbs: (d: FallbackData) => d?.trail ?? [],
-  // Spec §3 pathData: the spare-parts link in the header names the category shown here.
-  pathData: (d: FallbackData) => (d?.view === 'category' && d.category ? { controller: 'category' as const, referenceId: d.category.id } : OTHER_PAGE),
+  crumbs: (d: FallbackData): Crumb[] => d?.page.trail ?? [],
+  // Spec §3 pathData: the spare-parts link in the header names what this page shows.
+  pathData: (d: FallbackData): PageAlias => d?.alias ?? OTHER_PAGE,
 };
 
 export default function Fallback({ loaderData }: Route.ComponentProps) {
-  return <CategoryView category={loaderData.category} trail={loaderData.trail} />;
+  switch (loaderData.view) {
+    case 'category': return <CategoryPage data={loaderData.page} />;
+    case 'model-line': return <ModelLinePage data={loaderData.page} />;
+    case 'model': return <ModelPage data={loaderData.page} />;
+  }
 }
 
 export function ErrorBoundary() {
   return <NotFound />;
 }
-

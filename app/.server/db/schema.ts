@@ -10,6 +10,16 @@ export interface Database {
   region_branch: RegionBranchTable;
   catalog_category: CatalogCategoryTable;
   catalog_banner: CatalogBannerTable;
+  catalog_technique_type: CatalogTechniqueTypeTable;
+  catalog_manufacturer: CatalogManufacturerTable;
+  catalog_model_line: CatalogModelLineTable;
+  catalog_specification: CatalogSpecificationTable;
+  catalog_model: CatalogModelTable;
+  catalog_model_spec: CatalogModelSpecTable;
+  catalog_model_branch: CatalogModelBranchTable;
+  catalog_compare: CatalogOwnedModelTable;
+  catalog_view_history: CatalogOwnedModelTable;
+  catalog_bookmark: CatalogBookmarkTable;
   content_page: ContentPageTable;
   content_page_alias: ContentPageAliasTable;
   content_promotion: ContentPromotionTable;
@@ -97,6 +107,95 @@ export interface CatalogBannerTable {
   btn_link: string;
 }
 
+export interface CatalogTechniqueTypeTable {
+  id: number;
+  slug: string;
+  name: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface CatalogManufacturerTable {
+  id: number;
+  slug: string;
+  name: string;
+  country: string;
+  logo_path: string | null;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface CatalogModelLineTable {
+  id: number;
+  slug: string;
+  name: string;
+  manufacturer_id: number;
+  category_id: number;
+  technique_type_id: number;
+  description: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface CatalogSpecificationTable {
+  id: number;
+  name: string;
+  unit: string | null;
+  kind: 'number' | 'text';
+  /** Higher first. */
+  priority: ColumnType<number, number | undefined, number>;
+}
+
+/** An image of a model: width and height reserve its space on the page. */
+export interface CatalogImage { src: string; width: number; height: number; alt: string }
+
+export interface CatalogModelTable {
+  id: number;
+  slug: string;
+  name: string;
+  /** What /compare/{productCodes} carries. */
+  product_code: string;
+  model_line_id: number;
+  description: ColumnType<string, string | undefined, string>;
+  images: ColumnType<CatalogImage[], string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface CatalogModelSpecTable {
+  model_id: number;
+  spec_id: number;
+  num_value: number | null;
+  text_value: string | null;
+}
+
+export type CurrencyCode = 'RUB' | 'USD' | 'EUR' | 'KZT' | 'CNY';
+
+export interface CatalogModelBranchTable {
+  model_id: number;
+  branch_id: number;
+  currency: CurrencyCode;
+  /** Minor units; null: price on request. */
+  price: number | null;
+  old_price: number | null;
+  /** Stock option 2 'Суперцена'. */
+  super_price: ColumnType<boolean, boolean | undefined, boolean>;
+  quantity: ColumnType<number, number | undefined, number>;
+  expected_date: DateColumn | null;
+}
+
+/** Comparison and browsing history: a user's, or a guest's by session (exactly one is set). */
+export interface CatalogOwnedModelTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_id: string | null;
+  model_id: number;
+  at: Timestamp;
+}
+
+export interface CatalogBookmarkTable {
+  user_id: number;
+  model_id: number;
+  created_at: Timestamp;
+}
+
 export interface ContentPageTable {
   slug: string;
   title: string;
@@ -108,7 +207,7 @@ export interface ContentPageTable {
 
 export interface ContentPageAliasTable {
   path: string;
-  controller: 'category' | 'model' | 'other';
+  controller: 'category' | 'model-line' | 'model' | 'other';
   reference_id: number | null;
 }
 

@@ -1,0 +1,23 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { AppServices } from '../context.ts';
+
+/**
+ * Counts the SQL statements a use-case sends, so a test can hold a page to a fixed number of
+ * queries whatever the size of the data (no N+1).
+ */
+export class QueryCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count += 1;
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** The same services with a database handle that counts what goes through it. */
+export function countingServices(services: AppServices): { services: AppServices; counter: QueryCounter } {
+  const counter = new QueryCounter();
+  return { services: { ...services, db: services.db.withPlugin(counter) }, counter };
+}
