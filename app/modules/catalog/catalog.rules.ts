@@ -6,3 +6,31 @@ export function splitInTwoColumns<T>(items: readonly T[]): [T[], T[]] {
   const middle = Math.ceil(items.length / 2);
   return [items.slice(0, middle), items.slice(middle)];
 }
+
+/**
+ * Public paths of the catalogue (their page aliases): `/catalog/{category}` for a category of any
+ * depth, `/catalog/{category}/{line}` for a model line in its category, and the model in path
+ * part 4 (spec §3): `/catalog/{category}/{line}/{model}`. Category slugs are unique over the tree,
+ * line slugs over all lines, model slugs within their line.
+ */
+export function modelLineLink(categorySlug: string, lineSlug: string): string {
+  return `/catalog/${categorySlug}/${lineSlug}`;
+}
+
+export function modelLink(categorySlug: string, lineSlug: string, modelSlug: string): string {
+  return `/catalog/${categorySlug}/${lineSlug}/${modelSlug}`;
+}
+
+/** Spec §9: the sale badge shows when the discount exceeds 10 percent. */
+export const SALE_BADGE_MIN_DISCOUNT_PERCENT = 10;
+
+/** The discount in whole percent, or 0 when there is no lower price than the old one. */
+export function discountPercent(price: number | null, oldPrice: number | null): number {
+  if (price === null || oldPrice === null || oldPrice <= 0 || price >= oldPrice) return 0;
+  return Math.floor(((oldPrice - price) / oldPrice) * 100);
+}
+
+export function showsSaleBadge(price: number | null, oldPrice: number | null): boolean {
+  if (price === null || oldPrice === null || oldPrice <= 0 || price >= oldPrice) return false;
+  return (oldPrice - price) * 100 > SALE_BADGE_MIN_DISCOUNT_PERCENT * oldPrice;
+}
