@@ -69,7 +69,6 @@ function splitIdValue(raw: string): { specId: number; value: string } | null {
 
 /** Control characters never belong in a value; surrounding spaces are noise. */
 function cleanText(raw: string): string | null {
-  // eslint-disable-next-line no-control-regex
   const text = raw.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return text && text.length <= MAX_TEXT_VALUE_LENGTH ? text : null;
 }
