@@ -10,6 +10,7 @@ import { oauthRoutes } from '#app/modules/auth/oauth/oauth.api.server.ts';
 import { catalogApi } from '#app/modules/catalog/catalog.api.server.ts';
 import { filtersApi, filtersSiteApi } from '#app/modules/catalog/listing/filters.api.server.ts';
 import { marksApi, marksSiteApi } from '#app/modules/catalog/marks/marks.api.server.ts';
+import { joinGuestMarks } from '#app/modules/catalog/marks/marks.server.ts';
 import { modelsApi, modelsSiteApi } from '#app/modules/catalog/model/models.api.server.ts';
 import { searchApi } from '#app/modules/search/search.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
@@ -89,7 +90,8 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   if (clientDir) app.use(staticFiles(clientDir));
 
   app.use(compress());
-  app.use(requestContextMiddleware(services));
+  // What a guest keeps by session joins the account at sign-in (inside the session rotation).
+  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));
   app.use(csrfProtection());
 

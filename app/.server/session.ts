@@ -60,11 +60,18 @@ export function persistenceOf(input: { rememberMe?: boolean; isGuest?: boolean }
 }
 
 /**
+ * What a module keeps for a guest by session and moves to the account at sign-in (the catalogue's
+ * comparison and history; later the cart). Runs inside the rotation's transaction, before the old
+ * session row goes: the move and the sign-in succeed or fail together.
+ */
+export type SignInHandler = (trx: DB, move: { fromSessionId: string; userId: number }) => Promise<void>;
+
+/**
  * Sign-in rotates the session: a new id for the signed-in user (so a token planted before sign-in
  * is worthless), keeping the visitor's region. Returns the cookie's Max-Age: undefined ends it
  * with the browser.
  */
-export async function rotateSession(db: DB, previous: SessionState | null, userId: number, persistence: Persistence, now = clockNow()): Promise<{ token: string; session: SessionState; maxAgeSeconds: number | undefined }> {
+export async function rotateSession(db: DB, previous: SessionState | null, userId: number, persistence: Persistence, now = clockNow(), onSignIn: readonly SignInHandler[] = []): Promise<{ token: string; session: SessionState; maxAgeSeconds: number | undefined }> {
   const token = randomToken();
   const id = sha256(token);
   const lifetimeMs = persistence === 'remember' ? REMEMBER_DAYS * 86_400_000
@@ -74,7 +81,10 @@ export async function rotateSession(db: DB, previous: SessionState | null, userI
       id, user_id: userId, area_id: previous?.areaId ?? null, area_confirmed: previous?.areaConfirmed ?? false,
       remember: persistence === 'remember', expires_at: new Date(now.getTime() + lifetimeMs),
     }).execute();
-    if (previous) await trx.deleteFrom('auth_session').where('id', '=', previous.id).execute();
+    if (previous) {
+      for (const handler of onSignIn) await handler(trx, { fromSessionId: previous.id, userId });
+      await trx.deleteFrom('auth_session').where('id', '=', previous.id).execute();
+    }
   });
   return {
     token,

@@ -5,7 +5,7 @@ import type { AppServices, RequestContext, SessionState } from '#app/.server/con
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
 import { parseStrictInt } from '#app/lib/strict-number.ts';
-import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession } from '#app/.server/session.ts';
+import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession, type SignInHandler } from '#app/.server/session.ts';
 import { newNonce } from './security-headers.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -16,7 +16,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
  * Builds the request context: the session (read only when the cookie is present, created only when
  * something is written), the CSRF token and region_id of spec §7.
  */
-export function requestContextMiddleware(services: AppServices): MiddlewareHandler<HonoEnv> {
+export function requestContextMiddleware(services: AppServices, options: { onSignIn?: readonly SignInHandler[] } = {}): MiddlewareHandler<HonoEnv> {
   // Secure cookies only where the shop is served over HTTPS (a production build on localhost is not).
   const secure = services.config.PUBLIC_ORIGIN.startsWith('https:');
   return async (c, next) => {
@@ -58,7 +58,7 @@ export function requestContextMiddleware(services: AppServices): MiddlewareHandl
         return session;
       },
       async signIn(userId, persistence) {
-        const rotated = await rotateSession(services.db, session, userId, persistence);
+        const rotated = await rotateSession(services.db, session, userId, persistence, undefined, options.onSignIn);
         session = ctx.session = rotated.session;
         setCookie(c, SESSION_COOKIE, rotated.token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: rotated.maxAgeSeconds });
         return session;

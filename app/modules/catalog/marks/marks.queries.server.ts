@@ -1,0 +1,308 @@
+import { sql, type Kysely } from 'kysely';
+import type { CatalogImage, CurrencyCode, Database } from '#app/.server/db/schema.ts';
+import type { ModelCardView } from '../catalog.schema.ts';
+import { modelLink } from '../catalog.rules.ts';
+import { BOOKMARKS_LIMIT, COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
+import { formatSpecValue } from './marks.rules.ts';
+
+/*
+ * The tables of comparison, history (owned by a user or a guest's session) and bookmarks (users).
+ * Limits are kept under a transaction-scoped advisory lock per owner: two parallel adds of the same
+ * visitor queue behind each other, so a count read under the lock is still true when the insert
+ * runs (READ COMMITTED alone lets both see nine and both insert the tenth).
+ */
+
+/** A Kysely handle or a transaction of one. */
+type Db = Kysely<Database>;
+
+export type Owner = { userId: number; sessionId?: undefined } | { sessionId: string; userId?: undefined };
+
+/** Advisory lock namespaces (first key); the second is the owner's hash. */
+const LOCK_COMPARE = 7310081;
+const LOCK_HISTORY = 7310082;
+const LOCK_BOOKMARK = 7310083;
+
+function ownerKey(owner: Owner): string {
+  return owner.userId !== undefined ? `u:${owner.userId}` : `s:${owner.sessionId}`;
+}
+
+async function lockOwner(trx: Db, namespace: number, owner: Owner): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${namespace}::int, hashtext(${ownerKey(owner)}))`.execute(trx);
+}
+
+/** `t.user_id = …` or `t.session_id = …` as a raw fragment for the statements written in SQL. */
+function ownerIs(alias: string, owner: Owner) {
+  return owner.userId !== undefined
+    ? sql`${sql.ref(`${alias}.user_id`)} = ${owner.userId}`
+    : sql`${sql.ref(`${alias}.session_id`)} = ${owner.sessionId}`;
+}
+
+function ownerColumn(owner: Owner) {
+  return sql.raw(owner.userId !== undefined ? 'user_id' : 'session_id');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparison
+
+export async function compareIds(db: Db, owner: Owner): Promise<number[]> {
+  const { rows } = await sql<{ model_id: number }>`
+    select c.model_id from catalog_compare c where ${ownerIs('c', owner)} order by c.at, c.id`.execute(db);
+  return rows.map((r) => r.model_id);
+}
+
+export type CompareAddResult =
+  | { kind: 'added' | 'already' }
+  | { kind: 'unknown-model' }
+  | { kind: 'limit'; typeName: string };
+
+/** Adds a model under the owner's lock: idempotent, and never past the limit of its technique type. */
+export async function addToCompare(db: Db, owner: Owner, modelId: number, at: Date): Promise<CompareAddResult> {
+  return db.transaction().execute(async (trx) => {
+    await lockOwner(trx, LOCK_COMPARE, owner);
+    const { rows } = await sql<{ type_id: number; type_name: string; already: boolean; in_type: number }>`
+      select l.technique_type_id as type_id, t.name as type_name,
+        exists (select 1 from catalog_compare c where ${ownerIs('c', owner)} and c.model_id = m.id) as already,
+        (select count(*)::int from catalog_compare c
+           join catalog_model cm on cm.id = c.model_id
+           join catalog_model_line cl on cl.id = cm.model_line_id
+          where ${ownerIs('c', owner)} and cl.technique_type_id = l.technique_type_id) as in_type
+      from catalog_model m
+      join catalog_model_line l on l.id = m.model_line_id
+      join catalog_technique_type t on t.id = l.technique_type_id
+      where m.id = ${modelId}`.execute(trx);
+    const model = rows[0];
+    if (!model) return { kind: 'unknown-model' };
+    if (model.already) return { kind: 'already' };
+    if (model.in_type >= COMPARE_LIMIT_PER_TYPE) return { kind: 'limit', typeName: model.type_name };
+    await sql`
+      insert into catalog_compare (${ownerColumn(owner)}, model_id, at)
+      values (${owner.userId ?? owner.sessionId}, ${modelId}, ${at})
+      on conflict do nothing`.execute(trx);
+    return { kind: 'added' };
+  });
+}
+
+export async function removeFromCompare(db: Db, owner: Owner, modelId: number): Promise<void> {
+  await sql`delete from catalog_compare c where ${ownerIs('c', owner)} and c.model_id = ${modelId}`.execute(db);
+}
+
+/** The models behind product codes (case as stored; the address may carry any case). */
+export async function modelIdsByCodes(db: Db, codes: readonly string[]): Promise<{ id: number; code: string }[]> {
+  if (!codes.length) return [];
+  const { rows } = await sql<{ id: number; code: string }>`
+    select m.id, m.product_code as code from catalog_model m
+    where upper(m.product_code) in (${sql.join(codes.map((c) => c.toUpperCase()))})`.execute(db);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookmarks (signed-in users only)
+
+export async function bookmarkIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('catalog_bookmark').select('model_id').where('user_id', '=', userId)
+    .orderBy('created_at', 'desc').orderBy('model_id', 'desc').execute();
+  return rows.map((r) => r.model_id);
+}
+
+export type BookmarkAddResult = { kind: 'added' | 'already' | 'unknown-model' | 'limit' };
+
+export async function addBookmark(db: Db, userId: number, modelId: number, at: Date): Promise<BookmarkAddResult> {
+  return db.transaction().execute(async (trx) => {
+    await lockOwner(trx, LOCK_BOOKMARK, { userId });
+    const { rows } = await sql<{ already: boolean; total: number }>`
+      select exists (select 1 from catalog_bookmark b where b.user_id = ${userId} and b.model_id = m.id) as already,
+        (select count(*)::int from catalog_bookmark b where b.user_id = ${userId}) as total
+      from catalog_model m where m.id = ${modelId}`.execute(trx);
+    const model = rows[0];
+    if (!model) return { kind: 'unknown-model' };
+    if (model.already) return { kind: 'already' };
+    if (model.total >= BOOKMARKS_LIMIT) return { kind: 'limit' };
+    await trx.insertInto('catalog_bookmark').values({ user_id: userId, model_id: modelId, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'model_id']).doNothing()).execute();
+    return { kind: 'added' };
+  });
+}
+
+export async function removeBookmark(db: Db, userId: number, modelId: number): Promise<void> {
+  await db.deleteFrom('catalog_bookmark').where('user_id', '=', userId).where('model_id', '=', modelId).execute();
+}
+
+export async function countsOf(db: Db, owner: Owner | null, userId: number | null): Promise<{ compare: number; bookmarks: number }> {
+  if (!owner) return { compare: 0, bookmarks: 0 };
+  const { rows } = await sql<{ compare: number; bookmarks: number }>`
+    select (select count(*)::int from catalog_compare c where ${ownerIs('c', owner)}) as compare,
+      ${userId === null ? sql`0` : sql`(select count(*)::int from catalog_bookmark b where b.user_id = ${userId})`} as bookmarks`.execute(db);
+  return rows[0] ?? { compare: 0, bookmarks: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browsing history
+
+/**
+ * Records a view: the model's `at` is set (inserted or moved to the front) and everything past the
+ * last HISTORY_LIMIT is trimmed, in one statement under the owner's lock. The statement's snapshot
+ * does not see its own insert, so the trim keeps HISTORY_LIMIT − 1 of the other models.
+ */
+export async function recordView(db: Db, owner: Owner, modelId: number, at: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockOwner(trx, LOCK_HISTORY, owner);
+    await sql`
+      with viewed as (
+        insert into catalog_view_history (${ownerColumn(owner)}, model_id, at)
+        select ${owner.userId ?? owner.sessionId}, m.id, ${at} from catalog_model m where m.id = ${modelId}
+        on conflict (${ownerColumn(owner)}, model_id) do update set at = excluded.at
+        returning model_id
+      )
+      delete from catalog_view_history h
+      where ${ownerIs('h', owner)} and h.model_id <> ${modelId}
+        and h.id not in (
+          select k.id from catalog_view_history k
+          where ${ownerIs('k', owner)} and k.model_id <> ${modelId}
+          order by k.at desc, k.id desc limit ${HISTORY_LIMIT - 1}
+        )`.execute(trx);
+  });
+}
+
+/** The owner's history, newest first, without `excludeModelId`. */
+export async function historyIds(db: Db, owner: Owner, excludeModelId: number | null): Promise<number[]> {
+  const { rows } = await sql<{ model_id: number }>`
+    select h.model_id from catalog_view_history h
+    where ${ownerIs('h', owner)} ${excludeModelId === null ? sql`` : sql`and h.model_id <> ${excludeModelId}`}
+    order by h.at desc, h.id desc limit ${HISTORY_LIMIT}`.execute(db);
+  return rows.map((r) => r.model_id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in: the guest's comparison and history move to the account
+
+/**
+ * Runs inside the session rotation's transaction. Comparison: the guest's models the account does
+ * not have yet join it, newest first, as far as each technique type's limit allows (the account's
+ * own choice is kept). History: merged by the latest view, then trimmed to HISTORY_LIMIT. The
+ * guest's rows are deleted either way.
+ */
+export async function moveGuestMarks(trx: Db, sessionId: string, userId: number): Promise<void> {
+  const user: Owner = { userId };
+  await lockOwner(trx, LOCK_COMPARE, user);
+  await sql`
+    with guest as (
+      select c.model_id, c.at, l.technique_type_id as type_id,
+        row_number() over (partition by l.technique_type_id order by c.at desc, c.id desc) as rank
+      from catalog_compare c
+      join catalog_model m on m.id = c.model_id
+      join catalog_model_line l on l.id = m.model_line_id
+      where c.session_id = ${sessionId}
+        and not exists (select 1 from catalog_compare u where u.user_id = ${userId} and u.model_id = c.model_id)
+    ), own as (
+      select l.technique_type_id as type_id, count(*)::int as n
+      from catalog_compare u
+      join catalog_model m on m.id = u.model_id
+      join catalog_model_line l on l.id = m.model_line_id
+      where u.user_id = ${userId}
+      group by l.technique_type_id
+    )
+    insert into catalog_compare (user_id, model_id, at)
+    select ${userId}, g.model_id, g.at from guest g left join own o on o.type_id = g.type_id
+    where g.rank <= ${COMPARE_LIMIT_PER_TYPE} - coalesce(o.n, 0)
+    on conflict (user_id, model_id) do nothing`.execute(trx);
+  await trx.deleteFrom('catalog_compare').where('session_id', '=', sessionId).execute();
+
+  await lockOwner(trx, LOCK_HISTORY, user);
+  await sql`
+    insert into catalog_view_history (user_id, model_id, at)
+    select ${userId}, h.model_id, h.at from catalog_view_history h where h.session_id = ${sessionId}
+    on conflict (user_id, model_id) do update set at = greatest(catalog_view_history.at, excluded.at)`.execute(trx);
+  await trx.deleteFrom('catalog_view_history').where('session_id', '=', sessionId).execute();
+  await sql`
+    delete from catalog_view_history h where h.user_id = ${userId}
+      and h.id not in (select k.id from catalog_view_history k where k.user_id = ${userId} order by k.at desc, k.id desc limit ${HISTORY_LIMIT})`.execute(trx);
+}
+
+/** Guests' rows whose session is gone (expired or signed out): housekeeping drops them. */
+export async function deleteOrphanGuestMarks(db: Db): Promise<void> {
+  for (const table of ['catalog_compare', 'catalog_view_history'] as const) {
+    await sql`delete from ${sql.table(table)} t where t.session_id is not null
+      and not exists (select 1 from auth_session s where s.id = t.session_id)`.execute(db);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards: one query for any list of models (comparison, bookmarks, history)
+
+/** How many specifications a card shows. */
+const CARD_SPECS = 3;
+
+interface CardRow {
+  id: number; name: string; slug: string; product_code: string; image: CatalogImage | null;
+  line_id: number; line_name: string; line_slug: string; category_slug: string;
+  type_id: number; type_name: string; manufacturer_id: number; manufacturer_name: string;
+  currency: CurrencyCode | null; price: number | string | null; old_price: number | string | null;
+  super_price: boolean | null; quantity: number | null; expected_date: string | Date | null;
+  key_specs: { name: string; unit: string | null; num: number | null; text: string | null }[] | null;
+}
+
+export interface CardWithType { card: ModelCardView; typeId: number; typeName: string }
+
+/**
+ * The cards of `ids` in the given order, at the visitor's branch; prices only when `withPrices`
+ * (guests get the stock, never the price). One statement whatever the number of models.
+ */
+export async function modelCards(db: Db, ids: readonly number[], branchId: number | null, withPrices: boolean): Promise<CardWithType[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<CardRow>`
+    select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image,
+      l.id as line_id, l.name as line_name, l.slug as line_slug, c.slug as category_slug,
+      t.id as type_id, t.name as type_name, f.id as manufacturer_id, f.name as manufacturer_name,
+      b.currency, b.price, b.old_price, b.super_price, b.quantity, b.expected_date,
+      (select json_agg(json_build_object('name', k.name, 'unit', k.unit, 'num', k.num_value, 'text', k.text_value))
+         from (select s.name, s.unit, ms.num_value, ms.text_value from catalog_model_spec ms
+               join catalog_specification s on s.id = ms.spec_id
+               where ms.model_id = m.id order by s.priority desc, s.id limit ${CARD_SPECS}) k) as key_specs
+    from catalog_model m
+    join catalog_model_line l on l.id = m.model_line_id
+    join catalog_category c on c.id = l.category_id
+    join catalog_technique_type t on t.id = l.technique_type_id
+    join catalog_manufacturer f on f.id = l.manufacturer_id
+    left join catalog_model_branch b on b.model_id = m.id and b.branch_id = ${branchId ?? -1}
+    where m.id in (${sql.join([...ids])})`.execute(db);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ card: toCard(r, branchId, withPrices), typeId: r.type_id, typeName: r.type_name }] : [];
+  });
+}
+
+function toCard(r: CardRow, branchId: number | null, withPrices: boolean): ModelCardView {
+  const quantity = r.quantity ?? 0;
+  return {
+    id: r.id,
+    name: r.name,
+    link: modelLink(r.category_slug, r.line_slug, r.slug),
+    productCode: r.product_code,
+    image: r.image,
+    modelLine: { id: r.line_id, name: r.line_name },
+    manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
+    keySpecs: (r.key_specs ?? []).map((s) => ({ name: s.name, value: formatSpecValue(s.num, s.text, s.unit) })),
+    offer: withPrices && branchId !== null && r.currency ? {
+      branchId,
+      currency: r.currency,
+      price: r.price === null ? null : Number(r.price),
+      oldPrice: r.old_price === null ? null : Number(r.old_price),
+      superPrice: Boolean(r.super_price),
+      quantity,
+      expectedDate: r.expected_date === null ? null : typeof r.expected_date === 'string' ? r.expected_date.slice(0, 10) : r.expected_date.toISOString().slice(0, 10),
+    } : null,
+    inStock: quantity > 0,
+  };
+}
+
+/** Every specification value of the models, most important specifications first (the comparison's rows). */
+export async function specValues(db: Db, ids: readonly number[]): Promise<{ model_id: number; spec_id: number; name: string; unit: string | null; num_value: number | null; text_value: string | null }[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('catalog_model_spec as ms')
+    .innerJoin('catalog_specification as s', 's.id', 'ms.spec_id')
+    .select(['ms.model_id', 'ms.spec_id', 's.name', 's.unit', 'ms.num_value', 'ms.text_value'])
+    .where('ms.model_id', 'in', [...ids])
+    .orderBy('s.priority', 'desc').orderBy('s.id')
+    .execute();
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '#app/.server/clock.ts';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { rotateSession } from '#app/.server/session.ts';
+import { testContext } from '#app/.server/test-context.ts';
+import { createUser } from '#app/modules/auth/users.server.ts';
+import { COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
+import { FIXTURE, insertMarksFixture } from './marks.fixture.server.ts';
+import * as marks from './marks.server.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await insertMarksFixture(t.db);
+});
+afterAll(async () => { resetClock(); await t?.destroy(); });
+
+const A = FIXTURE.modelsA.map((m) => m.id);
+const B = FIXTURE.modelsB.map((m) => m.id);
+let userN = 0;
+const newUser = () => createUser(t.db, { name: 'Пётр', email: `marks${++userN}@agro.test`, password: 'secret1' });
+
+async function signedIn(userId: number) {
+  const ctx = testContext(t.services);
+  await ctx.signIn(userId, 'browser');
+  return ctx;
+}
+
+async function guest() {
+  const ctx = testContext(t.services);
+  await ctx.ensureSession();
+  return ctx;
+}
+
+describe('comparison', () => {
+  it('adds and removes, idempotently, for a guest by session', async () => {
+    const ctx = testContext(t.services);
+    expect(await marks.marksState(ctx)).toEqual({ compare: [], bookmarks: [] });
+    expect(await marks.addToCompare(ctx, A[0]!)).toEqual({ ok: true, message: 'Товар добавлен в сравнение' });
+    expect(ctx.session).not.toBeNull(); // the first add made the guest's session
+    expect(await marks.addToCompare(ctx, A[0]!)).toMatchObject({ ok: true });
+    await marks.addToCompare(ctx, B[0]!);
+    expect((await marks.marksState(ctx)).compare).toEqual([A[0], B[0]]);
+    expect(await marks.markCounters(ctx)).toEqual({ compare: 2, bookmarks: 0 });
+    await marks.removeFromCompare(ctx, A[0]!);
+    await marks.removeFromCompare(ctx, A[0]!);
+    expect((await marks.marksState(ctx)).compare).toEqual([B[0]]);
+    // Another guest sees nothing of it.
+    expect((await marks.marksState(await guest())).compare).toEqual([]);
+  });
+
+  it('refuses an unknown model', async () => {
+    expect(await marks.addToCompare(await guest(), 999_999_999)).toEqual({ ok: false, code: 'unknown-model', message: 'Такой модели нет в каталоге' });
+  });
+
+  it(`keeps at most ${COMPARE_LIMIT_PER_TYPE} models per technique type, with a message naming the type`, async () => {
+    const ctx = await signedIn(await newUser());
+    for (const id of A.slice(0, COMPARE_LIMIT_PER_TYPE)) expect((await marks.addToCompare(ctx, id)).ok).toBe(true);
+    const refused = await marks.addToCompare(ctx, A[COMPARE_LIMIT_PER_TYPE]!);
+    expect(refused).toEqual({
+      ok: false, code: 'limit',
+      message: 'В сравнении уже 10 моделей типа «Тестовые тракторы» — это наибольшее число. Уберите одну из них, чтобы добавить новую',
+    });
+    // Another type has its own room; a model already there is still fine.
+    expect((await marks.addToCompare(ctx, B[0]!)).ok).toBe(true);
+    expect((await marks.addToCompare(ctx, A[0]!)).ok).toBe(true);
+    expect((await marks.marksState(ctx)).compare).toHaveLength(COMPARE_LIMIT_PER_TYPE + 1);
+  });
+
+  it('never passes the limit with parallel adds of one visitor', async () => {
+    const ctx = await guest();
+    const all = [...A, ...A, ...B]; // 33 requests, some for the same model
+    const results = await Promise.all(all.map((id) => marks.addToCompare(ctx, id)));
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === 'limit')).toBe(true);
+    const state = await marks.marksState(ctx);
+    expect(state.compare.filter((id) => A.includes(id))).toHaveLength(COMPARE_LIMIT_PER_TYPE);
+    expect(state.compare.filter((id) => B.includes(id)).sort()).toEqual(B);
+  });
+});
+
+describe('the comparison table', () => {
+  it('groups by technique type, keeps the address order, lists every specification most important first', async () => {
+    const page = await marks.comparePage(testContext(t.services), `MKB1,${FIXTURE.modelsA[0]!.code},mka2,MKA2,NOPE1`);
+    expect(page.codes).toEqual(['MKB1', 'MKA1', 'MKA2']);
+    expect(page.groups.map((g) => [g.typeName, g.models.map((m) => m.productCode)])).toEqual([
+      ['Тестовые сеялки', ['MKB1']],
+      ['Тестовые тракторы', ['MKA1', 'MKA2']],
+    ]);
+    const tractors = page.groups[1]!;
+    expect(tractors.rows.map((r) => [r.name, r.values])).toEqual([
+      ['Мощность', ['100\u00a0л.с.', '110\u00a0л.с.']],
+      ['Ширина захвата', ['2,5\u00a0м', '3\u00a0м']],
+      ['Кабина', ['Двухместная', 'Двухместная']],
+    ]);
+    expect(page.notices).toEqual(['Товар с кодом NOPE1 не найден — он не показан']);
+    // A guest never receives prices; stock shows.
+    expect(page.withPrices).toBe(false);
+    expect(tractors.models[0]).toMatchObject({ offer: null, inStock: true, link: expect.stringMatching(/^\/catalog\/.+\/mk-line-a\/mka1$/) });
+  });
+
+  it('shows prices to the signed-in and survives malformed, unknown and too many codes', async () => {
+    const ctx = await signedIn(await newUser());
+    const page = await marks.comparePage(ctx, 'MKA1');
+    expect(page.withPrices).toBe(true);
+    expect(page.groups[0]!.models[0]!.offer).toMatchObject({ price: 1_000_000 + A[0]!, currency: 'RUB', quantity: 2 });
+    const odd = await marks.comparePage(ctx, `<script>,${Array.from({ length: 80 }, (_, i) => `X${i}`).join(',')}`);
+    expect(odd.groups).toEqual([]);
+    expect(odd.notices[0]).toMatch(/^Товары с кодами <script>, X0, X1/);
+    expect(odd.notices[1]).toBe('В адресе сравнения больше 50 товаров: покажем первые 50');
+  });
+});
+
+describe('favourites', () => {
+  it('are for signed-in users only', async () => {
+    const ctx = await guest();
+    expect(await marks.addBookmark(ctx, A[0]!)).toEqual({ ok: false, code: 'sign-in', message: 'Войдите, чтобы добавлять товары в избранное' });
+  });
+
+  it('add, list as cards with prices newest first, and remove', async () => {
+    const ctx = await signedIn(await newUser());
+    expect(await marks.addBookmark(ctx, A[0]!)).toEqual({ ok: true, message: 'Товар добавлен в избранное' });
+    advanceClock(1000);
+    await marks.addBookmark(ctx, B[1]!);
+    await marks.addBookmark(ctx, B[1]!);
+    expect(await marks.addBookmark(ctx, 999_999_999)).toMatchObject({ ok: false, code: 'unknown-model' });
+    const cards = await marks.bookmarkCards(ctx);
+    expect(cards.map((c) => c.productCode)).toEqual(['MKB2', 'MKA1']);
+    expect(cards[0]!.offer?.price).toBe(1_000_000 + B[1]!);
+    expect(cards[0]!.keySpecs).toEqual([
+      { name: 'Мощность', value: '110\u00a0л.с.' }, { name: 'Ширина захвата', value: '3\u00a0м' }, { name: 'Кабина', value: 'Двухместная' },
+    ]);
+    expect(await marks.markCounters(ctx)).toEqual({ compare: 0, bookmarks: 2 });
+    await marks.removeBookmark(ctx, A[0]!);
+    expect((await marks.marksState(ctx)).bookmarks).toEqual([B[1]]);
+  });
+});
+
+describe('browsing history', () => {
+  it('keeps the last 20 views, newest first, and leaves the current model out', async () => {
+    const ctx = await guest();
+    const views = [...A, ...B, ...A.slice(0, 4)]; // 22 views of 18 models, A1–A4 viewed again last
+    for (const id of views) { advanceClock(1000); await marks.recordModelView(ctx, id); }
+    const history = await marks.browsingHistory(ctx, null);
+    expect(history.map((c) => c.id)).toEqual([A[3], A[2], A[1], A[0], ...B.toReversed(), ...A.slice(4).toReversed()]);
+    const without = await marks.browsingHistory(ctx, A[3]!);
+    expect(without.map((c) => c.id)).not.toContain(A[3]);
+    expect(without).toHaveLength(17);
+  });
+
+  it(`trims to ${HISTORY_LIMIT} atomically under parallel views`, async () => {
+    const ctx = await guest();
+    const ids = [...A, ...B, ...A, ...B]; // 36 parallel views of 18 models
+    await Promise.all(ids.map((id) => marks.recordModelView(ctx, id)));
+    expect((await marks.browsingHistory(ctx, null)).length).toBe(18);
+    const many = await t.db.selectFrom('catalog_model').select('id').orderBy('id').limit(40).execute();
+    await Promise.all(many.map((m) => marks.recordModelView(ctx, m.id)));
+    const rows = await t.db.selectFrom('catalog_view_history').select('model_id').where('session_id', '=', ctx.session!.id).execute();
+    expect(rows.length).toBe(Math.min(HISTORY_LIMIT, new Set([...ids, ...many.map((m) => m.id)]).size));
+  });
+
+  it('records nothing for a visitor without a session unless asked to create one', async () => {
+    const ctx = testContext(t.services);
+    await marks.recordModelView(ctx, A[0]!);
+    expect(ctx.session).toBeNull();
+    await marks.recordModelView(ctx, A[0]!, { createSession: true });
+    expect((await marks.browsingHistory(ctx, null)).map((c) => c.id)).toEqual([A[0]]);
+  });
+});
+
+describe('sign-in joins the guest to the account', () => {
+  it('moves comparison (duplicates dropped, limit kept) and history, and clears the guest rows', async () => {
+    const userId = await newUser();
+    const account = await signedIn(userId);
+    for (const id of A.slice(0, 8)) await marks.addToCompare(account, id);
+    advanceClock(1000);
+    await marks.recordModelView(account, B[0]!);
+
+    const visitor = await guest();
+    for (const id of [A[0]!, ...A.slice(8, 13), B[2]!]) { advanceClock(1000); await marks.addToCompare(visitor, id); }
+    advanceClock(1000);
+    await marks.recordModelView(visitor, A[14]!);
+    advanceClock(1000);
+    await marks.recordModelView(visitor, B[0]!);
+    const guestSession = visitor.session!.id;
+
+    await rotateSession(t.db, visitor.session, userId, 'browser', undefined, [marks.joinGuestMarks]);
+
+    const after = await marks.marksState(account);
+    // 8 own tractors + the 2 newest of the guest's 5 new ones (A13, A12); the seeder joins; A1 once.
+    expect(after.compare.filter((id) => A.includes(id)).sort()).toEqual([...A.slice(0, 8), A[11], A[12]].sort());
+    expect(after.compare).toContain(B[2]);
+    expect(new Set(after.compare).size).toBe(after.compare.length);
+    expect((await marks.browsingHistory(account, null)).map((c) => c.id)).toEqual([B[0], A[14]]);
+    for (const table of ['catalog_compare', 'catalog_view_history'] as const) {
+      expect(await t.db.selectFrom(table).select('id').where('session_id', '=', guestSession).execute()).toEqual([]);
+    }
+  });
+});
