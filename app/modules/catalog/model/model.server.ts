@@ -1,11 +1,222 @@
 import type { RequestContext } from '#app/.server/context.ts';
+import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
+import type { BranchOffer, MachineryCategory, ModelCardView } from '../catalog.schema.ts';
+import { modelLineLink, modelLink } from '../catalog.rules.ts';
+import { machineryMenu } from '../catalog.server.ts';
+import { recordModelView } from '../marks/marks.server.ts';
+import { selectModel, selectModelPlace, selectSimilar, selectSimilarFeatures, type CardRow, type ModelRow } from './model.queries.server.ts';
+import { formatSpecValue, KEY_FACTS_COUNT, modelDescription, modelTitle, orderBranches, stockState } from './model.rules.ts';
+import type { BranchStockRow, ModelOffers, ModelSpecRow, ModelView, SimilarFeatures, SimilarModelsFilter, VisitorBranch } from './model.schema.ts';
 
 export interface ModelPageData extends CatalogPageBase {
-  model: { id: number; name: string };
+  model: ModelView;
+  /** The highest-priority specifications, for the top of the page. */
+  keyFacts: ModelSpecRow[];
+  offers: ModelOffers;
+  /**
+   * Similar models, deferred: the page's critical data does not wait for them; React Router streams
+   * them into the same response (no second round trip), so the first paint comes as early as it can.
+   */
+  similar: Promise<ModelCardView[]>;
+}
+
+/** Prices need sign-in (spec §1); the page, the JSON and the structured data follow this one test. */
+function seesPrices(ctx: RequestContext): boolean {
+  return ctx.session?.userId != null;
 }
 
 /** A model page (spec §2 fallback, `model` controller); null when the model does not exist. */
-export async function loadModelPage(_ctx: RequestContext, _modelId: number, _url: URL): Promise<ModelPageData | null> {
+export async function loadModelPage(ctx: RequestContext, modelId: number, url: URL): Promise<ModelPageData | null> {
+  const withPrices = seesPrices(ctx);
+  const [location, row] = [await currentLocation(ctx), await selectModel(ctx.services.db, modelId, withPrices)];
+  if (!row) return null;
+  const [view, offers, trail] = [toModelView(row), await toOffers(ctx, row, location, withPrices), await trailOf(ctx, row)];
+  // The browsing history (issue point 8): one statement, awaited (PGlite answers one query at a
+  // time). A guest without a session is recorded by the history widget instead: no cookie here.
+  await recordModelView(ctx, row.id);
+  const similar = loadSimilar(ctx, row, location.currentBranch.id, withPrices, {});
+  // A rejected promise nobody awaits yet would crash the process before React's <Await> sees it.
+  similar.catch(() => undefined);
+  return {
+    model: view,
+    keyFacts: view.specs.slice(0, KEY_FACTS_COUNT),
+    offers,
+    similar,
+    trail,
+    head: {
+      title: modelTitle(view.name, view.manufacturer.name, location.currentBranch),
+      description: modelDescription(view.name, view.manufacturer.name, view.description),
+      canonical: view.link,
+      jsonLd: productJsonLd(view, offers, url.origin),
+    },
+  };
+}
+
+/** GET /models/get-model: the model with its offers for this visitor (no prices for guests). */
+export async function getModel(ctx: RequestContext, modelId: number): Promise<(ModelView & ModelOffers) | null> {
+  const withPrices = seesPrices(ctx);
+  const [location, row] = [await currentLocation(ctx), await selectModel(ctx.services.db, modelId, withPrices)];
+  if (!row) return null;
+  return { ...toModelView(row), ...(await toOffers(ctx, row, location, withPrices)) };
+}
+
+/** GET /api/models/get-similar-models; null when the model does not exist. */
+export async function similarModels(ctx: RequestContext, modelId: number, filter: SimilarModelsFilter): Promise<ModelCardView[] | null> {
+  const place = await selectModelPlace(ctx.services.db, modelId);
+  if (!place) return null;
+  const location = await currentLocation(ctx);
+  return loadSimilar(ctx, { id: place.id, category_id: place.category_id, manufacturer_id: place.manufacturer_id }, location.currentBranch.id, seesPrices(ctx), filter);
+}
+
+/** GET /api/models/get-similar-models-features-filter: what the filter of similar models offers. */
+export async function similarFeatures(ctx: RequestContext, modelId: number): Promise<SimilarFeatures | null> {
+  const place = await selectModelPlace(ctx.services.db, modelId);
+  if (!place) return null;
+  const location = await currentLocation(ctx);
+  const { specs, counts } = await selectSimilarFeatures(ctx.services.db, place.id, place.category_id, place.manufacturer_id, location.currentBranch.id);
+  return {
+    specifications: specs.map((s) => ({
+      id: s.id, name: s.name, unit: s.unit, count: s.count,
+      value: formatSpecValue({ kind: 'number', unit: s.unit, numValue: s.num_value, textValue: null }),
+    })),
+    inStock: { count: counts.in_stock },
+    sameManufacturer: { count: counts.same_manufacturer },
+  };
+}
+
+/** How many specifications a card of a similar model shows. */
+const CARD_KEY_SPECS = 3;
+
+async function loadSimilar(
+  ctx: RequestContext,
+  model: Pick<ModelRow, 'id' | 'category_id' | 'manufacturer_id'>,
+  branchId: number | null,
+  withPrices: boolean,
+  filter: SimilarModelsFilter,
+): Promise<ModelCardView[]> {
+  const rows = await selectSimilar(ctx.services.db, {
+    modelId: model.id, categoryId: model.category_id, manufacturerId: model.manufacturer_id, branchId, withPrices,
+    specIds: filter.specifications ?? null, inStockOnly: filter.inStock ?? false, sameManufacturer: filter.sameManufacturer ?? false,
+    keySpecs: CARD_KEY_SPECS,
+  });
+  return rows.map((r) => toCard(r, branchId, withPrices));
+}
+
+function toCard(r: CardRow, branchId: number | null, withPrices: boolean): ModelCardView {
+  const offer: BranchOffer | null = withPrices && branchId !== null && r.has_branch_row && r.currency ? {
+    branchId, currency: r.currency, price: r.price, oldPrice: r.old_price, superPrice: r.super_price ?? false,
+    quantity: r.quantity ?? 0, expectedDate: r.expected_date,
+  } : null;
+  return {
+    id: r.id, name: r.name, link: modelLink(r.category_slug, r.line_slug, r.slug), productCode: r.product_code,
+    image: r.image,
+    modelLine: { id: r.line_id, name: r.line_name },
+    manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
+    keySpecs: r.key_specs.map((s) => ({ name: s.name, value: formatSpecValue({ kind: s.kind, unit: s.unit, numValue: s.num_value, textValue: s.text_value }) })),
+    offer,
+    inStock: (r.quantity ?? 0) > 0,
+  };
+}
+
+function toModelView(row: ModelRow): ModelView {
+  return {
+    id: row.id, slug: row.slug, name: row.name, productCode: row.product_code, description: row.description,
+    images: row.images,
+    link: modelLink(row.category_slug, row.line_slug, row.slug),
+    modelLine: { id: row.line_id, name: row.line_name, link: modelLineLink(row.category_slug, row.line_slug) },
+    manufacturer: { id: row.manufacturer_id, name: row.manufacturer_name, country: row.manufacturer_country, logo: row.manufacturer_logo },
+    category: { id: row.category_id, name: row.category_name, link: `/catalog/${row.category_slug}` },
+    techniqueType: { id: row.type_id, name: row.type_name },
+    specs: row.specs.map((s) => ({
+      id: s.id, name: s.name,
+      value: formatSpecValue({ kind: s.kind, unit: s.unit, numValue: s.num_value, textValue: s.text_value }),
+    })),
+  };
+}
+
+type Location = Awaited<ReturnType<typeof currentLocation>>;
+
+async function toOffers(ctx: RequestContext, row: ModelRow, location: Location, withPrices: boolean): Promise<ModelOffers> {
+  const current = location.currentBranch;
+  // Branch names and cities come from the regions directory, cached in memory: no join, no query.
+  const places = new Map((await regionDirectory(ctx.services)).branches.map((b) => [b.id, b]));
+  const rows: BranchStockRow[] = [];
+  for (const b of row.branches) {
+    const place = places.get(b.branch_id);
+    if (!place) continue;
+    rows.push({
+      branch: { id: place.id, name: place.name, city: place.city, countryId: place.countryId },
+      current: place.id === current.id,
+      quantity: b.quantity,
+      expectedDate: b.expected_date,
+      offer: withPrices ? {
+        branchId: b.branch_id, currency: b.currency, price: b.price, oldPrice: b.old_price, superPrice: b.super_price,
+        quantity: b.quantity, expectedDate: b.expected_date,
+      } : null,
+    });
+  }
+  const branches = orderBranches(rows, { id: current.id, countryId: current.countryId });
+  const own = branches.find((b) => b.current) ?? null;
+  const branch: VisitorBranch = { id: current.id, name: current.name, city: current.city };
+  return {
+    signedIn: withPrices,
+    branch,
+    offer: own?.offer ?? null,
+    stock: own ? { quantity: own.quantity, expectedDate: own.expectedDate } : null,
+    branches,
+  };
+}
+
+/** Каталог техники → the category's parents → the category → the model line. */
+async function trailOf(ctx: RequestContext, row: ModelRow): Promise<Crumb[]> {
+  const path = categoryPath(await machineryMenu(ctx.services), row.category_id) ?? [];
+  return [
+    { label: 'Каталог техники', to: '/catalog' },
+    ...path.map((c) => ({ label: c.name, to: c.link })),
+    { label: row.line_name, to: modelLineLink(row.category_slug, row.line_slug) },
+  ];
+}
+
+function categoryPath(nodes: MachineryCategory[], id: number): MachineryCategory[] | null {
+  for (const n of nodes) {
+    if (n.id === id) return [n];
+    const inner = categoryPath(n.cats, id);
+    if (inner) return [n, ...inner];
+  }
   return null;
+}
+
+const AVAILABILITY = {
+  'in-stock': 'https://schema.org/InStock',
+  expected: 'https://schema.org/PreOrder',
+  none: 'https://schema.org/OutOfStock',
+} as const;
+
+/**
+ * schema.org Product. The offer carries a price only when the page shows one (signed in): crawlers
+ * are guests, and structured data must not say more than the page (nor leak prices). A guest's
+ * offer states availability only.
+ */
+export function productJsonLd(model: ModelView, offers: ModelOffers, origin: string): Record<string, unknown> {
+  const url = `${origin}${model.link}`;
+  const state = stockState(offers.stock);
+  const offer: Record<string, unknown> = { '@type': 'Offer', url, availability: AVAILABILITY[state.kind] };
+  if (offers.offer?.price != null) {
+    offer.price = (offers.offer.price / 100).toFixed(2);
+    offer.priceCurrency = offers.offer.currency;
+  }
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: model.name,
+    ...(model.images.length ? { image: model.images.map((i) => new URL(i.src, origin).href) } : {}),
+    ...(model.description ? { description: model.description } : {}),
+    sku: model.productCode,
+    brand: { '@type': 'Brand', name: model.manufacturer.name },
+    category: model.category.name,
+    url,
+    offers: offer,
+  };
 }
