@@ -1,6 +1,74 @@
-import { CategoryView } from '../../ui/CategoryView.tsx';
+import { Link } from 'react-router';
+import { useRootData } from '#app/components/layout/root-data.ts';
+import { CategoryIcon } from '#app/components/ui/icons.tsx';
+import type { MachineryCategory } from '../../catalog.schema.ts';
 import type { CategoryPageData } from '../listing.server.ts';
+import type { CatalogFilterState, ListingPage, ModelLineCardView, SidebarFilters } from '../listing.schema.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { ListingSection } from './ListingSection.tsx';
+import { ModelLineCard } from './ModelLineCard.tsx';
+import styles from './CategoryPage.module.css';
 
+interface ListingData { state: CatalogFilterState; filters: SidebarFilters; listing: ListingPage; modelLines: ModelLineCardView[] }
+
+/**
+ * A machinery category (spec §2 fallback, category view): trail, title with icon, banner,
+ * subcategories, its model lines, then its models with the sidebar filters.
+ */
 export function CategoryPage({ data }: { data: CategoryPageData }) {
-  return <CategoryView category={data.category} trail={data.trail} />;
+  const { viewer } = useRootData();
+  const { category } = data;
+  const listing = 'listing' in data ? (data as unknown as ListingData) : null;
+  const hasModels = !!listing && (listing.listing.total > 0 || listing.modelLines.length > 0);
+  return (
+    <div className={`container ${styles.page}`}>
+      <Breadcrumbs trail={data.trail} current={category.name} />
+      <h1 className={styles.title}><span className={styles.icon}><CategoryIcon icon={category.icon} size={32} /></span>{category.name}</h1>
+      {category.banner ? (
+        <aside className={styles.banner} style={category.banner.bg_type === 'COLOR' ? { background: category.banner.color ?? undefined } : undefined}>
+          <strong>{category.banner.title}</strong>
+          <p>{category.banner.text}</p>
+          <Link to={category.banner.btn_link} className="btn btn-primary">{category.banner.btn_title}</Link>
+        </aside>
+      ) : null}
+      {category.cats.length ? <Subcategories cats={category.cats} /> : null}
+
+      {listing && listing.modelLines.length ? (
+        <section className={styles.lines} aria-labelledby="model-lines-title">
+          <h2 id="model-lines-title" className={styles.sectionTitle}>Модельные ряды</h2>
+          <ul className={styles.lineGrid}>
+            {listing.modelLines.map((line, i) => <li key={line.id}><ModelLineCard line={line} eager={i < 4} /></li>)}
+          </ul>
+        </section>
+      ) : null}
+
+      {listing && (hasModels || listing.filters) ? (
+        <ListingSection title={`Модели: ${category.name.toLowerCase()}`} state={listing.state} filters={listing.filters} listing={listing.listing} guest={viewer.isGuest} />
+      ) : null}
+
+      {!category.cats.length && !hasModels ? (
+        <div className={styles.empty}>
+          <p>Модели этого раздела скоро появятся в каталоге. Менеджер филиала подберёт технику под ваши задачи и подготовит коммерческое предложение.</p>
+          <Link to="/contacts" className="btn btn-brand">Связаться с филиалом</Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Subcategories({ cats }: { cats: MachineryCategory[] }) {
+  return (
+    <nav aria-label="Подкатегории">
+      <ul className={styles.subs}>
+        {cats.map((s) => (
+          <li key={s.id} className={styles.sub}>
+            <Link to={s.link} className={styles.subTitle}>{s.name}</Link>
+            {s.cats.length ? (
+              <ul className={styles.subsub}>{s.cats.map((x) => <li key={x.id}><Link to={x.link}>{x.name}</Link></li>)}</ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }

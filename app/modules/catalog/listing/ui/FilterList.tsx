@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import { optionDisabled, visibleOptions } from './listing-ui.rules.ts';
+import styles from './Filters.module.css';
+
+export interface FilterListEntry {
+  /** Unique within the list; also the form value. */
+  value: string;
+  label: string;
+  count: number;
+  checked: boolean;
+  image?: string | null;
+}
+
+export interface FilterListProps {
+  title: string;
+  /** The query key (with `[]`) the entries go under when the form is sent without scripts. */
+  name: string;
+  entries: FilterListEntry[];
+  /** Spec §9: 5 entries at first (models 3), then 'Показать все'. */
+  limit: number;
+  onToggle: (entry: FilterListEntry) => void;
+  /** Spec §4 model lines: choosing one replaces the others. */
+  single?: boolean;
+}
+
+/** A list filter (spec §3/§4): each entry with its count; entries giving nothing are disabled. */
+export function FilterList({ title, name, entries, limit, onToggle, single = false }: FilterListProps) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const shown = visibleOptions(entries, limit, expanded);
+  const chosen = entries.filter((e) => e.checked).length;
+  return (
+    <fieldset className={styles.group} data-changed={chosen > 0 || undefined}>
+      <legend className={styles.legend}>
+        {title}
+        {chosen > 0 ? <span className={styles.chosen}><span className="visually-hidden">, выбрано: </span>{chosen}</span> : null}
+      </legend>
+      <ul className={styles.options} id={listId}>
+        {shown.map((e) => (
+          <li key={e.value}>
+            <label className={styles.option} data-disabled={optionDisabled(e) || undefined}>
+              <input
+                type="checkbox"
+                name={name}
+                value={e.value}
+                checked={e.checked}
+                disabled={optionDisabled(e)}
+                onChange={() => onToggle(e)}
+                className={single ? styles.radioLike : undefined}
+              />
+              {e.image !== undefined ? (
+                e.image ? <img src={e.image} alt="" width={32} height={24} className={styles.thumb} loading="lazy" decoding="async" /> : <span className={styles.thumb} />
+              ) : null}
+              <span className={styles.label}>{e.label}</span>
+              <span className={styles.count}>{e.count.toLocaleString('ru-RU')}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {entries.length > limit ? (
+        <button type="button" className={styles.more} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Свернуть' : 'Показать все'}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import type { ModelCardView } from '../../catalog.schema.ts';
+import { clearAll, isFiltered } from '../filters.rules.ts';
+import type { CatalogFilterState, ListingPage, SidebarFilters } from '../listing.schema.ts';
+import { FilterSidebar } from './FilterSidebar.tsx';
+import { MobileFilterPanel } from './MobileFilterPanel.tsx';
+import { ModelList } from './ModelList.tsx';
+import { Pagination } from './Pagination.tsx';
+import { SortBar } from './SortBar.tsx';
+import { useFilterNavigation } from './use-filter-navigation.ts';
+import styles from './Listing.module.css';
+
+export interface ListingSectionProps {
+  title: string;
+  state: CatalogFilterState;
+  filters: SidebarFilters;
+  listing: ListingPage;
+  guest: boolean;
+  actions?: (model: ModelCardView) => ReactNode;
+}
+
+/**
+ * Models with their filters: the sidebar on the left (a panel on phones), the sort bar, the cards,
+ * the pages. While the next list loads, the current one is dimmed and marked busy.
+ */
+export function ListingSection({ title, state, filters, listing, guest, actions }: ListingSectionProps) {
+  const { apply, loading } = useFilterNavigation();
+  const filtered = isFiltered(state);
+  return (
+    <section className={styles.listing} aria-labelledby="listing-title">
+      <h2 id="listing-title" className={styles.listingTitle}>{title}</h2>
+      <div className={styles.layout}>
+        <aside className={styles.sidebar}>
+          <FilterSidebar filters={filters} state={state} guest={guest} />
+        </aside>
+        <div className={styles.main}>
+          <SortBar state={state} total={listing.total} guest={guest}>
+            <MobileFilterPanel filters={filters} state={state} total={listing.total} guest={guest} />
+          </SortBar>
+          <ModelList
+            items={listing.items}
+            layout={state.displayType}
+            guest={guest}
+            loading={loading}
+            actions={actions}
+            empty={(
+              <div className={styles.empty}>
+                <p className={styles.emptyTitle}>Нет моделей, подходящих под фильтры</p>
+                {filtered ? (
+                  <>
+                    <p>Попробуйте убрать часть условий или расширить диапазоны.</p>
+                    <button type="button" className="btn btn-brand" onClick={() => apply(clearAll(state))}>Сбросить фильтры</button>
+                  </>
+                ) : <p>Модели этого раздела скоро появятся в каталоге. Менеджер филиала подберёт технику под ваши задачи.</p>}
+              </div>
+            )}
+          />
+          <Pagination state={state} page={listing.page} pageCount={listing.pageCount} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
+import { LOGIN_TOOLTIP_DELAY_MS } from '#app/components/layout/layout.rules.ts';
+import { useOptionalRootData } from '#app/components/layout/root-data.ts';
+import type { BranchOffer } from '../catalog.schema.ts';
+import { PRICE_LOGIN_PROMPT, PRICE_LOGIN_TOOLTIP, priceView, stockLine } from './price-block.rules.ts';
+import styles from './PriceBlock.module.css';
+
+export interface PriceBlockProps {
+  offer: BranchOffer | null;
+  inStock: boolean;
+  /** Guests never receive prices; they get the sign-in prompt instead. Default: from the root data. */
+  guest?: boolean;
+  /** 'card' in lists, 'page' on the model page (larger). */
+  size?: 'card' | 'page';
+}
+
+/**
+ * Price and stock at the visitor's branch (spec §1, §9): the price in the branch's currency, the old
+ * price struck through, the sale badge above 10 %, 'Суперцена', 'Цена по запросу'; guests see a
+ * sign-in prompt with the login tooltip instead of any price.
+ */
+export function PriceBlock({ offer, inStock, guest: guestProp, size = 'card' }: PriceBlockProps) {
+  const root = useOptionalRootData();
+  const guest = guestProp ?? root?.viewer.isGuest ?? true;
+  const stock = stockLine(guest ? null : offer, inStock);
+  return (
+    <div className={`${styles.block} ${size === 'page' ? styles.page : ''}`}>
+      {guest ? <LoginPrompt /> : <Price offer={offer} />}
+      <p className={`${styles.stock} ${styles[stock.tone]}`}>{stock.text}</p>
+    </div>
+  );
+}
+
+function Price({ offer }: { offer: BranchOffer | null }) {
+  const view = priceView(offer);
+  if (view.price === null) return <p className={styles.onRequest}>Цена по запросу</p>;
+  return (
+    <div className={styles.priceRow}>
+      {view.saleBadge || view.superPrice ? (
+        <p className={styles.badges}>
+          {view.saleBadge ? <span className={styles.sale} aria-label={`Скидка ${view.saleBadge.replace('−', '')}`}>{view.saleBadge}</span> : null}
+          {view.superPrice ? <span className={styles.super}>Суперцена</span> : null}
+        </p>
+      ) : null}
+      <p className={styles.prices}>
+        <strong className={styles.price}>{view.price}</strong>
+        {view.oldPrice ? <del className={styles.old}><span className="visually-hidden">Старая цена </span>{view.oldPrice}</del> : null}
+      </p>
+    </div>
+  );
+}
+
+/** 'Войдите, чтобы увидеть цену': opens the auth modal; the §9 tooltip shows after 300 ms of hover. */
+function LoginPrompt() {
+  const ui = useContext(LayoutUiContext);
+  const tipId = useId();
+  const [tip, setTip] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = () => { clearTimeout(timer.current); timer.current = setTimeout(() => setTip(true), LOGIN_TOOLTIP_DELAY_MS); };
+  const hide = () => { clearTimeout(timer.current); setTip(false); };
+  return (
+    <div className={styles.loginWrap} onMouseEnter={show} onMouseLeave={hide}>
+      {/* A link for a page without scripts; with them the modal opens in place. */}
+      <Link
+        to="/login"
+        className={styles.login}
+        aria-describedby={tipId}
+        onFocus={show}
+        onBlur={hide}
+        onKeyDown={(e) => { if (e.key === 'Escape') hide(); }}
+        onClick={ui ? (e) => { e.preventDefault(); hide(); ui.openAuth(); } : undefined}
+      >
+        {PRICE_LOGIN_PROMPT}
+      </Link>
+      <div id={tipId} role="tooltip" className={styles.tip} hidden={!tip}>{PRICE_LOGIN_TOOLTIP}</div>
+    </div>
+  );
+}
