@@ -9,8 +9,8 @@ const modelId = z.coerce
   .positive({ error: MARKS_MESSAGES.badModelId })
   .max(2_147_483_647, { error: MARKS_MESSAGES.badModelId });
 
-/** POST bodies: `{ modelId }` (JSON numbers or form strings). Anything else is a 400. */
-export const modelMarkInput = z.object({ modelId }).strict();
+/** POST bodies: `{ modelId }` (JSON numbers or form strings; a form's _csrf field is ignored). */
+export const modelMarkInput = z.object({ modelId }, { error: MARKS_MESSAGES.badModelId });
 export type ModelMarkInput = z.infer<typeof modelMarkInput>;
 
 /** GET get-browsing-history {modelId}: the model to leave out is optional (the parts page has none). */
