@@ -1,39 +1,353 @@
 import type { RequestContext } from '#app/.server/context.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
-import type { MachineryCategory } from '../catalog.schema.ts';
-import { findCategory, machineryMenu } from '../catalog.server.ts';
+import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
+import { modelLineLink, modelLink } from '../catalog.rules.ts';
+import { machineryMenu } from '../catalog.server.ts';
+import { autoSelectFirstModel, filterSearch, isFiltered, parseFilterQuery, STOCK_OPTIONS } from './filters.rules.ts';
+import { SORT_ORDERS, type CatalogFilterState, type FilterOption, type ListingPage, type ModelFilterOption, type ModelLineCardView, type SidebarFilters, type SortOrder, type SpecificationFilter } from './listing.schema.ts';
+import {
+  countMatching, selectFacets, selectLineModels, selectModelLine, selectModelLineCards, selectModelPage,
+  type FacetRow, type ListingQuery, type ListingScope, type ModelCardRow, type ModelLineCardRow,
+} from './listing.queries.server.ts';
 
-export interface CategoryPageData extends CatalogPageBase {
+/** Models per page of a category or model line list. */
+export const PAGE_SIZE = 24;
+/** The model line page's slider shows at most this many models. */
+export const SLIDER_SIZE = 24;
+
+/** What the list pages show besides the models: the state as the server applied it, and the sidebar. */
+interface ListingData {
+  /** The state of the URL as applied: a guest's price order falls back to 'popular', a page beyond the last is the last. */
+  state: CatalogFilterState;
+  filters: SidebarFilters;
+  listing: ListingPage;
+  /** The orders this visitor may choose: price orders need sign-in (prices do). */
+  sortOrders: SortOrder[];
+  /** Signed in: the cards carry prices. */
+  signedIn: boolean;
+}
+
+export interface CategoryPageData extends CatalogPageBase, ListingData {
   category: MachineryCategory;
+  /** The category's model lines (all of them, whatever the filters). */
+  modelLines: ModelLineCardView[];
 }
 
-export interface ModelLinePageData extends CatalogPageBase {
-  modelLine: { id: number; name: string };
+export interface ModelLineView {
+  id: number;
+  name: string;
+  description: string;
+  link: string;
+  manufacturer: { id: number; name: string; country: string; logo: string | null };
+  category: { id: number; name: string; link: string };
 }
 
-/** A category page (spec §2 fallback, category view); null when the category does not exist. */
-export async function loadCategoryPage(ctx: RequestContext, categoryId: number, _url: URL): Promise<CategoryPageData | null> {
-  const category = await findCategory(ctx.services, categoryId);
-  if (!category) return null;
-  const menu = await machineryMenu(ctx.services);
-  const parent = menu.find((c) => c.cats.some((s) => s.id === category.id || s.cats.some((x) => x.id === category.id)));
-  const grand = parent?.cats.find((s) => s.cats.some((x) => x.id === category.id));
-  const trail: Crumb[] = [{ label: 'Каталог техники', to: '/catalog' }];
-  if (parent) trail.push({ label: parent.name, to: parent.link });
-  if (grand) trail.push({ label: grand.name, to: grand.link });
+export interface ModelLinePageData extends CatalogPageBase, ListingData {
+  modelLine: ModelLineView;
+  /** The line's models in the editors' order (the slider), whatever the filters. */
+  models: ModelCardView[];
+  /** The slider's current model: the chosen one, or the first (spec §4 autoselect). */
+  selectedModelId: number | null;
+}
+
+/** Prices need sign-in (spec §1). */
+function signedIn(ctx: RequestContext): boolean {
+  return ctx.session?.userId != null;
+}
+
+/** Price orders would tell a guest how prices compare: for guests they fall back to the default order. */
+export function sortOrdersFor(withPrices: boolean): SortOrder[] {
+  return withPrices ? [...SORT_ORDERS] : SORT_ORDERS.filter((o) => !o.startsWith('price-'));
+}
+
+/* ——— The category tree (cached with the menu: no query) ——— */
+
+/** The path from a top category to the one with this id (both included), or null. */
+function pathTo(menu: MachineryCategory[], id: number): MachineryCategory[] | null {
+  for (const node of menu) {
+    if (node.id === id) return [node];
+    const inner = pathTo(node.cats, id);
+    if (inner) return [node, ...inner];
+  }
+  return null;
+}
+
+function subtreeIds(node: MachineryCategory): number[] {
+  return [node.id, ...node.cats.flatMap(subtreeIds)];
+}
+
+/** Chosen categories with their descendants; unknown ids give nothing. */
+function expandCategories(menu: MachineryCategory[], chosen: readonly number[]): number[] {
+  const out = new Set<number>();
+  for (const id of chosen) {
+    const path = pathTo(menu, id);
+    if (path) for (const x of subtreeIds(path[path.length - 1]!)) out.add(x);
+  }
+  return [...out];
+}
+
+function trailOf(path: MachineryCategory[]): Crumb[] {
+  return [{ label: 'Каталог техники', to: '/catalog' }, ...path.map((c) => ({ label: c.name, to: c.link }))];
+}
+
+/* ——— Cards ——— */
+
+const NUMBER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+
+function specText(s: ModelCardRow['key_specs'][number]): string {
+  if (s.kind === 'text' || s.num === null) return s.text ?? '';
+  return s.unit ? `${NUMBER.format(s.num)}\u00a0${s.unit}` : NUMBER.format(s.num);
+}
+
+export function toModelCard(r: ModelCardRow, withPrices: boolean, branchId: number | null): ModelCardView {
+  const hasRow = r.currency !== null && branchId !== null;
   return {
-    category,
-    trail,
-    head: {
-      title: `${category.name} — купить в России и Казахстане`,
-      description: `${category.name}: модели, цены в вашем филиале, наличие, лизинг и доставка. Официальный дилер сельхозтехники.`,
-      canonical: category.link,
+    id: r.id,
+    name: r.name,
+    link: modelLink(r.category_slug, r.line_slug, r.slug),
+    productCode: r.product_code,
+    image: r.image,
+    modelLine: { id: r.line_id, name: r.line_name },
+    manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
+    keySpecs: r.key_specs.map((s) => ({ name: s.name, value: specText(s) })),
+    offer: withPrices && hasRow ? {
+      branchId: branchId!, currency: r.currency!, price: r.price, oldPrice: r.old_price,
+      superPrice: r.super_price ?? false, quantity: r.quantity ?? 0, expectedDate: r.expected_date,
+    } : null,
+    inStock: (r.quantity ?? 0) > 0,
+  };
+}
+
+function toModelLineCard(r: ModelLineCardRow): ModelLineCardView {
+  return {
+    id: r.id,
+    name: r.name,
+    link: modelLineLink(r.category_slug, r.slug),
+    manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name, logo: r.manufacturer_logo },
+    image: r.image,
+    modelCount: r.model_count,
+    priceFrom: r.price_from,
+  };
+}
+
+/* ——— The sidebar ——— */
+
+const byOrder = (a: { ord: number | null; name: string | null }, b: { ord: number | null; name: string | null }) =>
+  (a.ord ?? 0) - (b.ord ?? 0) || (a.name ?? '').localeCompare(b.name ?? '', 'ru');
+
+function toFilters(rows: FacetRow[], state: CatalogFilterState): { filters: SidebarFilters; total: number } {
+  const list = (g: FacetRow['g'], chosen: readonly number[]): FilterOption[] => rows
+    .filter((r) => r.g === g && r.name !== null).sort(byOrder)
+    .map((r) => ({ id: r.id, name: r.name!, count: r.n, checked: chosen.includes(r.id) }));
+  const one = (g: FacetRow['g'], id: number) => rows.find((r) => r.g === g && r.id === id)?.n ?? 0;
+
+  const specs = new Map<number, SpecificationFilter>();
+  for (const r of rows.filter((x) => x.g === 'spec' && x.name !== null).sort(byOrder)) {
+    const spec = specs.get(r.id) ?? (() => {
+      const range = state.ranges.find((x) => x.specId === r.id);
+      const created: SpecificationFilter = {
+        id: r.id, name: r.name!, unit: r.unit, kind: r.kind ?? 'number', priority: -(r.ord ?? 0),
+        min: null, max: null, from: range?.from ?? null, to: range?.to ?? null, values: [],
+      };
+      specs.set(r.id, created);
+      return created;
+    })();
+    if (spec.kind === 'number') {
+      spec.min = r.lo;
+      spec.max = r.hi;
+    } else if (r.v !== null) {
+      const chosen = state.specValues.find((x) => x.specId === r.id)?.values ?? [];
+      spec.values.push({ value: r.v, count: r.n, checked: chosen.includes(r.v) });
+    }
+  }
+  for (const spec of specs.values()) spec.values.sort((a, b) => a.value.localeCompare(b.value, 'ru', { numeric: true }));
+
+  const models: ModelFilterOption[] = rows
+    .filter((r) => r.g === 'models' && r.name !== null).sort(byOrder)
+    .map((r) => ({ id: r.id, name: r.name!, slug: r.slug ?? '', imgForFilter: r.img, count: r.n, checked: state.models.includes(r.id) }));
+
+  return {
+    total: one('total', 0),
+    filters: {
+      techniqueTypes: list('tt', state.techniqueTypes),
+      techniqueManufacturers: list('man', state.techniqueManufacturers),
+      techniqueModelLines: list('line', state.techniqueModelLines),
+      categories: list('cat', state.categories),
+      // Spec §7 names part manufacturers, drawings and part categories too: the parts catalogue fills them.
+      manufacturers: [],
+      specifications: [...specs.values()],
+      drawings: [],
+      models,
+      stocks: STOCK_OPTIONS.map((o) => ({ id: o.id, name: o.name, count: one('stock', o.id), checked: state.stock.includes(o.id) })),
+      inStock: { count: one('inStock', 0), checked: state.inStock },
+      isWithPrice: { count: one('isWithPrice', 0), checked: state.isWithPrice },
+      countPartCategories: 0,
     },
   };
 }
 
+/* ——— Use-cases ——— */
+
+interface Scoped {
+  scope: ListingScope;
+  /** Whose models the models list offers (one line), or null for no models list. */
+  modelsOfLine: number | null;
+  /** The page's public path. */
+  link: string;
+}
+
+/** On a category page, the models list appears once one model line is chosen. */
+function oneLineOf(state: CatalogFilterState): number | null {
+  return state.techniqueModelLines.length === 1 ? state.techniqueModelLines[0]! : null;
+}
+
+/** What a category's or a line's list is scoped to, by id; null when it does not exist. */
+async function scopeOf(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<Scoped | null> {
+  if ('modelLineId' in target) {
+    const line = await selectModelLine(ctx.services.db, target.modelLineId);
+    return line ? { scope: { kind: 'line', id: line.id }, modelsOfLine: line.id, link: modelLineLink(line.category_slug, line.slug) } : null;
+  }
+  const menu = await machineryMenu(ctx.services);
+  const path = pathTo(menu, target.categoryId);
+  if (!path) return null;
+  const category = path[path.length - 1]!;
+  return { scope: { kind: 'categories', ids: subtreeIds(category) }, modelsOfLine: oneLineOf(state), link: category.link };
+}
+
+async function listingQuery(ctx: RequestContext, scope: ListingScope, state: CatalogFilterState): Promise<ListingQuery> {
+  const [location, menu] = await Promise.all([currentLocation(ctx), machineryMenu(ctx.services)]);
+  return { scope, branchId: location.currentBranch.id, state, chosenCategories: expandCategories(menu, state.categories) };
+}
+
+/**
+ * The sidebar, the page of models and the state as applied: two statements sent together (the
+ * menu and the region directory come from memory).
+ */
+async function loadListing(ctx: RequestContext, scoped: Scoped, requested: CatalogFilterState): Promise<ListingData> {
+  const withPrices = signedIn(ctx);
+  const sortOrders = sortOrdersFor(withPrices);
+  const state: CatalogFilterState = { ...requested, sortOrder: sortOrders.includes(requested.sortOrder) ? requested.sortOrder : 'popular' };
+  const q = await listingQuery(ctx, scoped.scope, state);
+  const db = ctx.services.db;
+  const offset = (state.page - 1) * PAGE_SIZE;
+  const [facetRows, firstTry] = await Promise.all([selectFacets(db, q, scoped.modelsOfLine), selectModelPage(db, q, state.sortOrder, PAGE_SIZE, offset)]);
+  const { filters, total } = toFilters(facetRows, state);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  let rows = firstTry;
+  // A page beyond the last (an old link, a narrower filter) shows the last page: one more statement, only then.
+  if (state.page > pageCount) {
+    state.page = pageCount;
+    rows = await selectModelPage(db, q, state.sortOrder, PAGE_SIZE, (pageCount - 1) * PAGE_SIZE);
+  }
+  return {
+    state,
+    filters,
+    listing: { items: rows.map((r) => toModelCard(r, withPrices, q.branchId)), total, page: state.page, pageCount, pageSize: PAGE_SIZE },
+    sortOrders,
+    signedIn: withPrices,
+  };
+}
+
+function headOf(canonical: string, title: string, description: string, state: CatalogFilterState): CatalogPageBase['head'] {
+  // Filtered and paginated variants point at the one canonical page and are not indexed themselves.
+  const noindex = isFiltered(state) || state.page > 1;
+  return { title: state.page > 1 ? `${title} — страница ${state.page}` : title, description, canonical, ...(noindex ? { noindex } : {}) };
+}
+
+/** A category page (spec §2 fallback, category view); null when the category does not exist. */
+export async function loadCategoryPage(ctx: RequestContext, categoryId: number, url: URL): Promise<CategoryPageData | null> {
+  const requested = parseFilterQuery(url.searchParams);
+  const menu = await machineryMenu(ctx.services);
+  const path = pathTo(menu, categoryId);
+  if (!path) return null;
+  const category = path[path.length - 1]!;
+  const scoped: Scoped = { scope: { kind: 'categories', ids: subtreeIds(category) }, modelsOfLine: oneLineOf(requested), link: category.link };
+  const location = await currentLocation(ctx);
+  const [listing, lines] = await Promise.all([
+    loadListing(ctx, scoped, requested),
+    selectModelLineCards(ctx.services.db, subtreeIds(category), { branchId: location.currentBranch.id, withPrices: signedIn(ctx) }),
+  ]);
+  return {
+    ...listing,
+    category,
+    modelLines: lines.map(toModelLineCard),
+    trail: trailOf(path.slice(0, -1)),
+    head: headOf(
+      category.link,
+      `${category.name} — купить в России и Казахстане`,
+      `${category.name}: модели, цены в вашем филиале, наличие, лизинг и доставка. Официальный дилер сельхозтехники.`,
+      listing.state,
+    ),
+  };
+}
+
 /** A model line page (`/model-lines/view` and the line's alias); null when the line does not exist. */
-export async function loadModelLinePage(_ctx: RequestContext, _modelLineId: number, _url: URL): Promise<ModelLinePageData | null> {
-  return null;
+export async function loadModelLinePage(ctx: RequestContext, modelLineId: number, url: URL): Promise<ModelLinePageData | null> {
+  const requested = parseFilterQuery(url.searchParams);
+  const line = await selectModelLine(ctx.services.db, modelLineId);
+  if (!line) return null;
+  const [menu, location] = await Promise.all([machineryMenu(ctx.services), currentLocation(ctx)]);
+  const path = pathTo(menu, line.category_id) ?? [];
+  const category = path[path.length - 1];
+  const withPrices = signedIn(ctx);
+  const [listing, sliderRows] = await Promise.all([
+    loadListing(ctx, { scope: { kind: 'line', id: line.id }, modelsOfLine: line.id, link: modelLineLink(line.category_slug, line.slug) }, requested),
+    selectLineModels(ctx.services.db, line.id, location.currentBranch.id, SLIDER_SIZE),
+  ]);
+  const models = sliderRows.map((r) => toModelCard(r, withPrices, location.currentBranch.id));
+  const link = modelLineLink(line.category_slug, line.slug);
+  return {
+    ...listing,
+    modelLine: {
+      id: line.id, name: line.name, description: line.description, link,
+      manufacturer: { id: line.manufacturer_id, name: line.manufacturer_name, country: line.manufacturer_country, logo: line.manufacturer_logo },
+      category: { id: line.category_id, name: category?.name ?? '', link: category?.link ?? '/catalog' },
+    },
+    models,
+    selectedModelId: autoSelectFirstModel(listing.state, models).state.models[0] ?? null,
+    trail: trailOf(path),
+    head: headOf(
+      link,
+      `${line.name} ${line.manufacturer_name} — модели, характеристики, цены`,
+      (line.description || `${line.name} (${line.manufacturer_name}): модели, характеристики, цены в вашем филиале, наличие и доставка.`).slice(0, 300),
+      listing.state,
+    ),
+  };
+}
+
+/** POST /filter/get-sidebar-filters: the sidebar of a category or a model line; null when neither exists. */
+export async function sidebarFilters(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<SidebarFilters | null> {
+  const scoped = await scopeOf(ctx, target, state);
+  if (!scoped) return null;
+  const q = await listingQuery(ctx, scoped.scope, state);
+  return toFilters(await selectFacets(ctx.services.db, q, scoped.modelsOfLine), state).filters;
+}
+
+/** POST /get-filter-info: how many models the state gives; null when the category or line does not exist. */
+export async function filterInfo(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<{ count: number; link: string } | null> {
+  const scoped = await scopeOf(ctx, target, state);
+  if (!scoped) return null;
+  const q = await listingQuery(ctx, scoped.scope, state);
+  // The list's first page with this state: where a 'Показать N' button leads.
+  return { count: await countMatching(ctx.services.db, q), link: `${scoped.link}${filterSearch({ ...state, page: 1 })}` };
+}
+
+/**
+ * POST /filtration-model-lines: the model lines of a category (its whole subtree), optionally of one
+ * manufacturer. Unknown category: none.
+ */
+export async function filterModelLines(ctx: RequestContext, categoryId: number, manufacturerId: number | null): Promise<ModelLineCardView[]> {
+  const path = pathTo(await machineryMenu(ctx.services), categoryId);
+  if (!path) return [];
+  const location = await currentLocation(ctx);
+  const rows = await selectModelLineCards(ctx.services.db, subtreeIds(path[path.length - 1]!), { manufacturerId, branchId: location.currentBranch.id, withPrices: signedIn(ctx) });
+  return rows.map(toModelLineCard);
+}
+
+/** The model line's public path for `/model-lines/view?id=` (its canonical address); null when unknown. */
+export async function modelLineLinkOf(ctx: RequestContext, modelLineId: number): Promise<string | null> {
+  const line = await selectModelLine(ctx.services.db, modelLineId);
+  return line ? modelLineLink(line.category_slug, line.slug) : null;
 }
