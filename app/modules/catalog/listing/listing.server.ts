@@ -317,12 +317,21 @@ export async function loadModelLinePage(ctx: RequestContext, modelLineId: number
   };
 }
 
-/** POST /filter/get-sidebar-filters: the sidebar of a category or a model line; null when neither exists. */
-export async function sidebarFilters(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<SidebarFilters | null> {
+/**
+ * POST /filter/get-sidebar-filters: the sidebar of a category or a model line with the number of
+ * models the state gives; null when neither exists.
+ */
+export async function sidebarFilters(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<{ filters: SidebarFilters; count: number } | null> {
   const scoped = await scopeOf(ctx, target, state);
   if (!scoped) return null;
   const q = await listingQuery(ctx, scoped.scope, state);
-  return toFilters(await selectFacets(ctx.services.db, q, scoped.modelsOfLine), state).filters;
+  const { filters, total } = toFilters(await selectFacets(ctx.services.db, q, scoped.modelsOfLine), state);
+  return { filters, count: total };
+}
+
+/** The sidebar of nothing: what an unknown category or line gets (an empty result, not an error). */
+export function emptySidebarFilters(state: CatalogFilterState): SidebarFilters {
+  return toFilters([], state).filters;
 }
 
 /** POST /get-filter-info: how many models the state gives; null when the category or line does not exist. */
