@@ -8,6 +8,7 @@ import { useOptionalRootData, type RootData } from '#app/components/layout/root-
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
+import { markCounters } from '#app/modules/catalog/marks/marks.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/root';
 import printStyles from './styles/print.css?url';
@@ -24,17 +25,19 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, url }: Route.LoaderArgs): Promise<RootData> {
   // `url` is the page's address; request.url is '/x.data' when the client revalidates.
   const ctx = context.get(requestContext);
-  const [location, menu, viewer] = await Promise.all([
+  const [location, menu, viewer, marks] = await Promise.all([
     currentLocation(ctx),
     machineryTopCategories(ctx.services),
     viewerOf(ctx),
+    // A guest's page may be cached and shared: his counters come after hydration (use-marks.ts).
+    ctx.session?.userId != null ? markCounters(ctx) : { compare: 0, bookmarks: 0 },
   ]);
   const { config } = ctx.services;
   return {
     location,
     menu,
     viewer,
-    counters: { cart: 0, bookmarks: 0, compare: 0 },
+    counters: { cart: 0, ...marks },
     csrfToken: ctx.csrfToken,
     nonce: ctx.nonce,
     toPrint: url.searchParams.get('to_print') === '1',

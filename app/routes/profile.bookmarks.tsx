@@ -1,23 +1,26 @@
-import { Link } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { bookmarkCards } from '#app/modules/catalog/marks/marks.server.ts';
+import { BookmarksList } from '#app/modules/catalog/marks/ui/BookmarksList.tsx';
+import type { Route } from './+types/profile.bookmarks';
 import styles from './profile.module.css';
 
 // The layout (profile.tsx) sends guests to the login modal with redirect back here.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { items: await bookmarkCards(context.get(requestContext)) };
+}
 
 export const meta = () => [...pageMeta('Избранное', 'Товары, которые вы отметили в каталоге Агротехники.'), { name: 'robots', content: 'noindex, nofollow' }];
 
 export const handle = { crumbs: () => [{ label: 'Личный кабинет', to: '/profile' }] };
 
-/** 'Избранное': the list itself comes with the catalogue's bookmarks; until then, an honest empty state. */
-export default function ProfileBookmarks() {
+/** 'Избранное': the user's bookmarked models with prices at his branch (parts join with the parts issue). */
+export default function ProfileBookmarks({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="bookmarks-title">
       <h1 id="bookmarks-title" className={styles.title}>Избранное</h1>
-      <div className={styles.empty}>
-        <p>В избранном пока ничего нет</p>
-        <p className={styles.muted}>Отмечайте технику в каталоге, чтобы вернуться к ней позже.</p>
-        <Link to="/catalog" className="btn btn-brand">Перейти в каталог</Link>
-      </div>
+      <BookmarksList items={loaderData.items} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { useDismiss } from '#app/components/ui/use-dismiss.ts';
 // Part of the first HTML (not lazy): rendered by the server, the question takes its room from the
 // first paint, so its arrival shifts nothing.
 import { RegionTooltip } from '#app/modules/regions/ui/RegionTooltip.tsx';
+import { useMarkCounters } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { useLayoutUi } from './layout-ui.tsx';
 import { usePageAlias, useRootData } from './root-data.ts';
 import styles from './SiteHeader.module.css';
@@ -255,7 +256,8 @@ function MobileUserButton() {
 }
 
 function Counters() {
-  const { counters, viewer } = useRootData();
+  const { counters: fromServer, viewer } = useRootData();
+  const counters = useMarkCounters(fromServer);
   const ui = useLayoutUi();
   const items = [
     { to: '/compare', label: 'Сравнение', count: counters.compare, icon: <IconCompare /> },

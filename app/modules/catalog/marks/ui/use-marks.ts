@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useOptionalRootData, type HeaderCounters } from '#app/components/layout/root-data.ts';
+import { api } from '#app/lib/api.ts';
+import { toggled } from '../marks.rules.ts';
+import type { MarksState } from '../marks.schema.ts';
+
+/*
+ * The visitor's marks, shared by every compare and favourite button of the page and the header's
+ * counters. A guest's page comes from the page cache, so the state is asked for after hydration
+ * (GET /api/catalog/marks), once per page life and visitor; a click changes it at once
+ * (optimistically) and takes the server's answer when it arrives.
+ */
+
+interface Store { owner: string | null; loaded: boolean; marks: MarksState }
+
+const EMPTY: MarksState = { compare: [], bookmarks: [] };
+let store: Store = { owner: null, loaded: false, marks: EMPTY };
+const listeners = new Set<() => void>();
+let pending: Promise<void> | null = null;
+
+function set(next: Store) {
+  store = next;
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const SERVER_STORE: Store = { owner: null, loaded: false, marks: EMPTY };
+
+/** Loads the marks once for this visitor (a sign-in or sign-out changes the owner: load again). */
+function load(owner: string) {
+  if (store.owner === owner && (store.loaded || pending)) return;
+  store = { owner, loaded: false, marks: EMPTY };
+  const request = api<MarksState>('GET', '/api/catalog/marks').then((r) => {
+    if (pending !== request) return;
+    pending = null;
+    if (r.error_status === 'success') set({ owner, loaded: true, marks: { compare: r.compare, bookmarks: r.bookmarks } });
+  });
+  pending = request;
+}
+
+export type MarkKind = keyof MarksState;
+export type MarkResult = { ok: true; message?: string } | { ok: false; message: string; code?: string };
+
+const PATHS: Record<MarkKind, string> = { compare: '/api/catalog/compare', bookmarks: '/api/catalog/bookmarks' };
+
+/** Puts a model in or out of the comparison or favourites; the state changes before the answer and returns on failure. */
+async function setMark(kind: MarkKind, modelId: number, on: boolean): Promise<MarkResult> {
+  const before = store;
+  set({ ...store, marks: { ...store.marks, [kind]: toggled(store.marks[kind], modelId, on) } });
+  const r = await api<{ message?: string; marks: MarksState }>('POST', `${PATHS[kind]}/${on ? 'add' : 'remove'}`, { modelId });
+  if (r.error_status === 'success') {
+    set({ ...store, loaded: true, marks: r.marks });
+    return { ok: true, message: r.message };
+  }
+  set({ ...store, marks: { ...store.marks, [kind]: before.marks[kind] } });
+  return { ok: false, message: r.message, code: (r as { code?: string }).code };
+}
+
+function ownerKey(viewer: { isGuest: boolean; id: number | null } | undefined): string {
+  return viewer && !viewer.isGuest ? `user:${viewer.id}` : 'guest';
+}
+
+export function useMarks() {
+  const viewer = useOptionalRootData()?.viewer;
+  const owner = ownerKey(viewer);
+  const current = useSyncExternalStore(subscribe, () => store, () => SERVER_STORE);
+  useEffect(() => load(owner), [owner]);
+  const marks = current.owner === owner ? current.marks : EMPTY;
+  return {
+    loaded: current.owner === owner && current.loaded,
+    marks,
+    isGuest: viewer?.isGuest ?? true,
+    has: useCallback((kind: MarkKind, id: number) => marks[kind].includes(id), [marks]),
+    set: setMark,
+  };
+}
+
+/**
+ * The header's counters: the server's figures (signed-in pages render them) until the marks are
+ * loaded, then the live ones.
+ */
+export function useMarkCounters(fromServer: HeaderCounters): HeaderCounters {
+  const { loaded, marks } = useMarks();
+  return loaded ? { ...fromServer, compare: marks.compare.length, bookmarks: marks.bookmarks.length } : fromServer;
+}
