@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { LISTING, insertListingFixture } from '#app/modules/catalog/listing/listing.test-fixture.server.ts';
-import { testClient } from './test-client.ts';
+import { LISTING, insertListingFixture } from './listing.test-fixture.server.ts';
+import { testClient } from '../../../../server/test-client.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
