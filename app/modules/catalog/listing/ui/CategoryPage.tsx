@@ -1,25 +1,19 @@
 import { Link } from 'react-router';
-import { useRootData } from '#app/components/layout/root-data.ts';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import type { MachineryCategory } from '../../catalog.schema.ts';
 import type { CategoryPageData } from '../listing.server.ts';
-import type { CatalogFilterState, ListingPage, ModelLineCardView, SidebarFilters } from '../listing.schema.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ListingSection } from './ListingSection.tsx';
 import { ModelLineCard } from './ModelLineCard.tsx';
 import styles from './CategoryPage.module.css';
-
-interface ListingData { state: CatalogFilterState; filters: SidebarFilters; listing: ListingPage; modelLines: ModelLineCardView[] }
 
 /**
  * A machinery category (spec §2 fallback, category view): trail, title with icon, banner,
  * subcategories, its model lines, then its models with the sidebar filters.
  */
 export function CategoryPage({ data }: { data: CategoryPageData }) {
-  const { viewer } = useRootData();
-  const { category } = data;
-  const listing = 'listing' in data ? (data as unknown as ListingData) : null;
-  const hasModels = !!listing && (listing.listing.total > 0 || listing.modelLines.length > 0);
+  const { category, modelLines } = data;
+  const hasModels = data.listing.total > 0 || modelLines.length > 0;
   return (
     <div className={`container ${styles.page}`}>
       <Breadcrumbs trail={data.trail} current={category.name} />
@@ -33,18 +27,16 @@ export function CategoryPage({ data }: { data: CategoryPageData }) {
       ) : null}
       {category.cats.length ? <Subcategories cats={category.cats} /> : null}
 
-      {listing && listing.modelLines.length ? (
+      {modelLines.length ? (
         <section className={styles.lines} aria-labelledby="model-lines-title">
           <h2 id="model-lines-title" className={styles.sectionTitle}>Модельные ряды</h2>
           <ul className={styles.lineGrid}>
-            {listing.modelLines.map((line, i) => <li key={line.id}><ModelLineCard line={line} eager={i < 4} /></li>)}
+            {modelLines.map((line, i) => <li key={line.id}><ModelLineCard line={line} eager={i < 4} /></li>)}
           </ul>
         </section>
       ) : null}
 
-      {listing && (hasModels || listing.filters) ? (
-        <ListingSection title={`Модели: ${category.name.toLowerCase()}`} state={listing.state} filters={listing.filters} listing={listing.listing} guest={viewer.isGuest} />
-      ) : null}
+      {hasModels ? <ListingSection title="Модели" data={data} /> : null}
 
       {!category.cats.length && !hasModels ? (
         <div className={styles.empty}>

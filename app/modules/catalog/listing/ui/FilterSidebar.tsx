@@ -15,8 +15,8 @@ const ID_LISTS: { key: IdListKey; source: keyof Pick<SidebarFilters, 'stocks' | 
   { key: 'techniqueModelLines', source: 'techniqueModelLines', title: 'Модельный ряд' },
 ];
 
-const entriesOf = (options: FilterOption[]): FilterListEntry[] =>
-  options.map((o) => ({ value: String(o.id), label: o.name, count: o.count, checked: o.checked }));
+const entriesOf = (options: FilterOption[], chosen: readonly number[]): FilterListEntry[] =>
+  options.map((o) => ({ value: String(o.id), label: o.name, count: o.count, checked: chosen.includes(o.id) }));
 
 export interface FilterSidebarProps {
   filters: SidebarFilters;
@@ -32,8 +32,11 @@ export interface FilterSidebarProps {
  * state); the form's names are the spec's query keys, so without scripts 'Применить' sends the
  * same query for the list filters.
  */
-export function FilterSidebar({ filters, state, guest, heading = true }: FilterSidebarProps) {
-  const { apply } = useFilterNavigation();
+export function FilterSidebar({ filters, state: applied, guest, heading = true }: FilterSidebarProps) {
+  const nav = useFilterNavigation(applied);
+  const { apply } = nav;
+  // Ticks follow the state being loaded, and the next change builds on it.
+  const state = nav.current ?? applied;
   const filtered = isFiltered(state);
   return (
     <form method="get" className={styles.sidebar} aria-label="Фильтры" onSubmit={(e) => e.preventDefault()}>
@@ -59,7 +62,7 @@ export function FilterSidebar({ filters, state, guest, heading = true }: FilterS
           key={key}
           title={title}
           name={`${key}[]`}
-          entries={entriesOf(filters[source])}
+          entries={entriesOf(filters[source], state[key])}
           limit={FILTER_LIST_LIMIT}
           single={key === 'techniqueModelLines'}
           onToggle={(e) => apply(toggle(state, key, Number(e.value)))}
@@ -70,7 +73,7 @@ export function FilterSidebar({ filters, state, guest, heading = true }: FilterS
         <FilterList
           title="Модель"
           name="models[]"
-          entries={filters.models.map((m) => ({ value: String(m.id), label: m.name, count: m.count, checked: m.checked, image: m.imgForFilter }))}
+          entries={filters.models.map((m) => ({ value: String(m.id), label: m.name, count: m.count, checked: state.models.includes(m.id), image: m.imgForFilter }))}
           limit={MODEL_FILTER_LIST_LIMIT}
           onToggle={(e) => apply(toggle(state, 'models', Number(e.value)))}
         />
@@ -85,8 +88,8 @@ export function FilterSidebar({ filters, state, guest, heading = true }: FilterS
             unit={spec.unit}
             min={spec.min}
             max={spec.max}
-            from={spec.from}
-            to={spec.to}
+            from={rangeOf(state, spec.id)?.from ?? null}
+            to={rangeOf(state, spec.id)?.to ?? null}
             onApply={(from, to) => apply(setRange(state, spec.id, from, to))}
           />
         )
@@ -95,7 +98,7 @@ export function FilterSidebar({ filters, state, guest, heading = true }: FilterS
           key={spec.id}
           title={spec.unit ? `${spec.name}, ${spec.unit}` : spec.name}
           name="specifications[]"
-          entries={spec.values.map((v) => ({ value: `${spec.id}-${v.value}`, label: v.value, count: v.count, checked: v.checked }))}
+          entries={spec.values.map((v) => ({ value: `${spec.id}-${v.value}`, label: v.value, count: v.count, checked: chosenValues(state, spec.id).includes(v.value) }))}
           limit={FILTER_LIST_LIMIT}
           onToggle={(e) => apply(toggleSpecValue(state, spec.id, e.value.slice(String(spec.id).length + 1)))}
         />
@@ -109,6 +112,9 @@ export function FilterSidebar({ filters, state, guest, heading = true }: FilterS
     </form>
   );
 }
+
+const rangeOf = (state: CatalogFilterState, specId: number) => state.ranges.find((r) => r.specId === specId);
+const chosenValues = (state: CatalogFilterState, specId: number) => state.specValues.find((s) => s.specId === specId)?.values ?? [];
 
 function Flag({ label, name, count, checked, onToggle }: { label: string; name: string; count: number; checked: boolean; onToggle: () => void }) {
   const disabled = count === 0 && !checked;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { clearAll, isFiltered } from '../filters.rules.ts';
-import type { CatalogFilterState, ListingPage, SidebarFilters } from '../listing.schema.ts';
+import type { CategoryPageData } from '../listing.server.ts';
 import { FilterSidebar } from './FilterSidebar.tsx';
 import { MobileFilterPanel } from './MobileFilterPanel.tsx';
 import { ModelList } from './ModelList.tsx';
@@ -10,12 +10,12 @@ import { SortBar } from './SortBar.tsx';
 import { useFilterNavigation } from './use-filter-navigation.ts';
 import styles from './Listing.module.css';
 
+/** What the category and model line loaders give every list: the state as applied, the sidebar, the page. */
+export type ListingData = Pick<CategoryPageData, 'state' | 'filters' | 'listing' | 'sortOrders' | 'signedIn'>;
+
 export interface ListingSectionProps {
   title: string;
-  state: CatalogFilterState;
-  filters: SidebarFilters;
-  listing: ListingPage;
-  guest: boolean;
+  data: ListingData;
   actions?: (model: ModelCardView) => ReactNode;
 }
 
@@ -23,7 +23,9 @@ export interface ListingSectionProps {
  * Models with their filters: the sidebar on the left (a panel on phones), the sort bar, the cards,
  * the pages. While the next list loads, the current one is dimmed and marked busy.
  */
-export function ListingSection({ title, state, filters, listing, guest, actions }: ListingSectionProps) {
+export function ListingSection({ title, data, actions }: ListingSectionProps) {
+  const { state, filters, listing, sortOrders } = data;
+  const guest = !data.signedIn;
   const { apply, loading } = useFilterNavigation();
   const filtered = isFiltered(state);
   return (
@@ -34,7 +36,7 @@ export function ListingSection({ title, state, filters, listing, guest, actions 
           <FilterSidebar filters={filters} state={state} guest={guest} />
         </aside>
         <div className={styles.main}>
-          <SortBar state={state} total={listing.total} guest={guest}>
+          <SortBar state={state} total={listing.total} sortOrders={sortOrders}>
             <MobileFilterPanel filters={filters} state={state} total={listing.total} guest={guest} />
           </SortBar>
           <ModelList

@@ -14,8 +14,8 @@ import styles from './Listing.module.css';
  */
 export function MobileFilterPanel({ filters, state, total, guest }: { filters: SidebarFilters; state: CatalogFilterState; total: number; guest: boolean }) {
   const [open, setOpen] = useState(false);
-  const { apply, loading } = useFilterNavigation();
-  const chosen = countChosenFilters(state);
+  const { apply, loading, current = state } = useFilterNavigation(state);
+  const chosen = countChosenFilters(current);
   return (
     <>
       <button type="button" className={`btn btn-secondary ${styles.filtersButton}`} onClick={() => setOpen(true)} aria-haspopup="dialog">
@@ -32,7 +32,7 @@ export function MobileFilterPanel({ filters, state, total, guest }: { filters: S
         className={styles.panel}
         footer={(
           <>
-            <button type="button" className="btn btn-secondary" disabled={!isFiltered(state)} onClick={() => apply(clearAll(state))}>Сбросить</button>
+            <button type="button" className="btn btn-secondary" disabled={!isFiltered(current)} onClick={() => apply(clearAll(current))}>Сбросить</button>
             <button type="button" className={`btn btn-brand ${styles.show}`} aria-busy={loading} onClick={() => setOpen(false)}>
               Показать {total.toLocaleString('ru-RU')}
               <span className="visually-hidden"> {modelCountLabel(total).replace(/^\S+\s/, '')}</span>

@@ -8,7 +8,7 @@ import styles from './ModelSlider.module.css';
  * The models of a line in a row that scrolls sideways (CSS scroll snap): swipe on a phone, the
  * arrow buttons or the keyboard (the row takes focus; ← and → scroll it) on a desktop.
  */
-export function ModelSlider({ title, models, guest }: { title: string; models: ModelCardView[]; guest: boolean }) {
+export function ModelSlider({ title, models, selectedId = null, guest }: { title: string; models: ModelCardView[]; selectedId?: number | null; guest: boolean }) {
   const row = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
 
@@ -18,6 +18,13 @@ export function ModelSlider({ title, models, guest }: { title: string; models: M
     setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
   };
   useEffect(update, [models]);
+
+  // Spec §4: the current model (the chosen one, else the first) is marked and scrolled into view.
+  useEffect(() => {
+    const el = row.current;
+    const item = el?.querySelector<HTMLElement>('[data-selected]');
+    if (el && item && item.offsetLeft > el.clientWidth) el.scrollLeft = item.offsetLeft - el.offsetLeft;
+  }, [selectedId]);
 
   const step = (direction: 1 | -1) => {
     const el = row.current;
@@ -40,7 +47,7 @@ export function ModelSlider({ title, models, guest }: { title: string; models: M
       {/* A scrolling region must be reachable by keyboard to be scrolled with the arrow keys. */}
       <ul ref={row} className={styles.row} tabIndex={0} aria-label={title} onScroll={update}>
         {models.map((m, i) => (
-          <li key={m.id} className={styles.item}>
+          <li key={m.id} className={styles.item} data-selected={m.id === selectedId || undefined}>
             <ModelCard model={m} guest={guest} eager={i < 4} headingLevel={3} />
           </li>
         ))}

@@ -24,11 +24,11 @@ const DISPLAY: { type: DisplayType; label: string; Icon: typeof IconGrid }[] = [
  * Above the list: how many models, the sort order and grid or list. The display links are real
  * links (they work before hydration); the order navigates on change.
  */
-export function SortBar({ state, total, guest, children }: { state: CatalogFilterState; total: number; guest: boolean; children?: React.ReactNode }) {
+export function SortBar({ state, total, sortOrders, children }: { state: CatalogFilterState; total: number; sortOrders: readonly SortOrder[]; children?: React.ReactNode }) {
   const { apply, hrefFor } = useFilterNavigation();
   const selectId = useId();
-  // Guests see no prices, so ordering by price is not offered to them.
-  const orders = SORT_ORDERS.filter((o) => !guest || (o !== 'price-asc' && o !== 'price-desc'));
+  // The orders this visitor may choose (price orders need sign-in), in the spec's order.
+  const orders = SORT_ORDERS.filter((o) => sortOrders.includes(o));
   return (
     <div className={styles.bar}>
       <p className={styles.total} aria-live="polite">Найдено: {modelCountLabel(total)}</p>

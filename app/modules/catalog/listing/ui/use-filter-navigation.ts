@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useNavigation } from 'react-router';
-import { filterSearch, type Transition } from '../filters.rules.ts';
+import { filterSearch, parseFilterQuery, type Transition } from '../filters.rules.ts';
 import type { CatalogFilterState } from '../listing.schema.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { CatalogFilterState } from '../listing.schema.ts';
  * query, so the server renders the list and the counts, links can be shared and Back restores the
  * earlier list, without a full reload. `/model-lines/view?id=…` keeps its `id`.
  */
-export function useFilterNavigation() {
+export function useFilterNavigation(applied?: CatalogFilterState) {
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -28,5 +28,12 @@ export function useFilterNavigation() {
   /** A new list of this page is on its way (not a navigation elsewhere). */
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
 
-  return { hrefFor, apply, loading };
+  /**
+   * The state the page is going to: while the next list loads, the URL being loaded (so a ticked box
+   * shows ticked at once, and a second click builds on the first); otherwise the state as applied.
+   */
+  const pending = loading ? parseFilterQuery(new URLSearchParams(navigation.location.search)) : null;
+  const current = pending ?? applied;
+
+  return { hrefFor, apply, loading, current };
 }
