@@ -33,10 +33,12 @@ export async function connect(options: ConnectOptions): Promise<DB> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { fuzzystrmatch } = await import('@electric-sql/pglite/contrib/fuzzystrmatch');
   const dir = options.pgliteDir ?? 'var/pglite';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent, fuzzystrmatch },
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
   });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

@@ -49,6 +49,11 @@ export async function listPageSlugs(services: AppServices): Promise<string[]> {
   return [...(await loadPages(services.db)).keys()];
 }
 
+/** The static pages as the site search lists them (title, path, lead), from the same cache as the pages. */
+export async function searchablePages(services: AppServices): Promise<Array<{ title: string; link: string; lead: string }>> {
+  return [...(await loadPages(services.db)).values()].map((p) => ({ title: p.title, link: p.slug === 'home' ? '/' : `/${p.slug}`, lead: p.lead }));
+}
+
 const loadPromotions = memoPerDb(CONTENT_TTL_MS, async (db: DB): Promise<PromotionView[]> => {
   const today = now().toISOString().slice(0, 10);
   const rows = await db.selectFrom('content_promotion')

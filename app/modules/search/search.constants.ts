@@ -1,0 +1,20 @@
+/* The search's named numbers and words, for the server and for the browser (no zod, no rules). */
+
+/**
+ * The kinds of hits, in the order the dialog and the results page show them. The parts issue adds
+ * its kind (part numbers) here and registers its source in search.server.ts.
+ */
+export const SEARCH_KINDS = ['category', 'manufacturer', 'modelLine', 'model', 'page'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export const SEARCH_KIND_TITLES: Readonly<Record<SearchKind, string>> = {
+  category: 'Категории',
+  manufacturer: 'Производители',
+  modelLine: 'Модельные ряды',
+  model: 'Модели',
+  page: 'Страницы',
+};
+
+/** Hits per kind: a glance in the header's dialog, a page on /search. */
+export const DIALOG_LIMIT = 5;
+export const PAGE_LIMIT = 20;

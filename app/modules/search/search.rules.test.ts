@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { allowedTypos, foldText, highlightRanges, levenshtein, plainText, prepareQuery, RANK, rankText, sameWordForm, switchLayout } from './search.rules.ts';
+
+const marked = (name: string, terms: string[]) => highlightRanges(name, terms).map(([from, to]) => name.slice(from, to));
+
+describe('foldText', () => {
+  it('lower-cases, drops accents, ё → е, keeps й', () => {
+    expect(foldText('КИРОВЕЦ')).toBe('кировец');
+    expect(foldText('Колёсные')).toBe('колесные');
+    expect(foldText('Pöttinger')).toBe(foldText('Pottinger'));
+    expect(foldText('Йошкар')).toBe('йошкар');
+  });
+  it('maps Latin look-alikes to Cyrillic letters: a K typed on the Latin layout is the Cyrillic К', () => {
+    expect(foldText('Kировец')).toBe('кировец');
+    expect(foldText('K-744P3')).toBe(foldText('К-744Р3'));
+    expect(foldText('TOP')).toBe(foldText('ТОР'));
+  });
+  it('joins codes across hyphens, dots and slashes; other punctuation is one space', () => {
+    expect(foldText('К-744Р3')).toBe('к744р3');
+    expect(foldText('  Тракторы до 100 л. с.  ')).toBe('тракторы до 100 л с');
+    expect(foldText('«Агро» — техника!!')).toBe('агро техника');
+    expect(foldText('!!!')).toBe('');
+  });
+});
+
+describe('plainText', () => {
+  it('is what the russian configuration reads: lower case, ё → е, Cyrillic untouched', () => {
+    expect(plainText('Трактора Колёсные Väderstad')).toBe('трактора колесные vaderstad');
+  });
+});
+
+describe('switchLayout (ЙЦУКЕН ↔ QWERTY)', () => {
+  it('reads Latin keys as Russian letters', () => {
+    expect(switchLayout('rbhjdtw')).toBe('кировец');
+    expect(switchLayout('nhfrnjh')).toBe('трактор');
+    expect(switchLayout('Rjv,fqy')).toBe('комбайн');
+    expect(switchLayout('[kt,')).toBe('хлеб');
+    expect(switchLayout('ds,jh')).toBe('выбор');
+  });
+  it('reads Russian letters as Latin keys', () => {
+    expect(switchLayout('фьфящту')).toBe('amazone');
+  });
+  it('leaves mixed text (a Cyrillic model code with Latin letters) and digits alone', () => {
+    expect(switchLayout('К-744R')).toBeNull();
+    expect(switchLayout('744')).toBeNull();
+    expect(switchLayout('щъщъ'), 'punctuation on the Latin side').toBeNull();
+  });
+});
+
+describe('prepareQuery', () => {
+  it('keeps the query as typed first, the other layout second', () => {
+    const q = prepareQuery('  rbhjdtw ');
+    expect(q.text).toBe('rbhjdtw');
+    expect(q.variants.map((v) => v.folded)).toEqual([foldText('rbhjdtw'), 'кировец']);
+    expect(q.terms).toContain('кировец');
+  });
+  it('has no variants for punctuation only, and at most six words', () => {
+    expect(prepareQuery(' — ... ').variants).toEqual([]);
+    expect(prepareQuery('а б в г д е ж з').variants[0]!.folded.split(' ')).toHaveLength(6);
+  });
+  it('gives the plain words to full text and the folded ones to names', () => {
+    expect(prepareQuery('Трактора К-744').variants[0]).toEqual({ folded: 'трактора к744', plain: 'трактора к 744' });
+  });
+});
+
+describe('word rules', () => {
+  it('levenshtein and the typos allowed by length', () => {
+    expect(levenshtein('тороктор', 'трактор')).toBe(2);
+    expect(levenshtein('', 'абв')).toBe(3);
+    expect([3, 4, 6, 7, 12].map(allowedTypos)).toEqual([0, 1, 1, 2, 2]);
+  });
+  it('word forms share all but the last two letters', () => {
+    expect(sameWordForm('трактора', 'тракторы')).toBe(true);
+    expect(sameWordForm('сеялки', 'сеялка')).toBe(true);
+    expect(sameWordForm('сер', 'сеялка')).toBe(false);
+    expect(sameWordForm('трактор', 'тракт')).toBe(true);
+  });
+});
+
+describe('rankText', () => {
+  const rank = (name: string, q: string) => rankText(name, prepareQuery(q));
+  it('exact > prefix > word form > typo > nothing', () => {
+    expect(rank('Запчасти', 'запчасти')).toBe(RANK.exact);
+    expect(rank('Сервис и ремонт сельхозтехники', 'серв')).toBe(RANK.prefix);
+    expect(rank('Доставка и оплата', 'доставки')).toBe(RANK.wordForm);
+    expect(rank('Доставка и оплата', 'доставко')).toBe(RANK.wordForm);
+    expect(rank('Финансирование', 'финонсирование')).toBe(RANK.typo);
+    expect(rank('Финансирование', 'трактор')).toBe(0);
+  });
+  it('finds through the other layout', () => {
+    expect(rank('Запчасти', 'pfgxfcnb')).toBe(RANK.exact);
+  });
+});
+
+describe('highlightRanges', () => {
+  it('marks prefixes, word forms, codes and typos on the original text', () => {
+    expect(marked('Кировец К-744Р3', ['кир'])).toEqual(['Кир']);
+    expect(marked('Тракторы колёсные', ['трактора'])).toEqual(['Трактор']);
+    expect(marked('Колёсные тракторы', ['колес'])).toEqual(['Колёс']);
+    expect(marked('Кировец К-744Р3', ['744'])).toEqual(['744']);
+    expect(marked('Кировец К-744Р3', ['к744'])).toEqual(['К-744']);
+    expect(marked('Тракторы', ['тороктор'])).toEqual(['Тракторы']);
+    expect(marked('Зерноуборочные комбайны', ['трактор'])).toEqual([]);
+  });
+  it('merges overlapping marks', () => {
+    expect(highlightRanges('Кировец', ['ки', 'киро'])).toEqual([[0, 4]]);
+  });
+});
+
+describe('withCorrections', () => {
+  it("adds the variant with the catalogue's words for typos within the allowed distance", async () => {
+    const { typoCandidates, withCorrections } = await import('./search.rules.ts');
+    const q = prepareQuery('тороктор к744');
+    expect(typoCandidates(q)).toEqual(['тороктор']);
+    const fixed = withCorrections(q, [{ typed: 'тороктор', known: 'тракторы', distance: 2 }]);
+    expect(fixed.variants.map((v) => v.folded)).toEqual(['тороктор к744', 'njнjrnjн r744', 'тракторы к744']);
+    expect(fixed.terms).toContain('тракторы');
+    expect(withCorrections(q, [{ typed: 'тороктор', known: 'торф', distance: 3 }])).toBe(q);
+  });
+});

@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingServices } from '#app/.server/db/query-counter.ts';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { foldText } from './search.rules.ts';
+import type { SearchResult } from './search.schema.ts';
+import { search } from './search.server.ts';
+
+let t: TestDatabase;
+
+/*
+ * A few rows of our own (ids 99xx, codes S9…), so the ranking is checked on names we know whatever
+ * the demo catalogue holds; the categories (Тракторы …) are the demo tree's.
+ */
+async function insertFixture() {
+  await t.db.insertInto('catalog_technique_type').values({ id: 9901, slug: 's9-traktor', name: 'Трактор' }).execute();
+  await t.db.insertInto('catalog_manufacturer').values([
+    { id: 9901, slug: 's9-kirovets', name: 'Кировец', country: 'Россия' },
+    { id: 9902, slug: 's9-john-deere', name: 'John Deere', country: 'США' },
+    { id: 9903, slug: 's9-pottinger', name: 'Pöttinger', country: 'Австрия' },
+  ]).execute();
+  await t.db.insertInto('catalog_model_line').values([
+    { id: 9901, slug: 's9-k7m', name: 'Кировец К-7М', manufacturer_id: 9901, category_id: 153, technique_type_id: 9901 },
+    { id: 9902, slug: 's9-8r', name: 'Трактор John Deere 8R', manufacturer_id: 9902, category_id: 153, technique_type_id: 9901 },
+    { id: 9903, slug: 's9-novacat', name: 'NovaCat', manufacturer_id: 9903, category_id: 3, technique_type_id: 9901 },
+  ]).execute();
+  const image = JSON.stringify([{ src: '/images/models/S9K744R3.svg', width: 640, height: 480, alt: 'К-744Р3' }]);
+  await t.db.insertInto('catalog_model').values([
+    { id: 9901, slug: 'k-744r3', name: 'К-744Р3 Стандарт', product_code: 'S9K744R3', model_line_id: 9901, images: image },
+    { id: 9902, slug: 'k-744r4', name: 'К-744Р4 Премиум', product_code: 'S9K744R4', model_line_id: 9901 },
+    { id: 9903, slug: '8r-410', name: '8R 410', product_code: 'S9JD8R410', model_line_id: 9902 },
+    { id: 9904, slug: 'yorsh', name: 'Ёрш 350', product_code: 'S9NC350', model_line_id: 9903 },
+    { id: 9905, slug: 'aist', name: 'Аист 350', product_code: 'S9NC351', model_line_id: 9903 },
+  ]).execute();
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await insertFixture();
+}, 60_000);
+afterAll(async () => { await t?.destroy(); });
+
+const find = (q: string, limitPerKind = 20) => search(t.services, q, { limitPerKind });
+const titles = (r: SearchResult, kind: string) => r.groups.find((g) => g.kind === kind)?.hits.map((h) => h.title) ?? [];
+
+describe('search_fold (SQL) and foldText (JavaScript)', () => {
+  it('fold every text the same way', async () => {
+    const samples = ['Кировец К-744Р3', 'КИРОВЕЦ', 'Kировец', 'Pöttinger NOVACAT 352', 'Ёлка-2.5 м / 3,5', 'John Deere 8R 410', 'Väderstad Tempo', "D'Artagnan  —  x", 'Тракторы до 100 л. с.', 'Йошкар-Ола'];
+    for (const value of samples) {
+      const { rows } = await sql<{ f: string }>`select search_fold(${value}) as f`.execute(t.db);
+      expect(rows[0]!.f, value).toBe(foldText(value));
+    }
+  });
+});
+
+describe('search', () => {
+  it("'трактора' finds the category Тракторы first (russian word forms), and the tractor line", async () => {
+    const r = await find('трактора');
+    expect(titles(r, 'category')[0]).toBe('Тракторы');
+    expect(titles(r, 'category')).toContain('Колёсные тракторы');
+    expect(titles(r, 'modelLine')).toContain('Трактор John Deere 8R');
+    const first = r.groups.find((g) => g.kind === 'category')!.hits[0]!;
+    expect(first).toMatchObject({ kind: 'category', link: '/catalog/traktory', marks: [[0, 8]] });
+  });
+
+  it("'тороктор' finds tractors despite the typos (trigram word similarity)", async () => {
+    const r = await find('тороктор');
+    expect(titles(r, 'category')).toContain('Тракторы');
+  });
+
+  it("'rbhjdtw' (typed on the Latin layout) finds Кировец, and so does a Latin K", async () => {
+    for (const q of ['rbhjdtw', 'Kировец', 'КИРОВЕЦ']) {
+      const r = await find(q);
+      expect(titles(r, 'manufacturer')[0], q).toBe('Кировец');
+      expect(titles(r, 'modelLine'), q).toContain('Кировец К-7М');
+    }
+  });
+
+  it("'кир' finds Кировец while typing (prefix) and marks the prefix", async () => {
+    const r = await find('кир', 5);
+    const maker = r.groups.find((g) => g.kind === 'manufacturer')!.hits[0]!;
+    expect(maker).toMatchObject({ title: 'Кировец', subtitle: expect.stringMatching(/^Россия · \d+ модельн/), marks: [[0, 3]] });
+    expect(maker.link).toMatch(/^\/catalog\/[a-z0-9-]+\?techniqueManufacturers%5B%5D=\d+$/);
+  });
+
+  it('finds a model by its name, with the Latin look-alikes of a code, and links it in path part 4', async () => {
+    for (const q of ['К-744Р3', 'k744p3', 'к 744р3 стандарт']) {
+      const r = await find(q);
+      const model = r.groups.find((g) => g.kind === 'model')!.hits[0]!;
+      expect(model.title, q).toBe('К-744Р3 Стандарт');
+      expect(model.link).toBe('/catalog/traktory-svyshe-250-ls/s9-k7m/k-744r3');
+      expect(model.image).toEqual({ src: '/images/models/S9K744R3.svg', width: 640, height: 480 });
+    }
+  });
+
+  it('finds a model by its product code', async () => {
+    const r = await find('S9JD8R410');
+    expect(titles(r, 'model')[0]).toBe('8R 410');
+  });
+
+  it("finds models by their maker with the rest in their name: 'кировец 744'", async () => {
+    const r = await find('кировец 744');
+    expect(titles(r, 'model').slice(0, 2)).toEqual(['К-744Р3 Стандарт', 'К-744Р4 Премиум']);
+  });
+
+  it('ranks exact > prefix > the rest, kinds in a stable order, ties in Russian alphabetical order', async () => {
+    const r = await find('pöttinger');
+    expect(r.groups.map((g) => g.kind)).toEqual(['manufacturer', 'modelLine', 'model']);
+    // Found through their maker, equally ranked: А before Ё (the C collation would put Ё first).
+    expect(titles(r, 'model')).toEqual(['Аист 350', 'Ёрш 350']);
+    // Within a tier the shorter name is the closer match.
+    const prefix = await find('к-744р');
+    expect(titles(prefix, 'model').slice(0, 2)).toEqual(['К-744Р4 Премиум', 'К-744Р3 Стандарт']);
+    const ranked = await find('тракторы');
+    expect(titles(ranked, 'category').slice(0, 2)).toEqual(['Тракторы', 'Колёсные тракторы']);
+  });
+
+  it('finds content pages and site sections', async () => {
+    expect(titles(await find('доставки'), 'page')).toContain('Доставка и оплата');
+    expect(titles(await find('pfgxfcnb'), 'page')[0]).toBe('Запчасти');
+  });
+
+  it('counts every hit of a kind and sends the first ones', async () => {
+    const r = await find('трактор', 2);
+    const categories = r.groups.find((g) => g.kind === 'category')!;
+    expect(categories.hits).toHaveLength(2);
+    expect(categories.total).toBeGreaterThan(2);
+  });
+
+  it('answers empty for nothing searchable, and suggests words when nothing is found', async () => {
+    expect(await find('')).toEqual({ query: '', groups: [], suggestions: [] });
+    expect(await find(' … ')).toMatchObject({ groups: [] });
+    expect(await find('т')).toMatchObject({ groups: [] });
+    const none = await find('щъщъщъ');
+    expect(none.groups).toEqual([]);
+    expect(none.suggestions[0]).toEqual({ title: 'Тракторы', link: '/catalog/traktory' });
+  });
+
+  it('sends a fixed number of statements: typo corrections and one per database source, whatever it finds', async () => {
+    const { services, counter } = countingServices(t.services);
+    await search(services, 'прогрев кэшей', { limitPerKind: 5 }); // the pages and menu caches of this handle
+    for (const q of ['трактор', 'кировец 744', 'rbhjdtw', 'щъщъщъ']) {
+      counter.count = 0;
+      await search(services, q, { limitPerKind: 5 });
+      expect(counter.count, q).toBe(5);
+    }
+  });
+});

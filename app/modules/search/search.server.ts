@@ -1,0 +1,133 @@
+import type { AppServices } from '#app/.server/context.ts';
+import { categoryLink, machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
+import { modelLineLink, modelLink } from '#app/modules/catalog/catalog.rules.ts';
+import { searchablePages } from '#app/modules/content/content.server.ts';
+import { SEARCH_KINDS, SEARCH_KIND_TITLES, type SearchKind } from './search.constants.ts';
+import { findCategories, findManufacturers, findModelLines, findModels, nearestKnownWords } from './search.queries.server.ts';
+import { highlightRanges, prepareQuery, rankText, typoCandidates, withCorrections, type PreparedQuery } from './search.rules.ts';
+import { EMPTY_RESULT, type SearchHit, type SearchResult } from './search.schema.ts';
+
+/**
+ * The one search of the site (issue 8, point 5): a registry of sources, each finding ranked hits
+ * of one kind. The header's dialog, the /search page and GET /api/search all call `search`. The
+ * parts issue adds part numbers by adding its kind to SEARCH_KINDS and calling
+ * `registerSearchSource`; a search engine could later stand behind the same sources.
+ */
+
+/** A hit as a source finds it; `search` adds the kind and the marked ranges. */
+export interface SourceHit extends Omit<SearchHit, 'kind' | 'marks'> { rank: number }
+
+export interface SearchSource {
+  kind: SearchKind;
+  /** The first `limit` hits, best first (ties by name in Russian order), and how many there are in all. */
+  find(services: AppServices, query: PreparedQuery, limit: number): Promise<{ total: number; hits: SourceHit[] }>;
+}
+
+const sources = new Map<SearchKind, SearchSource>();
+
+/** Adds a source, or replaces the one of its kind (a test's stand-in). */
+export function registerSearchSource(source: SearchSource): void {
+  sources.set(source.kind, source);
+}
+
+const fromRows = <R extends { total: number }>(rows: R[], hit: (row: R) => SourceHit) => ({ total: rows[0]?.total ?? 0, hits: rows.map(hit) });
+
+registerSearchSource({
+  kind: 'category',
+  async find(services, query, limit) {
+    return fromRows(await findCategories(services.db, query.variants, limit), (r) => ({
+      id: String(r.id), title: r.name, subtitle: r.parent_name, link: categoryLink(r.slug), image: null, rank: r.rank,
+    }));
+  },
+});
+
+registerSearchSource({
+  kind: 'manufacturer',
+  async find(services, query, limit) {
+    return fromRows(await findManufacturers(services.db, query.variants, limit), (r) => ({
+      id: String(r.id),
+      title: r.name,
+      subtitle: [r.country, r.lines ? linesLabel(r.lines) : null].filter(Boolean).join(' · '),
+      // Its main category filtered by it; a maker without lines yet is searched for.
+      link: r.category_slug ? `${categoryLink(r.category_slug)}?techniqueManufacturers%5B%5D=${r.id}` : `/search?q=${encodeURIComponent(r.name)}`,
+      image: r.logo_path ? { src: r.logo_path, width: 80, height: 40 } : null,
+      rank: r.rank,
+    }));
+  },
+});
+
+registerSearchSource({
+  kind: 'modelLine',
+  async find(services, query, limit) {
+    return fromRows(await findModelLines(services.db, query.variants, limit), (r) => ({
+      id: String(r.id), title: r.name, subtitle: `${r.manufacturer} · ${r.category_name}`,
+      link: modelLineLink(r.category_slug, r.slug), image: null, rank: r.rank,
+    }));
+  },
+});
+
+registerSearchSource({
+  kind: 'model',
+  async find(services, query, limit) {
+    return fromRows(await findModels(services.db, query.variants, limit), (r) => ({
+      id: String(r.id), title: r.name, subtitle: `${r.manufacturer} · ${r.line_name} · ${r.product_code}`,
+      link: modelLink(r.category_slug, r.line_slug, r.slug),
+      image: r.image ? { src: r.image.src, width: r.image.width, height: r.image.height } : null,
+      rank: r.rank,
+    }));
+  },
+});
+
+/** Sections of the site that are routes rather than stored pages. */
+const SECTIONS = [
+  { title: 'Каталог техники', link: '/catalog', lead: '' },
+  { title: 'Запчасти', link: '/zapchasti', lead: '' },
+  { title: 'Сравнение товаров', link: '/compare', lead: '' },
+];
+
+registerSearchSource({
+  kind: 'page',
+  // A few dozen titles, cached by the content module: ranked in memory by the same rules.
+  async find(services, query, limit) {
+    const pages = [...(await searchablePages(services)), ...SECTIONS];
+    const hits = pages
+      .map((p) => ({ id: p.link, title: p.title, subtitle: null, link: p.link, image: null, rank: rankText(p.title, query) }))
+      .filter((h) => h.rank > 0)
+      .sort((a, b) => b.rank - a.rank || a.title.localeCompare(b.title, 'ru'));
+    return { total: hits.length, hits: hits.slice(0, limit) };
+  },
+});
+
+function linesLabel(n: number): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  const word = mod10 === 1 && mod100 !== 11 ? 'модельный ряд' : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14) ? 'модельных ряда' : 'модельных рядов';
+  return `${n} ${word}`;
+}
+
+const MIN_QUERY_LENGTH = 2;
+const SUGGESTIONS = 4;
+
+/**
+ * Searches every source for the query: a fixed number of statements whatever the size of the
+ * catalogue (one for typo corrections, one per database source; the pages and the suggestions
+ * come from caches).
+ */
+export async function search(services: AppServices, raw: string, options: { limitPerKind: number }): Promise<SearchResult> {
+  const typed = prepareQuery(raw);
+  if (!typed.variants.length || typed.text.length < MIN_QUERY_LENGTH) return EMPTY_RESULT(typed.text);
+  const query = withCorrections(typed, await nearestKnownWords(services.db, typoCandidates(typed)));
+  const kinds = SEARCH_KINDS.filter((kind) => sources.has(kind));
+  const found = await Promise.all(kinds.map((kind) => sources.get(kind)!.find(services, query, options.limitPerKind)));
+  const groups = kinds
+    .map((kind, i) => ({
+      kind,
+      title: SEARCH_KIND_TITLES[kind],
+      total: found[i]!.total,
+      hits: found[i]!.hits.map(({ rank: _rank, ...hit }) => ({ ...hit, kind, marks: highlightRanges(hit.title, query.terms) })),
+    }))
+    .filter((g) => g.total > 0);
+  // Nothing found: the main categories, to go on from (the empty state lists them).
+  const suggestions = groups.length ? [] : (await machineryTopCategories(services)).slice(0, SUGGESTIONS).map((c) => ({ title: c.name, link: c.link }));
+  return { query: typed.text, groups, suggestions };
+}
