@@ -13,7 +13,11 @@ async function boot(db: DB, demo: boolean): Promise<void> {
 }
 
 async function counts(db: DB): Promise<Record<string, number>> {
-  const tables = ['region_country', 'region_area', 'region_branch', 'catalog_category', 'catalog_banner', 'content_page', 'content_page_alias', 'content_promotion'] as const;
+  const tables = [
+    'region_country', 'region_area', 'region_branch', 'catalog_category', 'catalog_banner', 'catalog_technique_type', 'catalog_manufacturer',
+    'catalog_specification', 'catalog_model_line', 'catalog_model', 'catalog_model_spec', 'catalog_model_branch',
+    'content_page', 'content_page_alias', 'content_promotion',
+  ] as const;
   const entries = await Promise.all(tables.map(async (table) => {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     return [table, Number(row.n)] as const;
@@ -37,7 +41,8 @@ describe('a production start (no demo)', () => {
     await boot(t.db, false);
     expect(await counts(t.db)).toEqual({
       region_country: 2, region_area: 103, region_branch: 0, catalog_category: 0, catalog_banner: 0,
-      content_page: 0, content_page_alias: 0, content_promotion: 0,
+      catalog_technique_type: 0, catalog_manufacturer: 0, catalog_specification: 0, catalog_model_line: 0, catalog_model: 0,
+      catalog_model_spec: 0, catalog_model_branch: 0, content_page: 0, content_page_alias: 0, content_promotion: 0,
     });
     const countries = await t.db.selectFrom('region_country').select(['id', 'root_id', 'code', 'name']).orderBy('sort').execute();
     expect(countries).toEqual([
@@ -57,7 +62,8 @@ describe('the demo seed', () => {
     const first = await counts(t.db);
     expect(first).toMatchObject({ region_branch: 30, content_page: 7, content_promotion: 4 });
     expect(first.catalog_category).toBeGreaterThan(50);
-    expect(first.content_page_alias).toBe(first.catalog_category);
+    // A page alias for every category, model line and model.
+    expect(first.content_page_alias).toBe(first.catalog_category! + first.catalog_model_line! + first.catalog_model!);
     const pages = await t.db.selectFrom('content_page').select(['slug', 'body_html']).orderBy('slug').execute();
     await boot(t.db, true);
     await boot(t.db, true);
@@ -91,6 +97,9 @@ describe('an editor\'s changes survive every later start', () => {
     await db.updateTable('region_branch').set({ name: 'Смоленск (головной офис)', phone: '+7 (4812) 00-00-00' }).where('id', '=', 1).execute();
     await db.updateTable('catalog_category').set({ name: 'Трактора' }).where('id', '=', 1).execute();
     await db.updateTable('catalog_banner').set({ title: 'Свой баннер' }).where('category_id', '=', 1).execute();
+    await db.updateTable('catalog_model').set({ name: 'К-735 Премиум (2026)' }).where('product_code', '=', 'K735P').execute();
+    await db.updateTable('catalog_model_branch').set({ price: 1_000_000, old_price: null, quantity: 0 }).where('model_id', '=', 102).where('branch_id', '=', 1).execute();
+    await db.deleteFrom('catalog_model_branch').where('model_id', '=', 103).where('branch_id', '=', 2).execute();
     await db.updateTable('content_page').set({ body_html: '<p>Новый текст редактора</p>' }).where('slug', '=', 'servis').execute();
     await db.updateTable('content_page_alias').set({ controller: 'other', reference_id: null }).where('path', '=', '/catalog/traktory').execute();
     await db.deleteFrom('content_page').where('slug', '=', 'akcii').execute();
@@ -104,12 +113,15 @@ describe('an editor\'s changes survive every later start', () => {
     expect(await db.selectFrom('region_branch').select(['name', 'phone']).where('id', '=', 1).executeTakeFirstOrThrow()).toEqual({ name: 'Смоленск (головной офис)', phone: '+7 (4812) 00-00-00' });
     expect((await db.selectFrom('catalog_category').select('name').where('id', '=', 1).executeTakeFirstOrThrow()).name).toBe('Трактора');
     expect((await db.selectFrom('catalog_banner').select('title').where('category_id', '=', 1).executeTakeFirstOrThrow()).title).toBe('Свой баннер');
+    expect((await db.selectFrom('catalog_model').select('name').where('product_code', '=', 'K735P').executeTakeFirstOrThrow()).name).toBe('К-735 Премиум (2026)');
+    expect(await db.selectFrom('catalog_model_branch').select(['price', 'old_price', 'quantity']).where('model_id', '=', 102).where('branch_id', '=', 1).executeTakeFirstOrThrow())
+      .toEqual({ price: 1_000_000, old_price: null, quantity: 0 });
     expect((await db.selectFrom('content_page').select('body_html').where('slug', '=', 'servis').executeTakeFirstOrThrow()).body_html).toBe('<p>Новый текст редактора</p>');
     expect(await db.selectFrom('content_page_alias').select(['controller', 'reference_id']).where('path', '=', '/catalog/traktory').executeTakeFirstOrThrow()).toEqual({ controller: 'other', reference_id: null });
     expect((await db.selectFrom('content_promotion').select('title').where('sort', '=', 0).executeTakeFirstOrThrow()).title).toBe('Акция редактора');
     const after = await counts(db);
     // Demo mode puts back only what is missing (the deleted page); a production start adds nothing.
-    expect(after).toEqual(demo ? { ...before, content_page: before.content_page! + 1 } : before);
+    expect(after).toEqual(demo ? { ...before, content_page: before.content_page! + 1, catalog_model_branch: before.catalog_model_branch! + 1 } : before);
   });
 });
 

@@ -22,7 +22,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     // Processes starting together on one PostgreSQL server take turns instead of racing.
     await sql`select pg_advisory_xact_lock(7310042)`.execute(trx);
     await seedRegionsDemo(trx);
-    const categoryPaths = await seedCatalogDemo(trx);
-    await seedContentDemo(trx, { categoryPaths });
+    const catalogPaths = await seedCatalogDemo(trx);
+    await seedContentDemo(trx, { catalogPaths });
   });
 }

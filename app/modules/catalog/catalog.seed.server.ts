@@ -1,18 +1,33 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { now } from '#app/.server/clock.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import { categoryLink } from './catalog.server.ts';
+import { modelLineLink, modelLink } from './catalog.rules.ts';
 import { CATEGORIES } from './data/categories.ts';
+import { generateModels, generateOffers, generateSpecValues, type BranchRef } from './data/generate.ts';
+import { MANUFACTURERS } from './data/manufacturers.ts';
+import { MODEL_LINES } from './data/model-lines.ts';
+import { SPECIFICATIONS } from './data/specifications.ts';
+import { TECHNIQUE_TYPES } from './data/technique-types.ts';
 import type { CategorySeed } from './data/types.ts';
 
-/** A path the content module resolves to a category (spec §2 page alias), returned to the seed. */
-export interface CategoryPath { path: string; categoryId: number }
+/** A path the content module resolves to a catalogue page (spec §2 page alias), returned to the seed. */
+export interface CatalogPath { path: string; controller: 'category' | 'model-line' | 'model'; referenceId: number }
+
+/** Kazakh branches (the region tree of Kazakhstan, migration 0005) sell in tenge. */
+const KAZAKHSTAN_ROOT_AREA = 3221;
+const DAY_MS = 86_400_000;
 
 /**
- * Demo content of the catalogue: the machinery tree and its banners. Rows are only inserted when
- * missing, so a category or banner an editor changed keeps its edit on every later demo start.
- * Returns the categories' public paths, for which the content module keeps the page aliases.
+ * Demo content of the catalogue: the machinery tree and its banners, technique types,
+ * manufacturers, model lines, models with specifications and pictures, and price and stock at every
+ * branch (data/generate.ts). Rows are only inserted when missing, so whatever an editor changed keeps
+ * its edit on every later demo start. The thousands of rows go in as one JSON parameter per table
+ * (jsonb_to_recordset): a handful of statements, fast on PGlite where every test file seeds.
+ * Returns the public paths of categories, model lines and models, for which the content module
+ * keeps the page aliases.
  */
-export async function seedCatalogDemo(trx: Transaction<Database>): Promise<CategoryPath[]> {
+export async function seedCatalogDemo(trx: Transaction<Database>): Promise<CatalogPath[]> {
   const categories = flatten(CATEGORIES);
   // Parents come before their children in one statement, so the foreign key holds at its end.
   await trx.insertInto('catalog_category')
@@ -26,7 +41,67 @@ export async function seedCatalogDemo(trx: Transaction<Database>): Promise<Categ
   }] : []);
   // Keyed by category: a category that has a banner (the demo's or an editor's) keeps it.
   if (banners.length) await trx.insertInto('catalog_banner').values(banners).onConflict((oc) => oc.doNothing()).execute();
-  return categories.map(({ node }) => ({ path: categoryLink(node.slug), categoryId: node.id }));
+
+  await trx.insertInto('catalog_technique_type')
+    .values(TECHNIQUE_TYPES.map((t, sort) => ({ id: t.id, slug: t.slug, name: t.name, sort })))
+    .onConflict((oc) => oc.doNothing()).execute();
+  await trx.insertInto('catalog_manufacturer')
+    .values(MANUFACTURERS.map((m, sort) => ({ id: m.id, slug: m.slug, name: m.name, country: m.country, logo_path: `/images/manufacturers/${m.slug}.svg`, sort })))
+    .onConflict((oc) => oc.doNothing()).execute();
+  await trx.insertInto('catalog_specification')
+    .values(SPECIFICATIONS.map((s) => ({ id: s.id, name: s.name, unit: s.unit, kind: s.kind, priority: s.priority })))
+    .onConflict((oc) => oc.doNothing()).execute();
+  const lineSort = new Map<number, number>();
+  await trx.insertInto('catalog_model_line')
+    .values(MODEL_LINES.map((l) => {
+      const sort = lineSort.get(l.categoryId) ?? 0;
+      lineSort.set(l.categoryId, sort + 1);
+      return { id: l.id, slug: l.slug, name: l.name, manufacturer_id: MANUFACTURERS.find((m) => m.slug === l.manufacturer)!.id, category_id: l.categoryId, technique_type_id: l.typeId, description: l.description, sort };
+    }))
+    .onConflict((oc) => oc.doNothing()).execute();
+
+  const models = generateModels();
+  await insertJson(trx, 'catalog_model', 'id int, slug text, name text, product_code text, model_line_id int, description text, images jsonb, sort int',
+    models.map((m) => ({ id: m.id, slug: m.slug, name: m.name, product_code: m.productCode, model_line_id: m.lineId, description: m.description, images: m.images, sort: m.sort })));
+  // Values of a model the editor already has are left alone; only a model seeded now gets them.
+  await insertJson(trx, 'catalog_model_spec', 'model_id int, spec_id int, num_value double precision, text_value text',
+    generateSpecValues(models).map((v) => ({ model_id: v.modelId, spec_id: v.specId, num_value: v.num, text_value: v.text })));
+
+  const branches = await trx.selectFrom('region_branch')
+    .innerJoin('region_area', 'region_area.id', 'region_branch.area_id')
+    .select(['region_branch.id', 'region_area.root_id'])
+    .orderBy('region_branch.id')
+    .execute();
+  const refs: BranchRef[] = branches.map((b) => ({ id: b.id, currency: b.root_id === KAZAKHSTAN_ROOT_AREA ? 'KZT' : 'RUB' }));
+  const today = Date.parse(`${now().toISOString().slice(0, 10)}T00:00:00Z`);
+  await insertJson(trx, 'catalog_model_branch', 'model_id int, branch_id int, currency text, price bigint, old_price bigint, super_price boolean, quantity int, expected_date date',
+    generateOffers(models, refs).map((o) => ({
+      model_id: o.modelId, branch_id: o.branchId, currency: o.currency, price: o.price, old_price: o.oldPrice, super_price: o.superPrice, quantity: o.quantity,
+      expected_date: o.expectedInDays === null ? null : new Date(today + o.expectedInDays * DAY_MS).toISOString().slice(0, 10),
+    })));
+
+  const slugOf = new Map(categories.map(({ node }) => [node.id, node.slug]));
+  const lineById = new Map(MODEL_LINES.map((l) => [l.id, l]));
+  return [
+    ...categories.map(({ node }): CatalogPath => ({ path: categoryLink(node.slug), controller: 'category', referenceId: node.id })),
+    ...MODEL_LINES.map((l): CatalogPath => ({ path: modelLineLink(slugOf.get(l.categoryId)!, l.slug), controller: 'model-line', referenceId: l.id })),
+    ...models.map((m): CatalogPath => {
+      const line = lineById.get(m.lineId)!;
+      return { path: modelLink(slugOf.get(line.categoryId)!, line.slug, m.slug), controller: 'model', referenceId: m.id };
+    }),
+  ];
+}
+
+/**
+ * Inserts many rows as one JSON parameter, skipping those whose key exists. `columns` is the
+ * record type of jsonb_to_recordset: the table's columns with their SQL types (constants, never input).
+ */
+async function insertJson(trx: Transaction<Database>, table: string, columns: string, rows: object[]): Promise<void> {
+  if (!rows.length) return;
+  const names = columns.split(',').map((c) => c.trim().split(' ')[0]!).join(', ');
+  await sql`insert into ${sql.table(table)} (${sql.raw(names)})
+    select ${sql.raw(names)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(columns)})
+    on conflict do nothing`.execute(trx);
 }
 
 function flatten(nodes: CategorySeed[], parentId: number | null = null): { node: CategorySeed; parentId: number | null; sort: number }[] {

@@ -24,7 +24,7 @@ describe('demo pages', () => {
     await t.db.updateTable('content_page').set({ body_html: old }).where('slug', '=', 'servis').execute();
     await t.db.updateTable('content_page').set({ body_html: '<p>Текст редактора</p>' }).where('slug', '=', 'contacts').execute();
     const superseded = { servis: [sha256(old)], contacts: [sha256('<p>другой текст</p>')] };
-    await t.db.transaction().execute((trx) => seedContentDemo(trx, { categoryPaths: [], superseded }));
+    await t.db.transaction().execute((trx) => seedContentDemo(trx, { catalogPaths: [], superseded }));
     expect(await body('servis')).toBe(current);
     expect(await body('contacts')).toBe('<p>Текст редактора</p>');
   });

@@ -7,14 +7,17 @@ import { PROMOTIONS } from './data/promotions.ts';
 
 const DAY_MS = 86_400_000;
 
+/** A page alias of the catalogue: its public path and the category, model line or model it shows. */
+export interface CatalogAliasSeed { path: string; controller: 'category' | 'model-line' | 'model'; referenceId: number }
+
 /**
- * Demo content of the content module: static pages, the page aliases of the demo categories (the
- * seed passes their paths from the catalogue), and promotions. Only missing rows are inserted, so a
+ * Demo content of the content module: static pages, the page aliases of the demo categories, model
+ * lines and models (the seed passes their paths from the catalogue), and promotions. Only missing rows are inserted, so a
  * page body, alias or offer an editor changed keeps its edit on every later demo start.
  */
 export async function seedContentDemo(
   trx: Transaction<Database>,
-  { categoryPaths, superseded = SUPERSEDED_BODIES }: { categoryPaths: { path: string; categoryId: number }[]; superseded?: Readonly<Record<string, readonly string[]>> },
+  { catalogPaths, superseded = SUPERSEDED_BODIES }: { catalogPaths: CatalogAliasSeed[]; superseded?: Readonly<Record<string, readonly string[]>> },
 ): Promise<void> {
   await trx.insertInto('content_page')
     .values(PAGES.map((p) => ({ slug: p.slug, title: p.title, meta_description: p.metaDescription, lead: p.lead, body_html: p.bodyHtml })))
@@ -30,11 +33,13 @@ export async function seedContentDemo(
     await trx.updateTable('content_page').set({ body_html: page.bodyHtml }).where('slug', '=', row.slug).where('body_html', '=', row.body_html).execute();
   }
 
-  if (categoryPaths.length) {
-    await trx.insertInto('content_page_alias')
-      .values(categoryPaths.map((c) => ({ path: c.path, controller: 'category' as const, reference_id: c.categoryId })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+  // Hundreds of paths: one statement with the rows as one JSON parameter (a row per path would
+  // slow every test file's seed; thousands of bind parameters would hit the protocol's limit).
+  if (catalogPaths.length) {
+    await sql`insert into content_page_alias (path, controller, reference_id)
+      select path, controller, reference_id from jsonb_to_recordset(${JSON.stringify(catalogPaths.map((c) => ({ path: c.path, controller: c.controller, reference_id: c.referenceId })))}::jsonb)
+        as x(path text, controller text, reference_id int)
+      on conflict do nothing`.execute(trx);
   }
 
   // Promotions have no natural key to insert "the missing ones" by. The demo set goes in when no
