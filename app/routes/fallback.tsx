@@ -3,7 +3,8 @@ import { requestContext } from '#app/.server/context.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { OTHER_PAGE } from '#app/components/layout/root-data.ts';
-import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
+import { NOT_FOUND_META } from '#app/lib/meta.ts';
+import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { CatalogPageBase } from '#app/modules/catalog/catalog-page.schema.ts';
 import { loadCategoryPage, loadModelLinePage } from '#app/modules/catalog/listing/listing.server.ts';
 import { CategoryPage } from '#app/modules/catalog/listing/ui/CategoryPage.tsx';
@@ -39,16 +40,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META;
-
-/** Title, description, canonical link, robots and structured data of a catalogue page. */
-export function catalogMeta({ head }: CatalogPageBase) {
-  return [
-    ...pageMeta(head.title, head.description),
-    { tagName: 'link', rel: 'canonical', href: head.canonical },
-    ...(head.noindex ? [{ name: 'robots', content: 'noindex, follow' }] : []),
-    ...(head.jsonLd ? [{ 'script:ld+json': head.jsonLd }] : []),
-  ];
-}
 
 type FallbackData = { alias: PageAlias; page: CatalogPageBase } | undefined;
 

@@ -1,10 +1,47 @@
 import { data } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
+import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import { NotFound } from '#app/components/layout/NotFound.tsx';
+import { NOT_FOUND_META } from '#app/lib/meta.ts';
+import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
+import type { PageAlias } from '#app/modules/content/content.schema.ts';
+import { loadModelLinePage, type ModelLinePageData } from '#app/modules/catalog/listing/listing.server.ts';
+import { ModelLinePage } from '#app/modules/catalog/listing/ui/ModelLinePage.tsx';
+import type { Route } from './+types/model-lines.view';
 
-/** Spec §2 `/model-lines/view`: the model line page by id. */
-export function loader() {
-  throw data(null, { status: 404 });
+/** A line id as the URL may carry it: digits only, within 32 bits; anything else is no page. */
+function lineIdOf(url: URL): number | null {
+  const raw = url.searchParams.get('id') ?? '';
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-export default function ModelLinesView() {
-  return null;
+/**
+ * Spec §2 `/model-lines/view?id=…`: the model line page by id, with the filters of its query. It is
+ * the same page as the line's alias, which is its canonical address.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const id = lineIdOf(url);
+  const page = id === null ? null : await loadModelLinePage(context.get(requestContext), id, url);
+  if (!page) throw data(null, { status: 404 });
+  const alias: PageAlias = { controller: 'model-line', referenceId: page.modelLine.id };
+  return { alias, page };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META;
+
+type ViewData = { alias: PageAlias; page: ModelLinePageData } | undefined;
+
+export const handle = {
+  crumbs: (d: ViewData): Crumb[] => d?.page.trail ?? [],
+  pathData: (d: ViewData): PageAlias | undefined => d?.alias,
+};
+
+export default function ModelLinesView({ loaderData }: Route.ComponentProps) {
+  return <ModelLinePage data={loaderData.page} />;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
 }
