@@ -1,0 +1,153 @@
+import type { Locator, Page } from '@playwright/test';
+import { authDialog, createAccount, unique } from './accounts-helpers.ts';
+import { expect, pageSettled, test } from './fixtures.ts';
+
+/*
+ * Comparison, favourites and the browsing history (issue 8 points 6–8) on the demo catalogue:
+ * the compare and favourite buttons of the category page's cards, the header's counters, the
+ * comparison table and its shareable address, 'Избранное' in the account.
+ */
+
+const CATEGORY = '/catalog/traktory';
+
+async function openCategory(page: Page): Promise<Locator> {
+  await page.goto(CATEGORY);
+  await pageSettled(page);
+  const cards = page.getByTestId('model-card');
+  await expect(cards.first()).toBeVisible();
+  return cards;
+}
+
+/** Product codes of the category's first models, found as a visitor would: card links, their aliases, GET /models/get-model. */
+async function productCodes(page: Page, count: number): Promise<string[]> {
+  const html = await (await page.request.get(CATEGORY)).text();
+  const links = [...new Set([...html.matchAll(/href="(\/catalog\/[^"/?#]+\/[^"/?#]+\/[^"/?#]+)"/g)].map((m) => m[1]!))];
+  const codes: string[] = [];
+  for (const path of links) {
+    const alias = await (await page.request.get(`/api/page-alias/path?path=${encodeURIComponent(path)}`)).json() as { controller: string; referenceId: number | null };
+    if (alias.controller !== 'model' || alias.referenceId === null) continue;
+    const { model } = await (await page.request.get(`/models/get-model?id=${alias.referenceId}`)).json() as { model: { productCode: string } };
+    codes.push(model.productCode);
+    if (codes.length === count) break;
+  }
+  expect(codes).toHaveLength(count);
+  return codes;
+}
+
+async function signIn(page: Page, email: string) {
+  await createAccount(page.request, email, 'secret1');
+  const { token } = await (await page.request.get('/api/csrf-token')).json() as { token: string };
+  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, password: 'secret1' } } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('compare two tractors from their cards, only the differences, the address shared with another visitor @desktop', async ({ page, browser }) => {
+  const cards = await openCategory(page);
+  const counter = page.getByRole('link', { name: /^Сравнение: \d+$/ });
+  await expect(counter).toHaveAccessibleName('Сравнение: 0');
+
+  const names: string[] = [];
+  for (const i of [0, 1]) {
+    const card = cards.nth(i);
+    names.push((await card.getByRole('heading').innerText()).trim());
+    const button = card.getByRole('button', { name: 'Сравнить' });
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await button.click();
+    await expect(card.getByRole('button', { name: 'В сравнении' })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await expect(counter).toHaveAccessibleName('Сравнение: 2');
+
+  // The header's link opens the visitor's comparison at its shareable address.
+  await counter.click();
+  await expect(page).toHaveURL(/\/compare\/[A-Za-z0-9._-]+,[A-Za-z0-9._-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Сравнение техники' })).toBeVisible();
+  const table = page.getByRole('table');
+  for (const name of names) await expect(table.getByRole('link', { name })).toBeVisible();
+  // Guests see no prices, only the sign-in prompt.
+  await expect(table).not.toContainText(/руб\.|₸/);
+
+  // 'Только различия' hides every row whose values are all the same, and shows them again.
+  const rows = table.locator('tbody tr');
+  const all = await rows.count();
+  expect(all).toBeGreaterThan(2);
+  const same = await rows.evaluateAll((trs) => trs.filter((tr) => {
+    const values = [...tr.querySelectorAll('td')].map((td) => td.textContent);
+    return values.every((v) => v === values[0]);
+  }).length);
+  await page.getByLabel('Только различия').check();
+  await expect(rows).toHaveCount(all - same);
+  await page.getByLabel('Только различия').uncheck();
+  await expect(rows).toHaveCount(all);
+
+  // Another visitor (no cookies of ours) opens the address and sees the same table.
+  const shared = page.url();
+  const other = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  const otherPage = await other.newPage();
+  await otherPage.goto(shared);
+  for (const name of names) await expect(otherPage.getByRole('table').getByRole('link', { name })).toBeVisible();
+  await expect(otherPage.getByRole('table').locator('tbody tr')).toHaveCount(all);
+  // An unknown code is left out with a notice.
+  await otherPage.goto(`${shared},NO-SUCH-CODE`);
+  await expect(otherPage.getByRole('status')).toHaveText('Товар с кодом NO-SUCH-CODE не найден — он не показан');
+  await other.close();
+
+  // 'Убрать' takes a model out of the table, the address and the counter.
+  await page.getByRole('button', { name: `Убрать ${names[0]} из сравнения` }).click();
+  await expect(table.getByRole('link', { name: names[0] })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/compare\/[A-Za-z0-9._-]+$/);
+  await expect(counter).toHaveAccessibleName('Сравнение: 1');
+});
+
+test('a guest who presses "В избранное" gets the login modal @desktop', async ({ page }) => {
+  const cards = await openCategory(page);
+  await cards.first().getByRole('button', { name: 'В избранное' }).click();
+  const dialog = authDialog(page, 'Вход');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('input[name="redirect-url"]')).toHaveValue('/profile/bookmarks');
+});
+
+test('favourites of a signed-in user: from a card to /profile/bookmarks and out again @desktop', async ({ page }, testInfo) => {
+  await signIn(page, `marks-${unique(testInfo)}@agro.test`);
+  const cards = await openCategory(page);
+  const card = cards.first();
+  const name = (await card.getByRole('heading').innerText()).trim();
+  await card.getByRole('button', { name: 'В избранное' }).click();
+  await expect(card.getByRole('button', { name: 'В избранном' })).toHaveAttribute('aria-pressed', 'true');
+  const counter = page.getByRole('link', { name: /^Избранное: \d+$/ });
+  await expect(counter).toHaveAccessibleName('Избранное: 1');
+
+  await counter.click();
+  await expect(page).toHaveURL('/profile/bookmarks');
+  const list = page.getByTestId('bookmarks');
+  await expect(list.getByRole('heading', { name })).toBeVisible();
+  await expect(list).toContainText(/руб\.|Цена по запросу/);
+  await list.getByRole('button', { name: `Удалить ${name} из избранного` }).click();
+  await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
+  await expect(counter).toHaveAccessibleName('Избранное: 0');
+  await page.reload();
+  await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
+});
+
+test('the empty comparison says so and leads to the catalogue', async ({ page }) => {
+  await page.goto('/compare');
+  await expect(page.getByText('В сравнении пока нет товаров')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/catalog');
+});
+
+test('at 375 px the comparison scrolls sideways and keeps the specification names @mobile', async ({ page }) => {
+  const codes = await productCodes(page, 3);
+  await page.goto(`/compare/${codes.join(',')}`);
+  await pageSettled(page);
+  const scroller = page.getByRole('region').filter({ has: page.getByRole('table') }).first();
+  const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  const firstName = scroller.locator('tbody th').first();
+  const before = await firstName.boundingBox();
+  await scroller.evaluate((el) => { el.scrollLeft = 300; });
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  const after = await firstName.boundingBox();
+  expect(after?.x).toBe(before?.x);
+  await expect(firstName).toBeVisible();
+  // The page itself does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
