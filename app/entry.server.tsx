@@ -4,10 +4,14 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { deferHydration } from '#app/.server/defer-hydration.ts';
 
 export const streamTimeout = 5_000;
 
-/** Streams HTML to browsers as soon as the shell is ready; crawlers get the complete document. */
+/**
+ * Streams HTML to browsers as soon as the shell is ready, loading the scripts after the first paint
+ * (defer-hydration.ts); crawlers get the complete document.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -25,7 +29,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = waitForAll ? new PassThrough() : deferHydration(nonce);
           responseHeaders.set('Content-Type', 'text/html; charset=UTF-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { deferHydration } from './defer-hydration.ts';
+
+const DOC = '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/><title>Вход — Агротехника</title>'
+  + '<link rel="preload" href="/assets/inter.woff2" as="font"/>'
+  + '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N1"/><link rel="modulepreload" href="/assets/vendor-B.js" nonce="N1"/>'
+  + '<link rel="stylesheet" href="/assets/root.css"/></head><body><main><h1>Вход в личный кабинет</h1></main>'
+  + '<script nonce="N1">window.__reactRouterContext = {};</script>'
+  + '<script nonce="N1" type="module" async="">import * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script>'
+  + '<script nonce="N1">window.__reactRouterContext.streamController.close();</script></body></html>';
+
+async function run(chunks: string[]): Promise<string> {
+  const t = deferHydration('N1');
+  const out: Buffer[] = [];
+  t.on('data', (b: Buffer | string) => out.push(Buffer.from(b)));
+  const done = new Promise((resolve) => t.on('end', resolve));
+  for (const c of chunks) t.write(Buffer.from(c));
+  t.end();
+  await done;
+  return Buffer.concat(out).toString('utf8');
+}
+
+describe('deferHydration', () => {
+  it('takes the module preloads out of the head and makes the module script inert until the boot script runs', async () => {
+    const html = await run([DOC]);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<link rel="preload" href="/assets/inter.woff2" as="font"/>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
+    expect(html).toContain('<script nonce="N1" type="text/x-hydrate" id="rr-hydrate">import * as route0');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const boot = html.slice(html.indexOf('id="rr-hydrate"'));
+    expect(boot).toContain('["/assets/entry.client-A.js","/assets/vendor-B.js"]');
+    expect(boot).toContain('<script nonce="N1">(function(){');
+    expect(html).toContain('<h1>Вход в личный кабинет</h1>');
+    expect(html.endsWith('streamController.close();</script></body></html>')).toBe(true);
+  });
+
+  it('gives the same document whatever the chunk boundaries, also inside a multibyte letter', async () => {
+    const whole = await run([DOC]);
+    const bytes = Buffer.from(DOC);
+    for (let cut = 1; cut < bytes.length; cut += 7) {
+      const t = deferHydration('N1');
+      const out: Buffer[] = [];
+      t.on('data', (b: Buffer) => out.push(b));
+      const done = new Promise((resolve) => t.on('end', resolve));
+      t.write(bytes.subarray(0, cut));
+      t.write(bytes.subarray(cut));
+      t.end();
+      await done;
+      expect(Buffer.concat(out).toString('utf8'), `cut at ${cut}`).toBe(whole);
+    }
+  });
+
+  it('passes a document without a module script through unchanged', async () => {
+    const plain = '<html><body><p>Ошибка</p></body></html>';
+    expect(await run([plain])).toBe(plain);
+  });
+});

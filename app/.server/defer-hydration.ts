@@ -1,0 +1,79 @@
+import { Transform } from 'node:stream';
+
+/**
+ * Hydration after the first paint (docs/decisions/019-hydration-after-first-paint.md).
+ *
+ * React Router puts a `<link rel="modulepreload">` in the head for every chunk of the page and a
+ * module script that imports them. On a slow phone link those ~100–150 KB of JavaScript share the
+ * first second with the document, the styles and the fonts, so the server-rendered text paints
+ * later than it needs to. This rewrites the streamed document so that the scripts start loading
+ * right after the first frame is painted:
+ * - the modulepreload links are taken out of the head and remembered;
+ * - React Router's module script becomes an inert `type="text/x-hydrate"` block;
+ * - a small inline script after it waits for the first frame, then adds the preload links and the
+ *   module script again (same nonce), so the chunks load in parallel as before.
+ * The page is complete and readable without JavaScript in the meantime (server rendering); forms
+ * post to route actions. Crawlers get the document untouched.
+ */
+export function deferHydration(nonce: string): Transform {
+  const decoder = new TextDecoder();
+  const preloads: string[] = [];
+  let state: 'head' | 'script' | 'done' = 'head';
+  let carry = '';
+
+  const rewrite = (text: string): string => {
+    let out = '';
+    let rest = text;
+    while (rest.length > 0 && state !== 'done') {
+      if (state === 'head') {
+        const tag = rest.match(/<link\b[^>]*\brel="modulepreload"[^>]*>|<script\b[^>]*\btype="module"[^>]*>/);
+        if (!tag || tag.index === undefined) { out += rest; rest = ''; break; }
+        out += rest.slice(0, tag.index);
+        rest = rest.slice(tag.index + tag[0].length);
+        if (tag[0].startsWith('<link')) {
+          const href = tag[0].match(/\bhref="([^"]+)"/)?.[1];
+          if (href) preloads.push(href);
+        } else {
+          out += tag[0].replace(/\btype="module"/, 'type="text/x-hydrate" id="rr-hydrate"').replace(/\s+async(="")?/, '');
+          state = 'script';
+        }
+      } else {
+        const end = rest.indexOf('</script>');
+        if (end === -1) { out += rest; rest = ''; break; }
+        out += rest.slice(0, end + '</script>'.length) + bootScript(nonce, preloads);
+        rest = rest.slice(end + '</script>'.length);
+        state = 'done';
+      }
+    }
+    return out + rest;
+  };
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = carry + decoder.decode(chunk, { stream: true });
+      if (state === 'done') { carry = ''; callback(null, text); return; }
+      // A tag cut by the chunk boundary waits for the next chunk.
+      const open = text.lastIndexOf('<');
+      const cut = open !== -1 && text.indexOf('>', open) === -1 && text.length - open < 4096 ? open : text.length;
+      carry = text.slice(cut);
+      callback(null, rewrite(text.slice(0, cut)));
+    },
+    flush(callback) {
+      const text = carry + decoder.decode();
+      carry = '';
+      callback(null, state === 'done' ? text : rewrite(text));
+    },
+  });
+}
+
+/**
+ * Runs after the first frame (requestAnimationFrame, then a task), or after 1 s in a tab that is not
+ * painted (a background tab gets no frames); once.
+ */
+function bootScript(nonce: string, preloads: string[]): string {
+  const hrefs = JSON.stringify(preloads).replace(/</g, '\\u003c');
+  return `<script nonce="${nonce}">(function(){var done=false;function boot(){if(done)return;done=true;`
+    + `var d=document,h=d.getElementById("rr-hydrate");${hrefs}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});`
+    + `var s=d.createElement("script");s.type="module";s.nonce=h.nonce;s.textContent=h.textContent;d.body.appendChild(s)}`
+    + `requestAnimationFrame(function(){setTimeout(boot,0)});setTimeout(boot,1000)})()</script>`;
+}
