@@ -1,6 +1,7 @@
 // The JavaScript a page makes the browser load on first visit, gzipped.
 //
-// Entry points are what the server-rendered HTML loads: <script src>, <link rel="modulepreload">,
+// Entry points are what the server-rendered HTML loads: <script src>, <link rel="modulepreload"> (or
+// the list of them the boot script of app/.server/defer-hydration.ts adds after the first paint),
 // and the imports in inline module scripts (React Router's script imports the manifest and the
 // matched route modules, then import("…")s the client entry, which runs at once, so it counts).
 // URLs that merely appear in the inline route manifest JSON are not entry points: React Router
@@ -32,8 +33,14 @@ export function scriptUrls(html: string): string[] {
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(attributes, 'src');
     if (src) urls.add(src);
-    else if (attribute(attributes, 'type') === 'module') {
+    // 'text/x-hydrate': React Router's module script, held back until the first paint
+    // (app/.server/defer-hydration.ts), and the boot script that adds the page's preloads then.
+    else if (attribute(attributes, 'type') === 'module' || attribute(attributes, 'type') === 'text/x-hydrate') {
       for (const specifier of [...staticImports(body), ...dynamicImports(body)]) urls.add(specifier);
+    } else {
+      for (const [, list = ''] of body.matchAll(/(\[(?:"\/[^"]+\.js",?)+\])\.forEach/g)) {
+        for (const href of JSON.parse(list) as string[]) urls.add(href);
+      }
     }
   }
   for (const [, attributes = ''] of html.matchAll(/<link\b([^>]*)>/gi)) {
