@@ -1,5 +1,6 @@
 import type { AppServices } from '#app/.server/context.ts';
 import { machineryMenu } from '#app/modules/catalog/catalog.server.ts';
+import { catalogSitemapPaths } from '#app/modules/catalog/sitemap.server.ts';
 import type { MachineryCategory } from '#app/modules/catalog/catalog.schema.ts';
 import { listPageSlugs } from '#app/modules/content/content.server.ts';
 
@@ -19,9 +20,10 @@ export function robotsTxt(origin: string): string {
 
 export async function sitemapXml(services: AppServices): Promise<string> {
   const origin = services.config.PUBLIC_ORIGIN;
-  const [slugs, menu] = await Promise.all([listPageSlugs(services), machineryMenu(services)]);
+  const [slugs, menu, catalog] = await Promise.all([listPageSlugs(services), machineryMenu(services), catalogSitemapPaths(services)]);
   const flatten = (nodes: MachineryCategory[]): string[] => nodes.flatMap((n) => [n.link, ...flatten(n.cats)]);
-  const paths = ['/', '/catalog', '/zapchasti', '/contacts', ...slugs.filter((s) => s !== 'home' && s !== 'contacts').map((s) => `/${s}`), ...flatten(menu)];
+  // Every category, model line and model (issue 8): the menu's tree, then lines and models.
+  const paths = ['/', '/catalog', '/zapchasti', '/contacts', ...slugs.filter((s) => s !== 'home' && s !== 'contacts').map((s) => `/${s}`), ...flatten(menu), ...catalog];
   const urls = [...new Set(paths)].map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
