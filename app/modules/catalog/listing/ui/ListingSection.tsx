@@ -4,6 +4,7 @@ import { clearAll, isFiltered } from '../filters.rules.ts';
 import type { CategoryPageData } from '../listing.server.ts';
 import { FilterSidebar } from './FilterSidebar.tsx';
 import { MobileFilterPanel } from './MobileFilterPanel.tsx';
+import { modelActions } from './ModelActions.tsx';
 import { ModelList } from './ModelList.tsx';
 import { Pagination } from './Pagination.tsx';
 import { SortBar } from './SortBar.tsx';
@@ -23,7 +24,7 @@ export interface ListingSectionProps {
  * Models with their filters: the sidebar on the left (a panel on phones), the sort bar, the cards,
  * the pages. While the next list loads, the current one is dimmed and marked busy.
  */
-export function ListingSection({ title, data, actions }: ListingSectionProps) {
+export function ListingSection({ title, data, actions = modelActions }: ListingSectionProps) {
   const { state, filters, listing, sortOrders } = data;
   const guest = !data.signedIn;
   const { apply, loading } = useFilterNavigation();

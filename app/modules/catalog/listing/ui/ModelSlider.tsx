@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { IconChevronLeft, IconChevronRight } from '#app/components/ui/icons.tsx';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
+import { modelActions } from './ModelActions.tsx';
 import styles from './ModelSlider.module.css';
 
 /**
@@ -48,7 +49,7 @@ export function ModelSlider({ title, models, selectedId = null, guest }: { title
       <ul ref={row} className={styles.row} tabIndex={0} aria-label={title} onScroll={update}>
         {models.map((m, i) => (
           <li key={m.id} className={styles.item} data-selected={m.id === selectedId || undefined}>
-            <ModelCard model={m} guest={guest} eager={i < 4} headingLevel={3} />
+            <ModelCard model={m} guest={guest} eager={i < 4} headingLevel={3} actions={modelActions(m)} />
           </li>
         ))}
       </ul>

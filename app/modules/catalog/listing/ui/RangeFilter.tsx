@@ -22,14 +22,15 @@ const asText = (n: number | null) => (n === null ? '' : String(n).replace('.', '
 export function RangeFilter({ title, unit, min, max, from, to, onApply }: RangeFilterProps) {
   const [fromText, setFromText] = useState(asText(from));
   const [toText, setToText] = useState(asText(to));
-  const box = useRef<HTMLFieldSetElement>(null);
+  /** Typed since the last apply: a page arriving meanwhile must not overwrite it. */
+  const dirty = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // A new page (Back, 'Сбросить', a shared link) brings its own range; the visitor's typing wins
-  // while a field has focus.
+  // A new page (Back, 'Сбросить', a shared link) brings its own range; what the visitor is still
+  // typing wins.
   useEffect(() => {
-    if (box.current?.contains(document.activeElement)) return;
+    if (dirty.current) return;
     setFromText(asText(from));
     setToText(asText(to));
   }, [from, to]);
@@ -42,6 +43,7 @@ export function RangeFilter({ title, unit, min, max, from, to, onApply }: RangeF
     const a = parseRangeInput(f);
     const b = parseRangeInput(t);
     if (a === undefined || b === undefined) return; // a typo is marked, not sent
+    dirty.current = false;
     if (a === from && b === to) return;
     onApply(a, b);
   };
@@ -70,6 +72,7 @@ export function RangeFilter({ title, unit, min, max, from, to, onApply }: RangeF
           value={text}
           onChange={(e) => {
             const value = e.target.value;
+            dirty.current = true;
             if (side === 'from') { setFromText(value); schedule(value, toText); } else { setToText(value); schedule(fromText, value); }
           }}
           onBlur={() => apply()}
@@ -80,7 +83,7 @@ export function RangeFilter({ title, unit, min, max, from, to, onApply }: RangeF
   };
 
   return (
-    <fieldset ref={box} className={styles.group} data-changed={from !== null || to !== null || undefined}>
+    <fieldset className={styles.group} data-changed={from !== null || to !== null || undefined}>
       <legend className={styles.legend}>{title}{unit ? <span className={styles.unit}>, {unit}</span> : null}</legend>
       <div className={styles.range}>
         {field('from')}
