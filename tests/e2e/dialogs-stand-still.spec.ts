@@ -78,7 +78,7 @@ test('search: the field stands still while results come and go', async ({ page, 
   await expect(field).toBeFocused();
   await settled(page);
   const start = await top(field);
-  for (const text of ['т', 'тр', 'тра', 'трактор', 'тракторщ']) {
+  for (const text of ['т', 'тр', 'тра', 'трактор', 'щъщъщъ']) {
     await field.fill(text);
     await settled(page);
     expect(Math.abs((await top(field)) - start), `typing «${text}»`).toBeLessThanOrEqual(1);

@@ -1,33 +1,58 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
-import type { MachineryCategory } from '#app/modules/catalog/catalog.schema.ts';
-import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts';
+import { DIALOG_LIMIT, QUERY_MAX_LENGTH } from '#app/modules/search/search.constants.ts';
+import type { SearchHit } from '#app/modules/search/search.schema.ts';
+import { Marked } from '#app/modules/search/ui/Marked.tsx';
+import { hasEnoughLetters, useSearch } from '#app/modules/search/ui/use-search.ts';
 import styles from './SearchDialog.module.css';
 
-const SECTIONS = [
-  { name: 'Запчасти', link: '/zapchasti' },
-  { name: 'Сервис', link: '/servis' },
-  { name: 'Финансирование', link: '/finansirovanie' },
-  { name: 'Акции', link: '/akcii' },
-  { name: 'Доставка и оплата', link: '/dostavka-i-oplata' },
-  { name: 'Филиалы и контакты', link: '/contacts' },
-  { name: 'Политика конфиденциальности', link: '/documents/policy-privacy' },
-];
-const RESULT_LIMIT = 20;
+const EMPTY = 'Ничего не найдено. Попробуйте другое слово или позвоните нам — подберём технику и запчасти.';
 
-function flatten(nodes: MachineryCategory[], trail: string[] = []): { name: string; link: string; trail: string }[] {
-  return nodes.flatMap((n) => [{ name: n.name, link: n.link, trail: trail.join(' › ') }, ...flatten(n.cats, [...trail, n.name])]);
-}
+const resultsPage = (query: string) => `/search?q=${encodeURIComponent(query.trim())}`;
 
-/** The main search modal (spec §2), opened from the read-only header field: machinery categories and site sections. */
+/**
+ * The main search modal (spec §2), opened from the read-only header field: searches the catalogue
+ * and the site as you type (GET /api/search), grouped by kind with the matches marked. Focus stays
+ * in the field; the arrow keys move the active result (aria-activedescendant), Enter opens it, or
+ * the full results page when none is active; Escape closes. Loaded only when first opened.
+ */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const tree = useMachineryMenu(open);
-  const menu = tree.status === 'ready' ? tree.menu : null;
   const [query, setQuery] = useState('');
-  const entries = useMemo(() => [...(menu ? flatten(menu) : []), ...SECTIONS.map((s) => ({ ...s, trail: 'Разделы сайта' }))], [menu]);
-  const needle = query.trim().toLocaleLowerCase('ru-RU').replaceAll('ё', 'е');
-  const results = needle.length < 2 ? [] : entries.filter((e) => e.name.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е').includes(needle)).slice(0, RESULT_LIMIT);
+  const [active, setActive] = useState(-1);
+  const state = useSearch(query, DIALOG_LIMIT);
+  const navigate = useNavigate();
+  const idBase = useId();
+  const result = state.status === 'ready' ? state.result : state.status === 'loading' ? state.previous : null;
+  const groups = hasEnoughLetters(query) ? result?.groups ?? [] : [];
+  const hits: SearchHit[] = groups.flatMap((g) => g.hits);
+  const optionId = (hit: SearchHit) => `${idBase}-${hit.kind}-${hit.id}`;
+  const activeHit = active >= 0 ? hits[active] : undefined;
+
+  const go = (to: string) => { onClose(); void navigate(to); };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!hits.length) return;
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      // Past the last result back to the field (-1), and round again.
+      setActive((i) => {
+        const next = i + step;
+        return next < -1 ? hits.length - 1 : next >= hits.length ? -1 : next;
+      });
+    } else if (e.key === 'Enter') {
+      if (!hasEnoughLetters(query)) return;
+      e.preventDefault();
+      go(activeHit ? activeHit.link : resultsPage(query));
+    }
+  };
+
+  const status = !hasEnoughLetters(query) ? null
+    : state.status === 'error' ? state.message
+    : state.status === 'loading' && !result ? 'Ищем…'
+    : state.status === 'ready' && !groups.length ? EMPTY
+    : null;
+
   return (
     // Anchored to the top: the results grow and shrink below the field, which stays where it is.
     <Dialog open={open} onClose={onClose} ariaLabel="Поиск по сайту" width="720px" id="main-search" placement="top">
@@ -35,24 +60,58 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
         className={styles.input}
         type="search"
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => { setQuery(e.target.value); setActive(-1); }}
+        onKeyDown={onKeyDown}
         placeholder="Искать в каталоге или на сайте"
         aria-label="Искать в каталоге или на сайте"
+        aria-controls={`${idBase}-results`}
+        aria-activedescendant={activeHit ? optionId(activeHit) : undefined}
+        aria-describedby={`${idBase}-status`}
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={QUERY_MAX_LENGTH}
       />
-      {needle.length >= 2 ? (
-        results.length ? (
-          <ul className={styles.results}>
-            {results.map((r) => (
-              <li key={r.link}>
-                <Link to={r.link} onClick={onClose} className={styles.result}>
-                  <span>{r.name}</span>
-                  {r.trail ? <small>{r.trail}</small> : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : <p className={styles.empty}>Ничего не найдено. Попробуйте другое слово или позвоните нам — подберём технику и запчасти.</p>
-      ) : <p className={styles.hint}>Введите не менее двух букв: название техники, раздела или категории.</p>}
+      <p id={`${idBase}-status`} className={status === EMPTY ? styles.empty : styles.hint} aria-live="polite" data-busy={state.status === 'loading' || undefined}>
+        {hasEnoughLetters(query) ? status : 'Введите не менее двух букв: название техники, производителя, модели или раздела.'}
+      </p>
+      {state.status === 'ready' && !groups.length && state.result.suggestions.length ? (
+        <p className={styles.suggestions}>
+          Посмотрите разделы каталога:{' '}
+          {state.result.suggestions.map((s, i) => (
+            <span key={s.link}>{i ? ', ' : ''}<Link to={s.link} onClick={onClose}>{s.title}</Link></span>
+          ))}
+        </p>
+      ) : null}
+      <div id={`${idBase}-results`} className={styles.groups} aria-busy={state.status === 'loading'}>
+        {groups.map((group) => (
+          <section key={group.kind} className={styles.group} aria-label={group.title}>
+            <h3 className={styles.groupTitle}>{group.title} <span>{group.total}</span></h3>
+            <ul className={styles.results}>
+              {group.hits.map((hit) => (
+                <li key={hit.id}>
+                  <Link
+                    id={optionId(hit)}
+                    to={hit.link}
+                    onClick={onClose}
+                    className={styles.result}
+                    data-active={hit === activeHit || undefined}
+                    aria-current={hit === activeHit ? 'true' : undefined}
+                  >
+                    {hit.image ? <img src={hit.image.src} width={48} height={Math.round((48 * hit.image.height) / hit.image.width)} alt="" loading="lazy" /> : null}
+                    <span className={styles.text}>
+                      <span><Marked text={hit.title} marks={hit.marks} /></span>
+                      {hit.subtitle ? <small>{hit.subtitle}</small> : null}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      {groups.length ? (
+        <Link to={resultsPage(query)} onClick={onClose} className={styles.all}>Все результаты по запросу «{query.trim()}»</Link>
+      ) : null}
     </Dialog>
   );
 }

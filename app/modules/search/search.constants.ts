@@ -18,3 +18,6 @@ export const SEARCH_KIND_TITLES: Readonly<Record<SearchKind, string>> = {
 /** Hits per kind: a glance in the header's dialog, a page on /search. */
 export const DIALOG_LIMIT = 5;
 export const PAGE_LIMIT = 20;
+
+/** Longer queries answer 400: nobody types more into a search field. */
+export const QUERY_MAX_LENGTH = 100;

@@ -94,7 +94,7 @@ export function switchLayout(value: string): string | null {
   return out === lower || /[[\];',.`]/.test(out) ? null : out;
 }
 
-export const QUERY_MAX_LENGTH = 100;
+export { QUERY_MAX_LENGTH } from './search.constants.ts';
 /** Longer queries are cut to their first words: nobody types more, and each word costs a condition. */
 export const QUERY_MAX_WORDS = 6;
 
