@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { confirmRegion, expect, pageSettled, test } from './fixtures.ts';
+
+/*
+ * Issue 8, point 5: the header's search finds as you type, reads word forms, typos and the other
+ * keyboard layout, moves with the arrow keys and opens with Enter; /search lists everything by kind.
+ */
+
+async function openSearch(page: Page, isMobile: boolean) {
+  const header = page.getByRole('banner');
+  if (isMobile) await header.getByPlaceholder('Искать в каталоге или на сайте').click();
+  else await header.getByRole('button', { name: 'Поиск по технике, запчастям и артикулам' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Поиск по сайту' });
+  const field = dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' });
+  await expect(field).toBeFocused();
+  return { dialog, field };
+}
+
+test.beforeEach(async ({ page }) => {
+  await confirmRegion(page);
+  await page.goto('/');
+  await pageSettled(page);
+});
+
+test("«трактора» lists tractors by kind, marked; the arrow keys move, Enter opens @desktop", async ({ page }, testInfo) => {
+  const { dialog, field } = await openSearch(page, false);
+  await expect(dialog).toContainText('Введите не менее двух букв');
+  await field.fill('трактора');
+  const categories = dialog.getByRole('region', { name: 'Категории' });
+  await expect(categories.getByRole('link', { name: 'Тракторы', exact: true })).toBeVisible();
+  await expect(categories.getByRole('link', { name: 'Тракторы', exact: true }).locator('mark')).toHaveText('Тракторы');
+  await expect(dialog.getByRole('heading', { name: /^Категории \d+$/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('search-dialog-desktop.png') });
+
+  // Nothing active at first; ArrowDown makes the first result active, ArrowUp from it back to the field.
+  await expect(field).not.toHaveAttribute('aria-activedescendant');
+  await field.press('ArrowDown');
+  const first = categories.getByRole('link').first();
+  await expect(first).toHaveAttribute('data-active', 'true');
+  await expect(field).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  await field.press('ArrowDown');
+  await expect(first).not.toHaveAttribute('data-active');
+  await field.press('ArrowUp');
+  await expect(first).toHaveAttribute('data-active', 'true');
+  const target = (await first.getAttribute('href'))!;
+  await field.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(target);
+});
+
+test("«тороктор» (typos) and «rbhjdtw» (the Latin layout) still find what was meant @desktop", async ({ page }) => {
+  const { dialog, field } = await openSearch(page, false);
+  await field.fill('тороктор');
+  await expect(dialog.getByRole('region', { name: 'Категории' }).getByRole('link', { name: 'Тракторы', exact: true })).toBeVisible();
+  await field.fill('rbhjdtw');
+  await expect(dialog.getByRole('region', { name: 'Производители' }).getByRole('link', { name: /^Кировец/ }).first()).toBeVisible();
+  await field.fill('щъщъщъ');
+  await expect(dialog).toContainText('Ничего не найдено');
+  await expect(dialog.getByRole('link', { name: 'Тракторы' })).toBeVisible();
+});
+
+test('Enter with nothing active opens the full results page, grouped by kind with counts @desktop', async ({ page }, testInfo) => {
+  const { dialog, field } = await openSearch(page, false);
+  await field.fill('трактор');
+  await expect(dialog.getByRole('region', { name: 'Категории' })).toBeVisible();
+  await field.press('Enter');
+  await expect(page).toHaveURL('/search?q=%D1%82%D1%80%D0%B0%D0%BA%D1%82%D0%BE%D1%80');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поиск: «трактор»');
+  const categories = page.getByRole('region', { name: /^Категории/ });
+  await expect(categories.getByRole('heading', { level: 2 })).toHaveText(/^Категории \d+$/);
+  await expect(categories.getByRole('link', { name: 'Тракторы', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Поиск: трактор — Агротехника');
+  await page.screenshot({ path: testInfo.outputPath('search-page-desktop.png'), fullPage: true });
+
+  // The page's own form searches again, and says so when nothing is found.
+  const form = page.getByRole('search');
+  await form.getByRole('searchbox').fill('щъщъщъ');
+  await form.getByRole('button', { name: 'Найти' }).click();
+  await expect(page.getByText('По запросу «щъщъщъ» ничего не найдено.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Тракторы' }).last()).toBeVisible();
+});
+
+test('a query over 100 characters is refused on the page in Russian @desktop', async ({ page }) => {
+  const response = await page.goto(`/search?q=${'я'.repeat(101)}`);
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText('Запрос слишком длинный: не больше 100 символов');
+});
+
+test('on a phone the dialog searches and opens a result @mobile', async ({ page }, testInfo) => {
+  const { dialog, field } = await openSearch(page, true);
+  await field.fill('кир');
+  const maker = dialog.getByRole('region', { name: 'Производители' }).getByRole('link').first();
+  await expect(maker).toContainText('Кировец');
+  await expect(maker.locator('mark').first()).toHaveText('Кир');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: testInfo.outputPath('search-dialog-mobile.png') });
+  await dialog.getByRole('region', { name: 'Категории' }).or(dialog.getByRole('region', { name: 'Модельные ряды' })).first().getByRole('link').first().click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/catalog\//);
+});
