@@ -7,6 +7,7 @@ declare module 'autocannon' {
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
     timeout?: number;
   }
 
@@ -19,6 +20,7 @@ declare module 'autocannon' {
     total?: number;
     p50: number;
     p90: number;
+    p97_5: number;
     p99: number;
     [percentile: string]: number | undefined;
   }

@@ -15,7 +15,9 @@ import {
   budgets, homeToBareRatio, machine, printBroken, printBudgets, printHeader, printJs, printLoad,
   printRatio, printResult, result, type Target, type TargetOutcome,
 } from './report.ts';
-import { ROOT, ServerFailure, findFreePort, launchServer, runBuild, waitUntilHealthy, type BenchServer } from './server.ts';
+import { ROOT, ServerFailure, TEMPLATE_DIR, findFreePort, launchServer, runBuild, waitUntilHealthy, type BenchServer } from './server.ts';
+import { prepareBenchDatabase, removeBenchTemplate } from './seed-catalog.ts';
+import { signedInVisitor } from './session.ts';
 
 const TARGETS: Target[] = [
   { name: 'home', path: '/' },
@@ -33,8 +35,10 @@ const UNCACHED_TARGETS: Target[] = [
   { name: 'home-uncached', path: '/', label: '/ (page cache off)' },
   { name: 'contacts-uncached', path: '/contacts', label: '/contacts (page cache off)' },
 ];
-/** Pages whose JavaScript is weighed. */
+/** Pages whose JavaScript is weighed; the catalogue's pages are added once their paths are known. */
 const JS_PAGES = ['/', '/contacts'];
+/** The largest category (all its subcategories' models), the worst case of a category page. */
+const CATEGORY_PATH = '/catalog/traktory';
 const FIRST_PORT = 3100;
 
 interface Options {
@@ -92,7 +96,10 @@ function onSignal(signal: NodeJS.Signals) {
 }
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
-process.on('exit', () => server?.killNow());
+process.on('exit', () => {
+  server?.killNow();
+  removeBenchTemplate(TEMPLATE_DIR);
+});
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
@@ -102,16 +109,20 @@ async function main(): Promise<number> {
     throw new BenchError('build/server/index.js is missing: run without --no-build or run `npm run build` first');
   }
 
+  // The catalogue at a real dealer's scale (10,000 models), before the server starts.
+  await prepareBenchDatabase(ROOT, { databaseUrl: options.databaseUrl, templateDir: TEMPLATE_DIR });
+
   const port = options.port ?? await findFreePort(FIRST_PORT);
   console.log(`Starting the production server on port ${port}…`);
   const running = server = launchServer({ port, databaseUrl: options.databaseUrl });
   await waitUntilHealthy(running);
 
   const outcomes: TargetOutcome[] = [];
-  for (const target of TARGETS) {
+  const catalogue = await catalogueTargets(running);
+  for (const target of [...TARGETS, ...catalogue.targets]) {
     outcomes.push(await measureTarget(running, target, options.load));
   }
-  const pages = await weighPages(running);
+  const pages = await weighPages(running, catalogue.pages);
   await running.stop();
 
   console.log('Starting the server again with the page cache off…');
@@ -144,24 +155,50 @@ async function measureTarget(running: BenchServer, target: Target, load: LoadOpt
     console.log(`Note: ${target.path} answers 404 (route not added yet): skipping it and the home ÷ bare ratio.`);
     return { target, skipped: '404, route not present' };
   }
-  console.log(`Measuring ${target.path} (${load.warmup} s warm-up + ${load.duration} s)…`);
-  const run = await measure(running.origin, target.path, load);
+  console.log(`Measuring ${target.label ?? target.path} (${load.warmup} s warm-up + ${load.duration} s)…`);
+  const run = await measure(running.origin, target.path, load, target.shape);
   // A crashed server makes every request an error; say so instead of printing zeros.
   if (running.exited()) throw new ServerFailure(`The server exited while ${target.path} was measured`, running);
   return { target, run };
 }
 
-async function weighPages(running: BenchServer): Promise<PageJs[]> {
+async function weighPages(running: BenchServer, cataloguePages: string[]): Promise<PageJs[]> {
   const clientDir = resolve(ROOT, 'build/client');
   const read = createFileReader(clientDir);
   const pages: PageJs[] = [];
-  for (const path of JS_PAGES) {
+  for (const path of [...JS_PAGES, ...cataloguePages]) {
     const response = await fetch(running.origin + path, { signal: AbortSignal.timeout(10_000) });
     const html = await response.text();
     if (!response.ok) console.log(`Note: ${path} answered ${response.status}; weighing the JavaScript of that response.`);
-    pages.push(pageJs(path, html, clientDir, read));
+    pages.push({ ...pageJs(path, html, clientDir, read), catalogue: cataloguePages.includes(path) });
   }
   return pages;
+}
+
+/**
+ * The catalogue's targets: a category and a model page for guests (cached) and for a signed-in
+ * visitor (never cached: prices), the sidebar filters and search as you type. The model is the
+ * first one the sitemap lists.
+ */
+async function catalogueTargets(running: BenchServer): Promise<{ targets: Target[]; pages: string[] }> {
+  const sitemap = await (await fetch(`${running.origin}/sitemap.xml`, { signal: AbortSignal.timeout(10_000) })).text();
+  const modelPath = [...sitemap.matchAll(/<loc>[^<]*?(\/catalog\/[^/<]+\/[^/<]+\/[^/<]+)<\/loc>/g)][0]?.[1];
+  if (!modelPath) throw new BenchError('the sitemap lists no model page');
+  console.log('Signing a visitor in for the signed-in pages…');
+  const visitor = await signedInVisitor(running.origin);
+  const signedIn = { headers: { cookie: visitor.cookie } };
+  const api = { method: 'POST' as const, headers: { cookie: visitor.cookie, 'x-csrf-token': visitor.csrfToken, 'content-type': 'application/json', accept: 'application/json' } };
+  return {
+    pages: [CATEGORY_PATH, modelPath],
+    targets: [
+      { name: 'category', path: CATEGORY_PATH, label: `${CATEGORY_PATH} (guest)` },
+      { name: 'model', path: modelPath, label: 'model page (guest)' },
+      { name: 'category-signed-in', path: CATEGORY_PATH, label: `${CATEGORY_PATH} (signed in)`, shape: signedIn },
+      { name: 'model-signed-in', path: modelPath, label: 'model page (signed in)', shape: signedIn },
+      { name: 'sidebar-filters', path: '/filter/get-sidebar-filters', label: 'POST /filter/get-sidebar-filters', shape: { ...api, body: JSON.stringify({ categoryId: 1 }) } },
+      { name: 'search', path: `/api/search?q=${encodeURIComponent('кир')}`, label: 'GET /api/search?q=кир', shape: { headers: { accept: 'application/json' } } },
+    ],
+  };
 }
 
 main().then(
