@@ -5,8 +5,11 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { BenchError } from './errors.ts';
+import { copyBenchTemplate } from './seed-catalog.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
+/** The embedded database with the bench catalogue (seed-catalog.ts), copied for each server start. */
+export const TEMPLATE_DIR = resolve(ROOT, 'var', `bench-${process.pid}-template`);
 
 const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 60_000;
@@ -86,6 +89,7 @@ export function launchServer({ port, databaseUrl, extraEnv = {} }: StartOptions)
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+  if (!databaseUrl) copyBenchTemplate(TEMPLATE_DIR, dataDir);
 
   // process.execPath is the Node 24 that runs this script (npm puts node_modules/.bin first).
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
