@@ -129,46 +129,51 @@ export async function selectSimilar(db: DB, o: SimilarOptions): Promise<CardRow[
       where s.model_id = ${o.modelId} and s.num_value is not null and ${specFilter}
     ),
     target_count as (select count(*)::int as n from target),
-    candidates as (
-      select m.id, m.sort, l.id as line_id, l.slug as line_slug, l.name as line_name, l.manufacturer_id,
-             b.currency, b.price, b.old_price, b.super_price, b.quantity, b.expected_date, b.model_id is not null as has_branch_row
-      from catalog_model_line l
+    candidates as materialized (
+      select m.id, m.sort from catalog_model_line l
       join catalog_model m on m.model_line_id = l.id
-      left join catalog_model_branch b on b.model_id = m.id and b.branch_id = ${branch}
-      where l.category_id = ${o.categoryId} and m.id <> ${o.modelId} and ${sameMaker} and ${inStockOnly}
+      where l.category_id = ${o.categoryId} and m.id <> ${o.modelId} and ${sameMaker}
     ),
-    scored as (
-      select c.id,
-        case when tc.n = 0 then 0 else
-          (coalesce(sum(abs(s.num_value - t.num_value) / greatest(abs(s.num_value), abs(t.num_value), 1e-9)), 0) + (tc.n - count(s.spec_id))) / tc.n
-        end as distance
+    -- One pass over the values of the model's specifications, joined to the candidates by hash.
+    distances as (
+      select s.model_id, sum(abs(s.num_value - t.num_value) / greatest(abs(s.num_value), abs(t.num_value), 1e-9)) as total, count(*) as shared
+      from target t
+      join catalog_model_spec s on s.spec_id = t.spec_id and s.num_value is not null
+      where s.model_id in (select id from candidates)
+      group by s.model_id
+    ),
+    ranked as (
+      select c.id, c.sort, coalesce(b.quantity, 0) > 0 as in_stock,
+        case when tc.n = 0 then 0 else (coalesce(d.total, 0) + (tc.n - coalesce(d.shared, 0))) / tc.n end as distance
       from candidates c
       cross join target_count tc
-      left join catalog_model_spec s on s.model_id = c.id and s.num_value is not null and s.spec_id in (select spec_id from target)
-      left join target t on t.spec_id = s.spec_id
-      group by c.id, tc.n
+      left join distances d on d.model_id = c.id
+      left join catalog_model_branch b on b.model_id = c.id and b.branch_id = ${branch}
+      where ${inStockOnly}
+      order by in_stock desc, distance, c.sort, c.id
+      limit ${SIMILAR_MODELS_LIMIT}
     )
-    select c.id, m.slug, m.name, m.product_code, m.images -> 0 as image,
-      c.line_id, c.line_slug, c.line_name, cat.slug as category_slug,
-      c.manufacturer_id, f.name as manufacturer_name,
-      c.currency, ${o.withPrices ? sql`c.price` : sql`null::bigint`} as price, ${o.withPrices ? sql`c.old_price` : sql`null::bigint`} as old_price,
-      c.super_price, c.quantity, c.expected_date, c.has_branch_row,
+    select r.id, m.slug, m.name, m.product_code, m.images -> 0 as image,
+      l.id as line_id, l.slug as line_slug, l.name as line_name, cat.slug as category_slug,
+      f.id as manufacturer_id, f.name as manufacturer_name,
+      b.currency, ${o.withPrices ? sql`b.price` : sql`null::bigint`} as price, ${o.withPrices ? sql`b.old_price` : sql`null::bigint`} as old_price,
+      b.super_price, b.quantity, b.expected_date, b.model_id is not null as has_branch_row,
       coalesce((
         select json_agg(k order by k.priority desc, k.id) from (
           select sp.id, sp.name, sp.unit, sp.kind, sp.priority, ks.num_value, ks.text_value
           from catalog_model_spec ks join catalog_specification sp on sp.id = ks.spec_id
-          where ks.model_id = c.id
+          where ks.model_id = r.id
           order by sp.priority desc, sp.id
           limit ${o.keySpecs}
         ) k
       ), '[]'::json) as key_specs
-    from scored sc
-    join candidates c on c.id = sc.id
-    join catalog_model m on m.id = c.id
-    join catalog_manufacturer f on f.id = c.manufacturer_id
-    join catalog_category cat on cat.id = ${o.categoryId}
-    order by (coalesce(c.quantity, 0) > 0) desc, sc.distance, c.sort, c.id
-    limit ${SIMILAR_MODELS_LIMIT}
+    from ranked r
+    join catalog_model m on m.id = r.id
+    join catalog_model_line l on l.id = m.model_line_id
+    join catalog_manufacturer f on f.id = l.manufacturer_id
+    join catalog_category cat on cat.id = l.category_id
+    left join catalog_model_branch b on b.model_id = r.id and b.branch_id = ${branch}
+    order by r.in_stock desc, r.distance, r.sort, r.id
   `.execute(db);
   return rows;
 }
