@@ -150,6 +150,8 @@ test.describe('@desktop', () => {
     await page.clock.install();
     await page.goto('/catalog/traktory');
     await pageSettled(page);
+    // Time stands still from here: only runFor moves it.
+    await page.clock.pauseAt(Date.now() + 60_000);
     const card = cards(page).first();
     await expect(card).not.toContainText('руб.');
     const prompt = card.getByRole('link', { name: 'Войдите, чтобы увидеть цену' });
@@ -159,6 +161,8 @@ test.describe('@desktop', () => {
     await expect(tooltip).toBeHidden();
     await page.clock.runFor(60);
     await expect(tooltip).toHaveText('После входа вы увидите цены и акции в вашем регионе, подборку товаров по вашим интересам и каталоги запчастей с чертежами.');
+    // The modal loads lazily (React's Suspense uses timers): let time flow again.
+    await page.clock.resume();
     await prompt.click();
     await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible();
   });
