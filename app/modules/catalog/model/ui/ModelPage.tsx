@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
 import { Breadcrumbs } from '../../listing/ui/Breadcrumbs.tsx';
+import { BookmarkButton } from '../../marks/ui/BookmarkButton.tsx';
+import { BrowsingHistory } from '../../marks/ui/BrowsingHistory.tsx';
+import { CompareButton } from '../../marks/ui/CompareButton.tsx';
 import { PriceBlock } from '../../ui/PriceBlock.tsx';
 import type { ModelPageData } from '../model.server.ts';
 import { BranchStock } from './BranchStock.tsx';
@@ -40,6 +43,10 @@ export function ModelPage({ data }: { data: ModelPageData }) {
           <div className={styles.offer} data-testid="model-offer">
             <p className={styles.branch}>{offers.branch.id === null ? 'Цена и наличие уточняйте у дилера' : `Филиал «${offers.branch.name}»`}</p>
             <PriceBlock offer={offers.offer} inStock={(own?.quantity ?? 0) > 0} guest={!offers.signedIn} size="page" />
+            <div className={styles.actions}>
+              <CompareButton modelId={model.id} productCode={model.productCode} />
+              <BookmarkButton modelId={model.id} />
+            </div>
             <Link to="/contacts" className={`btn btn-primary ${styles.cta}`}>Запросить коммерческое предложение</Link>
             <p className={styles.note}>Лизинг, кредит и доставка — менеджер филиала подготовит предложение под ваше хозяйство.</p>
           </div>
@@ -72,6 +79,7 @@ export function ModelPage({ data }: { data: ModelPageData }) {
       ) : null}
 
       <SimilarModels modelId={model.id} similar={data.similar} guest={!offers.signedIn} />
+      <BrowsingHistory excludeModelId={model.id} />
     </div>
   );
 }
