@@ -67,8 +67,8 @@ function GroupTable({ group, single, onlyDifferences, withPrices, onRemove }: {
     <section className={styles.group} aria-labelledby={titleId} data-testid="compare-group">
       <h2 id={titleId} className={single ? 'visually-hidden' : styles.groupTitle}>{group.typeName} ({group.models.length})</h2>
       {/* Focusable so that keyboard users can scroll it sideways. */}
-      <div className={styles.scroller} tabIndex={0} role="region" aria-labelledby={titleId}>
-        <table className={styles.table}>
+      <div className={styles.scroller} tabIndex={0} role="region" aria-label={`Таблица сравнения: ${group.typeName}`} data-testid="compare-scroller">
+        <table className={styles.table} style={{ '--cols': group.models.length } as React.CSSProperties}>
           <thead>
             <tr>
               <th scope="col"><span className="visually-hidden">Характеристика</span></th>
