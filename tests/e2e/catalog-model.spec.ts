@@ -91,7 +91,7 @@ test('a model page: photos, specifications, stock at the branches; prices only a
   expect(await layoutShift(page)).toBeLessThan(0.01);
 
   // Signed in, the same page shows the price at the branch and a price column at every branch.
-  await signIn(page, request, `model-page-${unique(testInfo)}@agro.example`);
+  await signIn(page, request, `model-page-${unique(testInfo)}@agro.ru`);
   await page.goto(model.link);
   await expect(page.getByRole('link', { name: 'Войдите, чтобы увидеть цену' })).toHaveCount(0);
   await expect(stock.getByRole('columnheader', { name: 'Цена' })).toBeVisible();
