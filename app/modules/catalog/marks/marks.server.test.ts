@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '#app/.server/clock.ts';
+import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { rotateSession } from '#app/.server/session.ts';
+import { revokeSession, rotateSession } from '#app/.server/session.ts';
 import { testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
@@ -194,5 +195,50 @@ describe('sign-in joins the guest to the account', () => {
     for (const table of ['catalog_compare', 'catalog_view_history'] as const) {
       expect(await t.db.selectFrom(table).select('id').where('session_id', '=', guestSession).execute()).toEqual([]);
     }
+  });
+});
+
+describe('a fixed number of queries whatever the number of models', () => {
+  it('the comparison table, the favourites and the history', async () => {
+    const { services, counter } = countingServices(t.services);
+    const userId = await newUser();
+    const session = (await rotateSession(services.db, null, userId, 'browser')).session;
+    const ctx = testContext(services, { session });
+    await marks.comparePage(ctx, 'MKA1'); // warms the region directory of this handle
+    const counts: number[] = [];
+    for (const codes of [FIXTURE.modelsA.slice(0, 1), [...FIXTURE.modelsA, ...FIXTURE.modelsB]]) {
+      counter.count = 0;
+      await marks.comparePage(ctx, codes.map((m) => m.code).join(','));
+      counts.push(counter.count);
+    }
+    expect(counts[0]).toBe(counts[1]);
+    expect(counts[0]).toBeLessThanOrEqual(3);
+
+    const cardQueries: number[] = [];
+    for (const ids of [A.slice(0, 1), [...A, ...B]]) {
+      for (const id of ids) { await marks.addBookmark(ctx, id); await marks.recordModelView(ctx, id); }
+      counter.count = 0;
+      await marks.bookmarkCards(ctx);
+      await marks.browsingHistory(ctx, null);
+      cardQueries.push(counter.count);
+    }
+    expect(cardQueries[0]).toBe(cardQueries[1]);
+    expect(cardQueries[0]).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('housekeeping', () => {
+  it("drops the comparison and history of guests whose session is gone, and nothing else", async () => {
+    const gone = await guest();
+    const kept = await guest();
+    const user = await signedIn(await newUser());
+    for (const ctx of [gone, kept, user]) { await marks.addToCompare(ctx, B[0]!); await marks.recordModelView(ctx, B[0]!); }
+    await revokeSession(t.db, gone.session!.id);
+    await marks.deleteOrphanGuestMarks(t.db);
+    for (const table of ['catalog_compare', 'catalog_view_history'] as const) {
+      expect(await t.db.selectFrom(table).select('id').where('session_id', '=', gone.session!.id).execute()).toEqual([]);
+    }
+    expect((await marks.marksState(kept)).compare).toEqual([B[0]]);
+    expect((await marks.marksState(user)).compare).toEqual([B[0]]);
   });
 });
