@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, layoutShift, pageSettled, recordLayoutShift, test } from './fixtures.ts';
 
 // Issue 8 points 3 and 4 as the visitor sees them: category and model line pages, cards, the
 // sidebar filters (spec §3/§4), sorting, pages, the guests' sign-in prompt; the mobile panel at 375 px.
@@ -85,9 +85,12 @@ test.describe('@desktop', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(modelName);
   });
 
-  test('sort by name, pages as links, «Показать все», «Сбросить»', async ({ page }) => {
+  test('sort by name, pages as links, «Показать все», «Сбросить»; nothing shifts; keyboard', async ({ page }) => {
+    await recordLayoutShift(page);
     await page.goto('/catalog/traktory');
     await pageSettled(page);
+    // Images keep their boxes (width and height), so the page does not move while it loads.
+    expect(await layoutShift(page)).toBeLessThan(0.01);
     const all = await total(page);
     expect(all).toBeGreaterThan(24);
 
@@ -123,8 +126,11 @@ test.describe('@desktop', () => {
     const makers = group(sidebar(page), /^Производитель/);
     const maker = makers.getByRole('listitem').filter({ has: page.getByRole('checkbox', { disabled: false }) }).first();
     const expected = Number(((await maker.textContent()) ?? '').match(/(\d[\d\s\u00a0]*)$/)![1]!.replace(/\D/g, ''));
-    await maker.getByRole('checkbox').click();
+    // By keyboard: the box takes focus and Space ticks it.
+    await maker.getByRole('checkbox').focus();
+    await page.keyboard.press('Space');
     await expect(maker.getByRole('checkbox')).toBeChecked();
+    await expect(maker.getByRole('checkbox')).toBeFocused();
     await expect(page).toHaveURL(/techniqueManufacturers%5B%5D=\d+/);
     await expect(page).not.toHaveURL(/page=2/); // a change starts from page 1
     await listSettled(page);
@@ -136,6 +142,20 @@ test.describe('@desktop', () => {
     await listSettled(page);
     await expect.poll(() => total(page)).toBe(all);
     await expect(sidebar(page).getByRole('button', { name: 'Сбросить' })).toHaveCount(0);
+  });
+
+  test('/model-lines/view?id= keeps its id while filtering', async ({ page }) => {
+    await page.goto('/catalog/traktory-propashnye/belarus-80');
+    const id = await page.evaluate(async () => {
+      const res = await fetch(`/api/page-alias/path?path=${encodeURIComponent(location.pathname)}`);
+      return ((await res.json()) as { referenceId: number }).referenceId;
+    });
+    await page.goto(`/model-lines/view?id=${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Беларус 80');
+    await pageSettled(page);
+    await page.getByRole('combobox', { name: 'Сортировка' }).selectOption({ label: 'По названию' });
+    await expect(page).toHaveURL(new RegExp(`/model-lines/view\\?id=${id}&sortOrder=name$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Беларус 80');
   });
 
   test('a filtered address opens the same list for anyone; nothing found offers «Сбросить фильтры»', async ({ page }) => {
