@@ -23,21 +23,25 @@ async function openCategory(page: Page): Promise<Locator> {
  * visitor would: the category's card links, their aliases, GET /models/get-model.
  */
 async function productCodes(page: Page, count: number): Promise<string[]> {
+  return (await demoModels(page, count)).map((m) => m.productCode);
+}
+
+async function demoModels(page: Page, count: number): Promise<{ productCode: string; name: string; path: string }[]> {
   const html = await (await page.request.get(CATEGORY)).text();
   const all = [...new Set([...html.matchAll(/href="(\/catalog\/[^"/?#]+\/[^"/?#]+\/[^"/?#]+)"/g)].map((m) => m[1]!))];
   const lineOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
   const line = all.map(lineOf).find((l) => all.filter((p) => lineOf(p) === l).length >= count);
   const links = all.filter((p) => lineOf(p) === line);
-  const codes: string[] = [];
+  const models: { productCode: string; name: string; path: string }[] = [];
   for (const path of links) {
     const alias = await (await page.request.get(`/api/page-alias/path?path=${encodeURIComponent(path)}`)).json() as { controller: string; referenceId: number | null };
     if (alias.controller !== 'model' || alias.referenceId === null) continue;
-    const { model } = await (await page.request.get(`/models/get-model?id=${alias.referenceId}`)).json() as { model: { productCode: string } };
-    codes.push(model.productCode);
-    if (codes.length === count) break;
+    const { model } = await (await page.request.get(`/models/get-model?id=${alias.referenceId}`)).json() as { model: { productCode: string; name: string } };
+    models.push({ productCode: model.productCode, name: model.name, path });
+    if (models.length === count) break;
   }
-  expect(codes).toHaveLength(count);
-  return codes;
+  expect(models).toHaveLength(count);
+  return models;
 }
 
 async function signIn(page: Page, email: string) {
@@ -157,4 +161,20 @@ test('at 375 px the comparison scrolls sideways and keeps the specification name
   await expect(firstName).toBeVisible();
   // The page itself does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('"Вы смотрели" on a model page lists the models viewed before, not the one on the page', async ({ page }) => {
+  const [first, second] = await demoModels(page, 2);
+  await page.goto(first!.path);
+  await pageSettled(page);
+  // Nothing viewed before: no widget at all.
+  await expect(page.getByTestId('browsing-history')).toHaveCount(0);
+  await page.goto(second!.path);
+  const history = page.getByRole('region', { name: 'Вы смотрели' });
+  await expect(history.getByRole('link', { name: first!.name })).toBeVisible();
+  await expect(history.getByRole('link', { name: second!.name })).toHaveCount(0);
+  // Back on the first page, the second is listed and the first is not.
+  await page.goto(first!.path);
+  await expect(history.getByRole('link', { name: second!.name })).toBeVisible();
+  await expect(history.getByRole('link', { name: first!.name })).toHaveCount(0);
 });
