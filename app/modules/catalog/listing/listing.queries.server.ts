@@ -49,10 +49,15 @@ function specFilters(state: CatalogFilterState) {
   return out;
 }
 
-function baseCte(q: ListingQuery, specs: Map<number, RawBuilder<unknown>>): RawBuilder<unknown> {
+/**
+ * `materialized` where many parts read the set (the sidebar): computed once. Where one query reads
+ * it (the page, the count), it stays inlined so the planner can push the filters into it; inlined
+ * into a join with the specifications, its EXISTS columns would be evaluated per joined row.
+ */
+function baseCte(q: ListingQuery, specs: Map<number, RawBuilder<unknown>>, materialized = false): RawBuilder<unknown> {
   const specColumns = [...specs].map(([specId, condition]) => sql`, ${condition} as ${sql.ref(`f_${specId}`)}`);
   const branch = q.branchId ?? -1;
-  return sql`base as (
+  return sql`base as ${materialized ? sql`materialized ` : sql``}(
     select m.id, m.name, m.sort, m.created_at, l.sort as line_sort,
       l.technique_type_id as tt, l.manufacturer_id as man, m.model_line_id as line, l.category_id as cat,
       mb.price, coalesce(mb.quantity, 0) > 0 as in_stock, mb.price is not null as with_price,
@@ -115,45 +120,43 @@ export interface FacetRow {
 export async function selectFacets(db: DB, q: ListingQuery, modelsOfLine: number | null): Promise<FacetRow[]> {
   const specs = specFilters(q.state);
   const c = groupConditions(q, specs);
-  const lists: [FacetRow['g'], string, Group, RawBuilder<unknown>][] = [
-    ['tt', 'tt', 'tt', sql`true`], ['man', 'man', 'man', sql`true`], ['line', 'line', 'line', sql`true`], ['cat', 'cat', 'cat', sql`true`],
+  // Each list is grouped on `base`, then named from its own table (a few rows each).
+  const list = (g: FacetRow['g'], column: string, group: Group, table: string, columns: RawBuilder<unknown>, where: RawBuilder<unknown> = sql`true`) =>
+    sql`select ${g}::text as g, x.id, null::text as v, x.n, null::float8 as lo, null::float8 as hi, ${columns}
+      from (select ${sql.ref(`b.${column}`)} as id, (count(*) filter (where ${allExcept(c, group)}))::int as n from base b where ${where} group by 1) x
+      join ${sql.table(table)} t on t.id = x.id`;
+  const named = sql`t.name, t.sort as ord, null::text as unit, null::text as kind, null::text as slug, null::text as img`;
+  const parts = [
+    list('tt', 'tt', 'tt', 'catalog_technique_type', named),
+    list('man', 'man', 'man', 'catalog_manufacturer', named),
+    list('line', 'line', 'line', 'catalog_model_line', named),
+    list('cat', 'cat', 'cat', 'catalog_category', named),
   ];
   // The models list only makes sense within one line (a category may hold thousands of models).
-  if (modelsOfLine !== null) lists.push(['models', 'id', 'models', sql`b.line = ${modelsOfLine}`]);
-  const listFacets = lists.map(([g, column, group, where]) =>
-    sql`select ${g}::text as g, ${sql.ref(`b.${column}`)} as id, null::text as v, (count(*) filter (where ${allExcept(c, group)}))::int as n, null::float8 as lo, null::float8 as hi from base b where ${where} group by ${sql.ref(`b.${column}`)}`);
-  const flag = (g: string, id: number, condition: RawBuilder<unknown>, group: Group) =>
-    sql`select ${g}::text, ${id}::int, null::text, (count(*) filter (where ${condition} and ${allExcept(c, group)}))::int, null::float8, null::float8 from base b`;
+  if (modelsOfLine !== null) {
+    parts.push(list('models', 'id', 'models', 'catalog_model', sql`t.name, t.sort, null::text, null::text, t.slug, t.images->0->>'src'`, sql`b.line = ${modelsOfLine}`));
+  }
+  const flag = (g: string, id: number, condition: RawBuilder<unknown>, group?: Group) =>
+    sql`select ${g}::text, ${id}::int, null::text, (count(*) filter (where ${condition} and ${allExcept(c, group)}))::int, null::float8, null::float8,
+      null::text, null::int, null::text, null::text, null::text, null::text from base b`;
   // A specification row's own filter is left out: (spec is this one) or (its filter holds).
   const specOwn = [...specs.keys()].map((specId) => sql`(s.spec_id = ${specId} or ${sql.ref(`b.f_${specId}`)})`);
   const nonSpec = new Map([...c].filter(([g]) => !g.startsWith('spec:')));
   const specMatch = sql.join([allExcept(nonSpec), ...specOwn], sql` and `);
-  const parts = [
-    ...listFacets,
+  parts.push(
     flag('stock', 1, sql`b.discounted`, 'stock'),
     flag('stock', 2, sql`b.super`, 'stock'),
     flag('inStock', 0, sql`b.in_stock`, 'inStock'),
     flag('isWithPrice', 0, sql`b.with_price`, 'isWithPrice'),
-    sql`select 'total', 0, null::text, (count(*) filter (where ${allExcept(c)}))::int, null::float8, null::float8 from base b`,
-    sql`select 'spec', s.spec_id, s.text_value, (count(*) filter (where ${specMatch}))::int,
-        min(s.num_value) filter (where ${specMatch}), max(s.num_value) filter (where ${specMatch})
-      from base b join catalog_model_spec s on s.model_id = b.id group by s.spec_id, s.text_value`,
-  ];
-  const result = await sql<FacetRow>`
-    with ${baseCte(q, specs)},
-    facets as (${sql.join(parts, sql` union all `)})
-    select f.g, f.id, f.v, f.n, f.lo, f.hi,
-      coalesce(tt.name, mf.name, ml.name, c.name, sp.name, mo.name) as name,
-      coalesce(tt.sort, mf.sort, ml.sort, c.sort, -sp.priority, mo.sort) as ord,
-      sp.unit, sp.kind, mo.slug, mo.images->0->>'src' as img
-    from facets f
-    left join catalog_technique_type tt on f.g = 'tt' and tt.id = f.id
-    left join catalog_manufacturer mf on f.g = 'man' and mf.id = f.id
-    left join catalog_model_line ml on f.g = 'line' and ml.id = f.id
-    left join catalog_category c on f.g = 'cat' and c.id = f.id
-    left join catalog_specification sp on f.g = 'spec' and sp.id = f.id
-    left join catalog_model mo on f.g = 'models' and mo.id = f.id
-  `.execute(db);
+    flag('total', 0, sql`true`),
+    sql`select 'spec', x.spec_id, x.text_value, x.n, x.lo, x.hi, t.name, -t.priority, t.unit, t.kind, null::text, null::text
+      from (
+        select s.spec_id, s.text_value, (count(*) filter (where ${specMatch}))::int as n,
+          min(s.num_value) filter (where ${specMatch}) as lo, max(s.num_value) filter (where ${specMatch}) as hi
+        from base b join catalog_model_spec s on s.model_id = b.id group by s.spec_id, s.text_value
+      ) x join catalog_specification t on t.id = x.spec_id`,
+  );
+  const result = await sql<FacetRow>`with ${baseCte(q, specs, true)} ${sql.join(parts, sql` union all `)}`.execute(db);
   return result.rows;
 }
 
@@ -264,21 +267,31 @@ export interface ModelLineCardRow {
 export async function selectModelLineCards(db: DB, categoryIds: readonly number[], options: { manufacturerId?: number | null; branchId: number | null; withPrices: boolean }): Promise<ModelLineCardRow[]> {
   if (categoryIds.length === 0) return [];
   const manufacturer = options.manufacturerId != null ? sql`and l.manufacturer_id = ${options.manufacturerId}` : sql``;
-  const priceFrom = options.withPrices && options.branchId !== null
-    ? sql`(select json_build_object('price', mb.price, 'currency', mb.currency)
-        from catalog_model m join catalog_model_branch mb on mb.model_id = m.id and mb.branch_id = ${options.branchId}
-        where m.model_line_id = l.id and mb.price is not null order by mb.price limit 1)`
-    : sql`null::json`;
+  // Lowest prices grouped over the lines' models in one pass: a per-line "order by price limit 1"
+  // tempts the planner into walking the branch's whole price index once per line.
+  const prices = options.withPrices && options.branchId !== null
+    ? sql`select distinct on (m.model_line_id) m.model_line_id, mb.price, mb.currency
+        from lines l join catalog_model m on m.model_line_id = l.id
+        join catalog_model_branch mb on mb.model_id = m.id and mb.branch_id = ${options.branchId}
+        where mb.price is not null order by m.model_line_id, mb.price`
+    : sql`select null::int as model_line_id, null::bigint as price, null::text as currency where false`;
   const result = await sql<ModelLineCardRow>`
+    with lines as (
+      select l.id, l.name, l.slug, l.sort, l.category_id, l.manufacturer_id from catalog_model_line l
+      where l.category_id in (${ids(categoryIds)}) ${manufacturer}
+    ),
+    counts as (select m.model_line_id, count(*)::int as n from lines l join catalog_model m on m.model_line_id = l.id group by 1),
+    prices as (${prices})
     select l.id, l.name, l.slug, c.slug as category_slug,
       mf.id as manufacturer_id, mf.name as manufacturer_name, mf.logo_path as manufacturer_logo,
-      (select count(*) from catalog_model m where m.model_line_id = l.id)::int as model_count,
+      coalesce(n.n, 0) as model_count,
       (select m.images->0 from catalog_model m where m.model_line_id = l.id order by m.sort, m.id limit 1) as image,
-      ${priceFrom} as price_from
-    from catalog_model_line l
+      case when p.price is null then null else json_build_object('price', p.price, 'currency', p.currency) end as price_from
+    from lines l
     join catalog_category c on c.id = l.category_id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
-    where l.category_id in (${ids(categoryIds)}) ${manufacturer}
+    left join counts n on n.model_line_id = l.id
+    left join prices p on p.model_line_id = l.id
     order by l.sort, l.name collate "und-x-icu", l.id
   `.execute(db);
   return result.rows;
