@@ -38,9 +38,9 @@ export async function seedBenchCatalog(db: DB, models = BENCH_MODELS): Promise<{
       on conflict do nothing`.execute(trx);
 
     // Product codes stay unique and URL-safe: the copy's number after a 'Z' (codes carry digits after it only).
-    await sql`insert into catalog_model (id, slug, name, product_code, model_line_id, description, images, sort)
+    await sql`insert into catalog_model (id, slug, name, product_code, model_line_id, description, images, sort, created_at)
       select k * ${step(MODEL_ID_STEP)} + m.id, m.slug, m.name || ' S' || k, m.product_code || 'Z' || k,
-        k * ${step(LINE_ID_STEP)} + m.model_line_id, m.description, m.images, m.sort
+        k * ${step(LINE_ID_STEP)} + m.model_line_id, m.description, m.images, m.sort, m.created_at - make_interval(days => (k * 37 + m.id) % 730)
       from catalog_model m cross join generate_series(1, ${copies}) k
       where m.id < ${step(MODEL_ID_STEP)}
       on conflict do nothing`.execute(trx);

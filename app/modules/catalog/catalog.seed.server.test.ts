@@ -98,6 +98,14 @@ describe('the demo catalogue', () => {
     expect(line.path).toBe('/catalog/traktory-svyshe-250-ls/kirovets-k-7m');
   });
 
+  it('spreads the models\' arrival over the last two years, so "newest first" sorts', async () => {
+    const { rows } = await sql<{ oldest: Date; newest: Date; days: string }>`
+      select min(created_at) as oldest, max(created_at) as newest, count(distinct created_at::date) as days from catalog_model`.execute(t.db);
+    expect(Number(rows[0]!.days)).toBeGreaterThan(150);
+    expect(new Date(rows[0]!.newest).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - new Date(rows[0]!.oldest).getTime()).toBeLessThan(731 * 86_400_000);
+  });
+
   it('uses short URL-safe product codes', async () => {
     expect(await count(sql`select count(*) as n from catalog_model where product_code !~ '^[A-Z0-9]{2,12}$'`)).toBe(0);
   });

@@ -61,8 +61,13 @@ export async function seedCatalogDemo(trx: Transaction<Database>): Promise<Catal
     .onConflict((oc) => oc.doNothing()).execute();
 
   const models = generateModels();
-  await insertJson(trx, 'catalog_model', 'id int, slug text, name text, product_code text, model_line_id int, description text, images jsonb, sort int',
-    models.map((m) => ({ id: m.id, slug: m.slug, name: m.name, product_code: m.productCode, model_line_id: m.lineId, description: m.description, images: m.images, sort: m.sort })));
+  const today = Date.parse(`${now().toISOString().slice(0, 10)}T00:00:00Z`);
+  // Models arrived over the last two years (generate.ts addedDaysAgo), so "newest first" sorts something.
+  await insertJson(trx, 'catalog_model', 'id int, slug text, name text, product_code text, model_line_id int, description text, images jsonb, sort int, created_at timestamptz',
+    models.map((m) => ({
+      id: m.id, slug: m.slug, name: m.name, product_code: m.productCode, model_line_id: m.lineId, description: m.description, images: m.images, sort: m.sort,
+      created_at: new Date(today - m.addedDaysAgo * DAY_MS).toISOString(),
+    })));
   // Values of a model the editor already has are left alone; only a model seeded now gets them.
   await insertJson(trx, 'catalog_model_spec', 'model_id int, spec_id int, num_value double precision, text_value text',
     generateSpecValues(models).map((v) => ({ model_id: v.modelId, spec_id: v.specId, num_value: v.num, text_value: v.text })));
@@ -73,7 +78,6 @@ export async function seedCatalogDemo(trx: Transaction<Database>): Promise<Catal
     .orderBy('region_branch.id')
     .execute();
   const refs: BranchRef[] = branches.map((b) => ({ id: b.id, currency: b.root_id === KAZAKHSTAN_ROOT_AREA ? 'KZT' : 'RUB' }));
-  const today = Date.parse(`${now().toISOString().slice(0, 10)}T00:00:00Z`);
   await insertJson(trx, 'catalog_model_branch', 'model_id int, branch_id int, currency text, price bigint, old_price bigint, super_price boolean, quantity int, expected_date date',
     generateOffers(models, refs).map((o) => ({
       model_id: o.modelId, branch_id: o.branchId, currency: o.currency, price: o.price, old_price: o.oldPrice, super_price: o.superPrice, quantity: o.quantity,

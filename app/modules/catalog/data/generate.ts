@@ -26,6 +26,8 @@ export interface ModelSeed {
   line: ModelLineSeed;
   /** The model's running number over the whole catalogue: spreads the special cases evenly. */
   ordinal: number;
+  /** When the model came into the catalogue, in days before the seeding day (0–729). */
+  addedDaysAgo: number;
 }
 export interface SpecValueSeed { modelId: number; specId: number; num: number | null; text: string | null }
 export interface OfferSeed {
@@ -132,6 +134,7 @@ export function generateModels(lines: readonly ModelLineSeed[] = MODEL_LINES): M
         views,
         silhouette: line.silhouette ?? type.silhouette,
         manufacturer, type, line, ordinal: n,
+        addedDaysAgo: Math.floor(rng(`added:${line.id * 100 + index + 1}`)() * 730),
       };
     });
   });
