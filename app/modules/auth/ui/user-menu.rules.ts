@@ -7,7 +7,7 @@ export type UserMenuItem =
   | { kind: 'action'; id: 'compare' | 'logout'; label: string };
 
 export const USER_MENU_LABEL = 'Личный кабинет';
-/** 'Сравнить товары' is an action (spec §2): until the compare feature exists it opens this address. */
+/** 'Сравнить товары' is an action (spec §2): it opens the visitor's comparison, which goes on to its shareable address (/compare/{codes}). */
 export const COMPARE_PATH = '/compare';
 export const SPARE_PART_SEARCH_PATH = '/search/sparepart';
 

@@ -71,7 +71,10 @@ function GroupTable({ group, single, onlyDifferences, withPrices, onRemove }: {
         <table className={styles.table} style={{ '--cols': group.models.length } as React.CSSProperties}>
           <thead>
             <tr>
-              <th scope="col"><span className="visually-hidden">Характеристика</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Характеристика</span>
+                {!onlyDifferences && group.models.length > 1 ? <p className={styles.muted} aria-hidden="true">Строки, где модели различаются, выделены цветом</p> : null}
+              </th>
               {group.models.map((m) => (
                 <th key={m.id} scope="col">
                   <div className={styles.model}>
