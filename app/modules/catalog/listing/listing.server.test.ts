@@ -115,7 +115,8 @@ describe('filters and faceted counts', () => {
       { id: 8801, name: 'Тестовый трактор', count: 5, checked: false },
       { id: 8802, name: 'Тестовая сеялка', count: 0, checked: false },
     ]);
-    expect(page.filters.categories.map((c) => [c.id, c.count])).toEqual([[8851, 3], [8801, 2], [8802, 0], [8803, 0]]);
+    // In the menu's order: a parent before its children.
+    expect(page.filters.categories.map((c) => [c.id, c.count])).toEqual([[8801, 2], [8851, 3], [8802, 0], [8803, 0]]);
     expect(page.head.noindex).toBe(true);
   });
 

@@ -137,9 +137,20 @@ function toModelLineCard(r: ModelLineCardRow): ModelLineCardView {
 const byOrder = (a: { ord: number | null; name: string | null }, b: { ord: number | null; name: string | null }) =>
   (a.ord ?? 0) - (b.ord ?? 0) || (a.name ?? '').localeCompare(b.name ?? '', 'ru');
 
-function toFilters(rows: FacetRow[], state: CatalogFilterState): { filters: SidebarFilters; total: number } {
+/** Categories listed as the menu shows them (a parent, then its children), not by their sort within their parents. */
+function treeOrder(menu: MachineryCategory[]): Map<number, number> {
+  const order = new Map<number, number>();
+  const walk = (nodes: MachineryCategory[]) => { for (const n of nodes) { order.set(n.id, order.size); walk(n.cats); } };
+  walk(menu);
+  return order;
+}
+
+function toFilters(rows: FacetRow[], state: CatalogFilterState, menu: MachineryCategory[] = []): { filters: SidebarFilters; total: number } {
+  const categoryOrder = treeOrder(menu);
   const list = (g: FacetRow['g'], chosen: readonly number[]): FilterOption[] => rows
-    .filter((r) => r.g === g && r.name !== null).sort(byOrder)
+    .filter((r) => r.g === g && r.name !== null)
+    .map((r) => (g === 'cat' ? { ...r, ord: categoryOrder.get(r.id) ?? r.ord } : r))
+    .sort(byOrder)
     .map((r) => ({ id: r.id, name: r.name!, count: r.n, checked: chosen.includes(r.id) }));
   const one = (g: FacetRow['g'], id: number) => rows.find((r) => r.g === g && r.id === id)?.n ?? 0;
 
@@ -233,7 +244,7 @@ async function loadListing(ctx: RequestContext, scoped: Scoped, requested: Catal
   const db = ctx.services.db;
   const offset = (state.page - 1) * PAGE_SIZE;
   const [facetRows, firstTry] = await Promise.all([selectFacets(db, q, scoped.modelsOfLine), selectModelPage(db, q, state.sortOrder, PAGE_SIZE, offset)]);
-  const { filters, total } = toFilters(facetRows, state);
+  const { filters, total } = toFilters(facetRows, state, await machineryMenu(ctx.services));
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   let rows = firstTry;
   // A page beyond the last (an old link, a narrower filter) shows the last page: one more statement, only then.
@@ -325,7 +336,7 @@ export async function sidebarFilters(ctx: RequestContext, target: { categoryId: 
   const scoped = await scopeOf(ctx, target, state);
   if (!scoped) return null;
   const q = await listingQuery(ctx, scoped.scope, state);
-  const { filters, total } = toFilters(await selectFacets(ctx.services.db, q, scoped.modelsOfLine), state);
+  const { filters, total } = toFilters(await selectFacets(ctx.services.db, q, scoped.modelsOfLine), state, await machineryMenu(ctx.services));
   return { filters, count: total };
 }
 
