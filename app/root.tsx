@@ -8,7 +8,7 @@ import { useOptionalRootData, type RootData } from '#app/components/layout/root-
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
-import { markCounters } from '#app/modules/catalog/marks/marks.server.ts';
+import { marksState } from '#app/modules/catalog/marks/marks.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/root';
 import printStyles from './styles/print.css?url';
@@ -29,15 +29,16 @@ export async function loader({ context, url }: Route.LoaderArgs): Promise<RootDa
     currentLocation(ctx),
     machineryTopCategories(ctx.services),
     viewerOf(ctx),
-    // A guest's page may be cached and shared: his counters come after hydration (use-marks.ts).
-    ctx.session?.userId != null ? markCounters(ctx) : { compare: 0, bookmarks: 0 },
+    // A guest's page may be cached and shared: his marks come after hydration (use-marks.ts).
+    ctx.session?.userId != null ? marksState(ctx) : null,
   ]);
   const { config } = ctx.services;
   return {
     location,
     menu,
     viewer,
-    counters: { cart: 0, ...marks },
+    counters: { cart: 0, compare: marks?.compare.length ?? 0, bookmarks: marks?.bookmarks.length ?? 0 },
+    marks,
     csrfToken: ctx.csrfToken,
     nonce: ctx.nonce,
     toPrint: url.searchParams.get('to_print') === '1',

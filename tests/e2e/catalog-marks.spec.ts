@@ -125,6 +125,9 @@ test('favourites of a signed-in user: from a card to /profile/bookmarks and out 
   await expect(card.getByRole('button', { name: 'В избранном' })).toHaveAttribute('aria-pressed', 'true');
   const counter = page.getByRole('link', { name: /^Избранное: \d+$/ });
   await expect(counter).toHaveAccessibleName('Избранное: 1');
+  // A signed-in user's page is rendered with his marks: the button is pressed in the HTML itself.
+  const html = await (await page.request.get(CATEGORY)).text();
+  expect(html).toMatch(/aria-pressed="true"[^>]*data-testid="bookmark-button"/);
 
   await counter.click();
   await expect(page).toHaveURL('/profile/bookmarks');

@@ -1,5 +1,6 @@
 import { useMatches, useRouteLoaderData } from 'react-router';
 import type { MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
+import type { MarksState } from '#app/modules/catalog/marks/marks.schema.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { CurrentLocation } from '#app/modules/regions/regions.schema.ts';
 import type { Viewer } from '#app/modules/auth/viewer.schema.ts';
@@ -16,6 +17,11 @@ export interface RootData {
   menu: MenuEntry[];
   viewer: ViewerFlags;
   counters: HeaderCounters;
+  /**
+   * Which models a signed-in user compares and bookmarks (his pages are never cached), so the
+   * buttons render pressed at once; null for guests, whose marks load after hydration.
+   */
+  marks?: MarksState | null;
   csrfToken: string;
   nonce: string;
   toPrint: boolean;

@@ -30,9 +30,17 @@ function subscribe(listener: () => void) {
 
 const SERVER_STORE: Store = { owner: null, loaded: false, marks: EMPTY };
 
-/** Loads the marks once for this visitor (a sign-in or sign-out changes the owner: load again). */
-function load(owner: string) {
+/**
+ * Loads the marks once for this visitor (a sign-in or sign-out changes the owner: load again). A
+ * signed-in user's page brings them (`fromPage`): no request then.
+ */
+function load(owner: string, fromPage: MarksState | null) {
   if (store.owner === owner && (store.loaded || pending)) return;
+  if (fromPage) {
+    pending = null;
+    set({ owner, loaded: true, marks: fromPage });
+    return;
+  }
   store = { owner, loaded: false, marks: EMPTY };
   const request = api<MarksState>('GET', '/api/catalog/marks').then((r) => {
     if (pending !== request) return;
@@ -65,13 +73,18 @@ function ownerKey(viewer: { isGuest: boolean; id: number | null } | undefined): 
 }
 
 export function useMarks() {
-  const viewer = useOptionalRootData()?.viewer;
+  const root = useOptionalRootData();
+  const viewer = root?.viewer;
+  const fromPage = root?.marks ?? null;
   const owner = ownerKey(viewer);
   const current = useSyncExternalStore(subscribe, () => store, () => SERVER_STORE);
-  useEffect(() => load(owner), [owner]);
-  const marks = current.owner === owner ? current.marks : EMPTY;
+  useEffect(() => load(owner, fromPage), [owner, fromPage]);
+  const live = current.owner === owner && current.loaded;
+  // Until the store has this visitor's marks, the page's own (signed-in) are shown: the first
+  // render matches the server's, and the buttons are pressed from the start.
+  const marks = live ? current.marks : fromPage ?? EMPTY;
   return {
-    loaded: current.owner === owner && current.loaded,
+    loaded: live,
     marks,
     isGuest: viewer?.isGuest ?? true,
     has: useCallback((kind: MarkKind, id: number) => marks[kind].includes(id), [marks]),
