@@ -141,6 +141,22 @@ test('favourites of a signed-in user: from a card to /profile/bookmarks and out 
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
 });
 
+test("a guest's comparison joins the account at sign-in @desktop", async ({ page }, testInfo) => {
+  const cards = await openCategory(page);
+  const card = cards.first();
+  const name = (await card.getByRole('heading').innerText()).trim();
+  await card.getByRole('button', { name: 'Сравнить' }).click();
+  await expect(page.getByRole('link', { name: 'Сравнение: 1' })).toBeVisible();
+
+  await signIn(page, `marks-join-${unique(testInfo)}@agro.test`);
+  await page.goto('/compare');
+  await expect(page).toHaveURL(/\/compare\/[A-Za-z0-9._-]+$/);
+  await expect(page.getByRole('table').getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Сравнение: 1' })).toBeVisible();
+  // Signed in, the table shows prices.
+  await expect(page.getByRole('table')).toContainText(/руб\.|Цена по запросу/);
+});
+
 test('the empty comparison says so and leads to the catalogue', async ({ page }) => {
   await page.goto('/compare');
   await expect(page.getByText('В сравнении пока нет товаров')).toBeVisible();
