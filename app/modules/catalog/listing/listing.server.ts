@@ -1,4 +1,5 @@
 import type { RequestContext } from '#app/.server/context.ts';
+import type { DB } from '#app/.server/db/connect.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
@@ -199,6 +200,36 @@ function toFilters(rows: FacetRow[], state: CatalogFilterState, menu: MachineryC
   };
 }
 
+/* ——— The sidebar's counts, kept briefly ——— */
+
+/**
+ * How long the sidebar's counts of one filter state are reused. They do not depend on the sort, the
+ * page, the display or the visitor (only on the branch), so paging, sorting and every visitor of the
+ * branch share them; a price or stock change shows in the counts within this time (the list itself
+ * is always read fresh).
+ */
+export const FACETS_TTL_MS = 10_000;
+const FACETS_MAX_ENTRIES = 500;
+const facetCaches = new WeakMap<DB, Map<string, { rows: Promise<FacetRow[]>; expires: number }>>();
+
+function cachedFacets(db: DB, q: ListingQuery, modelsOfLine: number | null): Promise<FacetRow[]> {
+  const { displayType: _d, sortOrder: _s, page: _p, ...filter } = q.state;
+  const key = JSON.stringify([q.scope, q.branchId, modelsOfLine, filter]);
+  let cache = facetCaches.get(db);
+  if (!cache) facetCaches.set(db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.rows;
+  if (cache.size >= FACETS_MAX_ENTRIES) {
+    for (const [k, v] of cache) if (v.expires <= now) cache.delete(k);
+    if (cache.size >= FACETS_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+  const rows = selectFacets(db, q, modelsOfLine);
+  cache.set(key, { rows, expires: now + FACETS_TTL_MS });
+  rows.catch(() => cache.delete(key));
+  return rows;
+}
+
 /* ——— Use-cases ——— */
 
 interface Scoped {
@@ -243,7 +274,7 @@ async function loadListing(ctx: RequestContext, scoped: Scoped, requested: Catal
   const q = await listingQuery(ctx, scoped.scope, state);
   const db = ctx.services.db;
   const offset = (state.page - 1) * PAGE_SIZE;
-  const [facetRows, firstTry] = await Promise.all([selectFacets(db, q, scoped.modelsOfLine), selectModelPage(db, q, state.sortOrder, PAGE_SIZE, offset)]);
+  const [facetRows, firstTry] = await Promise.all([cachedFacets(db, q, scoped.modelsOfLine), selectModelPage(db, q, state.sortOrder, PAGE_SIZE, offset)]);
   const { filters, total } = toFilters(facetRows, state, await machineryMenu(ctx.services));
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   let rows = firstTry;
@@ -336,7 +367,7 @@ export async function sidebarFilters(ctx: RequestContext, target: { categoryId: 
   const scoped = await scopeOf(ctx, target, state);
   if (!scoped) return null;
   const q = await listingQuery(ctx, scoped.scope, state);
-  const { filters, total } = toFilters(await selectFacets(ctx.services.db, q, scoped.modelsOfLine), state, await machineryMenu(ctx.services));
+  const { filters, total } = toFilters(await cachedFacets(ctx.services.db, q, scoped.modelsOfLine), state, await machineryMenu(ctx.services));
   return { filters, count: total };
 }
 
