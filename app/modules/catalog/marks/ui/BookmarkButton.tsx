@@ -27,7 +27,7 @@ export function BookmarkButton({ modelId, variant = 'full' }: BookmarkButtonProp
     <span className={styles.wrap}>
       <button
         type="button"
-        className={`${styles.markButton} ${variant === 'icon' ? styles.iconOnly : ''}`}
+        className={`${styles.markButton} ${variant === 'icon' ? styles.iconOnly : styles.full}`}
         aria-pressed={pressed}
         title={variant === 'icon' ? (pressed ? 'Убрать из избранного' : 'Добавить в избранное') : undefined}
         data-testid="bookmark-button"

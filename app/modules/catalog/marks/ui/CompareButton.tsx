@@ -23,7 +23,7 @@ export function CompareButton({ modelId, variant = 'full' }: CompareButtonProps)
     <span className={styles.wrap}>
       <button
         type="button"
-        className={`${styles.markButton} ${variant === 'icon' ? styles.iconOnly : ''}`}
+        className={`${styles.markButton} ${variant === 'icon' ? styles.iconOnly : styles.full}`}
         aria-pressed={pressed}
         title={variant === 'icon' ? (pressed ? 'Убрать из сравнения' : 'Добавить к сравнению') : undefined}
         data-testid="compare-button"
