@@ -25,6 +25,8 @@ export interface PageJs {
   gzipBytes: number;
   /** Entry URLs that have no file in the build: a sign the build and the server disagree. */
   missing: string[];
+  /** A catalogue page (category, model): held to the catalogue's budget. */
+  catalogue?: boolean;
 }
 
 /** URLs (as paths: origin and query dropped) of the scripts the HTML makes the browser load. */
