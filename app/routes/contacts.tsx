@@ -10,6 +10,7 @@ import { BranchLines } from '#app/modules/regions/ui/BranchLines.tsx';
 import { PageBody } from '#app/modules/content/ui/ArticlePage.tsx';
 import type { Route } from './+types/contacts';
 import styles from './contacts.module.css';
+import { plural } from '#app/lib/plural.ts';
 
 const RegionMap = lazy(() => import('#app/modules/regions/ui/RegionMap.tsx'));
 /** Frames the whole network, from Smolensk to Siberia and Kazakhstan. */
@@ -73,9 +74,6 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const PLURAL = new Intl.PluralRules('ru-RU');
-
 function branchWord(n: number): string {
-  const rule = PLURAL.select(n);
-  return rule === 'one' ? 'филиал' : rule === 'few' ? 'филиала' : 'филиалов';
+  return plural(n, 'филиал', 'филиала', 'филиалов');
 }

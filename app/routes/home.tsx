@@ -8,6 +8,7 @@ import { PromotionCard } from '#app/modules/content/ui/PromotionCard.tsx';
 import { BranchCard } from '#app/modules/regions/ui/BranchCard.tsx';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
+import { plural } from '#app/lib/plural.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
@@ -77,9 +78,4 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const PLURAL = new Intl.PluralRules('ru-RU');
 
-function plural(n: number, one: string, few: string, many: string): string {
-  const rule = PLURAL.select(n);
-  return rule === 'one' ? one : rule === 'few' ? few : many;
-}

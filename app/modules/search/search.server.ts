@@ -6,6 +6,7 @@ import { SEARCH_KINDS, SEARCH_KIND_TITLES, type SearchKind } from './search.cons
 import { findCategories, findManufacturers, findModelLines, findModels, nearestKnownWords } from './search.queries.server.ts';
 import { highlightRanges, prepareQuery, rankText, typoCandidates, withCorrections, type PreparedQuery } from './search.rules.ts';
 import { EMPTY_RESULT, type SearchHit, type SearchResult } from './search.schema.ts';
+import { plural } from '#app/lib/plural.ts';
 
 /**
  * The one search of the site (issue 8, point 5): a registry of sources, each finding ranked hits
@@ -99,10 +100,7 @@ registerSearchSource({
 });
 
 function linesLabel(n: number): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  const word = mod10 === 1 && mod100 !== 11 ? 'модельный ряд' : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14) ? 'модельных ряда' : 'модельных рядов';
-  return `${n} ${word}`;
+  return `${n} ${plural(n, 'модельный ряд', 'модельных ряда', 'модельных рядов')}`;
 }
 
 const MIN_QUERY_LENGTH = 2;

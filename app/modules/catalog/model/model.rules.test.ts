@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatSpecValue, galleryStep, modelDescription, modelTitle, orderBranches, stockLabel, stockState } from './model.rules.ts';
-import { similarQueryInput, similarQueryString, similarModelsQuery } from './model.schema.ts';
+import { formatSpecValue, galleryStep, modelDescription, modelTitle, orderBranches, similarQueryString, stockLabel, stockState } from './model.rules.ts';
+import { similarQueryInput, similarModelsQuery } from './model.schema.ts';
 
 const num = (numValue: number, unit: string | null) => formatSpecValue({ kind: 'number', unit, numValue, textValue: null });
 

@@ -4,6 +4,8 @@
  * the browser (the similar-models filter).
  */
 
+import type { SimilarModelsFilter } from './model.schema.ts';
+
 const number = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 
 /**
@@ -86,4 +88,16 @@ export function galleryStep(index: number, count: number, key: string): number |
     case 'End': return count - 1;
     default: return null;
   }
+}
+
+/**
+ * The filter of similar models written as the endpoint's query keys (the page's filter uses it in the
+ * browser: it lives here, not beside the zod schema, so the page does not load zod).
+ */
+export function similarQueryString(modelId: number, filter: SimilarModelsFilter): string {
+  const params = new URLSearchParams({ modelId: String(modelId) });
+  for (const id of filter.specifications ?? []) params.append('filter[specifications][]', String(id));
+  if (filter.inStock) params.set('filter[inStock]', '1');
+  if (filter.sameManufacturer) params.set('filter[sameManufacturer]', '1');
+  return params.toString();
 }

@@ -49,15 +49,6 @@ export function similarQueryInput(params: URLSearchParams): Record<string, unkno
   return { modelId: params.get('modelId') ?? undefined, filter };
 }
 
-/** The same filter written back as query keys (the page's filter of similar models uses it). */
-export function similarQueryString(modelId: number, filter: SimilarModelsFilter): string {
-  const params = new URLSearchParams({ modelId: String(modelId) });
-  for (const id of filter.specifications ?? []) params.append('filter[specifications][]', String(id));
-  if (filter.inStock) params.set('filter[inStock]', '1');
-  if (filter.sameManufacturer) params.set('filter[sameManufacturer]', '1');
-  return params.toString();
-}
-
 /** One row of the specification table: its value already written the Russian way. */
 export interface ModelSpecRow { id: number; name: string; value: string }
 

@@ -1,3 +1,4 @@
+import { plural } from '#app/lib/plural.ts';
 import type { FilterOption } from '../listing.schema.ts';
 
 /** Spec §9: filter lists show 5 entries at first; the models list 3. */
@@ -7,13 +8,6 @@ export const MODEL_FILTER_LIST_LIMIT = 3;
 /** Range inputs apply this long after the last keystroke (and at once on blur or Enter). */
 export const RANGE_APPLY_DELAY_MS = 800;
 
-const PLURAL = new Intl.PluralRules('ru-RU');
-
-/** Russian plural forms: 1 модель, 2 модели, 5 моделей. */
-export function plural(n: number, one: string, few: string, many: string): string {
-  const rule = PLURAL.select(n);
-  return rule === 'one' ? one : rule === 'few' ? few : many;
-}
 
 export function modelCountLabel(n: number): string {
   return `${n.toLocaleString('ru-RU')} ${plural(n, 'модель', 'модели', 'моделей')}`;

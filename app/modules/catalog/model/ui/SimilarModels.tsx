@@ -3,7 +3,8 @@ import { Await } from 'react-router';
 import { api } from '#app/lib/api.ts';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
-import { similarQueryString, type SimilarFeatures, type SimilarModelsFilter } from '../model.schema.ts';
+import { similarQueryString } from '../model.rules.ts';
+import type { SimilarFeatures, SimilarModelsFilter } from '../model.schema.ts';
 import styles from './ModelPage.module.css';
 
 /**
