@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
@@ -18,6 +20,15 @@ describe('the demo catalogue', () => {
     // Every manufacturer has a logo and a country, every line a description of some sentences.
     expect(await count(sql`select count(*) as n from catalog_manufacturer where logo_path is null or country = ''`)).toBe(0);
     expect(await count(sql`select count(*) as n from catalog_model_line where length(description) < 80`)).toBe(0);
+  });
+
+  it('refers only to pictures that exist under public/ (logos and every image of every model)', async () => {
+    const { rows } = await sql<{ src: string }>`
+      select logo_path as src from catalog_manufacturer where logo_path is not null
+      union select distinct i ->> 'src' from catalog_model, jsonb_array_elements(images) as i`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(200);
+    const missing = rows.map((r) => r.src).filter((src) => !existsSync(join(import.meta.dirname, '../../../public', src)));
+    expect(missing).toEqual([]);
   });
 
   it('puts model lines in every top category, in leaves or categories of the tree', async () => {
