@@ -8,6 +8,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** setupRequest may change each request before it is sent. */
+    requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[];
     timeout?: number;
   }
 

@@ -42,12 +42,18 @@ export interface RequestShape {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A body per request (the n-th), so that no two requests ask the same: what a cache cannot answer. */
+  vary?: (n: number) => string;
 }
 
 export async function measure(origin: string, path: string, options: LoadOptions, shape: RequestShape = {}): Promise<LoadFigures> {
   const url = origin + path;
   const headers = { ...BROWSER_HEADERS, ...shape.headers };
-  const request = { url, headers, method: shape.method ?? 'GET', body: shape.body };
+  let n = 0;
+  const request = {
+    url, headers, method: shape.method ?? 'GET', body: shape.body,
+    ...(shape.vary ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: shape.vary!(n++) }) }] } : {}),
+  };
   if (options.warmup > 0) await autocannon({ ...request, connections: options.connections, duration: options.warmup });
   const result = await autocannon({ ...request, connections: options.connections, duration: options.duration });
   return figures(path, result);

@@ -196,6 +196,12 @@ async function catalogueTargets(running: BenchServer): Promise<{ targets: Target
       { name: 'category-signed-in', path: CATEGORY_PATH, label: `${CATEGORY_PATH} (signed in)`, shape: signedIn },
       { name: 'model-signed-in', path: modelPath, label: 'model page (signed in)', shape: signedIn },
       { name: 'sidebar-filters', path: '/filter/get-sidebar-filters', label: 'POST /filter/get-sidebar-filters', shape: { ...api, body: JSON.stringify({ categoryId: 1 }) } },
+      // Every request a filter state of its own (a power range 'from' that changes each time): the
+      // counts' 10 s cache never answers, as for visitors who each filter differently.
+      {
+        name: 'sidebar-filters-fresh', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new)',
+        shape: { ...api, headers: { ...api.headers, 'content-type': 'application/x-www-form-urlencoded' }, vary: (n) => `categoryId=1&specificationsFrom%5B%5D=1-${(60 + n / 1000).toFixed(3)}` },
+      },
       { name: 'search', path: `/api/search?q=${encodeURIComponent('кир')}`, label: 'GET /api/search?q=кир', shape: { headers: { accept: 'application/json' } } },
     ],
   };
