@@ -17,3 +17,29 @@ export function memoPerDb<K extends object, T>(ttlMs: number, load: (key: K) => 
   get.invalidate = (key: K) => entries.delete(key);
   return get;
 }
+
+/**
+ * A bounded per-database cache of results by a text key with a time to live, for answers that many
+ * visitors share for a short while (the sidebar's counts of a filter state, a model's similar
+ * models at a branch). Concurrent callers share one in-flight load; a failed load is forgotten.
+ * When full, expired entries go first, then the oldest.
+ */
+export function keyedCachePerDb<T>(ttlMs: number, maxEntries: number) {
+  const caches = new WeakMap<object, Map<string, { value: Promise<T>; expires: number }>>();
+  return (db: object, key: string, load: () => Promise<T>): Promise<T> => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new Map()));
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    if (cache.size >= maxEntries) {
+      for (const [k, v] of cache) if (v.expires <= now) cache.delete(k);
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+    }
+    const value = load();
+    const entries = cache;
+    entries.set(key, { value, expires: now + ttlMs });
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+}

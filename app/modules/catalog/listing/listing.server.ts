@@ -1,3 +1,4 @@
+import { keyedCachePerDb } from '#app/.server/cache.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
@@ -210,24 +211,11 @@ function toFilters(rows: FacetRow[], state: CatalogFilterState, menu: MachineryC
  */
 export const FACETS_TTL_MS = 10_000;
 const FACETS_MAX_ENTRIES = 500;
-const facetCaches = new WeakMap<DB, Map<string, { rows: Promise<FacetRow[]>; expires: number }>>();
+const facetCache = keyedCachePerDb<FacetRow[]>(FACETS_TTL_MS, FACETS_MAX_ENTRIES);
 
 function cachedFacets(db: DB, q: ListingQuery, modelsOfLine: number | null): Promise<FacetRow[]> {
   const { displayType: _d, sortOrder: _s, page: _p, ...filter } = q.state;
-  const key = JSON.stringify([q.scope, q.branchId, modelsOfLine, filter]);
-  let cache = facetCaches.get(db);
-  if (!cache) facetCaches.set(db, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.rows;
-  if (cache.size >= FACETS_MAX_ENTRIES) {
-    for (const [k, v] of cache) if (v.expires <= now) cache.delete(k);
-    if (cache.size >= FACETS_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  }
-  const rows = selectFacets(db, q, modelsOfLine);
-  cache.set(key, { rows, expires: now + FACETS_TTL_MS });
-  rows.catch(() => cache.delete(key));
-  return rows;
+  return facetCache(db, JSON.stringify([q.scope, q.branchId, modelsOfLine, filter]), () => selectFacets(db, q, modelsOfLine));
 }
 
 /* ——— Use-cases ——— */

@@ -1,3 +1,4 @@
+import { keyedCachePerDb } from '#app/.server/cache.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
@@ -96,13 +97,19 @@ async function loadSimilar(
   withPrices: boolean,
   filter: SimilarModelsFilter,
 ): Promise<ModelCardView[]> {
-  const rows = await selectSimilar(ctx.services.db, {
+  const load = async () => (await selectSimilar(ctx.services.db, {
     modelId: model.id, categoryId: model.category_id, manufacturerId: model.manufacturer_id, branchId, withPrices,
     specIds: filter.specifications ?? null, inStockOnly: filter.inStock ?? false, sameManufacturer: filter.sameManufacturer ?? false,
     keySpecs: CARD_KEY_SPECS,
-  });
-  return rows.map((r) => toCard(r, branchId, withPrices));
+  })).map((r) => toCard(r, branchId, withPrices));
+  // The page's own list (no filter) is the same for every visitor of a branch: shared for a minute.
+  const unfiltered = !filter.specifications && !filter.inStock && !filter.sameManufacturer;
+  return unfiltered ? similarCache(ctx.services.db, `${model.id}:${branchId}:${withPrices}`, load) : load();
 }
+
+/** How long a model's similar models at a branch are reused; stock and prices show within it. */
+const SIMILAR_TTL_MS = 60_000;
+const similarCache = keyedCachePerDb<ModelCardView[]>(SIMILAR_TTL_MS, 2_000);
 
 function toCard(r: CardRow, branchId: number | null, withPrices: boolean): ModelCardView {
   const offer: BranchOffer | null = withPrices && branchId !== null && r.has_branch_row && r.currency ? {
