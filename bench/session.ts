@@ -33,7 +33,7 @@ export async function signedInVisitor(origin: string): Promise<Visitor> {
     return response;
   };
   const token = async () => ((await (await call('/api/csrf-token')).json()) as { token: string }).token;
-  const email = `bench-${Date.now()}@agro.example`;
+  const email = `bench-${Date.now()}@agro.ru`;
   const password = 'bench-secret-12';
   const json = async (path: string, body: unknown) => call(path, {
     method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await token() },

@@ -248,6 +248,8 @@ export async function selectLineModels(db: DB, lineId: number, branchId: number 
 }
 
 export interface ModelLineCardRow {
+  /** How many lines match, whatever the limit. */
+  total: number;
   id: number;
   name: string;
   slug: string;
@@ -264,7 +266,7 @@ export interface ModelLineCardRow {
  * The model lines of categories as cards, in one statement: their model count, the first model's
  * image and, when asked (signed-in visitors), the lowest price at the branch.
  */
-export async function selectModelLineCards(db: DB, categoryIds: readonly number[], options: { manufacturerId?: number | null; branchId: number | null; withPrices: boolean }): Promise<ModelLineCardRow[]> {
+export async function selectModelLineCards(db: DB, categoryIds: readonly number[], options: { manufacturerId?: number | null; branchId: number | null; withPrices: boolean; limit?: number }): Promise<ModelLineCardRow[]> {
   if (categoryIds.length === 0) return [];
   const manufacturer = options.manufacturerId != null ? sql`and l.manufacturer_id = ${options.manufacturerId}` : sql``;
   // Lowest prices grouped over the lines' models in one pass: a per-line "order by price limit 1"
@@ -282,7 +284,7 @@ export async function selectModelLineCards(db: DB, categoryIds: readonly number[
     ),
     counts as (select m.model_line_id, count(*)::int as n from lines l join catalog_model m on m.model_line_id = l.id group by 1),
     prices as (${prices})
-    select l.id, l.name, l.slug, c.slug as category_slug,
+    select count(*) over ()::int as total, l.id, l.name, l.slug, c.slug as category_slug,
       mf.id as manufacturer_id, mf.name as manufacturer_name, mf.logo_path as manufacturer_logo,
       coalesce(n.n, 0) as model_count,
       (select m.images->0 from catalog_model m where m.model_line_id = l.id order by m.sort, m.id limit 1) as image,
@@ -293,6 +295,7 @@ export async function selectModelLineCards(db: DB, categoryIds: readonly number[
     left join counts n on n.model_line_id = l.id
     left join prices p on p.model_line_id = l.id
     order by l.sort, l.name collate "und-x-icu", l.id
+    ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
   `.execute(db);
   return result.rows;
 }

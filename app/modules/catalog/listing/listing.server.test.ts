@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import { createSession } from '#app/.server/session.ts';
 import { testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
-import { filterInfo, filterModelLines, loadCategoryPage, loadModelLinePage, PAGE_SIZE, sidebarFilters } from './listing.server.ts';
+import { filterInfo, filterModelLines, loadCategoryPage, loadModelLinePage, MODEL_LINE_CARDS, PAGE_SIZE, sidebarFilters } from './listing.server.ts';
 import { parseFilterQuery } from './filters.rules.ts';
 import { LISTING, insertListingFixture } from './listing.test-fixture.server.ts';
 
@@ -337,5 +337,17 @@ describe('the endpoints\' use-cases', () => {
     expect((await filterModelLines(guest(), LISTING.top, LISTING.makers.beta)).map((l) => l.name)).toEqual(['Бета-С', 'Гамма']);
     expect(await filterModelLines(guest(), LISTING.top, 999999)).toEqual([]);
     expect(await filterModelLines(guest(), 999999, null)).toEqual([]);
+  });
+});
+
+describe('model line cards of a large category', () => {
+  it('come with the page up to MODEL_LINE_CARDS, with the total; the rest on request', async () => {
+    // The demo's tractors (category 1 and its subcategories) have more lines than a page shows.
+    const page = (await loadCategoryPage(guest(), 1, new URL('http://shop.test/catalog/traktory')))!;
+    const all = await filterModelLines(guest(), 1, null);
+    expect(all.length).toBeGreaterThan(MODEL_LINE_CARDS);
+    expect(page.modelLines).toHaveLength(MODEL_LINE_CARDS);
+    expect(page.modelLinesTotal).toBe(all.length);
+    expect(page.modelLines.map((l) => l.id)).toEqual(all.slice(0, MODEL_LINE_CARDS).map((l) => l.id));
   });
 });

@@ -33,9 +33,17 @@ interface ListingData {
 
 export interface CategoryPageData extends CatalogPageBase, ListingData {
   category: MachineryCategory;
-  /** The category's model lines (all of them, whatever the filters). */
+  /** The category's first model lines (MODEL_LINE_CARDS on the page), whatever the filters. */
   modelLines: ModelLineCardView[];
+  /** How many model lines the category has: the rest load on request (POST /filtration-model-lines). */
+  modelLinesTotal: number;
 }
+
+/**
+ * Model line cards a category page renders with its HTML; a large category (hundreds of lines at a
+ * big dealer) shows the rest when asked, so the page stays light and fast.
+ */
+export const MODEL_LINE_CARDS = 12;
 
 export interface ModelLineView {
   id: number;
@@ -297,12 +305,13 @@ export async function loadCategoryPage(ctx: RequestContext, categoryId: number, 
   const location = await currentLocation(ctx);
   const [listing, lines] = await Promise.all([
     loadListing(ctx, scoped, requested),
-    selectModelLineCards(ctx.services.db, subtreeIds(category), { branchId: location.currentBranch.id, withPrices: signedIn(ctx) }),
+    selectModelLineCards(ctx.services.db, subtreeIds(category), { branchId: location.currentBranch.id, withPrices: signedIn(ctx), limit: MODEL_LINE_CARDS }),
   ]);
   return {
     ...listing,
     category,
     modelLines: lines.map(toModelLineCard),
+    modelLinesTotal: lines[0]?.total ?? 0,
     trail: trailOf(path.slice(0, -1)),
     head: headOf(
       category.link,

@@ -4,7 +4,7 @@ import type { MachineryCategory } from '../../catalog.schema.ts';
 import type { CategoryPageData } from '../listing.server.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ListingSection } from './ListingSection.tsx';
-import { ModelLineCard } from './ModelLineCard.tsx';
+import { ModelLines } from './ModelLines.tsx';
 import styles from './CategoryPage.module.css';
 
 /**
@@ -27,14 +27,7 @@ export function CategoryPage({ data }: { data: CategoryPageData }) {
       ) : null}
       {category.cats.length ? <Subcategories cats={category.cats} /> : null}
 
-      {modelLines.length ? (
-        <section className={styles.lines} aria-labelledby="model-lines-title">
-          <h2 id="model-lines-title" className={styles.sectionTitle}>Модельные ряды</h2>
-          <ul className={styles.lineGrid}>
-            {modelLines.map((line, i) => <li key={line.id}><ModelLineCard line={line} eager={i < 4} /></li>)}
-          </ul>
-        </section>
-      ) : null}
+      {modelLines.length ? <ModelLines key={category.id} categoryId={category.id} first={modelLines} total={data.modelLinesTotal} /> : null}
 
       {hasModels ? <ListingSection title="Модели" data={data} /> : null}
 
