@@ -97,9 +97,11 @@ export function SiteHeader() {
           <button ref={burgerRef} type="button" className={`${styles.burger} no-print`} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => { setMobileMenuUsed(true); setMobileMenuOpen(true); }}>
             <IconMenu />
           </button>
-          <Link to="/" className={styles.logo} aria-label="Агротехника — на главную">
+          {/* The name comes from the visible text (WCAG 2.5.3 label in name), the hidden words add where it leads. */}
+          <Link to="/" className={styles.logo}>
             <span className={`${styles.logoMark} print-logo-mark`} aria-hidden="true">А</span>
             <span className={styles.logoText}>Агротехника</span>
+            <span className="visually-hidden"> — на главную</span>
           </Link>
           <PrintContacts />
           <div className={`${styles.desktopOnly} no-print`}><CatalogMenu top={menu} /></div>
