@@ -279,12 +279,16 @@ export async function selectModelLineCards(db: DB, categoryIds: readonly number[
     : sql`select null::int as model_line_id, null::bigint as price, null::text as currency where false`;
   const result = await sql<ModelLineCardRow>`
     with lines as (
+      -- The page's lines first: counts, pictures and prices are read for those only.
       select l.id, l.name, l.slug, l.sort, l.category_id, l.manufacturer_id from catalog_model_line l
       where l.category_id in (${ids(categoryIds)}) ${manufacturer}
+      order by l.sort, l.name collate "und-x-icu", l.id
+      ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
     ),
     counts as (select m.model_line_id, count(*)::int as n from lines l join catalog_model m on m.model_line_id = l.id group by 1),
     prices as (${prices})
-    select count(*) over ()::int as total, l.id, l.name, l.slug, c.slug as category_slug,
+    select (select count(*) from catalog_model_line a where a.category_id in (${ids(categoryIds)}) ${options.manufacturerId != null ? sql`and a.manufacturer_id = ${options.manufacturerId}` : sql``})::int as total,
+      l.id, l.name, l.slug, c.slug as category_slug,
       mf.id as manufacturer_id, mf.name as manufacturer_name, mf.logo_path as manufacturer_logo,
       coalesce(n.n, 0) as model_count,
       (select m.images->0 from catalog_model m where m.model_line_id = l.id order by m.sort, m.id limit 1) as image,
@@ -295,7 +299,6 @@ export async function selectModelLineCards(db: DB, categoryIds: readonly number[
     left join counts n on n.model_line_id = l.id
     left join prices p on p.model_line_id = l.id
     order by l.sort, l.name collate "und-x-icu", l.id
-    ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
   `.execute(db);
   return result.rows;
 }
