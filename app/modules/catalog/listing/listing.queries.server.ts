@@ -153,7 +153,10 @@ export async function selectFacets(db: DB, q: ListingQuery, modelsOfLine: number
       from (
         select s.spec_id, s.text_value, (count(*) filter (where ${specMatch}))::int as n,
           min(s.num_value) filter (where ${specMatch}) as lo, max(s.num_value) filter (where ${specMatch}) as hi
-        from base b join catalog_model_spec s on s.model_id = b.id group by s.spec_id, s.text_value
+        -- Per model through the primary key ('offset 0' keeps the planner from turning it into a hash of
+        -- every model's specifications, which costs several times the lookups at 10,000 models).
+        from base b cross join lateral (select s.spec_id, s.text_value, s.num_value from catalog_model_spec s where s.model_id = b.id offset 0) s
+        group by s.spec_id, s.text_value
       ) x join catalog_specification t on t.id = x.spec_id`,
   );
   const result = await sql<FacetRow>`with ${baseCte(q, specs, true)} ${sql.join(parts, sql` union all `)}`.execute(db);
