@@ -67,9 +67,33 @@ export const test = base.extend({
   },
   page: async ({ page }, use) => {
     await confirmRegion(page);
+    // Pages load their scripts after the first paint (docs/decisions/019): a journey that opens a
+    // page acts on it once it is hydrated, as a visitor does who clicks after the first moment.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = (async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await hydrated(page);
+      return response;
+    }) as Page['goto'];
+    page.reload = (async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await hydrated(page);
+      return response;
+    }) as Page['reload'];
     await use(page);
   },
 });
+
+/** Resolves once React has attached itself to the document and, where there is one, the header. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (!document.getElementById('rr-hydrate')) return true; // not one of the app's pages
+    const attached = (node: object | null) => !!node && Object.keys(node).some((key) => key.startsWith('__react'));
+    const header = document.querySelector('header');
+    return attached(document) && (!header || attached(header));
+  });
+}
 
 export { expect };
 
