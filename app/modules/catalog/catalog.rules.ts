@@ -34,3 +34,18 @@ export function showsSaleBadge(price: number | null, oldPrice: number | null): b
   if (price === null || oldPrice === null || oldPrice <= 0 || price >= oldPrice) return false;
   return (oldPrice - price) * 100 > SALE_BADGE_MIN_DISCOUNT_PERCENT * oldPrice;
 }
+
+const SPEC_NUMBER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+
+/**
+ * A specification value the Russian way, the one writing of cards, the model page and comparison:
+ * decimal comma, a no-break space before the unit and as thousands separator ('2,5 м', '420 л.с.',
+ * '12 500 кг'); text values as they are; '—' where the model has no value.
+ */
+export function formatSpecValue(num: number | null, text: string | null, unit: string | null): string {
+  if (num === null) return text ?? '—';
+  // Intl writes U+202F (narrow no-break space) as the ru-RU group separator in some ICU versions;
+  // one separator everywhere keeps tests and copy-paste stable.
+  const digits = SPEC_NUMBER.format(num).replace(/\u202f/g, '\u00a0');
+  return unit ? `${digits}\u00a0${unit}` : digits;
+}

@@ -5,7 +5,7 @@ import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
 import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
-import { modelLineLink, modelLink } from '../catalog.rules.ts';
+import { formatSpecValue, modelLineLink, modelLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
 import { autoSelectFirstModel, filterSearch, isFiltered, parseFilterQuery, STOCK_OPTIONS } from './filters.rules.ts';
 import { SORT_ORDERS, type CatalogFilterState, type FilterOption, type ListingPage, type ModelFilterOption, type ModelLineCardView, type SidebarFilters, type SortOrder, type SpecificationFilter } from './listing.schema.ts';
@@ -104,12 +104,6 @@ function trailOf(path: MachineryCategory[]): Crumb[] {
 
 /* ——— Cards ——— */
 
-const NUMBER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-
-function specText(s: ModelCardRow['key_specs'][number]): string {
-  if (s.kind === 'text' || s.num === null) return s.text ?? '';
-  return s.unit ? `${NUMBER.format(s.num)}\u00a0${s.unit}` : NUMBER.format(s.num);
-}
 
 export function toModelCard(r: ModelCardRow, withPrices: boolean, branchId: number | null): ModelCardView {
   const hasRow = r.currency !== null && branchId !== null;
@@ -121,7 +115,7 @@ export function toModelCard(r: ModelCardRow, withPrices: boolean, branchId: numb
     image: r.image,
     modelLine: { id: r.line_id, name: r.line_name },
     manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
-    keySpecs: r.key_specs.map((s) => ({ name: s.name, value: specText(s) })),
+    keySpecs: r.key_specs.map((s) => ({ name: s.name, value: formatSpecValue(s.num, s.text, s.unit) })),
     offer: withPrices && hasRow ? {
       branchId: branchId!, currency: r.currency!, price: r.price, oldPrice: r.old_price,
       superPrice: r.super_price ?? false, quantity: r.quantity ?? 0, expectedDate: r.expected_date,

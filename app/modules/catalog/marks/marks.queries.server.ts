@@ -3,7 +3,7 @@ import type { CatalogImage, CurrencyCode, Database } from '#app/.server/db/schem
 import type { ModelCardView } from '../catalog.schema.ts';
 import { modelLink } from '../catalog.rules.ts';
 import { BOOKMARKS_LIMIT, COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
-import { formatSpecValue } from './marks.rules.ts';
+import { formatSpecValue } from '../catalog.rules.ts';
 
 /*
  * The tables of comparison, history (owned by a user or a guest's session) and bookmarks (users).

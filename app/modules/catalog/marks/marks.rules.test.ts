@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareLink, compareNotices, formatSpecValue, parseCompareCodes, rowDiffers, toggled, visibleRows } from './marks.rules.ts';
+import { formatSpecValue } from '../catalog.rules.ts';
+import { compareLink, compareNotices, parseCompareCodes, rowDiffers, toggled, visibleRows } from './marks.rules.ts';
 
 describe('parseCompareCodes', () => {
   it('reads comma-separated codes, dropping blanks and repeats (any case), keeping the order', () => {

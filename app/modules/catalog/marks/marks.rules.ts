@@ -53,11 +53,3 @@ export function toggled(ids: readonly number[], id: number, on: boolean): number
   return on ? [...without, id] : without;
 }
 
-const specNumber = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-
-/** A specification value the Russian way with its unit: '2,5 м', '420 л.с.'; text values as they are. */
-export function formatSpecValue(num: number | null, text: string | null, unit: string | null): string {
-  if (num === null) return text ?? '—';
-  const value = specNumber.format(num);
-  return unit ? `${value}\u00a0${unit}` : value;
-}

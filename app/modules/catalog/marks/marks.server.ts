@@ -7,7 +7,8 @@ import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { ModelCardView } from '../catalog.schema.ts';
 import { MARKS_MESSAGES } from './marks.constants.ts';
 import * as q from './marks.queries.server.ts';
-import { compareNotices, formatSpecValue, parseCompareCodes } from './marks.rules.ts';
+import { formatSpecValue } from '../catalog.rules.ts';
+import { compareNotices, parseCompareCodes } from './marks.rules.ts';
 import type { CompareGroup, ComparePageData, MarksState } from './marks.schema.ts';
 
 /*

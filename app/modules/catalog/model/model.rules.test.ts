@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatSpecValue, galleryStep, modelDescription, modelTitle, orderBranches, similarQueryString, stockLabel, stockState } from './model.rules.ts';
+import { formatSpecValue } from '../catalog.rules.ts';
+import { galleryStep, modelDescription, modelTitle, orderBranches, similarQueryString, stockLabel, stockState } from './model.rules.ts';
 import { similarQueryInput, similarModelsQuery } from './model.schema.ts';
 
-const num = (numValue: number, unit: string | null) => formatSpecValue({ kind: 'number', unit, numValue, textValue: null });
+const num = (numValue: number, unit: string | null) => formatSpecValue(numValue, null, unit);
 
 describe('formatSpecValue', () => {
   it('writes numbers the Russian way with the unit after a non-breaking space', () => {
@@ -14,7 +15,7 @@ describe('formatSpecValue', () => {
   });
 
   it('keeps text values as they are', () => {
-    expect(formatSpecValue({ kind: 'text', unit: null, numValue: null, textValue: '4x4' })).toBe('4x4');
+    expect(formatSpecValue(null, '4x4', null)).toBe('4x4');
   });
 });
 

@@ -6,19 +6,6 @@
 
 import type { SimilarModelsFilter } from './model.schema.ts';
 
-const number = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-
-/**
- * A specification value the Russian way: decimal comma, a non-breaking space before the unit and as
- * thousands separator ('2,5 м', '420 л.с.', '12 500 кг'); text values as they are.
- */
-export function formatSpecValue(spec: { kind: 'number' | 'text'; unit: string | null; numValue: number | null; textValue: string | null }): string {
-  if (spec.kind === 'text' || spec.numValue === null) return spec.textValue ?? '';
-  // Intl writes U+202F (narrow no-break space) as the ru-RU group separator in some ICU versions;
-  // one separator everywhere keeps tests and copy-paste stable.
-  const digits = number.format(spec.numValue).replace(/\u202f/g, '\u00a0');
-  return spec.unit ? `${digits}\u00a0${spec.unit}` : digits;
-}
 
 /** How many specifications the top of the page shows as key facts (the highest priority ones). */
 export const KEY_FACTS_COUNT = 4;

@@ -8,7 +8,8 @@ import { modelLineLink, modelLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
 import { recordModelView } from '../marks/marks.server.ts';
 import { selectModel, selectModelPlace, selectSimilar, selectSimilarFeatures, type CardRow, type ModelRow } from './model.queries.server.ts';
-import { formatSpecValue, KEY_FACTS_COUNT, modelDescription, modelTitle, orderBranches, stockState } from './model.rules.ts';
+import { formatSpecValue } from '../catalog.rules.ts';
+import { KEY_FACTS_COUNT, modelDescription, modelTitle, orderBranches, stockState } from './model.rules.ts';
 import type { BranchStockRow, ModelOffers, ModelSpecRow, ModelView, SimilarFeatures, SimilarModelsFilter, VisitorBranch } from './model.schema.ts';
 
 export interface ModelPageData extends CatalogPageBase {
@@ -80,7 +81,7 @@ export async function similarFeatures(ctx: RequestContext, modelId: number): Pro
   return {
     specifications: specs.map((s) => ({
       id: s.id, name: s.name, unit: s.unit, count: s.count,
-      value: formatSpecValue({ kind: 'number', unit: s.unit, numValue: s.num_value, textValue: null }),
+      value: formatSpecValue(s.num_value, null, s.unit),
     })),
     inStock: { count: counts.in_stock },
     sameManufacturer: { count: counts.same_manufacturer },
@@ -121,7 +122,7 @@ function toCard(r: CardRow, branchId: number | null, withPrices: boolean): Model
     image: r.image,
     modelLine: { id: r.line_id, name: r.line_name },
     manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
-    keySpecs: r.key_specs.map((s) => ({ name: s.name, value: formatSpecValue({ kind: s.kind, unit: s.unit, numValue: s.num_value, textValue: s.text_value }) })),
+    keySpecs: r.key_specs.map((s) => ({ name: s.name, value: formatSpecValue(s.num_value, s.text_value, s.unit) })),
     offer,
     inStock: (r.quantity ?? 0) > 0,
   };
@@ -138,7 +139,7 @@ function toModelView(row: ModelRow): ModelView {
     techniqueType: { id: row.type_id, name: row.type_name },
     specs: row.specs.map((s) => ({
       id: s.id, name: s.name,
-      value: formatSpecValue({ kind: s.kind, unit: s.unit, numValue: s.num_value, textValue: s.text_value }),
+      value: formatSpecValue(s.num_value, s.text_value, s.unit),
     })),
   };
 }
