@@ -329,6 +329,54 @@ describe('control characters in any text field: 400 with the field named, never 
   });
 });
 
+describe('the catalogue endpoints: control characters, wrong types, huge arrays and numbers give a 4xx or an empty answer, never a 500', () => {
+  const HOSTILE: unknown[] = ['1\u0000', '\u0000', '\ud800', 'abc', '-1', '1e999', '99999999999999999999', 123.5, -7, true, null, {}, { a: 1 },
+    ['1'], Array.from({ length: 5000 }, (_, i) => i + 1), 'x'.repeat(20_000)];
+
+  it('POST filter, model line, comparison, favourite and history endpoints', async () => {
+    const { api } = await signedInPages();
+    const guest = testClient(t.services);
+    await guest.get('/api/csrf-token');
+    const posts: [string, (v: unknown) => Record<string, unknown>][] = [
+      ['/filter/get-sidebar-filters', (v) => ({ categoryId: v })],
+      ['/filter/get-sidebar-filters', (v) => ({ categoryId: 1, 'techniqueManufacturers[]': v, 'specificationsFrom[]': v, sortOrder: v, page: v })],
+      ['/get-filter-info', (v) => ({ modelLineId: v, 'models[]': v, inStock: v })],
+      ['/filtration-model-lines', (v) => ({ categoryId: v, manufacturerId: v })],
+      ['/api/model-lines/filtration-model-lines', (v) => ({ categoryId: 1, manufacturerId: v })],
+      ['/api/catalog/compare/add', (v) => ({ modelId: v })],
+      ['/api/catalog/compare/remove', (v) => ({ modelId: v })],
+      ['/api/catalog/bookmarks/add', (v) => ({ modelId: v })],
+      ['/api/catalog/bookmarks/remove', (v) => ({ modelId: v })],
+      ['/api/catalog/browsing-history/view', (v) => ({ modelId: v })],
+    ];
+    for (const client of [api, guest]) {
+      for (const [path, body] of posts) {
+        for (const value of HOSTILE) {
+          const res = await client.post(path, body(value));
+          const text = await res.text();
+          expect(res.status, `${path} ${JSON.stringify(body(value)).slice(0, 120)}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        }
+      }
+    }
+  });
+
+  it('GET model, similar models, history and search', async () => {
+    const client = testClient(t.services);
+    // A URL cannot carry a lone surrogate (see SENDABLE): the bodies above do.
+    for (const value of HOSTILE.filter((x) => typeof x !== 'string' || x.isWellFormed())) {
+      const v = encodeURIComponent(Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+      for (const path of [
+        `/models/get-model?id=${v}`, `/api/models/get-similar-models?modelId=${v}`, `/api/models/get-similar-models?modelId=1&filter[specifications][]=${v}&filter[inStock]=${v}`,
+        `/api/models/get-similar-models-features-filter?modelId=${v}`, `/get-browsing-history?modelId=${v}`, `/api/catalog/get-browsing-history?modelId=${v}`,
+        `/api/search?q=${v}`, `/api/search?q=трактор&limit=${v}`,
+      ]) {
+        const res = await client.get(path);
+        expect(res.status, `${path.slice(0, 160)}: ${(await res.clone().text()).slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
 describe('numbers are parsed strictly', () => {
   it('set-location and save take an area id only as digits or a JSON integer', async () => {
     const client = testClient(t.services);
