@@ -1,0 +1,49 @@
+import { useState, type ReactNode } from 'react';
+import { useMarks, type MarkKind } from './use-marks.ts';
+import styles from './marks.module.css';
+
+export interface MarkToggleProps {
+  kind: MarkKind;
+  modelId: number;
+  /** 'icon' on cards (the label stays for screen readers), 'full' on the model page. */
+  variant: 'icon' | 'full';
+  icon: ReactNode;
+  /** The label when pressed and when not. */
+  labels: { on: string; off: string };
+  /** The icon button's tooltip when pressed and when not. */
+  titles: { on: string; off: string };
+  testId: string;
+  /** Whether the visitor's state counts (favourites: never for a guest). */
+  pressed: boolean;
+  /** Instead of toggling (a guest's favourite opens the login). */
+  intercept?: () => boolean;
+  /** After a refusal's message (the comparison's limit links to the table). */
+  afterMessage?: ReactNode;
+}
+
+/** The compare and favourite toggles: one button (aria-pressed) and its refusal message. */
+export function MarkToggle({ kind, modelId, variant, icon, labels, titles, testId, pressed, intercept, afterMessage }: MarkToggleProps) {
+  const marks = useMarks();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <span className={styles.wrap}>
+      <button
+        type="button"
+        className={`${styles.markButton} ${variant === 'icon' ? styles.iconOnly : styles.full}`}
+        aria-pressed={pressed}
+        title={variant === 'icon' ? (pressed ? titles.on : titles.off) : undefined}
+        data-testid={testId}
+        onClick={async () => {
+          setError(null);
+          if (intercept?.()) return;
+          const result = await marks.set(kind, modelId, !pressed);
+          if (!result.ok) setError(result.message);
+        }}
+      >
+        {icon}
+        <span className={styles.label}>{pressed ? labels.on : labels.off}</span>
+      </button>
+      {error ? <p className={styles.message} role="alert">{error}{afterMessage}</p> : null}
+    </span>
+  );
+}
