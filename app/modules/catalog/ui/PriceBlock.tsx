@@ -52,17 +52,32 @@ function Price({ offer }: { offer: BranchOffer | null }) {
   );
 }
 
+/** The tooltip's width (PriceBlock.module.css `.tip`: min(280px, 80vw)) and its distance from the window's edge. */
+const TIP_WIDTH_PX = 280;
+const TIP_MARGIN_PX = 8;
+
 /** 'Войдите, чтобы увидеть цену': opens the auth modal; the §9 tooltip shows after 300 ms of hover. */
 function LoginPrompt() {
   const ui = useContext(LayoutUiContext);
   const tipId = useId();
   const [tip, setTip] = useState(false);
+  // How far the tooltip moves left so that it stays inside the window (a card in the right column).
+  const [shift, setShift] = useState(0);
+  const wrap = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const show = () => { clearTimeout(timer.current); timer.current = setTimeout(() => setTip(true), LOGIN_TOOLTIP_DELAY_MS); };
+  const show = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const left = wrap.current?.getBoundingClientRect().left ?? 0;
+      const width = Math.min(TIP_WIDTH_PX, window.innerWidth * 0.8);
+      setShift(Math.max(0, left + width + TIP_MARGIN_PX - document.documentElement.clientWidth));
+      setTip(true);
+    }, LOGIN_TOOLTIP_DELAY_MS);
+  };
   const hide = () => { clearTimeout(timer.current); setTip(false); };
   return (
-    <div className={styles.loginWrap} onMouseEnter={show} onMouseLeave={hide}>
+    <div ref={wrap} className={styles.loginWrap} onMouseEnter={show} onMouseLeave={hide}>
       {/* A link for a page without scripts; with them the modal opens in place. */}
       <Link
         to="/login"
@@ -75,7 +90,7 @@ function LoginPrompt() {
       >
         {PRICE_LOGIN_PROMPT}
       </Link>
-      <div id={tipId} role="tooltip" className={styles.tip} hidden={!tip}>{PRICE_LOGIN_TOOLTIP}</div>
+      <div id={tipId} role="tooltip" className={styles.tip} hidden={!tip} style={shift ? { left: -shift } : undefined}>{PRICE_LOGIN_TOOLTIP}</div>
     </div>
   );
 }
