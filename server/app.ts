@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { requestContext, type AppServices } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
@@ -15,6 +14,7 @@ import { modelsApi, modelsSiteApi } from '#app/modules/catalog/model/models.api.
 import { searchApi } from '#app/modules/search/search.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
+import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
 import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
@@ -89,7 +89,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   // never touch the disk, and no static file is compressed per request.
   if (clientDir) app.use(staticFiles(clientDir));
 
-  app.use(compress());
+  app.use(compressResponses());
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
   app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));

@@ -1,0 +1,79 @@
+import { brotliDecompressSync, gunzipSync, createBrotliDecompress } from 'node:zlib';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { compressResponses } from './compress-responses.ts';
+
+const PAGE = `<!doctype html><html><body>${'<p>Трактор Кировец К-7М, 300 л.с.</p>'.repeat(200)}</body></html>`;
+
+function app(respond: () => Response) {
+  const a = new Hono();
+  a.use(compressResponses());
+  a.get('/', () => respond());
+  return a;
+}
+
+const html = (body: BodyInit, headers: Record<string, string> = {}) => new Response(body, { headers: { 'Content-Type': 'text/html; charset=UTF-8', ...headers } });
+
+describe('compressResponses', () => {
+  it('answers Brotli when the browser accepts it, gzip otherwise, and says it varies', async () => {
+    const br = await app(() => html(PAGE)).request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toBe('Accept-Encoding');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(brBytes).toString()).toBe(PAGE);
+    expect(brBytes.length).toBeLessThan(Buffer.byteLength(PAGE) / 10);
+
+    const gz = await app(() => html(PAGE)).request('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(PAGE);
+  });
+
+  it('leaves alone what must not or need not be compressed', async () => {
+    const plain = await app(() => html(PAGE)).request('/');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(PAGE);
+    const accept = { headers: { 'Accept-Encoding': 'br, gzip' } };
+    const cases = [
+      () => html(PAGE, { 'Content-Encoding': 'gzip' }),
+      () => html(PAGE, { 'Cache-Control': 'no-transform' }),
+      () => html('<p>короткий</p>', { 'Content-Length': '25' }),
+      () => new Response(PAGE, { headers: { 'Content-Type': 'image/png' } }),
+      () => new Response(PAGE, { headers: { 'Content-Type': 'text/event-stream' } }),
+    ];
+    for (const respond of cases) {
+      const res = await app(respond).request('/', accept);
+      expect(res.headers.get('Content-Encoding') ?? 'none').not.toBe('br');
+    }
+    const refused = await app(() => html(PAGE)).request('/', { headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers.get('Content-Encoding')).toBeNull();
+  });
+
+  it('sends what is written at once before a later part is ready (streamed pages stay streamed)', async () => {
+    let release!: () => void;
+    const later = new Promise<void>((resolve) => { release = resolve; });
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode('<html><body><h1>Сразу</h1>'));
+        controller.enqueue(encoder.encode('<p>в том же такте</p>'));
+        await later;
+        controller.enqueue(encoder.encode('<p>Потом</p></body></html>'));
+        controller.close();
+      },
+    });
+    const res = await app(() => html(body)).request('/', { headers: { 'Accept-Encoding': 'br' } });
+    const reader = res.body!.getReader();
+    const unbrotli = createBrotliDecompress();
+    const seen: string[] = [];
+    unbrotli.on('data', (chunk: Buffer) => seen.push(chunk.toString()));
+    const first = await reader.read();
+    await new Promise<void>((resolve) => unbrotli.write(first.value, () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.join('')).toBe('<html><body><h1>Сразу</h1><p>в том же такте</p>');
+    release();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) unbrotli.write(r.value);
+    await new Promise<void>((resolve) => unbrotli.end(() => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.join('')).toBe('<html><body><h1>Сразу</h1><p>в том же такте</p><p>Потом</p></body></html>');
+  });
+});
