@@ -163,14 +163,6 @@ export async function selectFacets(db: DB, q: ListingQuery, modelsOfLine: number
   return result.rows;
 }
 
-/** How many models the state gives: what a 'Показать N' button needs. */
-export async function countMatching(db: DB, q: ListingQuery): Promise<number> {
-  const specs = specFilters(q.state);
-  const c = groupConditions(q, specs);
-  const result = await sql<{ n: number }>`with ${baseCte(q, specs)} select count(*)::int as n from base b where ${allExcept(c)}`.execute(db);
-  return result.rows[0]?.n ?? 0;
-}
-
 /**
  * Price order is for signed-in visitors only (the caller decides); in stock first otherwise, then
  * the editors' order. Every order ends in the id, so pages never overlap.
@@ -235,13 +227,24 @@ function cardsOf(picked: RawBuilder<unknown>, branchId: number | null): RawBuild
   `;
 }
 
-/** One page of the filtered, sorted models as cards; the page is cut before the cards are built. */
-export async function selectModelPage(db: DB, q: ListingQuery, sortOrder: SortOrder, limit: number, offset: number): Promise<ModelCardRow[]> {
+/**
+ * Every matching model's id in the list's order: the expensive part of a list page (the scope
+ * filtered and sorted), which the caller keeps briefly and pages through; the cards of a page are
+ * then read by id (`selectCards`).
+ */
+export async function selectOrderedIds(db: DB, q: ListingQuery, sortOrder: SortOrder): Promise<Int32Array> {
   const specs = specFilters(q.state);
   const c = groupConditions(q, specs);
-  const picked = sql`${baseCte(q, specs)},
-    picked as (select b.id, row_number() over (order by ${orderBy(sortOrder)}) as ord from base b where ${allExcept(c)} order by ${orderBy(sortOrder)} limit ${limit} offset ${offset})`;
-  return (await cardsOf(picked, q.branchId).execute(db)).rows;
+  const result = await sql<{ id: number }>`with ${baseCte(q, specs)} select b.id from base b where ${allExcept(c)} order by ${orderBy(sortOrder)}`.execute(db);
+  return Int32Array.from(result.rows, (r) => r.id);
+}
+
+/** The cards of these models at the branch, in the order given (ids that no longer exist are left out). */
+export async function selectCards(db: DB, ids: ArrayLike<number>, branchId: number | null): Promise<ModelCardRow[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(Array.from(ids, (id) => sql.val(id)));
+  const picked = sql`picked as (select t.id, t.ord from unnest(array[${list}]::int[]) with ordinality as t(id, ord))`;
+  return (await cardsOf(picked, branchId).execute(db)).rows;
 }
 
 /** The first models of a line in the editors' order (the model line page's slider). */

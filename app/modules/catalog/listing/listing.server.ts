@@ -10,7 +10,7 @@ import { machineryMenu } from '../catalog.server.ts';
 import { autoSelectFirstModel, filterSearch, isFiltered, parseFilterQuery, STOCK_OPTIONS } from './filters.rules.ts';
 import { SORT_ORDERS, type CatalogFilterState, type FilterOption, type ListingPage, type ModelFilterOption, type ModelLineCardView, type SidebarFilters, type SortOrder, type SpecificationFilter } from './listing.schema.ts';
 import {
-  countMatching, selectFacets, selectLineModels, selectModelLine, selectModelLineCards, selectModelPage,
+  selectCards, selectFacets, selectLineModels, selectModelLine, selectModelLineCards, selectOrderedIds,
   type FacetRow, type ListingQuery, type ListingScope, type ModelCardRow, type ModelLineCardRow,
 } from './listing.queries.server.ts';
 
@@ -216,8 +216,41 @@ const FACETS_MAX_ENTRIES = 500;
 const facetCache = keyedCachePerDb<FacetRow[]>(FACETS_TTL_MS, FACETS_MAX_ENTRIES);
 
 function cachedFacets(db: DB, q: ListingQuery, modelsOfLine: number | null): Promise<FacetRow[]> {
-  const { displayType: _d, sortOrder: _s, page: _p, ...filter } = q.state;
-  return facetCache(db, JSON.stringify([q.scope, q.branchId, modelsOfLine, filter]), () => selectFacets(db, q, modelsOfLine));
+  return facetCache(db, JSON.stringify([q.scope, q.branchId, modelsOfLine, filterOf(q.state)]), () => selectFacets(db, q, modelsOfLine));
+}
+
+/** The state without what does not change which models match: the sort, the page, the display. */
+function filterOf(state: CatalogFilterState) {
+  const { displayType: _d, sortOrder: _s, page: _p, ...filter } = state;
+  return filter;
+}
+
+/* ——— The list's order, kept briefly ——— */
+
+/**
+ * How long the order of a list (every matching id, sorted) is reused. Filtering and sorting the
+ * scope is the costly part of a list page; every page, every visitor of the branch and the
+ * 'Показать N' count share it, while the cards themselves (prices, stock) are always read fresh.
+ * A change of stock or price moves a model in the order within this time, as in the counts.
+ */
+export const ORDER_TTL_MS = FACETS_TTL_MS;
+/** Each entry holds up to a scope's every id (4 bytes each): 300 × 10,000 models ≈ 12 MB at worst. */
+const ORDER_MAX_ENTRIES = 300;
+const orderCache = keyedCachePerDb<Int32Array>(ORDER_TTL_MS, ORDER_MAX_ENTRIES);
+
+function cachedOrder(db: DB, q: ListingQuery, sortOrder: SortOrder): Promise<Int32Array> {
+  return orderCache(db, JSON.stringify([q.scope, q.branchId, sortOrder, filterOf(q.state)]), () => selectOrderedIds(db, q, sortOrder));
+}
+
+/**
+ * How long a category's model line cards (counts, pictures, lowest prices at a branch) are reused:
+ * the same for every visitor of the branch, whatever the filters.
+ */
+const LINE_CARDS_TTL_MS = FACETS_TTL_MS;
+const lineCardsCache = keyedCachePerDb<ModelLineCardRow[]>(LINE_CARDS_TTL_MS, 500);
+
+function cachedLineCards(db: DB, categoryIds: readonly number[], options: Parameters<typeof selectModelLineCards>[2]): Promise<ModelLineCardRow[]> {
+  return lineCardsCache(db, JSON.stringify([categoryIds, options]), () => selectModelLineCards(db, categoryIds, options));
 }
 
 /* ——— Use-cases ——— */
@@ -263,16 +296,14 @@ async function loadListing(ctx: RequestContext, scoped: Scoped, requested: Catal
   const state: CatalogFilterState = { ...requested, sortOrder: sortOrders.includes(requested.sortOrder) ? requested.sortOrder : 'popular' };
   const q = await listingQuery(ctx, scoped.scope, state);
   const db = ctx.services.db;
-  const offset = (state.page - 1) * PAGE_SIZE;
-  const [facetRows, firstTry] = await Promise.all([cachedFacets(db, q, scoped.modelsOfLine), selectModelPage(db, q, state.sortOrder, PAGE_SIZE, offset)]);
-  const { filters, total } = toFilters(facetRows, state, await machineryMenu(ctx.services));
+  const [facetRows, order] = await Promise.all([cachedFacets(db, q, scoped.modelsOfLine), cachedOrder(db, q, state.sortOrder)]);
+  const { filters } = toFilters(facetRows, state, await machineryMenu(ctx.services));
+  const total = order.length;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  let rows = firstTry;
-  // A page beyond the last (an old link, a narrower filter) shows the last page: one more statement, only then.
-  if (state.page > pageCount) {
-    state.page = pageCount;
-    rows = await selectModelPage(db, q, state.sortOrder, PAGE_SIZE, (pageCount - 1) * PAGE_SIZE);
-  }
+  // A page beyond the last (an old link, a narrower filter) shows the last page.
+  if (state.page > pageCount) state.page = pageCount;
+  const offset = (state.page - 1) * PAGE_SIZE;
+  const rows = await selectCards(db, order.subarray(offset, offset + PAGE_SIZE), q.branchId);
   return {
     state,
     filters,
@@ -299,7 +330,7 @@ export async function loadCategoryPage(ctx: RequestContext, categoryId: number, 
   const location = await currentLocation(ctx);
   const [listing, lines] = await Promise.all([
     loadListing(ctx, scoped, requested),
-    selectModelLineCards(ctx.services.db, subtreeIds(category), { branchId: location.currentBranch.id, withPrices: signedIn(ctx), limit: MODEL_LINE_CARDS }),
+    cachedLineCards(ctx.services.db, subtreeIds(category), { branchId: location.currentBranch.id, withPrices: signedIn(ctx), limit: MODEL_LINE_CARDS }),
   ]);
   return {
     ...listing,
@@ -373,7 +404,8 @@ export async function filterInfo(ctx: RequestContext, target: { categoryId: numb
   if (!scoped) return null;
   const q = await listingQuery(ctx, scoped.scope, state);
   // The list's first page with this state: where a 'Показать N' button leads.
-  return { count: await countMatching(ctx.services.db, q), link: `${scoped.link}${filterSearch({ ...state, page: 1 })}` };
+  // The list's order in its default sort: the page the button leads to then finds it ready.
+  return { count: (await cachedOrder(ctx.services.db, q, 'popular')).length, link: `${scoped.link}${filterSearch({ ...state, page: 1 })}` };
 }
 
 /**
@@ -384,7 +416,7 @@ export async function filterModelLines(ctx: RequestContext, categoryId: number, 
   const path = pathTo(await machineryMenu(ctx.services), categoryId);
   if (!path) return [];
   const location = await currentLocation(ctx);
-  const rows = await selectModelLineCards(ctx.services.db, subtreeIds(path[path.length - 1]!), { manufacturerId, branchId: location.currentBranch.id, withPrices: signedIn(ctx) });
+  const rows = await cachedLineCards(ctx.services.db, subtreeIds(path[path.length - 1]!), { manufacturerId, branchId: location.currentBranch.id, withPrices: signedIn(ctx) });
   return rows.map(toModelLineCard);
 }
 
