@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import { forgetListingIndex } from './facet-index.server.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createSession } from '#app/.server/session.ts';
@@ -287,35 +288,39 @@ describe('a fixed number of statements per page, whatever the filters', () => {
   const categoryPage = (ctx: RequestContext, query: string) => loadCategoryPage(ctx, LISTING.top, at('/catalog/test-listing', query));
   const linePage = (ctx: RequestContext, query: string) => loadModelLinePage(ctx, LISTING.lines.alfa100, at('/x', query));
 
-  it('category page: three statements, filtered or not, guest or signed in; only the cards while the counts and the order are fresh', async () => {
+  it('category page: one statement (its cards), filtered or not, guest or signed in; none for an empty list', async () => {
     const counts = await Promise.all([
       statements(categoryPage, ''),
       statements(categoryPage, busy),
       statements(categoryPage, 'sortOrder=name&page=2'),
       statements(categoryPage, 'sortOrder=price-asc', true),
     ]);
-    // The line cards do not depend on the filters (the first load read them); a state matching
-    // nothing has no cards to read.
-    expect(counts).toEqual([[3, 1], [2, 0], [3, 1], [3, 1]]);
+    // The counts and the order come from the listing index, the line cards (the same whatever the
+    // filters) from the first load; a state matching nothing has no cards to read.
+    expect(counts).toEqual([[1, 1], [0, 0], [1, 1], [1, 1]]);
   });
 
-  it('model line page: five statements; three while the counts and the order are fresh', async () => {
-    expect(await statements(linePage, 'models[]=8801&inStock=1')).toEqual([5, 3]);
-    expect(await statements(linePage, busy, true)).toEqual([4, 2]);
+  it('model line page: three statements (the line, its cards, its slider)', async () => {
+    expect(await statements(linePage, 'models[]=8801&inStock=1')).toEqual([3, 3]);
+    expect(await statements(linePage, busy, true)).toEqual([2, 2]);
   });
 
-  it('another order of the same filter reuses the counts; another page of it, the order too', async () => {
+  it('the index is read once for every state and page; a new state costs no statement of its own', async () => {
     const { services, counter } = countingServices(t.services);
     const ctx = guest(services);
     await categoryPage(ctx, 'techniqueTypes[]=8802');
+    forgetListingIndex(services.db);
+    counter.count = 0;
+    await categoryPage(ctx, 'techniqueTypes[]=8802&sortOrder=new');
+    // The index read again: the models with their values, the names, the specifications, the
+    // branch's offers; then the page's cards.
+    expect(counter.count).toBe(5);
     counter.count = 0;
     const other = (await categoryPage(ctx, 'techniqueTypes[]=8802&sortOrder=name&page=2&displayType=list'))!;
-    expect(counter.count).toBe(2);
+    expect(counter.count).toBe(1);
     expect(other.listing).toMatchObject({ total: 32, page: 2, pageCount: 2 });
     expect(other.filters.techniqueTypes.find((o) => o.id === 8802)).toMatchObject({ count: 32, checked: true });
-    counter.count = 0;
     const first = (await categoryPage(ctx, 'techniqueTypes[]=8802&sortOrder=name'))!;
-    expect(counter.count).toBe(1);
     // The two pages of one order neither overlap nor leave a model out.
     const both = [...first.listing.items, ...other.listing.items].map((m) => m.id);
     expect(new Set(both).size).toBe(32);

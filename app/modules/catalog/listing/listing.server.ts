@@ -7,11 +7,12 @@ import type { CatalogPageBase } from '../catalog-page.schema.ts';
 import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
 import { formatSpecValue, modelLineLink, modelLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
+import { indexFacets, indexOrder, type FacetRow } from './facet-index.server.ts';
 import { autoSelectFirstModel, filterSearch, isFiltered, parseFilterQuery, STOCK_OPTIONS } from './filters.rules.ts';
 import { SORT_ORDERS, type CatalogFilterState, type FilterOption, type ListingPage, type ModelFilterOption, type ModelLineCardView, type SidebarFilters, type SortOrder, type SpecificationFilter } from './listing.schema.ts';
 import {
-  selectCards, selectFacets, selectLineModels, selectModelLine, selectModelLineCards, selectOrderedIds,
-  type FacetRow, type ListingQuery, type ListingScope, type ModelCardRow, type ModelLineCardRow,
+  selectCards, selectLineModels, selectModelLine, selectModelLineCards,
+  type ListingQuery, type ListingScope, type ModelCardRow, type ModelLineCardRow,
 } from './listing.queries.server.ts';
 
 /** Models per page of a category or model line list. */
@@ -206,17 +207,23 @@ function toFilters(rows: FacetRow[], state: CatalogFilterState, menu: MachineryC
 /* ——— The sidebar's counts, kept briefly ——— */
 
 /**
- * How long the sidebar's counts of one filter state are reused. They do not depend on the sort, the
- * page, the display or the visitor (only on the branch), so paging, sorting and every visitor of the
- * branch share them; a price or stock change shows in the counts within this time (the list itself
- * is always read fresh).
+ * How long the sidebar of one filter state is reused, as the page shows it (counted, named, sorted).
+ * It does not depend on the sort, the page, the display or the visitor (only on the branch), so
+ * paging, sorting and every visitor of the branch share it. The counts come from the listing index
+ * (facet-index.server.ts), whose prices and stock are themselves up to OFFERS_TTL_MS old: a price
+ * or stock change shows in the counts within the sum; the cards are always read fresh.
  */
 export const FACETS_TTL_MS = 10_000;
 const FACETS_MAX_ENTRIES = 500;
-const facetCache = keyedCachePerDb<FacetRow[]>(FACETS_TTL_MS, FACETS_MAX_ENTRIES);
+type Sidebar = { filters: SidebarFilters; total: number };
+const sidebarCache = keyedCachePerDb<Sidebar>(FACETS_TTL_MS, FACETS_MAX_ENTRIES);
 
-function cachedFacets(db: DB, q: ListingQuery, modelsOfLine: number | null): Promise<FacetRow[]> {
-  return facetCache(db, JSON.stringify([q.scope, q.branchId, modelsOfLine, filterOf(q.state)]), () => selectFacets(db, q, modelsOfLine));
+function cachedSidebar(ctx: RequestContext, q: ListingQuery, modelsOfLine: number | null): Promise<Sidebar> {
+  const db = ctx.services.db;
+  return sidebarCache(db, JSON.stringify([q.scope, q.branchId, modelsOfLine, filterOf(q.state)]), async () => {
+    const [rows, menu] = await Promise.all([indexFacets(db, q, modelsOfLine), machineryMenu(ctx.services)]);
+    return toFilters(rows, q.state, menu);
+  });
 }
 
 /** The state without what does not change which models match: the sort, the page, the display. */
@@ -239,7 +246,7 @@ const ORDER_MAX_ENTRIES = 300;
 const orderCache = keyedCachePerDb<Int32Array>(ORDER_TTL_MS, ORDER_MAX_ENTRIES);
 
 function cachedOrder(db: DB, q: ListingQuery, sortOrder: SortOrder): Promise<Int32Array> {
-  return orderCache(db, JSON.stringify([q.scope, q.branchId, sortOrder, filterOf(q.state)]), () => selectOrderedIds(db, q, sortOrder));
+  return orderCache(db, JSON.stringify([q.scope, q.branchId, sortOrder, filterOf(q.state)]), () => indexOrder(db, q, sortOrder));
 }
 
 /**
@@ -287,8 +294,9 @@ async function listingQuery(ctx: RequestContext, scope: ListingScope, state: Cat
 }
 
 /**
- * The sidebar, the page of models and the state as applied: two statements sent together (the
- * menu and the region directory come from memory).
+ * The sidebar, the page of models and the state as applied: the counts and the order from the
+ * listing index, then one statement for the page's cards (the menu and the region directory come
+ * from memory).
  */
 async function loadListing(ctx: RequestContext, scoped: Scoped, requested: CatalogFilterState): Promise<ListingData> {
   const withPrices = signedIn(ctx);
@@ -296,8 +304,7 @@ async function loadListing(ctx: RequestContext, scoped: Scoped, requested: Catal
   const state: CatalogFilterState = { ...requested, sortOrder: sortOrders.includes(requested.sortOrder) ? requested.sortOrder : 'popular' };
   const q = await listingQuery(ctx, scoped.scope, state);
   const db = ctx.services.db;
-  const [facetRows, order] = await Promise.all([cachedFacets(db, q, scoped.modelsOfLine), cachedOrder(db, q, state.sortOrder)]);
-  const { filters } = toFilters(facetRows, state, await machineryMenu(ctx.services));
+  const [{ filters }, order] = await Promise.all([cachedSidebar(ctx, q, scoped.modelsOfLine), cachedOrder(db, q, state.sortOrder)]);
   const total = order.length;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // A page beyond the last (an old link, a narrower filter) shows the last page.
@@ -389,7 +396,7 @@ export async function sidebarFilters(ctx: RequestContext, target: { categoryId: 
   const scoped = await scopeOf(ctx, target, state);
   if (!scoped) return null;
   const q = await listingQuery(ctx, scoped.scope, state);
-  const { filters, total } = toFilters(await cachedFacets(ctx.services.db, q, scoped.modelsOfLine), state, await machineryMenu(ctx.services));
+  const { filters, total } = await cachedSidebar(ctx, q, scoped.modelsOfLine);
   return { filters, count: total };
 }
 
