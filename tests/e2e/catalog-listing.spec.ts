@@ -113,11 +113,14 @@ test.describe('@desktop', () => {
     await listSettled(page);
     expect(await cardNames(page)).not.toEqual(names);
 
-    // Spec §9: five entries first, then all; 'Свернуть' folds them again.
+    // Spec §9: five entries first (the page sends no more), then all, asked for on the click;
+    // 'Свернуть' folds them again.
     const categories = group(sidebar(page), /^Категория/);
     await expect(categories.getByRole('checkbox')).toHaveCount(5);
+    const asked = page.waitForResponse((r) => r.url().endsWith('/filter/get-sidebar-filters') && r.ok());
     await categories.getByRole('button', { name: 'Показать все' }).click();
-    expect(await categories.getByRole('checkbox').count()).toBeGreaterThan(5);
+    await asked;
+    await expect.poll(() => categories.getByRole('checkbox').count()).toBeGreaterThan(5);
     await expect(categories.getByRole('button', { name: 'Свернуть' })).toHaveAttribute('aria-expanded', 'true');
     await categories.getByRole('button', { name: 'Свернуть' }).click();
     await expect(categories.getByRole('checkbox')).toHaveCount(5);

@@ -75,6 +75,20 @@ export interface SidebarFilters {
   countPartCategories: number;
 }
 
+/** Whose sidebar it is: what POST /filter/get-sidebar-filters is asked for. */
+export type FilterTarget = { categoryId: number } | { modelLineId: number };
+
+/**
+ * A page's sidebar: each list cut to what it shows at first (spec §9: 5 entries, models 3, and any
+ * chosen one); 'Показать все' asks the endpoint for the whole list. A big category has hundreds of
+ * model lines: sending them all with every page would weigh more than the page's own models.
+ */
+export interface PageSidebarFilters extends SidebarFilters {
+  /** How many options each cut list leaves out, by list: 'techniqueModelLines', 'models', 'spec:12' … */
+  hidden: Record<string, number>;
+  target: FilterTarget;
+}
+
 /** A model line as a category page lists it. */
 export interface ModelLineCardView {
   id: number;

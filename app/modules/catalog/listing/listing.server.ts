@@ -9,7 +9,8 @@ import { formatSpecValue, modelLineLink, modelLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
 import { indexFacets, indexOrder, type FacetRow } from './facet-index.server.ts';
 import { autoSelectFirstModel, filterSearch, isFiltered, parseFilterQuery, STOCK_OPTIONS } from './filters.rules.ts';
-import { SORT_ORDERS, type CatalogFilterState, type FilterOption, type ListingPage, type ModelFilterOption, type ModelLineCardView, type SidebarFilters, type SortOrder, type SpecificationFilter } from './listing.schema.ts';
+import { cutForPage } from './ui/listing-ui.rules.ts';
+import { SORT_ORDERS, type CatalogFilterState, type FilterTarget, type PageSidebarFilters, type FilterOption, type ListingPage, type ModelFilterOption, type ModelLineCardView, type SidebarFilters, type SortOrder, type SpecificationFilter } from './listing.schema.ts';
 import {
   selectCards, selectLineModels, selectModelLine, selectModelLineCards,
   type ListingQuery, type ListingScope, type ModelCardRow, type ModelLineCardRow,
@@ -24,7 +25,8 @@ export const SLIDER_SIZE = 24;
 interface ListingData {
   /** The state of the URL as applied: a guest's price order falls back to 'popular', a page beyond the last is the last. */
   state: CatalogFilterState;
-  filters: SidebarFilters;
+  /** The lists cut to what they show at first; 'Показать все' asks for the rest. */
+  filters: PageSidebarFilters;
   listing: ListingPage;
   /** The orders this visitor may choose: price orders need sign-in (prices do). */
   sortOrders: SortOrder[];
@@ -263,6 +265,7 @@ function cachedLineCards(db: DB, categoryIds: readonly number[], options: Parame
 /* ——— Use-cases ——— */
 
 interface Scoped {
+  target: FilterTarget;
   scope: ListingScope;
   /** Whose models the models list offers (one line), or null for no models list. */
   modelsOfLine: number | null;
@@ -279,13 +282,13 @@ function oneLineOf(state: CatalogFilterState): number | null {
 async function scopeOf(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<Scoped | null> {
   if ('modelLineId' in target) {
     const line = await selectModelLine(ctx.services.db, target.modelLineId);
-    return line ? { scope: { kind: 'line', id: line.id }, modelsOfLine: line.id, link: modelLineLink(line.category_slug, line.slug) } : null;
+    return line ? { target: { modelLineId: line.id }, scope: { kind: 'line', id: line.id }, modelsOfLine: line.id, link: modelLineLink(line.category_slug, line.slug) } : null;
   }
   const menu = await machineryMenu(ctx.services);
   const path = pathTo(menu, target.categoryId);
   if (!path) return null;
   const category = path[path.length - 1]!;
-  return { scope: { kind: 'categories', ids: subtreeIds(category) }, modelsOfLine: oneLineOf(state), link: category.link };
+  return { target: { categoryId: category.id }, scope: { kind: 'categories', ids: subtreeIds(category) }, modelsOfLine: oneLineOf(state), link: category.link };
 }
 
 async function listingQuery(ctx: RequestContext, scope: ListingScope, state: CatalogFilterState): Promise<ListingQuery> {
@@ -313,7 +316,7 @@ async function loadListing(ctx: RequestContext, scoped: Scoped, requested: Catal
   const rows = await selectCards(db, order.subarray(offset, offset + PAGE_SIZE), q.branchId);
   return {
     state,
-    filters,
+    filters: cutForPage(filters, scoped.target),
     listing: { items: rows.map((r) => toModelCard(r, withPrices, q.branchId)), total, page: state.page, pageCount, pageSize: PAGE_SIZE },
     sortOrders,
     signedIn: withPrices,
@@ -333,7 +336,7 @@ export async function loadCategoryPage(ctx: RequestContext, categoryId: number, 
   const path = pathTo(menu, categoryId);
   if (!path) return null;
   const category = path[path.length - 1]!;
-  const scoped: Scoped = { scope: { kind: 'categories', ids: subtreeIds(category) }, modelsOfLine: oneLineOf(requested), link: category.link };
+  const scoped: Scoped = { target: { categoryId: category.id }, scope: { kind: 'categories', ids: subtreeIds(category) }, modelsOfLine: oneLineOf(requested), link: category.link };
   const location = await currentLocation(ctx);
   const [listing, lines] = await Promise.all([
     loadListing(ctx, scoped, requested),
@@ -364,7 +367,7 @@ export async function loadModelLinePage(ctx: RequestContext, modelLineId: number
   const category = path[path.length - 1];
   const withPrices = signedIn(ctx);
   const [listing, sliderRows] = await Promise.all([
-    loadListing(ctx, { scope: { kind: 'line', id: line.id }, modelsOfLine: line.id, link: modelLineLink(line.category_slug, line.slug) }, requested),
+    loadListing(ctx, { target: { modelLineId: line.id }, scope: { kind: 'line', id: line.id }, modelsOfLine: line.id, link: modelLineLink(line.category_slug, line.slug) }, requested),
     selectLineModels(ctx.services.db, line.id, location.currentBranch.id, SLIDER_SIZE),
   ]);
   const models = sliderRows.map((r) => toModelCard(r, withPrices, location.currentBranch.id));

@@ -21,10 +21,16 @@ export interface FilterListProps {
   onToggle: (entry: FilterListEntry) => void;
   /** Spec §4 model lines: choosing one replaces the others. */
   single?: boolean;
+  /** Entries the page did not send (a cut list): 'Показать все' asks for them with `onShowAll`. */
+  hiddenCount?: number;
+  onShowAll?: () => void;
+  /** The whole list is on its way, or could not be had. */
+  loadingAll?: boolean;
+  loadError?: string | null;
 }
 
 /** A list filter (spec §3/§4): each entry with its count; entries giving nothing are disabled. */
-export function FilterList({ title, name, entries, limit, onToggle, single = false }: FilterListProps) {
+export function FilterList({ title, name, entries, limit, onToggle, single = false, hiddenCount = 0, onShowAll, loadingAll = false, loadError = null }: FilterListProps) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const shown = visibleOptions(entries, limit, expanded);
@@ -57,9 +63,20 @@ export function FilterList({ title, name, entries, limit, onToggle, single = fal
           </li>
         ))}
       </ul>
-      {entries.length > limit ? (
-        <button type="button" className={styles.more} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Свернуть' : 'Показать все'}
+      {expanded && loadError ? <p className={styles.loadError} role="alert">{loadError}</p> : null}
+      {entries.length > limit || hiddenCount > 0 ? (
+        <button
+          type="button"
+          className={styles.more}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-busy={(expanded && loadingAll) || undefined}
+          onClick={() => {
+            if (!expanded && hiddenCount > 0) onShowAll?.();
+            setExpanded(!expanded);
+          }}
+        >
+          {!expanded ? 'Показать все' : loadingAll && hiddenCount > 0 ? 'Загрузка…' : 'Свернуть'}
         </button>
       ) : null}
     </fieldset>

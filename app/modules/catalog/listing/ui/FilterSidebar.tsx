@@ -1,9 +1,10 @@
 import { clearAll, isFiltered, toggle, toggleFlag, toggleSpecValue, setRange, type IdListKey } from '../filters.rules.ts';
-import type { CatalogFilterState, FilterOption, SidebarFilters } from '../listing.schema.ts';
+import type { CatalogFilterState, FilterOption, PageSidebarFilters, SidebarFilters } from '../listing.schema.ts';
 import { FilterList, type FilterListEntry } from './FilterList.tsx';
 import { FILTER_LIST_LIMIT, MODEL_FILTER_LIST_LIMIT } from './listing-ui.rules.ts';
 import { RangeFilter } from './RangeFilter.tsx';
 import { useFilterNavigation } from './use-filter-navigation.ts';
+import { useWholeLists } from './use-whole-lists.ts';
 import styles from './Filters.module.css';
 
 /** The id lists of the sidebar, in the order they show, with their titles. */
@@ -19,7 +20,8 @@ const entriesOf = (options: FilterOption[], chosen: readonly number[]): FilterLi
   options.map((o) => ({ value: String(o.id), label: o.name, count: o.count, checked: chosen.includes(o.id) }));
 
 export interface FilterSidebarProps {
-  filters: SidebarFilters;
+  /** As the page sent it: lists cut to their first entries (the rest come on 'Показать все'). */
+  filters: PageSidebarFilters;
   state: CatalogFilterState;
   /** Guests see no prices, so 'Только с ценой' is not offered to them. */
   guest: boolean;
@@ -32,8 +34,11 @@ export interface FilterSidebarProps {
  * state); the form's names are the spec's query keys, so without scripts 'Применить' sends the
  * same query for the list filters.
  */
-export function FilterSidebar({ filters, state: applied, guest, heading = true }: FilterSidebarProps) {
+export function FilterSidebar({ filters: page, state: applied, guest, heading = true }: FilterSidebarProps) {
   const nav = useFilterNavigation(applied);
+  const whole = useWholeLists(page, applied);
+  const { filters } = whole;
+  const more = (list: string) => ({ hiddenCount: whole.hidden(list), onShowAll: whole.showAll, loadingAll: whole.loading, loadError: whole.error });
   const { apply } = nav;
   // Ticks follow the state being loaded, and the next change builds on it.
   const state = nav.current ?? applied;
@@ -66,6 +71,7 @@ export function FilterSidebar({ filters, state: applied, guest, heading = true }
           limit={FILTER_LIST_LIMIT}
           single={key === 'techniqueModelLines'}
           onToggle={(e) => apply(toggle(state, key, Number(e.value)))}
+          {...more(source)}
         />
       ) : null)}
 
@@ -76,6 +82,7 @@ export function FilterSidebar({ filters, state: applied, guest, heading = true }
           entries={filters.models.map((m) => ({ value: String(m.id), label: m.name, count: m.count, checked: state.models.includes(m.id), image: m.imgForFilter }))}
           limit={MODEL_FILTER_LIST_LIMIT}
           onToggle={(e) => apply(toggle(state, 'models', Number(e.value)))}
+          {...more('models')}
         />
       ) : null}
 
@@ -101,6 +108,7 @@ export function FilterSidebar({ filters, state: applied, guest, heading = true }
           entries={spec.values.map((v) => ({ value: `${spec.id}-${v.value}`, label: v.value, count: v.count, checked: chosenValues(state, spec.id).includes(v.value) }))}
           limit={FILTER_LIST_LIMIT}
           onToggle={(e) => apply(toggleSpecValue(state, spec.id, e.value.slice(String(spec.id).length + 1)))}
+          {...more(`spec:${spec.id}`)}
         />
       ) : null)}
 

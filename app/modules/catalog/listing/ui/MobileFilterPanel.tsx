@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import { clearAll, countChosenFilters, isFiltered } from '../filters.rules.ts';
-import type { CatalogFilterState, SidebarFilters } from '../listing.schema.ts';
+import type { CatalogFilterState, PageSidebarFilters } from '../listing.schema.ts';
 import { FilterSidebar } from './FilterSidebar.tsx';
 import { modelCountLabel } from './listing-ui.rules.ts';
 import { useFilterNavigation } from './use-filter-navigation.ts';
@@ -12,7 +12,7 @@ import styles from './Listing.module.css';
  * Escape closes). Each choice updates the list behind it at once, so 'Показать N' shows the real
  * count and only closes the panel.
  */
-export function MobileFilterPanel({ filters, state, total, guest }: { filters: SidebarFilters; state: CatalogFilterState; total: number; guest: boolean }) {
+export function MobileFilterPanel({ filters, state, total, guest }: { filters: PageSidebarFilters; state: CatalogFilterState; total: number; guest: boolean }) {
   const [open, setOpen] = useState(false);
   const { apply, loading, current = state } = useFilterNavigation(state);
   const chosen = countChosenFilters(current);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILTER_LIST_LIMIT, MODEL_FILTER_LIST_LIMIT, modelCountLabel, optionDisabled, pageWindow, parseRangeInput, visibleOptions } from './listing-ui.rules.ts';
+import { cutForPage, FILTER_LIST_LIMIT, MODEL_FILTER_LIST_LIMIT, modelCountLabel, optionDisabled, pageWindow, parseRangeInput, visibleOptions } from './listing-ui.rules.ts';
 
 const options = (n: number, checked: number[] = []) => Array.from({ length: n }, (_, i) => ({ id: i + 1, checked: checked.includes(i + 1) }));
 
@@ -67,5 +67,38 @@ describe('parseRangeInput', () => {
     expect(parseRangeInput('abc')).toBeUndefined();
     expect(parseRangeInput('1e999')).toBeUndefined();
     expect(parseRangeInput('12-')).toBeUndefined();
+  });
+});
+
+describe('the sidebar a page sends', () => {
+  const option = (id: number, checked = false) => ({ id, name: `Опция ${id}`, count: id, checked });
+  const filters = {
+    techniqueTypes: [option(1)],
+    techniqueManufacturers: Array.from({ length: 7 }, (_, i) => option(i + 1, i === 6)),
+    techniqueModelLines: Array.from({ length: 600 }, (_, i) => option(i + 1)),
+    categories: [], manufacturers: [], drawings: [],
+    models: Array.from({ length: 4 }, (_, i) => ({ ...option(i + 1), slug: `m${i}`, imgForFilter: null })),
+    specifications: [
+      { id: 12, name: 'Тип двигателя', unit: null, kind: 'text' as const, priority: 1, min: null, max: null, from: null, to: null, values: Array.from({ length: 8 }, (_, i) => ({ value: `V${i}`, count: 1, checked: false })) },
+      { id: 13, name: 'Мощность', unit: 'л.с.', kind: 'number' as const, priority: 2, min: 80, max: 300, from: null, to: null, values: [] },
+    ],
+    stocks: [option(1), option(2)],
+    inStock: { count: 3, checked: false },
+    isWithPrice: { count: 2, checked: false },
+    countPartCategories: 0,
+  };
+
+  it('cuts each list to what it shows collapsed, keeps the chosen, and says how many it left out', () => {
+    const page = cutForPage(filters, { categoryId: 5 });
+    expect(page.target).toEqual({ categoryId: 5 });
+    expect(page.techniqueModelLines.map((o) => o.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(page.techniqueManufacturers.map((o) => o.id)).toEqual([1, 2, 3, 4, 5, 7]);
+    expect(page.models).toHaveLength(3);
+    expect(page.specifications[0]!.values).toHaveLength(5);
+    expect(page.specifications[1]).toBe(filters.specifications[1]);
+    expect(page.hidden).toEqual({ techniqueModelLines: 595, techniqueManufacturers: 1, models: 1, 'spec:12': 3 });
+    expect(page.techniqueTypes).toHaveLength(1);
+    // The whole lists stay untouched for the endpoint.
+    expect(filters.techniqueModelLines).toHaveLength(600);
   });
 });

@@ -1,5 +1,5 @@
 import { plural } from '#app/lib/plural.ts';
-import type { FilterOption } from '../listing.schema.ts';
+import type { FilterOption, FilterTarget, PageSidebarFilters, SidebarFilters } from '../listing.schema.ts';
 
 /** Spec §9: filter lists show 5 entries at first; the models list 3. */
 export const FILTER_LIST_LIMIT = 5;
@@ -20,6 +20,26 @@ export function modelCountLabel(n: number): string {
 export function visibleOptions<T extends Pick<FilterOption, 'checked'>>(options: readonly T[], limit: number, expanded: boolean): T[] {
   if (expanded || options.length <= limit) return [...options];
   return options.filter((o, i) => i < limit || o.checked);
+}
+
+/** The id lists a page cuts, with their limits (the stock options are two: never cut). */
+const CUT_LISTS = [
+  ['techniqueTypes', FILTER_LIST_LIMIT], ['techniqueManufacturers', FILTER_LIST_LIMIT], ['techniqueModelLines', FILTER_LIST_LIMIT],
+  ['categories', FILTER_LIST_LIMIT], ['manufacturers', FILTER_LIST_LIMIT], ['drawings', FILTER_LIST_LIMIT], ['models', MODEL_FILTER_LIST_LIMIT],
+] as const;
+
+/** The sidebar as a page sends it: every list cut to its collapsed entries, with what each leaves out. */
+export function cutForPage(filters: SidebarFilters, target: FilterTarget): PageSidebarFilters {
+  const hidden: Record<string, number> = {};
+  const cut = <T extends { checked: boolean }>(name: string, list: T[], limit: number): T[] => {
+    const shown = visibleOptions(list, limit, false);
+    if (shown.length < list.length) hidden[name] = list.length - shown.length;
+    return shown;
+  };
+  const out: PageSidebarFilters = { ...filters, hidden, target };
+  for (const [name, limit] of CUT_LISTS) (out[name] as { checked: boolean }[]) = cut(name, filters[name], limit);
+  out.specifications = filters.specifications.map((spec) => (spec.values.length > FILTER_LIST_LIMIT ? { ...spec, values: cut(`spec:${spec.id}`, spec.values, FILTER_LIST_LIMIT) } : spec));
+  return out;
 }
 
 /** An option with no models under the other filters cannot be chosen, unless it already is. */
