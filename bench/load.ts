@@ -44,6 +44,11 @@ export interface RequestShape {
   body?: string;
   /** A body per request (the n-th), so that no two requests ask the same: what a cache cannot answer. */
   vary?: (n: number) => string;
+  /**
+   * Connections for this target instead of the run's: 1 measures server time (one request at a
+   * time, nothing queued behind another), which is what the latency budgets of the API speak of.
+   */
+  connections?: number;
 }
 
 export async function measure(origin: string, path: string, options: LoadOptions, shape: RequestShape = {}): Promise<LoadFigures> {
@@ -54,8 +59,9 @@ export async function measure(origin: string, path: string, options: LoadOptions
     url, headers, method: shape.method ?? 'GET', body: shape.body,
     ...(shape.vary ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: shape.vary!(n++) }) }] } : {}),
   };
-  if (options.warmup > 0) await autocannon({ ...request, connections: options.connections, duration: options.warmup });
-  const result = await autocannon({ ...request, connections: options.connections, duration: options.duration });
+  const connections = shape.connections ?? options.connections;
+  if (options.warmup > 0) await autocannon({ ...request, connections, duration: options.warmup });
+  const result = await autocannon({ ...request, connections, duration: options.duration });
   return figures(path, result);
 }
 

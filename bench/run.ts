@@ -188,6 +188,11 @@ async function catalogueTargets(running: BenchServer): Promise<{ targets: Target
   const visitor = await signedInVisitor(running.origin);
   const signedIn = { headers: { cookie: visitor.cookie } };
   const api = { method: 'POST' as const, headers: { cookie: visitor.cookie, 'x-csrf-token': visitor.csrfToken, 'content-type': 'application/json', accept: 'application/json' } };
+  const fresh = {
+    ...api, headers: { ...api.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    vary: (n: number) => `categoryId=1&specificationsFrom%5B%5D=1-${(60 + n / 1000).toFixed(3)}`,
+  };
+  const searchPath = `/api/search?q=${encodeURIComponent('кир')}`;
   return {
     pages: [CATEGORY_PATH, modelPath],
     targets: [
@@ -195,14 +200,15 @@ async function catalogueTargets(running: BenchServer): Promise<{ targets: Target
       { name: 'model', path: modelPath, label: 'model page (guest)' },
       { name: 'category-signed-in', path: CATEGORY_PATH, label: `${CATEGORY_PATH} (signed in)`, shape: signedIn },
       { name: 'model-signed-in', path: modelPath, label: 'model page (signed in)', shape: signedIn },
-      { name: 'sidebar-filters', path: '/filter/get-sidebar-filters', label: 'POST /filter/get-sidebar-filters', shape: { ...api, body: JSON.stringify({ categoryId: 1 }) } },
+      // The API's budgets are server time: one request at a time (1 connection); the same calls at
+      // the run's connections show what they sustain.
+      { name: 'sidebar-filters', path: '/filter/get-sidebar-filters', label: 'POST /filter/get-sidebar-filters (1 conn.)', shape: { ...api, body: JSON.stringify({ categoryId: 1 }), connections: 1 } },
       // Every request a filter state of its own (a power range 'from' that changes each time): the
-      // counts' 10 s cache never answers, as for visitors who each filter differently.
-      {
-        name: 'sidebar-filters-fresh', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new)',
-        shape: { ...api, headers: { ...api.headers, 'content-type': 'application/x-www-form-urlencoded' }, vary: (n) => `categoryId=1&specificationsFrom%5B%5D=1-${(60 + n / 1000).toFixed(3)}` },
-      },
-      { name: 'search', path: `/api/search?q=${encodeURIComponent('кир')}`, label: 'GET /api/search?q=кир', shape: { headers: { accept: 'application/json' } } },
+      // sidebar's 10 s cache never answers, as for visitors who each filter differently.
+      { name: 'sidebar-filters-fresh', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new, 1 conn.)', shape: { ...fresh, connections: 1 } },
+      { name: 'sidebar-filters-fresh-load', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new)', shape: fresh },
+      { name: 'search', path: searchPath, label: 'GET /api/search?q=кир (1 conn.)', shape: { headers: { accept: 'application/json' }, connections: 1 } },
+      { name: 'search-load', path: searchPath, label: 'GET /api/search?q=кир', shape: { headers: { accept: 'application/json' } } },
     ],
   };
 }
