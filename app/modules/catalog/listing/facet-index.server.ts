@@ -287,3 +287,9 @@ export async function indexOrder(db: DB, q: ListingQuery, sortOrder: SortOrder):
   matching.sort(ORDERS[sortOrder]);
   return Int32Array.from(matching, (x) => x.m.id);
 }
+
+/** The first models of a line in the editors' order (the model line page's slider). */
+export async function indexLineModels(db: DB, lineId: number, limit: number): Promise<number[]> {
+  const snapshot = await snapshotOf(db);
+  return [...snapshot.byLine.get(lineId) ?? []].sort((a, b) => a.sort - b.sort || a.id - b.id).slice(0, limit).map((m) => m.id);
+}

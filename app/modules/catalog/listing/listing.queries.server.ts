@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { CatalogImage, CurrencyCode } from '#app/.server/db/schema.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { CatalogFilterState } from './listing.schema.ts';
@@ -22,70 +22,6 @@ export interface ListingQuery {
 }
 
 const ids = (list: readonly number[]) => sql.join(list.map((id) => sql.val(id)));
-
-export interface ModelCardRow {
-  id: number;
-  name: string;
-  slug: string;
-  product_code: string;
-  image: CatalogImage | null;
-  line_id: number;
-  line_name: string;
-  line_slug: string;
-  category_slug: string;
-  manufacturer_id: number;
-  manufacturer_name: string;
-  currency: CurrencyCode | null;
-  price: number | null;
-  old_price: number | null;
-  super_price: boolean | null;
-  quantity: number | null;
-  expected_date: string | null;
-  key_specs: { name: string; unit: string | null; kind: 'number' | 'text'; num: number | null; text: string | null }[];
-}
-
-/** How many specifications a card shows, highest priority first. */
-export const CARD_KEY_SPECS = 3;
-
-/** The card columns of the models whose ids `picked` (a CTE with id and ord) holds, in that order. */
-function cardsOf(picked: RawBuilder<unknown>, branchId: number | null): RawBuilder<ModelCardRow> {
-  return sql<ModelCardRow>`
-    with ${picked}
-    select m.id, m.name, m.slug, m.product_code, m.images->0 as image,
-      l.id as line_id, l.name as line_name, l.slug as line_slug, c.slug as category_slug,
-      mf.id as manufacturer_id, mf.name as manufacturer_name,
-      mb.currency, mb.price, mb.old_price, mb.super_price, mb.quantity, mb.expected_date,
-      coalesce((
-        select json_agg(json_build_object('name', k.name, 'unit', k.unit, 'kind', k.kind, 'num', k.num_value, 'text', k.text_value) order by k.priority desc, k.id)
-        from (
-          select sp.id, sp.name, sp.unit, sp.kind, sp.priority, s.num_value, s.text_value
-          from catalog_model_spec s join catalog_specification sp on sp.id = s.spec_id
-          where s.model_id = m.id order by sp.priority desc, sp.id limit ${CARD_KEY_SPECS}
-        ) k
-      ), '[]'::json) as key_specs
-    from picked p
-    join catalog_model m on m.id = p.id
-    join catalog_model_line l on l.id = m.model_line_id
-    join catalog_category c on c.id = l.category_id
-    join catalog_manufacturer mf on mf.id = l.manufacturer_id
-    left join catalog_model_branch mb on mb.model_id = m.id and mb.branch_id = ${branchId ?? -1}
-    order by p.ord
-  `;
-}
-
-/** The cards of these models at the branch, in the order given (ids that no longer exist are left out). */
-export async function selectCards(db: DB, ids: ArrayLike<number>, branchId: number | null): Promise<ModelCardRow[]> {
-  if (ids.length === 0) return [];
-  const list = sql.join(Array.from(ids, (id) => sql.val(id)));
-  const picked = sql`picked as (select t.id, t.ord from unnest(array[${list}]::int[]) with ordinality as t(id, ord))`;
-  return (await cardsOf(picked, branchId).execute(db)).rows;
-}
-
-/** The first models of a line in the editors' order (the model line page's slider). */
-export async function selectLineModels(db: DB, lineId: number, branchId: number | null, limit: number): Promise<ModelCardRow[]> {
-  const picked = sql`picked as (select m.id, row_number() over (order by m.sort, m.id) as ord from catalog_model m where m.model_line_id = ${lineId} order by m.sort, m.id limit ${limit})`;
-  return (await cardsOf(picked, branchId).execute(db)).rows;
-}
 
 export interface ModelLineCardRow {
   /** How many lines match, whatever the limit. */

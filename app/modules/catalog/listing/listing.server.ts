@@ -5,15 +5,16 @@ import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
 import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
-import { formatSpecValue, modelLineLink, modelLink } from '../catalog.rules.ts';
+import { modelLineLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
-import { indexFacets, indexOrder, type FacetRow } from './facet-index.server.ts';
+import { modelCards } from '../cards.server.ts';
+import { indexFacets, indexLineModels, indexOrder, type FacetRow } from './facet-index.server.ts';
 import { autoSelectFirstModel, filterSearch, isFiltered, parseFilterQuery, STOCK_OPTIONS } from './filters.rules.ts';
 import { cutForPage } from './ui/listing-ui.rules.ts';
 import { SORT_ORDERS, type CatalogFilterState, type FilterTarget, type PageSidebarFilters, type FilterOption, type ListingPage, type ModelFilterOption, type ModelLineCardView, type SidebarFilters, type SortOrder, type SpecificationFilter } from './listing.schema.ts';
 import {
-  selectCards, selectLineModels, selectModelLine, selectModelLineCards,
-  type ListingQuery, type ListingScope, type ModelCardRow, type ModelLineCardRow,
+  selectModelLine, selectModelLineCards,
+  type ListingQuery, type ListingScope, type ModelLineCardRow,
 } from './listing.queries.server.ts';
 
 /** Models per page of a category or model line list. */
@@ -107,25 +108,6 @@ function trailOf(path: MachineryCategory[]): Crumb[] {
 
 /* ——— Cards ——— */
 
-
-export function toModelCard(r: ModelCardRow, withPrices: boolean, branchId: number | null): ModelCardView {
-  const hasRow = r.currency !== null && branchId !== null;
-  return {
-    id: r.id,
-    name: r.name,
-    link: modelLink(r.category_slug, r.line_slug, r.slug),
-    productCode: r.product_code,
-    image: r.image,
-    modelLine: { id: r.line_id, name: r.line_name },
-    manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
-    keySpecs: r.key_specs.map((s) => ({ name: s.name, value: formatSpecValue(s.num, s.text, s.unit) })),
-    offer: withPrices && hasRow ? {
-      branchId: branchId!, currency: r.currency!, price: r.price, oldPrice: r.old_price,
-      superPrice: r.super_price ?? false, quantity: r.quantity ?? 0, expectedDate: r.expected_date,
-    } : null,
-    inStock: (r.quantity ?? 0) > 0,
-  };
-}
 
 function toModelLineCard(r: ModelLineCardRow): ModelLineCardView {
   return {
@@ -313,11 +295,11 @@ async function loadListing(ctx: RequestContext, scoped: Scoped, requested: Catal
   // A page beyond the last (an old link, a narrower filter) shows the last page.
   if (state.page > pageCount) state.page = pageCount;
   const offset = (state.page - 1) * PAGE_SIZE;
-  const rows = await selectCards(db, order.subarray(offset, offset + PAGE_SIZE), q.branchId);
+  const cards = await modelCards(db, order.subarray(offset, offset + PAGE_SIZE), q.branchId, withPrices);
   return {
     state,
     filters: cutForPage(filters, scoped.target),
-    listing: { items: rows.map((r) => toModelCard(r, withPrices, q.branchId)), total, page: state.page, pageCount, pageSize: PAGE_SIZE },
+    listing: { items: cards.map((c) => c.card), total, page: state.page, pageCount, pageSize: PAGE_SIZE },
     sortOrders,
     signedIn: withPrices,
   };
@@ -366,11 +348,11 @@ export async function loadModelLinePage(ctx: RequestContext, modelLineId: number
   const path = pathTo(menu, line.category_id) ?? [];
   const category = path[path.length - 1];
   const withPrices = signedIn(ctx);
-  const [listing, sliderRows] = await Promise.all([
+  const [listing, slider] = await Promise.all([
     loadListing(ctx, { target: { modelLineId: line.id }, scope: { kind: 'line', id: line.id }, modelsOfLine: line.id, link: modelLineLink(line.category_slug, line.slug) }, requested),
-    selectLineModels(ctx.services.db, line.id, location.currentBranch.id, SLIDER_SIZE),
+    indexLineModels(ctx.services.db, line.id, SLIDER_SIZE).then((ids) => modelCards(ctx.services.db, ids, location.currentBranch.id, withPrices)),
   ]);
-  const models = sliderRows.map((r) => toModelCard(r, withPrices, location.currentBranch.id));
+  const models = slider.map((c) => c.card);
   const link = modelLineLink(line.category_slug, line.slug);
   return {
     ...listing,

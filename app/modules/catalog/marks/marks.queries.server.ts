@@ -1,9 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { CatalogImage, CurrencyCode, Database } from '#app/.server/db/schema.ts';
-import type { ModelCardView } from '../catalog.schema.ts';
-import { modelLink } from '../catalog.rules.ts';
+import type { Database } from '#app/.server/db/schema.ts';
 import { BOOKMARKS_LIMIT, COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
-import { formatSpecValue } from '../catalog.rules.ts';
 
 /*
  * The tables of comparison, history (owned by a user or a guest's session) and bookmarks (users).
@@ -227,75 +224,6 @@ export async function deleteOrphanGuestMarks(db: Db): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cards: one query for any list of models (comparison, bookmarks, history)
-
-/** How many specifications a card shows. */
-const CARD_SPECS = 3;
-
-interface CardRow {
-  id: number; name: string; slug: string; product_code: string; image: CatalogImage | null;
-  line_id: number; line_name: string; line_slug: string; category_slug: string;
-  type_id: number; type_name: string; manufacturer_id: number; manufacturer_name: string;
-  currency: CurrencyCode | null; price: number | string | null; old_price: number | string | null;
-  super_price: boolean | null; quantity: number | null; expected_date: string | Date | null;
-  key_specs: { name: string; unit: string | null; num: number | null; text: string | null }[] | null;
-}
-
-export interface CardWithType { card: ModelCardView; typeId: number; typeName: string }
-
-/**
- * The cards of `ids` in the given order, at the visitor's branch; prices only when `withPrices`
- * (guests get the stock, never the price). One statement whatever the number of models.
- */
-export async function modelCards(db: Db, ids: readonly number[], branchId: number | null, withPrices: boolean): Promise<CardWithType[]> {
-  if (!ids.length) return [];
-  const { rows } = await sql<CardRow>`
-    select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image,
-      l.id as line_id, l.name as line_name, l.slug as line_slug, c.slug as category_slug,
-      t.id as type_id, t.name as type_name, f.id as manufacturer_id, f.name as manufacturer_name,
-      b.currency, b.price, b.old_price, b.super_price, b.quantity, b.expected_date,
-      (select json_agg(json_build_object('name', k.name, 'unit', k.unit, 'num', k.num_value, 'text', k.text_value))
-         from (select s.name, s.unit, ms.num_value, ms.text_value from catalog_model_spec ms
-               join catalog_specification s on s.id = ms.spec_id
-               where ms.model_id = m.id order by s.priority desc, s.id limit ${CARD_SPECS}) k) as key_specs
-    from catalog_model m
-    join catalog_model_line l on l.id = m.model_line_id
-    join catalog_category c on c.id = l.category_id
-    join catalog_technique_type t on t.id = l.technique_type_id
-    join catalog_manufacturer f on f.id = l.manufacturer_id
-    left join catalog_model_branch b on b.model_id = m.id and b.branch_id = ${branchId ?? -1}
-    where m.id in (${sql.join([...ids])})`.execute(db);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [{ card: toCard(r, branchId, withPrices), typeId: r.type_id, typeName: r.type_name }] : [];
-  });
-}
-
-function toCard(r: CardRow, branchId: number | null, withPrices: boolean): ModelCardView {
-  const quantity = r.quantity ?? 0;
-  return {
-    id: r.id,
-    name: r.name,
-    link: modelLink(r.category_slug, r.line_slug, r.slug),
-    productCode: r.product_code,
-    image: r.image,
-    modelLine: { id: r.line_id, name: r.line_name },
-    manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
-    keySpecs: (r.key_specs ?? []).map((s) => ({ name: s.name, value: formatSpecValue(s.num, s.text, s.unit) })),
-    offer: withPrices && branchId !== null && r.currency ? {
-      branchId,
-      currency: r.currency,
-      price: r.price === null ? null : Number(r.price),
-      oldPrice: r.old_price === null ? null : Number(r.old_price),
-      superPrice: Boolean(r.super_price),
-      quantity,
-      expectedDate: r.expected_date === null ? null : typeof r.expected_date === 'string' ? r.expected_date.slice(0, 10) : r.expected_date.toISOString().slice(0, 10),
-    } : null,
-    inStock: quantity > 0,
-  };
-}
-
 /** Every specification value of the models, most important specifications first (the comparison's rows). */
 export async function specValues(db: Db, ids: readonly number[]): Promise<{ model_id: number; spec_id: number; name: string; unit: string | null; num_value: number | null; text_value: string | null }[]> {
   if (!ids.length) return [];

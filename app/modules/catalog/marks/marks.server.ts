@@ -4,6 +4,7 @@ import type { RequestContext } from '#app/.server/context.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import type { Outcome } from '#app/.server/http.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
+import { modelCards, type ModelCardEntry } from '../cards.server.ts';
 import type { ModelCardView } from '../catalog.schema.ts';
 import { MARKS_MESSAGES } from './marks.constants.ts';
 import * as q from './marks.queries.server.ts';
@@ -94,10 +95,10 @@ export async function recordModelView(ctx: RequestContext, modelId: number, opti
   await q.recordView(ctx.services.db, owner, modelId, now());
 }
 
-async function cardsFor(ctx: RequestContext, ids: readonly number[]): Promise<q.CardWithType[]> {
+async function cardsFor(ctx: RequestContext, ids: readonly number[]): Promise<ModelCardEntry[]> {
   if (!ids.length) return [];
   const location = await currentLocation(ctx);
-  return q.modelCards(ctx.services.db, ids, location.currentBranch.id, userIdOf(ctx) !== null);
+  return modelCards(ctx.services.db, ids, location.currentBranch.id, userIdOf(ctx) !== null);
 }
 
 /** 'Вы смотрели': the visitor's last models, newest first, without the one on the page. */

@@ -76,54 +76,30 @@ export async function selectModel(db: DB, id: number, withPrices: boolean): Prom
   return row as ModelRow | undefined;
 }
 
-export interface CardRow {
-  id: number;
-  slug: string;
-  name: string;
-  product_code: string;
-  image: CatalogImage | null;
-  line_id: number;
-  line_slug: string;
-  line_name: string;
-  category_slug: string;
-  manufacturer_id: number;
-  manufacturer_name: string;
-  currency: CurrencyCode | null;
-  price: number | null;
-  old_price: number | null;
-  super_price: boolean | null;
-  quantity: number | null;
-  expected_date: string | null;
-  has_branch_row: boolean;
-  key_specs: { name: string; unit: string | null; kind: 'number' | 'text'; num_value: number | null; text_value: string | null }[];
-}
-
 export interface SimilarOptions {
   modelId: number;
   categoryId: number;
   manufacturerId: number;
   branchId: number | null;
-  withPrices: boolean;
   /** Number specifications to match on; null: all the model has. */
   specIds: number[] | null;
   inStockOnly: boolean;
   sameManufacturer: boolean;
-  keySpecs: number;
 }
 
 /**
- * Similar models (issue point 9): the same category, in stock at the visitor's branch first, then the
+ * Similar models (issue point 9), as ids for the cards (`modelCards`): the same category, in stock at the visitor's branch first, then the
  * nearest specifications. The distance is the mean, over the model's number specifications, of the
  * relative difference |a − b| / max(|a|, |b|) — 0 for equal values, 1 at most, independent of units —
  * where a specification the other model lacks counts as 1. Without number specifications every
  * model is at distance 0 and the order falls back to stock and the catalogue's order.
  */
-export async function selectSimilar(db: DB, o: SimilarOptions): Promise<CardRow[]> {
+export async function selectSimilar(db: DB, o: SimilarOptions): Promise<number[]> {
   const specFilter = o.specIds === null ? sql`true` : o.specIds.length ? sql`s.spec_id in (${sql.join(o.specIds)})` : sql`false`;
   const branch = o.branchId ?? -1;
   const inStockOnly: Expression<SqlBool> = o.inStockOnly ? sql<SqlBool>`coalesce(b.quantity, 0) > 0` : sql<SqlBool>`true`;
   const sameMaker: Expression<SqlBool> = o.sameManufacturer ? sql<SqlBool>`l.manufacturer_id = ${o.manufacturerId}` : sql<SqlBool>`true`;
-  const { rows } = await sql<CardRow>`
+  const { rows } = await sql<{ id: number }>`
     with target as (
       select s.spec_id, s.num_value from catalog_model_spec s
       where s.model_id = ${o.modelId} and s.num_value is not null and ${specFilter}
@@ -153,29 +129,9 @@ export async function selectSimilar(db: DB, o: SimilarOptions): Promise<CardRow[
       order by in_stock desc, distance, c.sort, c.id
       limit ${SIMILAR_MODELS_LIMIT}
     )
-    select r.id, m.slug, m.name, m.product_code, m.images -> 0 as image,
-      l.id as line_id, l.slug as line_slug, l.name as line_name, cat.slug as category_slug,
-      f.id as manufacturer_id, f.name as manufacturer_name,
-      b.currency, ${o.withPrices ? sql`b.price` : sql`null::bigint`} as price, ${o.withPrices ? sql`b.old_price` : sql`null::bigint`} as old_price,
-      b.super_price, b.quantity, b.expected_date, b.model_id is not null as has_branch_row,
-      coalesce((
-        select json_agg(k order by k.priority desc, k.id) from (
-          select sp.id, sp.name, sp.unit, sp.kind, sp.priority, ks.num_value, ks.text_value
-          from catalog_model_spec ks join catalog_specification sp on sp.id = ks.spec_id
-          where ks.model_id = r.id
-          order by sp.priority desc, sp.id
-          limit ${o.keySpecs}
-        ) k
-      ), '[]'::json) as key_specs
-    from ranked r
-    join catalog_model m on m.id = r.id
-    join catalog_model_line l on l.id = m.model_line_id
-    join catalog_manufacturer f on f.id = l.manufacturer_id
-    join catalog_category cat on cat.id = l.category_id
-    left join catalog_model_branch b on b.model_id = r.id and b.branch_id = ${branch}
-    order by r.in_stock desc, r.distance, r.sort, r.id
+    select r.id from ranked r order by r.in_stock desc, r.distance, r.sort, r.id
   `.execute(db);
-  return rows;
+  return rows.map((r) => r.id);
 }
 
 export interface FeatureRow { id: number; name: string; unit: string | null; num_value: number; count: number }

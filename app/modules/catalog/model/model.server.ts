@@ -3,11 +3,12 @@ import type { RequestContext } from '#app/.server/context.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
-import type { BranchOffer, MachineryCategory, ModelCardView } from '../catalog.schema.ts';
+import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
 import { modelLineLink, modelLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
 import { recordModelView } from '../marks/marks.server.ts';
-import { selectModel, selectModelPlace, selectSimilar, selectSimilarFeatures, type CardRow, type ModelRow } from './model.queries.server.ts';
+import { modelCards } from '../cards.server.ts';
+import { selectModel, selectModelPlace, selectSimilar, selectSimilarFeatures, type ModelRow } from './model.queries.server.ts';
 import { formatSpecValue } from '../catalog.rules.ts';
 import { KEY_FACTS_COUNT, modelDescription, modelTitle, orderBranches, stockState } from './model.rules.ts';
 import type { BranchStockRow, ModelOffers, ModelSpecRow, ModelView, SimilarFeatures, SimilarModelsFilter, VisitorBranch } from './model.schema.ts';
@@ -88,9 +89,6 @@ export async function similarFeatures(ctx: RequestContext, modelId: number): Pro
   };
 }
 
-/** How many specifications a card of a similar model shows. */
-const CARD_KEY_SPECS = 3;
-
 async function loadSimilar(
   ctx: RequestContext,
   model: Pick<ModelRow, 'id' | 'category_id' | 'manufacturer_id'>,
@@ -98,11 +96,13 @@ async function loadSimilar(
   withPrices: boolean,
   filter: SimilarModelsFilter,
 ): Promise<ModelCardView[]> {
-  const load = async () => (await selectSimilar(ctx.services.db, {
-    modelId: model.id, categoryId: model.category_id, manufacturerId: model.manufacturer_id, branchId, withPrices,
-    specIds: filter.specifications ?? null, inStockOnly: filter.inStock ?? false, sameManufacturer: filter.sameManufacturer ?? false,
-    keySpecs: CARD_KEY_SPECS,
-  })).map((r) => toCard(r, branchId, withPrices));
+  const load = async () => {
+    const ids = await selectSimilar(ctx.services.db, {
+      modelId: model.id, categoryId: model.category_id, manufacturerId: model.manufacturer_id, branchId,
+      specIds: filter.specifications ?? null, inStockOnly: filter.inStock ?? false, sameManufacturer: filter.sameManufacturer ?? false,
+    });
+    return (await modelCards(ctx.services.db, ids, branchId, withPrices)).map((c) => c.card);
+  };
   // The page's own list (no filter) is the same for every visitor of a branch: shared for a minute.
   const unfiltered = !filter.specifications && !filter.inStock && !filter.sameManufacturer;
   return unfiltered ? similarCache(ctx.services.db, `${model.id}:${branchId}:${withPrices}`, load) : load();
@@ -111,22 +111,6 @@ async function loadSimilar(
 /** How long a model's similar models at a branch are reused; stock and prices show within it. */
 const SIMILAR_TTL_MS = 60_000;
 const similarCache = keyedCachePerDb<ModelCardView[]>(SIMILAR_TTL_MS, 2_000);
-
-function toCard(r: CardRow, branchId: number | null, withPrices: boolean): ModelCardView {
-  const offer: BranchOffer | null = withPrices && branchId !== null && r.has_branch_row && r.currency ? {
-    branchId, currency: r.currency, price: r.price, oldPrice: r.old_price, superPrice: r.super_price ?? false,
-    quantity: r.quantity ?? 0, expectedDate: r.expected_date,
-  } : null;
-  return {
-    id: r.id, name: r.name, link: modelLink(r.category_slug, r.line_slug, r.slug), productCode: r.product_code,
-    image: r.image,
-    modelLine: { id: r.line_id, name: r.line_name },
-    manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
-    keySpecs: r.key_specs.map((s) => ({ name: s.name, value: formatSpecValue(s.num_value, s.text_value, s.unit) })),
-    offer,
-    inStock: (r.quantity ?? 0) > 0,
-  };
-}
 
 function toModelView(row: ModelRow): ModelView {
   return {
