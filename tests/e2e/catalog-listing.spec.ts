@@ -161,6 +161,25 @@ test.describe('@desktop', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Беларус 80');
   });
 
+  test('«Показать ещё» appends the next page below the shown one; a page link then shows that page alone', async ({ page }) => {
+    await page.goto('/catalog/traktory');
+    await expect(cards(page)).toHaveCount(24);
+    const address = page.url();
+    const first = await cardNames(page);
+    await page.getByRole('button', { name: 'Показать ещё' }).click();
+    await expect(cards(page)).toHaveCount(48);
+    expect((await cardNames(page)).slice(0, 24)).toEqual(first);
+    expect(new Set(await cardNames(page)).size).toBe(48);
+    expect(page.url()).toBe(address);
+    const pages = page.getByRole('navigation', { name: 'Страницы' });
+    await expect(pages.locator('[aria-current="page"]')).toHaveText(/2/);
+    // The next page link leads past what is shown; following it shows that page alone.
+    await pages.getByRole('link', { name: 'Вперёд →' }).click();
+    await expect(page).toHaveURL(/page=3/);
+    await listSettled(page);
+    await expect(cards(page)).toHaveCount(Math.min(24, (await total(page)) - 48));
+  });
+
   test('a filtered address opens the same list for anyone; nothing found offers «Сбросить фильтры»', async ({ page }) => {
     await page.goto('/catalog/traktory?specificationsFrom%5B%5D=1-999999');
     await expect(page.getByText('Нет моделей, подходящих под фильтры')).toBeVisible();

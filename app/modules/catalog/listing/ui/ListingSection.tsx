@@ -9,6 +9,7 @@ import { ModelList } from './ModelList.tsx';
 import { Pagination } from './Pagination.tsx';
 import { SortBar } from './SortBar.tsx';
 import { useFilterNavigation } from './use-filter-navigation.ts';
+import { useMoreModels } from './use-more-models.ts';
 import styles from './Listing.module.css';
 
 /** What the category and model line loaders give every list: the state as applied, the sidebar, the page. */
@@ -28,6 +29,7 @@ export function ListingSection({ title, data, actions = modelActions }: ListingS
   const { state, filters, listing, sortOrders } = data;
   const guest = !data.signedIn;
   const { apply, loading } = useFilterNavigation();
+  const more = useMoreModels(listing, state);
   const filtered = isFiltered(state);
   return (
     <section className={styles.listing} aria-labelledby="listing-title">
@@ -41,7 +43,7 @@ export function ListingSection({ title, data, actions = modelActions }: ListingS
             <MobileFilterPanel filters={filters} state={state} total={listing.total} guest={guest} />
           </SortBar>
           <ModelList
-            items={listing.items}
+            items={more.items}
             layout={state.displayType}
             guest={guest}
             loading={loading}
@@ -58,7 +60,20 @@ export function ListingSection({ title, data, actions = modelActions }: ListingS
               </div>
             )}
           />
-          <Pagination state={state} page={listing.page} pageCount={listing.pageCount} />
+          {more.hasMore ? (
+            <div className={styles.moreBox}>
+              <button
+                type="button"
+                className={`btn btn-secondary ${styles.moreButton}`}
+                aria-busy={more.loading || undefined}
+                onClick={() => { if (!more.loading) more.showMore(); }}
+              >
+                {more.loading ? 'Загрузка…' : 'Показать ещё'}
+              </button>
+              {more.failed ? <p className={styles.moreError} role="alert">Не удалось загрузить модели. Попробуйте ещё раз.</p> : null}
+            </div>
+          ) : null}
+          <Pagination state={state} page={more.last} pageCount={listing.pageCount} />
         </div>
       </div>
     </section>
