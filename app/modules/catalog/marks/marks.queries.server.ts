@@ -141,6 +141,10 @@ export async function countsOf(db: Db, owner: Owner | null, userId: number | nul
  * does not see its own insert, so the trim keeps HISTORY_LIMIT − 1 of the other models.
  */
 export async function recordView(db: Db, owner: Owner, modelId: number, at: Date): Promise<void> {
+  // A reload or a return to the model viewed last changes no order: one read instead of a locked write.
+  const { rows: [latest] } = await sql<{ model_id: number }>`
+    select h.model_id from catalog_view_history h where ${ownerIs('h', owner)} order by h.at desc, h.id desc limit 1`.execute(db);
+  if (latest?.model_id === modelId) return;
   await db.transaction().execute(async (trx) => {
     await lockOwner(trx, LOCK_HISTORY, owner);
     await sql`
