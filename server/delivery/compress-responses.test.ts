@@ -77,3 +77,31 @@ describe('compressResponses', () => {
     expect(seen.join('')).toBe('<html><body><h1>Сразу</h1><p>в том же такте</p><p>Потом</p></body></html>');
   });
 });
+
+describe('compressedStream when the client goes away', () => {
+  it('stops reading the page and never writes to the closed stream', async () => {
+    const { compressedStream } = await import('./compress-responses.ts');
+    let pulled = 0;
+    let cancelled = false;
+    const source = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        pulled++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        controller.enqueue(new TextEncoder().encode('<p>ещё одна строка страницы</p>'.repeat(50)));
+      },
+      cancel() { cancelled = true; },
+    });
+    const reader = compressedStream(source, 'br').getReader();
+    const errors: unknown[] = [];
+    const record = (e: unknown) => errors.push(e);
+    process.on('uncaughtException', record);
+    await reader.read();
+    await reader.cancel('gone');
+    const pulledAtCancel = pulled;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cancelled).toBe(true);
+    expect(pulled - pulledAtCancel).toBeLessThanOrEqual(1);
+    process.off('uncaughtException', record);
+    expect(errors).toEqual([]);
+  });
+});

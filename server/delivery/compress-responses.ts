@@ -76,16 +76,18 @@ export function compressedStream(body: ReadableStream<Uint8Array>, encoding: Enc
   const reader = body.getReader();
   let pending: Uint8Array[] = [];
   let scheduled = false;
+  // Once the client has gone (the stream cancelled), nothing more may reach the controller.
+  let open = true;
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      zip.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-      zip.on('end', () => controller.close());
-      zip.on('error', (error) => controller.error(error));
+      zip.on('data', (chunk: Buffer) => { if (open) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)); });
+      zip.on('end', () => { if (open) { open = false; controller.close(); } });
+      zip.on('error', (error) => { if (open) { open = false; controller.error(error); } });
 
       const flushPending = () => {
         scheduled = false;
-        if (pending.length === 0) return;
+        if (pending.length === 0 || !open) return;
         const burst = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
         pending = [];
         zip.write(burst);
@@ -96,13 +98,14 @@ export function compressedStream(body: ReadableStream<Uint8Array>, encoding: Enc
         try {
           for (;;) {
             const { done, value } = await reader.read();
-            if (done) break;
+            if (done || !open) break;
             pending.push(value);
             if (!scheduled) {
               scheduled = true;
               setImmediate(flushPending);
             }
           }
+          if (!open) return;
           // The last burst goes with the end of the stream: no separate flush.
           scheduled = true;
           const rest = pending.length === 0 ? null : Buffer.concat(pending);
@@ -114,7 +117,8 @@ export function compressedStream(body: ReadableStream<Uint8Array>, encoding: Enc
       })();
     },
     cancel(reason) {
-      void reader.cancel(reason);
+      open = false;
+      void reader.cancel(reason).catch(() => undefined);
       zip.destroy();
     },
   });
