@@ -44,6 +44,8 @@ export interface RequestShape {
   body?: string;
   /** A body per request (the n-th), so that no two requests ask the same: what a cache cannot answer. */
   vary?: (n: number) => string;
+  /** A path per request (the n-th): GET requests that no cache can answer. */
+  varyPath?: (n: number) => string;
   /**
    * Connections for this target instead of the run's: 1 measures server time (one request at a
    * time, nothing queued behind another), which is what the latency budgets of the API speak of.
@@ -58,6 +60,7 @@ export async function measure(origin: string, path: string, options: LoadOptions
   const request = {
     url, headers, method: shape.method ?? 'GET', body: shape.body,
     ...(shape.vary ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: shape.vary!(n++) }) }] } : {}),
+    ...(shape.varyPath ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: shape.varyPath!(n++) }) }] } : {}),
   };
   const connections = shape.connections ?? options.connections;
   if (options.warmup > 0) await autocannon({ ...request, connections, duration: options.warmup });

@@ -17,6 +17,7 @@ import {
 } from './report.ts';
 import { ROOT, ServerFailure, TEMPLATE_DIR, findFreePort, launchServer, runBuild, waitUntilHealthy, type BenchServer } from './server.ts';
 import { prepareBenchDatabase, removeBenchTemplate } from './seed-catalog.ts';
+import { asYouTypeQueries } from './search-queries.ts';
 import { signedInVisitor } from './session.ts';
 
 const TARGETS: Target[] = [
@@ -192,7 +193,10 @@ async function catalogueTargets(running: BenchServer): Promise<{ targets: Target
     ...api, headers: { ...api.headers, 'content-type': 'application/x-www-form-urlencoded' },
     vary: (n: number) => `categoryId=1&specificationsFrom%5B%5D=1-${(60 + n / 1000).toFixed(3)}`,
   };
-  const searchPath = `/api/search?q=${encodeURIComponent('кир')}`;
+  // Each request a query of its own, as visitors type them (bench/search-queries.ts).
+  const queries = asYouTypeQueries();
+  const searchPath = `/api/search?q=${encodeURIComponent(queries[0]!)}`;
+  const search = { headers: { accept: 'application/json' }, varyPath: (n: number) => `/api/search?q=${encodeURIComponent(queries[n % queries.length]!)}` };
   return {
     pages: [CATEGORY_PATH, modelPath],
     targets: [
@@ -207,8 +211,8 @@ async function catalogueTargets(running: BenchServer): Promise<{ targets: Target
       // sidebar's 10 s cache never answers, as for visitors who each filter differently.
       { name: 'sidebar-filters-fresh', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new, 1 conn.)', shape: { ...fresh, connections: 1 } },
       { name: 'sidebar-filters-fresh-load', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new)', shape: fresh },
-      { name: 'search', path: searchPath, label: 'GET /api/search?q=кир (1 conn.)', shape: { headers: { accept: 'application/json' }, connections: 1 } },
-      { name: 'search-load', path: searchPath, label: 'GET /api/search?q=кир', shape: { headers: { accept: 'application/json' } } },
+      { name: 'search', path: searchPath, label: 'GET /api/search (each new, 1 conn.)', shape: { ...search, connections: 1 } },
+      { name: 'search-load', path: searchPath, label: 'GET /api/search (each new)', shape: search },
     ],
   };
 }

@@ -39,7 +39,8 @@ const rule = {
         if (!match || match[1] === own) return;
         const [, target, rest] = match;
         if (rest.startsWith('data/')) {
-          if (!filename.endsWith('/app/.server/db/seed.ts')) report(`Seed data of module "${target}" is read only by the seed.`);
+          // The benchmark grows the demo catalogue and types its names into the search: it may read them too.
+          if (!filename.endsWith('/app/.server/db/seed.ts') && !filename.includes('/bench/')) report(`Seed data of module "${target}" is read only by the seed.`);
           return;
         }
         // A module's demo seed (`x.seed.server.ts`) writes its own tables; only the seed runs it.

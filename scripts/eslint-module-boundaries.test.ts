@@ -15,6 +15,7 @@ tester.run('module-boundaries', plugin.rules['module-boundaries'], {
     { filename: '/p/app/routes/home.tsx', code: "import { getPage } from '#app/modules/content/content.server.ts';" },
     { filename: '/p/server/app.ts', code: "import { regionsApi } from '#app/modules/regions/regions.api.server.ts';" },
     { filename: '/p/app/.server/db/seed.ts', code: "import { REGIONS } from '#app/modules/regions/data/regions.ts';" },
+    { filename: '/p/bench/search-queries.ts', code: "import { MANUFACTURERS } from '#app/modules/catalog/data/manufacturers.ts';" },
     { filename: '/p/app/components/layout/X.tsx', code: "import type { DB } from '#app/.server/db/connect.ts';" },
     { filename: '/p/app/modules/catalog/data/categories.ts', code: "import type { X } from './types.ts';" },
     { filename: '/p/app/.server/context.ts', code: "import type { AuthProviders } from '#app/modules/auth/providers/providers.ts';" },
