@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { CatalogImage } from '#app/.server/db/schema.ts';
-import { RANK, type QueryVariant } from './search.rules.ts';
+import { allowedTypos, RANK, type QueryVariant } from './search.rules.ts';
 
 /*
  * The catalogue's sources, read-only, on the columns migration 0009_search adds to its tables
@@ -15,8 +15,17 @@ import { RANK, type QueryVariant } from './search.rules.ts';
 
 type Column = RawBuilder<unknown>;
 
+/**
+ * Typo arms (`<%`, trigram word similarity) only where they pay: on the small tables (categories,
+ * makers) and for a query of four letters or more (allowedTypos: no typos in shorter words). On
+ * lines and models a typo check reads every row (the planner does not trust the trigram index for
+ * `<%`: 7 ms a variant on 2,700 lines); there the typed words are corrected to the catalogue's
+ * words first (search.server.ts) and matched exactly.
+ */
+const typosFor = (v: QueryVariant, typos: boolean) => typos && allowedTypos(v.folded.length) > 0;
+
 /** Rank of a name for one variant: exact > prefix > full text > inside a word > typo (see RANK). */
-function rankFor(name: Column, tsv: Column | null, v: QueryVariant): RawBuilder<number> {
+function rankFor(name: Column, tsv: Column | null, v: QueryVariant, typos: boolean): RawBuilder<number> {
   const fts = tsv ? sql`when ${tsv} @@ plainto_tsquery('russian', ${v.plain}) then ${sql.lit(RANK.wordForm)} + 1.0 / (10 + length(${name}))` : sql``;
   // Within a tier a shorter name is the closer match ('Тракторы' before 'Колёсные тракторы'): < 0.1.
   return sql<number>`case
@@ -24,25 +33,26 @@ function rankFor(name: Column, tsv: Column | null, v: QueryVariant): RawBuilder<
     when ${name} like ${v.folded + '%'} or ${name} like ${'% ' + v.folded + '%'} then ${sql.lit(RANK.prefix)} + 1.0 / (10 + length(${name}))
     ${fts}
     when ${name} like ${'%' + v.folded + '%'} then ${sql.lit((RANK.wordForm + RANK.typo) / 2)} + 1.0 / (10 + length(${name}))
-    when ${v.folded} <% ${name} then ${sql.lit(RANK.typo)} + word_similarity(${v.folded}, ${name}) / 3
+    ${typosFor(v, typos) ? sql`when ${v.folded} <% ${name} then ${sql.lit(RANK.typo)} + word_similarity(${v.folded}, ${name}) / 3` : sql``}
     else 0 end`;
 }
 
-function rank(name: Column, tsv: Column | null, variants: QueryVariant[], extra: RawBuilder<number>[] = []): RawBuilder<number> {
-  return sql<number>`greatest(${sql.join([...variants.map((v) => rankFor(name, tsv, v)), ...extra])})::float8`;
+function rank(name: Column, tsv: Column | null, variants: QueryVariant[], { typos, extra = [] }: { typos: boolean; extra?: RawBuilder<number>[] }): RawBuilder<number> {
+  return sql<number>`greatest(${sql.join([...variants.map((v) => rankFor(name, tsv, v, typos)), ...extra])})::float8`;
 }
 
 /** The index-served conditions, one per index: the name contains the query, shares a word form with it, or is within typos of it. */
-function matchArms(name: Column, tsv: Column | null, variants: QueryVariant[], { typos = true } = {}): RawBuilder<boolean>[] {
+function matchArms(name: Column, tsv: Column | null, variants: QueryVariant[], { typos }: { typos: boolean }): RawBuilder<boolean>[] {
   return variants.flatMap((v) => [
     sql<boolean>`${name} like ${'%' + v.folded + '%'}`,
-    ...(typos ? [sql<boolean>`${v.folded} <% ${name}`] : []),
+    ...(typosFor(v, typos) ? [sql<boolean>`${v.folded} <% ${name}`] : []),
     ...(tsv ? [sql<boolean>`${tsv} @@ plainto_tsquery('russian', ${v.plain})`] : []),
   ]);
 }
 
+/** For the small tables: one OR over the arms, with typos. */
 function matches(name: Column, tsv: Column | null, variants: QueryVariant[]): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.join(matchArms(name, tsv, variants), sql` or `)})`;
+  return sql<boolean>`(${sql.join(matchArms(name, tsv, variants, { typos: true }), sql` or `)})`;
 }
 
 /**
@@ -62,7 +72,7 @@ export async function findCategories(db: DB, variants: QueryVariant[], limit: nu
   const name = sql.ref('c.search_name');
   const tsv = sql.ref('c.search_tsv');
   const { rows } = await sql<CategoryRow>`
-    select c.id, c.name, c.slug, p.name as parent_name, ${rank(name, tsv, variants)} as rank, count(*) over ()::int as total
+    select c.id, c.name, c.slug, p.name as parent_name, ${rank(name, tsv, variants, { typos: true })} as rank, count(*) over ()::int as total
     from catalog_category c left join catalog_category p on p.id = c.parent_id
     where ${matches(name, tsv, variants)}
     order by rank desc, ${ORDER_NAME(sql.ref('c.name'))}, c.id
@@ -78,7 +88,7 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
   const { rows } = await sql<ManufacturerRow>`
     select m.id, m.name, m.country, m.logo_path, main.slug as category_slug,
       (select count(*) from catalog_model_line l where l.manufacturer_id = m.id)::int as lines,
-      ${rank(name, null, variants)} as rank, count(*) over ()::int as total
+      ${rank(name, null, variants, { typos: true })} as rank, count(*) over ()::int as total
     from catalog_manufacturer m
     left join lateral (
       select c.slug from catalog_model_line l join catalog_category c on c.id = l.category_id
@@ -99,9 +109,9 @@ export async function findModelLines(db: DB, variants: QueryVariant[], limit: nu
   const byMaker = variants.map((v) => sql<number>`case when mf.search_name like ${'%' + v.folded + '%'} then ${sql.lit(RANK.context)} else 0 end`);
   const makers = sql<boolean>`l.manufacturer_id in (select id from catalog_manufacturer m where ${sql.join(variants.map((v) => sql`m.search_name like ${'%' + v.folded + '%'}`), sql` or `)})`;
   const { rows } = await sql<ModelLineRow>`
-    with found as materialized (${candidates('catalog_model_line', 'l', [...matchArms(name, tsv, variants), makers])})
+    with found as materialized (${candidates('catalog_model_line', 'l', [...matchArms(name, tsv, variants, { typos: false }), makers])})
     select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer,
-      ${rank(name, tsv, variants, byMaker)} as rank, count(*) over ()::int as total
+      ${rank(name, tsv, variants, { typos: false, extra: byMaker })} as rank, count(*) over ()::int as total
     from found
     join catalog_model_line l on l.id = found.id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
@@ -117,14 +127,26 @@ export interface ModelRow {
 }
 
 /**
+ * The lines a word names: in the line's name or its maker's (what `line name || ' ' || maker name`
+ * contains, as the word has no space), each through an index.
+ */
+function linesNaming(word: string): RawBuilder<unknown> {
+  const pattern = '%' + word + '%';
+  return sql`(select l.id from catalog_model_line l where l.search_name like ${pattern}
+    union select l.id from catalog_manufacturer mf join catalog_model_line l on l.manufacturer_id = mf.id where mf.search_name like ${pattern})`;
+}
+
+/**
  * Models: by name, by product code, and by the words of their line and maker together with their
  * own ('кировец к-744' finds 'К-744Р3' of Кировец): each split of the query into a head matched
- * by the line and maker and a tail matched by the model is one index-served branch.
+ * by the line and maker and a tail matched by the model is one index-served branch. The lines of
+ * each head are looked up once (`heads`, one row of arrays) and serve both the search and the rank.
  */
 export async function findModels(db: DB, variants: QueryVariant[], limit: number): Promise<ModelRow[]> {
   const name = sql.ref('m.search_name');
   const code = sql.ref('m.search_code');
   const tsv = sql.ref('m.search_tsv');
+  const headLines: RawBuilder<unknown>[] = [];
   const contextBranches: RawBuilder<boolean>[] = [];
   const contextRanks: RawBuilder<number>[] = [];
   for (const v of variants) {
@@ -132,10 +154,10 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
     // A letter or two names no line or maker: 'к 7' must not list every model of every maker with a 'к'.
     if (words.some((w) => w.length < 2)) continue;
     for (let head = 1; head <= words.length; head++) {
-      const lines = sql`array(select l.id from catalog_model_line l join catalog_manufacturer mf on mf.id = l.manufacturer_id
-        where ${sql.join(words.slice(0, head).map((w) => sql`(l.search_name || ' ' || mf.search_name) like ${'%' + w + '%'}`), sql` and `)})`;
+      const column = sql.ref(`heads.h${headLines.length}`);
+      headLines.push(sql`array(${sql.join(words.slice(0, head).map(linesNaming), sql` intersect `)}) as ${sql.id(`h${headLines.length}`)}`);
       const tail = words.slice(head).join(' ');
-      const branch = tail ? sql<boolean>`(m.model_line_id = any(${lines}) and ${name} like ${'%' + tail + '%'})` : sql<boolean>`m.model_line_id = any(${lines})`;
+      const branch = tail ? sql<boolean>`(m.model_line_id = any(${column}) and ${name} like ${'%' + tail + '%'})` : sql<boolean>`m.model_line_id = any(${column})`;
       contextBranches.push(branch);
       // Found through its line and maker with the rest of the query in its name: nearly a name match.
       contextRanks.push(sql<number>`case when ${branch} then ${sql.lit(tail ? RANK.prefix - 0.5 : RANK.context)} else 0 end`);
@@ -143,53 +165,49 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
   }
   const codeRanks = variants.map((v) => sql<number>`case when ${code} = ${v.folded} then ${sql.lit(RANK.exact)} when ${code} like ${v.folded + '%'} then ${sql.lit(RANK.prefix)} else 0 end`);
   // Models are found with typos through their line's and maker's words (the typed words are
-  // corrected to the catalogue's words first, nearestKnownWords): a typo check on every model name
+  // corrected to the catalogue's words first, search.server.ts): a typo check on every model name
   // costs tens of milliseconds at 10,000 models and finds little in names like 'К-744Р3'.
-  const arms = [...matchArms(name, tsv, variants, { typos: false }), ...variants.map((v) => sql<boolean>`${code} like ${v.folded + '%'}`), ...contextBranches];
+  const arms = [
+    ...matchArms(name, tsv, variants, { typos: false }),
+    ...variants.map((v) => sql<boolean>`${code} like ${v.folded + '%'}`),
+  ].map((arm) => sql`select m.id from catalog_model m where ${arm}`);
+  // The branches through lines: an index scan on the model's line for the ids in the array.
+  arms.push(...contextBranches.map((branch) => sql`select m.id from heads, catalog_model m where ${branch}`));
+  // Ranked on the model's own columns first; the line, maker and category are joined for the
+  // first `limit` only (a maker's query finds hundreds of models).
   const { rows } = await sql<ModelRow>`
-    with found as materialized (${candidates('catalog_model', 'm', arms)})
-    select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, l.slug as line_slug, l.name as line_name,
-      c.slug as category_slug, mf.name as manufacturer, hit.rank, count(*) over ()::int as total
-    from found
-    join catalog_model m on m.id = found.id
-    cross join lateral (select ${rank(name, tsv, variants, [...codeRanks, ...contextRanks])} as rank) hit
+    with heads as materialized (select ${headLines.length ? sql.join(headLines) : sql`null::int[] as h`}),
+    found as materialized (${sql.join(arms, sql` union `)}),
+    ranked as (
+      select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, m.model_line_id,
+        ${rank(name, tsv, variants, { typos: false, extra: [...codeRanks, ...contextRanks] })} as rank, count(*) over ()::int as total
+      from found cross join heads join catalog_model m on m.id = found.id
+      order by rank desc, ${ORDER_NAME(sql.ref('m.name'))}, m.id
+      limit ${limit}
+    )
+    select m.id, m.name, m.slug, m.product_code, m.image, l.slug as line_slug, l.name as line_name,
+      c.slug as category_slug, mf.name as manufacturer, m.rank, m.total
+    from ranked m
     join catalog_model_line l on l.id = m.model_line_id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
     join catalog_category c on c.id = l.category_id
-    order by hit.rank desc, ${ORDER_NAME(sql.ref('m.name'))}, m.id
-    limit ${limit}`.execute(db);
+    order by m.rank desc, ${ORDER_NAME(sql.ref('m.name'))}, m.id`.execute(db);
   return rows;
 }
 
-export interface WordCorrection { typed: string; known: string; distance: number }
-
 /**
- * For each typed word, the nearest word of the catalogue's names (categories, makers, lines,
- * technique types: a few thousand words at most, folded and stored) by edit distance
- * (fuzzystrmatch), also against the known word's beginning, so a word being typed is distance 0:
- * 'тороктор' → 'тракторы' (2). Trigrams alone miss such typos in short words.
+ * The distinct words (three letters or more) of the names of categories, makers, lines and
+ * technique types, folded: what typed words are corrected to (search.rules.ts nearestKnownWords).
+ * A few hundred at 10,000 models; search.server.ts keeps them in memory for a minute.
  */
-export async function nearestKnownWords(db: DB, words: string[]): Promise<WordCorrection[]> {
-  if (!words.length) return [];
-  const { rows } = await sql<WordCorrection>`
-    with typed(word) as (select unnest(cast(${words} as text[]))),
-    known(word) as (
-      select distinct regexp_split_to_table(n.search_name, ' ') from (
+export async function loadKnownWords(db: DB): Promise<string[]> {
+  const { rows } = await sql<{ word: string }>`
+    select distinct word from (
+      select string_to_table(n.search_name, ' ') as word from (
         select search_name from catalog_category union all select search_name from catalog_manufacturer
         union all select search_name from catalog_model_line union all select search_fold(name) from catalog_technique_type
       ) n
-    )
-    select t.word as typed, best.word as known, best.distance from typed t
-    cross join lateral (
-      select k.word, least(
-        levenshtein_less_equal(t.word, k.word, 3),
-        levenshtein_less_equal(t.word, left(k.word, length(t.word) - 1), 3),
-        levenshtein_less_equal(t.word, left(k.word, length(t.word)), 3),
-        levenshtein_less_equal(t.word, left(k.word, length(t.word) + 1), 3)
-      ) as distance
-      from known k where length(k.word) >= 3 and length(k.word) >= length(t.word) - 2
-      order by distance, abs(length(k.word) - length(t.word)), k.word
-      limit 1
-    ) best`.execute(db);
-  return rows;
+    ) w
+    where length(word) >= 3`.execute(db);
+  return rows.map((r) => r.word).sort();
 }
