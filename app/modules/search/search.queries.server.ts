@@ -20,9 +20,10 @@ type Column = RawBuilder<unknown>;
  * makers) and for a query of four letters or more (allowedTypos: no typos in shorter words). On
  * lines and models a typo check reads every row (the planner does not trust the trigram index for
  * `<%`: 7 ms a variant on 2,700 lines); there the typed words are corrected to the catalogue's
- * words first (search.server.ts) and matched exactly.
+ * words first (search.server.ts) and matched exactly. A corrected reading is made of those words:
+ * no typo check either.
  */
-const typosFor = (v: QueryVariant, typos: boolean) => typos && allowedTypos(v.folded.length) > 0;
+const typosFor = (v: QueryVariant, typos: boolean) => typos && !v.corrected && allowedTypos(v.folded.length) > 0;
 
 /** Rank of a name for one variant: exact > prefix > full text > inside a word > typo (see RANK). */
 function rankFor(name: Column, tsv: Column | null, v: QueryVariant, typos: boolean): RawBuilder<number> {
@@ -55,13 +56,36 @@ function matches(name: Column, tsv: Column | null, variants: QueryVariant[]): Ra
   return sql<boolean>`(${sql.join(matchArms(name, tsv, variants, { typos: true }), sql` or `)})`;
 }
 
+/** A way a large table's rows are found, with the rank it gives them. */
+interface Arm { where: RawBuilder<boolean>; rank: RawBuilder<number> }
+
 /**
- * The ids the conditions find, each condition a select of its own: on the large tables (models,
- * lines) one OR over them all is read row by row (a typo check per row costs ~85 ms at 10,000
- * models), while each select alone is served by its index.
+ * The first `limit` rows of a large table (lines, models) that any arm finds, best first, with
+ * their total: `id, name, rank, total`. Each arm is a select of its own, served by its index (one
+ * OR over them all is read row by row), and ranks only the rows it finds: a row's rank is the best
+ * its arms give. Nothing is joined before the limit (a maker's name finds hundreds of models).
+ * Rows are `t`.
  */
-function candidates(table: 'catalog_model' | 'catalog_model_line', alias: 'm' | 'l', arms: RawBuilder<boolean>[]): RawBuilder<unknown> {
-  return sql`${sql.join(arms.map((arm) => sql`select ${sql.ref(`${alias}.id`)} from ${sql.table(table)} as ${sql.id(alias)} where ${arm}`), sql` union `)}`;
+function topRanked(table: 'catalog_model' | 'catalog_model_line', arms: Arm[], limit: number): RawBuilder<unknown> {
+  const selects = arms.map((arm) => sql`select t.id, t.name, (${arm.rank})::float8 as rank from ${sql.table(table)} as t where ${arm.where}`);
+  return sql`select id, name, rank, count(*) over ()::int as total from (
+      select id, name, max(rank) as rank from (${sql.join(selects, sql` union all `)}) arm group by id, name
+    ) hit
+    order by rank desc, ${ORDER_NAME(sql.ref('name'))}, id
+    limit ${limit}`;
+}
+
+/** The arms of a name: it contains the query, or shares a word form with it; each ranked as `rankFor`. */
+function nameArms(variants: QueryVariant[]): Arm[] {
+  const name = sql.ref('t.search_name');
+  const tsv = sql.ref('t.search_tsv');
+  return variants.flatMap((v) => {
+    const rank = rankFor(name, tsv, v, false);
+    return [
+      { where: sql<boolean>`${name} like ${'%' + v.folded + '%'}`, rank },
+      { where: sql<boolean>`${tsv} @@ plainto_tsquery('russian', ${v.plain})`, rank },
+    ];
+  });
 }
 
 const ORDER_NAME = (name: Column) => sql`${name} collate "und-x-icu"`;
@@ -103,21 +127,19 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
 export interface ModelLineRow { id: number; name: string; slug: string; category_slug: string; category_name: string; manufacturer: string; rank: number; total: number }
 
 export async function findModelLines(db: DB, variants: QueryVariant[], limit: number): Promise<ModelLineRow[]> {
-  const name = sql.ref('l.search_name');
-  const tsv = sql.ref('l.search_tsv');
   // A line is also found by its maker ('кировец' lists the lines of Кировец), ranked below its own name.
-  const byMaker = variants.map((v) => sql<number>`case when mf.search_name like ${'%' + v.folded + '%'} then ${sql.lit(RANK.context)} else 0 end`);
-  const makers = sql<boolean>`l.manufacturer_id in (select id from catalog_manufacturer m where ${sql.join(variants.map((v) => sql`m.search_name like ${'%' + v.folded + '%'}`), sql` or `)})`;
+  const byMaker: Arm = {
+    where: sql<boolean>`t.manufacturer_id in (select id from catalog_manufacturer m where ${sql.join(variants.map((v) => sql`m.search_name like ${'%' + v.folded + '%'}`), sql` or `)})`,
+    rank: sql.lit(RANK.context),
+  };
   const { rows } = await sql<ModelLineRow>`
-    with found as materialized (${candidates('catalog_model_line', 'l', [...matchArms(name, tsv, variants, { typos: false }), makers])})
-    select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer,
-      ${rank(name, tsv, variants, { typos: false, extra: byMaker })} as rank, count(*) over ()::int as total
-    from found
-    join catalog_model_line l on l.id = found.id
+    with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker], limit)})
+    select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer, top.rank, top.total
+    from top
+    join catalog_model_line l on l.id = top.id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
     join catalog_category c on c.id = l.category_id
-    order by rank desc, ${ORDER_NAME(sql.ref('l.name'))}, l.id
-    limit ${limit}`.execute(db);
+    order by top.rank desc, ${ORDER_NAME(sql.ref('top.name'))}, top.id`.execute(db);
   return rows;
 }
 
@@ -143,71 +165,65 @@ function linesNaming(word: string): RawBuilder<unknown> {
  * each head are looked up once (`heads`, one row of arrays) and serve both the search and the rank.
  */
 export async function findModels(db: DB, variants: QueryVariant[], limit: number): Promise<ModelRow[]> {
-  const name = sql.ref('m.search_name');
-  const code = sql.ref('m.search_code');
-  const tsv = sql.ref('m.search_tsv');
-  const headLines: RawBuilder<unknown>[] = [];
-  const contextBranches: RawBuilder<boolean>[] = [];
-  const contextRanks: RawBuilder<number>[] = [];
+  const name = sql.ref('t.search_name');
+  const code = sql.ref('t.search_code');
+  const arms = nameArms(variants);
   for (const v of variants) {
+    arms.push({
+      where: sql<boolean>`${code} like ${v.folded + '%'}`,
+      rank: sql<number>`case when ${code} = ${v.folded} then ${sql.lit(RANK.exact)} else ${sql.lit(RANK.prefix)} end`,
+    });
     const words = v.folded.split(' ');
     // A letter or two names no line or maker: 'к 7' must not list every model of every maker with a 'к'.
     if (words.some((w) => w.length < 2)) continue;
     for (let head = 1; head <= words.length; head++) {
-      const column = sql.ref(`heads.h${headLines.length}`);
-      headLines.push(sql`array(${sql.join(words.slice(0, head).map(linesNaming), sql` intersect `)}) as ${sql.id(`h${headLines.length}`)}`);
+      const lines = sql`array(${sql.join(words.slice(0, head).map(linesNaming), sql` intersect `)})`;
       const tail = words.slice(head).join(' ');
-      const branch = tail ? sql<boolean>`(m.model_line_id = any(${column}) and ${name} like ${'%' + tail + '%'})` : sql<boolean>`m.model_line_id = any(${column})`;
-      contextBranches.push(branch);
-      // Found through its line and maker with the rest of the query in its name: nearly a name match.
-      contextRanks.push(sql<number>`case when ${branch} then ${sql.lit(tail ? RANK.prefix - 0.5 : RANK.context)} else 0 end`);
+      arms.push(tail
+        // Found through its line and maker with the rest of the query in its name: nearly a name match.
+        ? { where: sql<boolean>`t.model_line_id = any(${lines}) and ${name} like ${'%' + tail + '%'}`, rank: sql.lit(RANK.prefix - 0.5) }
+        : { where: sql<boolean>`t.model_line_id = any(${lines})`, rank: sql.lit(RANK.context) });
     }
   }
-  const codeRanks = variants.map((v) => sql<number>`case when ${code} = ${v.folded} then ${sql.lit(RANK.exact)} when ${code} like ${v.folded + '%'} then ${sql.lit(RANK.prefix)} else 0 end`);
-  // Models are found with typos through their line's and maker's words (the typed words are
-  // corrected to the catalogue's words first, search.server.ts): a typo check on every model name
-  // costs tens of milliseconds at 10,000 models and finds little in names like 'К-744Р3'.
-  const arms = [
-    ...matchArms(name, tsv, variants, { typos: false }),
-    ...variants.map((v) => sql<boolean>`${code} like ${v.folded + '%'}`),
-  ].map((arm) => sql`select m.id from catalog_model m where ${arm}`);
-  // The branches through lines: an index scan on the model's line for the ids in the array.
-  arms.push(...contextBranches.map((branch) => sql`select m.id from heads, catalog_model m where ${branch}`));
-  // Ranked on the model's own columns first; the line, maker and category are joined for the
-  // first `limit` only (a maker's query finds hundreds of models).
+  // No typo arm: models are found with typos through their line's and maker's words (the typed
+  // words are corrected to the catalogue's words first, search.server.ts); a typo check on every
+  // model name costs tens of milliseconds at 10,000 models and finds little in names like 'К-744Р3'.
   const { rows } = await sql<ModelRow>`
-    with heads as materialized (select ${headLines.length ? sql.join(headLines) : sql`null::int[] as h`}),
-    found as materialized (${sql.join(arms, sql` union `)}),
-    ranked as (
-      select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, m.model_line_id,
-        ${rank(name, tsv, variants, { typos: false, extra: [...codeRanks, ...contextRanks] })} as rank, count(*) over ()::int as total
-      from found cross join heads join catalog_model m on m.id = found.id
-      order by rank desc, ${ORDER_NAME(sql.ref('m.name'))}, m.id
-      limit ${limit}
-    )
-    select m.id, m.name, m.slug, m.product_code, m.image, l.slug as line_slug, l.name as line_name,
-      c.slug as category_slug, mf.name as manufacturer, m.rank, m.total
-    from ranked m
+    with top as (${topRanked('catalog_model', arms, limit)})
+    select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, l.slug as line_slug, l.name as line_name,
+      c.slug as category_slug, mf.name as manufacturer, top.rank, top.total
+    from top
+    join catalog_model m on m.id = top.id
     join catalog_model_line l on l.id = m.model_line_id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
     join catalog_category c on c.id = l.category_id
-    order by m.rank desc, ${ORDER_NAME(sql.ref('m.name'))}, m.id`.execute(db);
+    order by top.rank desc, ${ORDER_NAME(sql.ref('top.name'))}, top.id`.execute(db);
   return rows;
 }
 
+export interface Vocabulary {
+  /** Words typos are corrected to: those of categories, makers, lines and technique types, three letters or more. */
+  known: string[];
+  /** Every word of those names and of the models' names, each after a line break (search.rules.ts plausibleIn). */
+  words: string;
+}
+
 /**
- * The distinct words (three letters or more) of the names of categories, makers, lines and
- * technique types, folded: what typed words are corrected to (search.rules.ts nearestKnownWords).
- * A few hundred at 10,000 models; search.server.ts keeps them in memory for a minute.
+ * The catalogue's words, folded: a few hundred at 10,000 models (the models' names repeat their
+ * words). search.server.ts keeps them in memory for a minute.
  */
-export async function loadKnownWords(db: DB): Promise<string[]> {
-  const { rows } = await sql<{ word: string }>`
-    select distinct word from (
-      select string_to_table(n.search_name, ' ') as word from (
+export async function loadVocabulary(db: DB): Promise<Vocabulary> {
+  const { rows } = await sql<{ word: string; known: boolean }>`
+    select word, bool_or(known) as known from (
+      select string_to_table(n.search_name, ' ') as word, true as known from (
         select search_name from catalog_category union all select search_name from catalog_manufacturer
         union all select search_name from catalog_model_line union all select search_fold(name) from catalog_technique_type
       ) n
+      union all
+      select string_to_table(search_name, ' '), false from catalog_model
     ) w
-    where length(word) >= 3`.execute(db);
-  return rows.map((r) => r.word).sort();
+    where word <> ''
+    group by word`.execute(db);
+  const all = rows.map((r) => r.word).sort();
+  return { known: rows.filter((r) => r.known && r.word.length >= 3).map((r) => r.word).sort(), words: `\n${all.join('\n')}` };
 }

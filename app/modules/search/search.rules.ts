@@ -98,8 +98,11 @@ export { QUERY_MAX_LENGTH } from './search.constants.ts';
 /** Longer queries are cut to their first words: nobody types more, and each word costs a condition. */
 export const QUERY_MAX_WORDS = 6;
 
-/** One reading of the query: folded for names and codes, plain for the `russian` configuration. */
-export interface QueryVariant { folded: string; plain: string }
+/**
+ * One reading of the query: folded for names and codes, plain for the `russian` configuration.
+ * `corrected`: made of the catalogue's own words (withCorrections), so not checked for typos again.
+ */
+export interface QueryVariant { folded: string; plain: string; corrected?: true }
 
 export interface PreparedQuery {
   /** The query as typed (trimmed), for the page and the empty state. */
@@ -153,7 +156,7 @@ export function withCorrections(query: PreparedQuery, corrections: ReadonlyArray
     const words = v.folded.split(' ');
     if (!words.some((w) => fix.has(w))) continue;
     const folded = words.map((w) => fix.get(w) ?? w).join(' ');
-    if (![...query.variants, ...added].some((x) => x.folded === folded)) added.push({ folded, plain: folded });
+    if (![...query.variants, ...added].some((x) => x.folded === folded)) added.push({ folded, plain: folded, corrected: true });
   }
   const variants = [...query.variants, ...added];
   return { ...query, variants, terms: [...new Set(variants.flatMap((v) => v.folded.split(' ')))] };
@@ -212,6 +215,18 @@ export function levenshteinWithin(a: string, b: string, max: number): number {
     previous = current;
   }
   return Math.min(previous[b.length]!, max + 1);
+}
+
+/**
+ * Whether a reading of the query may find anything among these words (folded, each after a line
+ * break: `'\nкировец\nк744р3…'`): each of its words is inside one of them, or begins like one
+ * (a word form: 'сеялки' for 'сеялка'), or holds a digit (a code, which names need not spell
+ * out). The query read on the other keyboard layout is mostly noise ('кир' → 'rbh', 'john' →
+ * 'ощрт'), and each reading costs every source its conditions: it is searched only when it may
+ * find something.
+ */
+export function plausibleIn(words: string, variant: QueryVariant): boolean {
+  return variant.folded.split(' ').every((w) => /\d/.test(w) || words.includes(w) || (w.length >= 4 && words.includes(`\n${w.slice(0, 4)}`)));
 }
 
 /** Edit distance (insertions, deletions, substitutions), for the few page titles matched in memory. */

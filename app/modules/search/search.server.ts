@@ -3,9 +3,9 @@ import { categoryLink, machineryTopCategories } from '#app/modules/catalog/catal
 import { modelLineLink, modelLink } from '#app/modules/catalog/catalog.rules.ts';
 import { searchablePages } from '#app/modules/content/content.server.ts';
 import { SEARCH_KINDS, SEARCH_KIND_TITLES, type SearchKind } from './search.constants.ts';
-import { memoPerDb } from '#app/.server/cache.ts';
-import { findCategories, findManufacturers, findModelLines, findModels, loadKnownWords } from './search.queries.server.ts';
-import { highlightRanges, nearestKnownWords, prepareQuery, rankText, typoCandidates, withCorrections, type PreparedQuery } from './search.rules.ts';
+import { findCategories, findManufacturers, findModelLines, findModels, loadVocabulary } from './search.queries.server.ts';
+import { highlightRanges, nearestKnownWords, plausibleIn, prepareQuery, rankText, typoCandidates, withCorrections, type PreparedQuery, type QueryVariant } from './search.rules.ts';
+import { refreshedPerDb } from './search.cache.server.ts';
 import { EMPTY_RESULT, type SearchHit, type SearchResult } from './search.schema.ts';
 import { plural } from '#app/lib/plural.ts';
 
@@ -37,7 +37,7 @@ const fromRows = <R extends { total: number }>(rows: R[], hit: (row: R) => Sourc
 registerSearchSource({
   kind: 'category',
   async find(services, query, limit) {
-    return fromRows(await findCategories(services.db, query.variants, limit), (r) => ({
+    return fromRows(await findCategories(services.db, await catalogVariants(services, query), limit), (r) => ({
       id: String(r.id), title: r.name, subtitle: r.parent_name, link: categoryLink(r.slug), image: null, rank: r.rank,
     }));
   },
@@ -46,7 +46,7 @@ registerSearchSource({
 registerSearchSource({
   kind: 'manufacturer',
   async find(services, query, limit) {
-    return fromRows(await findManufacturers(services.db, query.variants, limit), (r) => ({
+    return fromRows(await findManufacturers(services.db, await catalogVariants(services, query), limit), (r) => ({
       id: String(r.id),
       title: r.name,
       subtitle: [r.country, r.lines ? linesLabel(r.lines) : null].filter(Boolean).join(' · '),
@@ -61,7 +61,7 @@ registerSearchSource({
 registerSearchSource({
   kind: 'modelLine',
   async find(services, query, limit) {
-    return fromRows(await findModelLines(services.db, query.variants, limit), (r) => ({
+    return fromRows(await findModelLines(services.db, await catalogVariants(services, query), limit), (r) => ({
       id: String(r.id), title: r.name, subtitle: `${r.manufacturer} · ${r.category_name}`,
       link: modelLineLink(r.category_slug, r.slug), image: null, rank: r.rank,
     }));
@@ -71,7 +71,7 @@ registerSearchSource({
 registerSearchSource({
   kind: 'model',
   async find(services, query, limit) {
-    return fromRows(await findModels(services.db, query.variants, limit), (r) => ({
+    return fromRows(await findModels(services.db, await catalogVariants(services, query), limit), (r) => ({
       id: String(r.id), title: r.name, subtitle: `${r.manufacturer} · ${r.line_name} · ${r.product_code}`,
       link: modelLink(r.category_slug, r.line_slug, r.slug),
       image: r.image ? { src: r.image.src, width: r.image.width, height: r.image.height } : null,
@@ -108,24 +108,35 @@ const MIN_QUERY_LENGTH = 2;
 const SUGGESTIONS = 4;
 
 /**
- * The words typos are corrected to, per process for a minute (as long as GET /api/search may be
- * cached anyway): correcting in memory costs well under a millisecond, where reading the words
- * out of the names again cost 10–20 ms a search at 10,000 models. A word a minute old is still
- * found as typed; only its misspellings wait for the next load.
+ * The catalogue's words (search.queries.server.ts loadVocabulary), per process, reloaded in the
+ * background once a minute old (as long as GET /api/search may be cached anyway). Typos are
+ * corrected against them in memory, well under a millisecond, where reading the words out of the
+ * names again cost 10–20 ms a search at 10,000 models. A new word is found as typed at once; only
+ * its misspellings and its other-layout typing wait for the next load.
  */
-const KNOWN_WORDS_TTL_MS = 60_000;
-const knownWords = memoPerDb(KNOWN_WORDS_TTL_MS, loadKnownWords);
+const VOCABULARY_TTL_MS = 60_000;
+const vocabulary = refreshedPerDb(VOCABULARY_TTL_MS, loadVocabulary);
+
+/**
+ * The readings of the query the catalogue's sources search: as typed, always; any other (the
+ * other keyboard layout, the corrections) only when its words occur in the catalogue's. Each
+ * reading costs every source a few conditions, and the other layout of most queries is noise.
+ */
+async function catalogVariants(services: AppServices, query: PreparedQuery): Promise<QueryVariant[]> {
+  const { words } = await vocabulary(services.db);
+  return query.variants.filter((v, i) => i === 0 || plausibleIn(words, v));
+}
 
 /**
  * Searches every source for the query: a fixed number of statements whatever the size of the
- * catalogue (one per database source; the known words, the pages and the suggestions come from
+ * catalogue (one per database source; the vocabulary, the pages and the suggestions come from
  * caches).
  */
 export async function search(services: AppServices, raw: string, options: { limitPerKind: number }): Promise<SearchResult> {
   const typed = prepareQuery(raw);
   if (!typed.variants.length || typed.text.length < MIN_QUERY_LENGTH) return EMPTY_RESULT(typed.text);
   const candidates = typoCandidates(typed);
-  const query = candidates.length ? withCorrections(typed, nearestKnownWords(candidates, await knownWords(services.db))) : typed;
+  const query = candidates.length ? withCorrections(typed, nearestKnownWords(candidates, (await vocabulary(services.db)).known)) : typed;
   const kinds = SEARCH_KINDS.filter((kind) => sources.has(kind));
   const found = await Promise.all(kinds.map((kind) => sources.get(kind)!.find(services, query, options.limitPerKind)));
   const groups = kinds
