@@ -25,9 +25,15 @@ type Column = RawBuilder<unknown>;
  */
 const typosFor = (v: QueryVariant, typos: boolean) => typos && !v.corrected && allowedTypos(v.folded.length) > 0;
 
+/**
+ * The variant's words for full text, stemmed once per statement: a scalar subquery is an InitPlan,
+ * where `plainto_tsquery(…)` in a select list is parsed and stemmed again for every row ranked.
+ */
+const tsquery = (v: QueryVariant) => sql`(select plainto_tsquery('russian', ${v.plain}))`;
+
 /** Rank of a name for one variant: exact > prefix > full text > inside a word > typo (see RANK). */
 function rankFor(name: Column, tsv: Column | null, v: QueryVariant, typos: boolean): RawBuilder<number> {
-  const fts = tsv ? sql`when ${tsv} @@ plainto_tsquery('russian', ${v.plain}) then ${sql.lit(RANK.wordForm)} + 1.0 / (10 + length(${name}))` : sql``;
+  const fts = tsv ? sql`when ${tsv} @@ ${tsquery(v)} then ${sql.lit(RANK.wordForm)} + 1.0 / (10 + length(${name}))` : sql``;
   // Within a tier a shorter name is the closer match ('Тракторы' before 'Колёсные тракторы'): < 0.1.
   return sql<number>`case
     when ${name} = ${v.folded} then ${sql.lit(RANK.exact)}
@@ -47,7 +53,7 @@ function matchArms(name: Column, tsv: Column | null, variants: QueryVariant[], {
   return variants.flatMap((v) => [
     sql<boolean>`${name} like ${'%' + v.folded + '%'}`,
     ...(typosFor(v, typos) ? [sql<boolean>`${v.folded} <% ${name}`] : []),
-    ...(tsv ? [sql<boolean>`${tsv} @@ plainto_tsquery('russian', ${v.plain})`] : []),
+    ...(tsv ? [sql<boolean>`${tsv} @@ ${tsquery(v)}`] : []),
   ]);
 }
 
@@ -67,28 +73,39 @@ interface Arm { where: RawBuilder<boolean>; rank: RawBuilder<number> }
  * Rows are `t`.
  */
 function topRanked(table: 'catalog_model' | 'catalog_model_line', arms: Arm[], limit: number): RawBuilder<unknown> {
-  const selects = arms.map((arm) => sql`select t.id, t.name, (${arm.rank})::float8 as rank from ${sql.table(table)} as t where ${arm.where}`);
-  return sql`select id, name, rank, count(*) over ()::int as total from (
-      select id, name, max(rank) as rank from (${sql.join(selects, sql` union all `)}) arm group by id, name
+  const selects = arms.map((arm) => sql`select t.id, t.name, t.search_name, (${arm.rank})::float8 as rank from ${sql.table(table)} as t where ${arm.where}`);
+  return sql`select id, name, search_name, rank, count(*) over ()::int as total from (
+      select id, name, search_name, max(rank) as rank from (${sql.join(selects, sql` union all `)}) arm group by id, name, search_name
     ) hit
-    order by rank desc, ${ORDER_NAME(sql.ref('name'))}, id
+    order by rank desc, ${ORDER_NAME(null)}, id
     limit ${limit}`;
 }
 
-/** The arms of a name: it contains the query, or shares a word form with it; each ranked as `rankFor`. */
+/**
+ * The arm of a name for each variant: it contains the query or shares a word form with it, ranked
+ * as `rankFor`. One OR of two indexed conditions is a BitmapOr of the two indexes, and a row found
+ * by both is ranked once.
+ */
 function nameArms(variants: QueryVariant[]): Arm[] {
   const name = sql.ref('t.search_name');
   const tsv = sql.ref('t.search_tsv');
-  return variants.flatMap((v) => {
-    const rank = rankFor(name, tsv, v, false);
-    return [
-      { where: sql<boolean>`${name} like ${'%' + v.folded + '%'}`, rank },
-      { where: sql<boolean>`${tsv} @@ plainto_tsquery('russian', ${v.plain})`, rank },
-    ];
-  });
+  return variants.map((v) => ({
+    where: sql<boolean>`(${name} like ${'%' + v.folded + '%'} or ${tsv} @@ ${tsquery(v)})`,
+    rank: rankFor(name, tsv, v, false),
+  }));
 }
 
-const ORDER_NAME = (name: Column) => sql`${name} collate "und-x-icu"`;
+/**
+ * Ties in rank go in Russian alphabetical order: first by the folded name in code point order
+ * (folded text is lower case with ё as е, so that is the alphabet, Latin before Cyrillic, case and
+ * punctuation aside), then, for names that fold alike, by the name in `und-x-icu` (the default `C`
+ * collation puts Ё before А). Comparing by ICU alone cost 4 ms on PGlite for the 380 equally
+ * ranked models of 'кир'; bytes compare in microseconds.
+ */
+const ORDER_NAME = (table: string | null) => {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql`${column('search_name')} collate "C", ${column('name')} collate "und-x-icu"`;
+};
 
 export interface CategoryRow { id: number; name: string; slug: string; parent_name: string | null; rank: number; total: number }
 
@@ -99,7 +116,7 @@ export async function findCategories(db: DB, variants: QueryVariant[], limit: nu
     select c.id, c.name, c.slug, p.name as parent_name, ${rank(name, tsv, variants, { typos: true })} as rank, count(*) over ()::int as total
     from catalog_category c left join catalog_category p on p.id = c.parent_id
     where ${matches(name, tsv, variants)}
-    order by rank desc, ${ORDER_NAME(sql.ref('c.name'))}, c.id
+    order by rank desc, ${ORDER_NAME('c')}, c.id
     limit ${limit}`.execute(db);
   return rows;
 }
@@ -119,7 +136,7 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
       where l.manufacturer_id = m.id group by c.slug order by count(*) desc, c.slug limit 1
     ) main on true
     where ${matches(name, null, variants)}
-    order by rank desc, ${ORDER_NAME(sql.ref('m.name'))}, m.id
+    order by rank desc, ${ORDER_NAME('m')}, m.id
     limit ${limit}`.execute(db);
   return rows;
 }
@@ -139,7 +156,7 @@ export async function findModelLines(db: DB, variants: QueryVariant[], limit: nu
     join catalog_model_line l on l.id = top.id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
     join catalog_category c on c.id = l.category_id
-    order by top.rank desc, ${ORDER_NAME(sql.ref('top.name'))}, top.id`.execute(db);
+    order by top.rank desc, ${ORDER_NAME('top')}, top.id`.execute(db);
   return rows;
 }
 
@@ -197,7 +214,7 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
     join catalog_model_line l on l.id = m.model_line_id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
     join catalog_category c on c.id = l.category_id
-    order by top.rank desc, ${ORDER_NAME(sql.ref('top.name'))}, top.id`.execute(db);
+    order by top.rank desc, ${ORDER_NAME('top')}, top.id`.execute(db);
   return rows;
 }
 
