@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { foldText } from './search.rules.ts';
+import { loadVocabulary } from './search.queries.server.ts';
+import { foldText, nearestKnownWords } from './search.rules.ts';
 import type { SearchResult } from './search.schema.ts';
 import { search } from './search.server.ts';
 
@@ -53,6 +54,41 @@ describe('search_fold (SQL) and foldText (JavaScript)', () => {
   });
 });
 
+describe('nearestKnownWords (JavaScript) and fuzzystrmatch', () => {
+  it('correct typed words as levenshtein_less_equal over the known words would', async () => {
+    const { known } = await loadVocabulary(t.db);
+    expect(known).toContain('кировец');
+    const typed = ['тороктор', 'белорус', 'кировиц', 'сялки', 'дисковае', 'трак', 'плуги', 'щщщщщщ', 'jонn'];
+    // The statement search sent before the words were kept in memory, over the same words.
+    const { rows } = await sql<{ typed: string; known: string; distance: number }>`
+      select t.word as typed, best.word as known, best.distance from unnest(cast(${typed} as text[])) as t(word)
+      cross join lateral (
+        select k.word, least(
+          levenshtein_less_equal(t.word, k.word, 3),
+          levenshtein_less_equal(t.word, left(k.word, length(t.word) - 1), 3),
+          levenshtein_less_equal(t.word, left(k.word, length(t.word)), 3),
+          levenshtein_less_equal(t.word, left(k.word, length(t.word) + 1), 3)
+        ) as distance
+        from unnest(cast(${known} as text[])) as k(word) where length(k.word) >= length(t.word) - 2
+        order by distance, abs(length(k.word) - length(t.word)), k.word collate "C"
+        limit 1
+      ) best where best.distance <= 3`.execute(t.db);
+    expect(nearestKnownWords(typed, known)).toEqual(rows);
+  });
+});
+
+describe('search indexes', () => {
+  it('take new entries straight into the index: no GIN pending list for searches to read row by row', async () => {
+    // The fixture's rows were inserted after the migrations: with fastupdate on they would be pending.
+    const indexes = ['catalog_category_search_name', 'catalog_manufacturer_search_name', 'catalog_model_line_search_name', 'catalog_model_search_name',
+      'catalog_model_search_code', 'catalog_category_search_tsv', 'catalog_model_line_search_tsv', 'catalog_model_search_tsv'];
+    for (const index of indexes) {
+      const { rows } = await sql<{ pages: number }>`select gin_clean_pending_list(${index}::regclass)::int as pages`.execute(t.db);
+      expect(rows[0]!.pages, index).toBe(0);
+    }
+  });
+});
+
 describe('search', () => {
   it("'трактора' finds the category Тракторы first (russian word forms), and the tractor line", async () => {
     const r = await find('трактора');
@@ -63,9 +99,30 @@ describe('search', () => {
     expect(first).toMatchObject({ kind: 'category', link: '/catalog/traktory', marks: [[0, 8]] });
   });
 
-  it("'тороктор' finds tractors despite the typos (trigram word similarity)", async () => {
+  it("'тороктор' finds tractors despite the typos (corrected to the catalogue's words), lines too", async () => {
     const r = await find('тороктор');
     expect(titles(r, 'category')).toContain('Тракторы');
+    expect(titles(r, 'modelLine')).toContain('Трактор John Deere 8R');
+  });
+
+  it('searches the catalogue for the other keyboard layout only when that reading may find something', async () => {
+    // The statements as Kysely builds them (their values included), before they are compiled.
+    const sent: string[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => { sent.push(JSON.stringify(args.node)); return args.node; },
+      transformResult: async (args) => args.result,
+    };
+    const services = { ...t.services, db: t.db.withPlugin(recorder) };
+    await search(services, 'прогрев кэшей', { limitPerKind: 5 }); // the vocabulary and pages of this handle
+    sent.length = 0;
+    await search(services, 'кир', { limitPerKind: 5 });
+    expect(sent).toHaveLength(4);
+    expect(sent.every((statement) => statement.includes('%кир%'))).toBe(true);
+    // 'кир' on the Latin keys is 'rbh' (folded 'rвн'): no catalogue word has it.
+    expect(sent.some((statement) => statement.includes('rвн'))).toBe(false);
+    sent.length = 0;
+    await search(services, 'rbhjdtw', { limitPerKind: 5 });
+    expect(sent.every((statement) => statement.includes('%кировец%'))).toBe(true);
   });
 
   it("'rbhjdtw' (typed on the Latin layout) finds Кировец, and so does a Latin K", async () => {
