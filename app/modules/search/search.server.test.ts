@@ -77,6 +77,20 @@ describe('nearestKnownWords (JavaScript) and fuzzystrmatch', () => {
   });
 });
 
+describe('recent results', () => {
+  it('answer a query asked again within seconds, in any case or spelling that folds alike, without a statement', async () => {
+    const { services, counter } = countingServices(t.services);
+    const first = await search(services, 'Кировец', { limitPerKind: 3 });
+    counter.count = 0;
+    const again = await search(services, '  КИРОВЕЦ ', { limitPerKind: 3 });
+    expect(counter.count).toBe(0);
+    expect(again).toEqual({ ...first, query: 'КИРОВЕЦ' });
+    // Another limit is another answer.
+    await search(services, 'кировец', { limitPerKind: 4 });
+    expect(counter.count).toBe(4);
+  });
+});
+
 describe('search indexes', () => {
   it('take new entries straight into the index: no GIN pending list for searches to read row by row', async () => {
     // The fixture's rows were inserted after the migrations: with fastupdate on they would be pending.

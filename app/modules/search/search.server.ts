@@ -3,6 +3,7 @@ import { categoryLink, machineryTopCategories } from '#app/modules/catalog/catal
 import { modelLineLink, modelLink } from '#app/modules/catalog/catalog.rules.ts';
 import { searchablePages } from '#app/modules/content/content.server.ts';
 import { SEARCH_KINDS, SEARCH_KIND_TITLES, type SearchKind } from './search.constants.ts';
+import { keyedCachePerDb } from '#app/.server/cache.ts';
 import { findCategories, findManufacturers, findModelLines, findModels, loadVocabulary } from './search.queries.server.ts';
 import { highlightRanges, nearestKnownWords, plausibleIn, prepareQuery, rankText, typoCandidates, withCorrections, type PreparedQuery, type QueryVariant } from './search.rules.ts';
 import { refreshedPerDb } from './search.cache.server.ts';
@@ -128,17 +129,34 @@ async function catalogVariants(services: AppServices, query: PreparedQuery): Pro
 }
 
 /**
+ * What a query found, for a few seconds, per process: many visitors type the same first letters
+ * ('тр', 'тра', 'трак'), and a dialog asks again when its text comes back to an earlier one. Keyed
+ * by the readings of the query (so 'Кир' and 'кир' are one entry) and the limit; nothing in a
+ * result depends on the visitor or the branch (no prices). Distinct queries are what the sources
+ * are made fast for; this only spares repeating them within the time a page is cached anyway.
+ */
+const RESULT_TTL_MS = 5_000;
+const RESULT_ENTRIES = 1_000;
+const recentResults = keyedCachePerDb<Omit<SearchResult, 'query'>>(RESULT_TTL_MS, RESULT_ENTRIES);
+
+/**
  * Searches every source for the query: a fixed number of statements whatever the size of the
  * catalogue (one per database source; the vocabulary, the pages and the suggestions come from
- * caches).
+ * caches), none for a query asked within the last few seconds.
  */
 export async function search(services: AppServices, raw: string, options: { limitPerKind: number }): Promise<SearchResult> {
   const typed = prepareQuery(raw);
   if (!typed.variants.length || typed.text.length < MIN_QUERY_LENGTH) return EMPTY_RESULT(typed.text);
+  const key = [options.limitPerKind, ...typed.variants.map((v) => `${v.folded}|${v.plain}`)].join('\n');
+  const found = await recentResults(services.db, key, () => searchSources(services, typed, options.limitPerKind));
+  return { query: typed.text, ...found };
+}
+
+async function searchSources(services: AppServices, typed: PreparedQuery, limitPerKind: number): Promise<Omit<SearchResult, 'query'>> {
   const candidates = typoCandidates(typed);
   const query = candidates.length ? withCorrections(typed, nearestKnownWords(candidates, (await vocabulary(services.db)).known)) : typed;
   const kinds = SEARCH_KINDS.filter((kind) => sources.has(kind));
-  const found = await Promise.all(kinds.map((kind) => sources.get(kind)!.find(services, query, options.limitPerKind)));
+  const found = await Promise.all(kinds.map((kind) => sources.get(kind)!.find(services, query, limitPerKind)));
   const groups = kinds
     .map((kind, i) => ({
       kind,
@@ -149,5 +167,5 @@ export async function search(services: AppServices, raw: string, options: { limi
     .filter((g) => g.total > 0);
   // Nothing found: the main categories, to go on from (the empty state lists them).
   const suggestions = groups.length ? [] : (await machineryTopCategories(services)).slice(0, SUGGESTIONS).map((c) => ({ title: c.name, link: c.link }));
-  return { query: typed.text, groups, suggestions };
+  return { groups, suggestions };
 }
