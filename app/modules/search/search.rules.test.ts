@@ -159,6 +159,10 @@ describe('plausibleIn', () => {
     expect(plausibleIn(words, v('сеялками'))).toBe(true);
     expect(plausibleIn(words, v('кировец r744'))).toBe(true);
   });
+  it('takes two letters as the beginning of a word', () => {
+    expect(plausibleIn(words, v('ки'))).toBe(true);
+    expect(plausibleIn(words, v('ир'))).toBe(false);
+  });
   it("drops the noise a query gives on the other layout: 'кир' → 'rbh', 'john' → 'ощрт'", () => {
     expect(plausibleIn(words, prepareQuery('кир').variants[1]!)).toBe(false);
     expect(plausibleIn(words, prepareQuery('john').variants[1]!)).toBe(false);

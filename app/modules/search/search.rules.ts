@@ -219,14 +219,17 @@ export function levenshteinWithin(a: string, b: string, max: number): number {
 
 /**
  * Whether a reading of the query may find anything among these words (folded, each after a line
- * break: `'\nкировец\nк744р3…'`): each of its words is inside one of them, or begins like one
- * (a word form: 'сеялки' for 'сеялка'), or holds a digit (a code, which names need not spell
- * out). The query read on the other keyboard layout is mostly noise ('кир' → 'rbh', 'john' →
+ * break: `'\nкировец\nк744р3…'`): each of its words is inside one of them (two letters: begin
+ * one), or begins like one (a word form: 'сеялки' for 'сеялка'), or holds a digit (a code, which
+ * names need not spell out). The query read on the other keyboard layout is mostly noise ('кир' → 'rbh', 'john' →
  * 'ощрт'), and each reading costs every source its conditions: it is searched only when it may
  * find something.
  */
 export function plausibleIn(words: string, variant: QueryVariant): boolean {
-  return variant.folded.split(' ').every((w) => /\d/.test(w) || words.includes(w) || (w.length >= 4 && words.includes(`\n${w.slice(0, 4)}`)));
+  return variant.folded.split(' ').every((w) => /\d/.test(w)
+    // Two letters are matched at a word's start only (search.queries.server.ts `holds`).
+    || (w.length < 3 ? words.includes(`\n${w}`) : words.includes(w))
+    || (w.length >= 4 && words.includes(`\n${w.slice(0, 4)}`)));
 }
 
 /** Edit distance (insertions, deletions, substitutions), for the few page titles matched in memory. */

@@ -164,6 +164,15 @@ describe('search', () => {
     }
   });
 
+  it('matches two letters at the start of a word only (the beginning of a word being typed), codes included', async () => {
+    expect(titles(await find('ки'), 'manufacturer')).toContain('Кировец');
+    expect(titles(await find('ир'), 'manufacturer')).not.toContain('Кировец');
+    expect(titles(await find('s9'), 'model')).toEqual(expect.arrayContaining(['К-744Р3 Стандарт', '8R 410', 'Ёрш 350']));
+    // Models are listed through their line's or maker's name from three letters on.
+    expect(titles(await find('ки'), 'model')).not.toContain('К-744Р3 Стандарт');
+    expect(titles(await find('кир'), 'model')).toContain('К-744Р3 Стандарт');
+  });
+
   it('finds a model by its product code', async () => {
     const r = await find('S9JD8R410');
     expect(titles(r, 'model')[0]).toBe('8R 410');
