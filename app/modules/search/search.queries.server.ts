@@ -5,9 +5,11 @@ import { allowedTypos, RANK, type QueryVariant } from './search.rules.ts';
 
 /*
  * The catalogue's sources, read-only, on the columns migration 0009_search adds to its tables
- * (`search_name`, `search_code`, `search_tsv`, each with a GIN index). One statement per source;
- * `count(*) over ()` gives the kind's total with its first hits. Every branch of a WHERE is served
- * by an index (a BitmapOr), so a source costs about a millisecond at 10,000 models.
+ * (`search_name`, `search_code`, `search_tsv`, each with a GIN index that 0010 keeps free of a
+ * pending list). One statement per source; `count(*) over ()` gives the kind's total with its
+ * first hits. The small tables (categories, makers) are read with one OR; the large ones (lines,
+ * models) by arms each served by an index (`topRanked`): a source costs 0.3–3.5 ms at 10,000
+ * models on PostgreSQL (ADR 021).
  *
  * Folded text holds only [0-9a-zа-я ] (search.rules.ts foldText), so it goes into LIKE patterns
  * without escaping.
@@ -55,23 +57,32 @@ function rankFor(name: Column, tsv: Column | null, v: QueryVariant, typos: boole
     else 0 end`;
 }
 
-function rank(name: Column, tsv: Column | null, variants: QueryVariant[], { typos, extra = [] }: { typos: boolean; extra?: RawBuilder<number>[] }): RawBuilder<number> {
-  return sql<number>`greatest(${sql.join([...variants.map((v) => rankFor(name, tsv, v, typos)), ...extra])})::float8`;
+/** For the small tables: a name's best rank over the variants, typos included. */
+function rank(name: Column, tsv: Column | null, variants: QueryVariant[]): RawBuilder<number> {
+  return sql<number>`greatest(${sql.join(variants.map((v) => rankFor(name, tsv, v, true)))})::float8`;
 }
 
-/** The index-served conditions, one per index: the name contains the query, shares a word form with it, or is within typos of it. */
-function matchArms(name: Column, tsv: Column | null, variants: QueryVariant[], { typos }: { typos: boolean }): RawBuilder<boolean>[] {
-  return variants.flatMap((v) => [
+/** For the small tables: one OR over the conditions: the name contains the query, shares a word form with it, or is within typos of it. */
+function matches(name: Column, tsv: Column | null, variants: QueryVariant[]): RawBuilder<boolean> {
+  const conditions = variants.flatMap((v) => [
     holds(name, v.folded),
-    ...(typosFor(v, typos) ? [sql<boolean>`${v.folded} <% ${name}`] : []),
+    ...(typosFor(v, true) ? [sql<boolean>`${v.folded} <% ${name}`] : []),
     ...(tsv ? [sql<boolean>`${tsv} @@ ${tsquery(v)}`] : []),
   ]);
+  return sql<boolean>`(${sql.join(conditions, sql` or `)})`;
 }
 
-/** For the small tables: one OR over the arms, with typos. */
-function matches(name: Column, tsv: Column | null, variants: QueryVariant[]): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.join(matchArms(name, tsv, variants, { typos: true }), sql` or `)})`;
-}
+/**
+ * Ties in rank go in Russian alphabetical order: first by the folded name in code point order
+ * (folded text is lower case with ё as е, so that is the alphabet, Latin before Cyrillic, case and
+ * punctuation aside), then, for names that fold alike, by the name in `und-x-icu` (the default `C`
+ * collation puts Ё before А). Comparing by ICU alone cost 4 ms on PGlite for the 380 equally
+ * ranked models of 'кир'; bytes compare in microseconds.
+ */
+const ORDER_NAME = (table: string | null) => {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql`${column('search_name')} collate "C", ${column('name')} collate "und-x-icu"`;
+};
 
 /** A way a large table's rows are found, with the rank it gives them. */
 interface Arm { where: RawBuilder<boolean>; rank: RawBuilder<number> }
@@ -106,17 +117,6 @@ function nameArms(variants: QueryVariant[]): Arm[] {
   }));
 }
 
-/**
- * Ties in rank go in Russian alphabetical order: first by the folded name in code point order
- * (folded text is lower case with ё as е, so that is the alphabet, Latin before Cyrillic, case and
- * punctuation aside), then, for names that fold alike, by the name in `und-x-icu` (the default `C`
- * collation puts Ё before А). Comparing by ICU alone cost 4 ms on PGlite for the 380 equally
- * ranked models of 'кир'; bytes compare in microseconds.
- */
-const ORDER_NAME = (table: string | null) => {
-  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
-  return sql`${column('search_name')} collate "C", ${column('name')} collate "und-x-icu"`;
-};
 
 export interface CategoryRow { id: number; name: string; slug: string; parent_name: string | null; rank: number; total: number }
 
@@ -124,7 +124,7 @@ export async function findCategories(db: DB, variants: QueryVariant[], limit: nu
   const name = sql.ref('c.search_name');
   const tsv = sql.ref('c.search_tsv');
   const { rows } = await sql<CategoryRow>`
-    select c.id, c.name, c.slug, p.name as parent_name, ${rank(name, tsv, variants, { typos: true })} as rank, count(*) over ()::int as total
+    select c.id, c.name, c.slug, p.name as parent_name, ${rank(name, tsv, variants)} as rank, count(*) over ()::int as total
     from catalog_category c left join catalog_category p on p.id = c.parent_id
     where ${matches(name, tsv, variants)}
     order by rank desc, ${ORDER_NAME('c')}, c.id
@@ -140,7 +140,7 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
   const { rows } = await sql<ManufacturerRow>`
     select m.id, m.name, m.country, m.logo_path, main.slug as category_slug,
       (select count(*) from catalog_model_line l where l.manufacturer_id = m.id)::int as lines,
-      ${rank(name, null, variants, { typos: true })} as rank, count(*) over ()::int as total
+      ${rank(name, null, variants)} as rank, count(*) over ()::int as total
     from catalog_manufacturer m
     left join lateral (
       select c.slug from catalog_model_line l join catalog_category c on c.id = l.category_id
