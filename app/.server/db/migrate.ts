@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_reference_data.ts';
 import * as m0006 from './migrations/0006_consents_feedback.ts';
 import * as m0007 from './migrations/0007_catalog_models.ts';
 import * as m0009 from './migrations/0009_search.ts';
+import * as m0010 from './migrations/0010_search_gin_direct.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_consents_feedback': m0006,
   '0007_catalog_models': m0007,
   '0009_search': m0009,
+  '0010_search_gin_direct': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

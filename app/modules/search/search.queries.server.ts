@@ -1,13 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { CatalogImage } from '#app/.server/db/schema.ts';
-import { RANK, type QueryVariant } from './search.rules.ts';
+import { allowedTypos, RANK, type QueryVariant } from './search.rules.ts';
 
 /*
  * The catalogue's sources, read-only, on the columns migration 0009_search adds to its tables
- * (`search_name`, `search_code`, `search_tsv`, each with a GIN index). One statement per source;
- * `count(*) over ()` gives the kind's total with its first hits. Every branch of a WHERE is served
- * by an index (a BitmapOr), so a source costs about a millisecond at 10,000 models.
+ * (`search_name`, `search_code`, `search_tsv`, each with a GIN index that 0010 keeps free of a
+ * pending list). One statement per source; `count(*) over ()` gives the kind's total with its
+ * first hits. The small tables (categories, makers) are read with one OR; the large ones (lines,
+ * models) by arms each served by an index (`topRanked`): a source costs 0.3–3.5 ms at 10,000
+ * models on PostgreSQL (ADR 021).
  *
  * Folded text holds only [0-9a-zа-я ] (search.rules.ts foldText), so it goes into LIKE patterns
  * without escaping.
@@ -15,46 +17,106 @@ import { RANK, type QueryVariant } from './search.rules.ts';
 
 type Column = RawBuilder<unknown>;
 
+/**
+ * Typo arms (`<%`, trigram word similarity) only where they pay: on the small tables (categories,
+ * makers) and for a query of four letters or more (allowedTypos: no typos in shorter words). On
+ * lines and models a typo check reads every row (the planner does not trust the trigram index for
+ * `<%`: 7 ms a variant on 2,700 lines); there the typed words are corrected to the catalogue's
+ * words first (search.server.ts) and matched exactly. A corrected reading is made of those words:
+ * no typo check either.
+ */
+const typosFor = (v: QueryVariant, typos: boolean) => typos && !v.corrected && allowedTypos(v.folded.length) > 0;
+
+/**
+ * The name holds the text: anywhere in it for three characters or more (the trigram index finds
+ * it), at the start of a word for fewer. Two letters give no trigram to look up, so '%се%' read
+ * every name (4 ms over 10,000 models, 2,700 lines hit by 'серия'), and they are the beginning of
+ * a word being typed anyway; the word-start pattern is served by the padded trigram ' се'.
+ * Folded text holds only [0-9a-zа-я ], so it goes into LIKE and regular expressions as it is.
+ */
+function holds(name: Column, text: string): RawBuilder<boolean> {
+  return text.length >= 3 ? sql<boolean>`${name} like ${'%' + text + '%'}` : sql<boolean>`${name} ~ ${'(^| )' + text}`;
+}
+
+/**
+ * The variant's words for full text, stemmed once per statement: a scalar subquery is an InitPlan,
+ * where `plainto_tsquery(…)` in a select list is parsed and stemmed again for every row ranked.
+ */
+const tsquery = (v: QueryVariant) => sql`(select plainto_tsquery('russian', ${v.plain}))`;
+
 /** Rank of a name for one variant: exact > prefix > full text > inside a word > typo (see RANK). */
-function rankFor(name: Column, tsv: Column | null, v: QueryVariant): RawBuilder<number> {
-  const fts = tsv ? sql`when ${tsv} @@ plainto_tsquery('russian', ${v.plain}) then ${sql.lit(RANK.wordForm)} + 1.0 / (10 + length(${name}))` : sql``;
+function rankFor(name: Column, tsv: Column | null, v: QueryVariant, typos: boolean): RawBuilder<number> {
+  const fts = tsv ? sql`when ${tsv} @@ ${tsquery(v)} then ${sql.lit(RANK.wordForm)} + 1.0 / (10 + length(${name}))` : sql``;
   // Within a tier a shorter name is the closer match ('Тракторы' before 'Колёсные тракторы'): < 0.1.
   return sql<number>`case
     when ${name} = ${v.folded} then ${sql.lit(RANK.exact)}
     when ${name} like ${v.folded + '%'} or ${name} like ${'% ' + v.folded + '%'} then ${sql.lit(RANK.prefix)} + 1.0 / (10 + length(${name}))
     ${fts}
     when ${name} like ${'%' + v.folded + '%'} then ${sql.lit((RANK.wordForm + RANK.typo) / 2)} + 1.0 / (10 + length(${name}))
-    when ${v.folded} <% ${name} then ${sql.lit(RANK.typo)} + word_similarity(${v.folded}, ${name}) / 3
+    ${typosFor(v, typos) ? sql`when ${v.folded} <% ${name} then ${sql.lit(RANK.typo)} + word_similarity(${v.folded}, ${name}) / 3` : sql``}
     else 0 end`;
 }
 
-function rank(name: Column, tsv: Column | null, variants: QueryVariant[], extra: RawBuilder<number>[] = []): RawBuilder<number> {
-  return sql<number>`greatest(${sql.join([...variants.map((v) => rankFor(name, tsv, v)), ...extra])})::float8`;
+/** For the small tables: a name's best rank over the variants, typos included. */
+function rank(name: Column, tsv: Column | null, variants: QueryVariant[]): RawBuilder<number> {
+  return sql<number>`greatest(${sql.join(variants.map((v) => rankFor(name, tsv, v, true)))})::float8`;
 }
 
-/** The index-served conditions, one per index: the name contains the query, shares a word form with it, or is within typos of it. */
-function matchArms(name: Column, tsv: Column | null, variants: QueryVariant[], { typos = true } = {}): RawBuilder<boolean>[] {
-  return variants.flatMap((v) => [
-    sql<boolean>`${name} like ${'%' + v.folded + '%'}`,
-    ...(typos ? [sql<boolean>`${v.folded} <% ${name}`] : []),
-    ...(tsv ? [sql<boolean>`${tsv} @@ plainto_tsquery('russian', ${v.plain})`] : []),
-  ]);
-}
-
+/** For the small tables: one OR over the conditions: the name contains the query, shares a word form with it, or is within typos of it. */
 function matches(name: Column, tsv: Column | null, variants: QueryVariant[]): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.join(matchArms(name, tsv, variants), sql` or `)})`;
+  const conditions = variants.flatMap((v) => [
+    holds(name, v.folded),
+    ...(typosFor(v, true) ? [sql<boolean>`${v.folded} <% ${name}`] : []),
+    ...(tsv ? [sql<boolean>`${tsv} @@ ${tsquery(v)}`] : []),
+  ]);
+  return sql<boolean>`(${sql.join(conditions, sql` or `)})`;
 }
 
 /**
- * The ids the conditions find, each condition a select of its own: on the large tables (models,
- * lines) one OR over them all is read row by row (a typo check per row costs ~85 ms at 10,000
- * models), while each select alone is served by its index.
+ * Ties in rank go in Russian alphabetical order: first by the folded name in code point order
+ * (folded text is lower case with ё as е, so that is the alphabet, Latin before Cyrillic, case and
+ * punctuation aside), then, for names that fold alike, by the name in `und-x-icu` (the default `C`
+ * collation puts Ё before А). Comparing by ICU alone cost 4 ms on PGlite for the 380 equally
+ * ranked models of 'кир'; bytes compare in microseconds.
  */
-function candidates(table: 'catalog_model' | 'catalog_model_line', alias: 'm' | 'l', arms: RawBuilder<boolean>[]): RawBuilder<unknown> {
-  return sql`${sql.join(arms.map((arm) => sql`select ${sql.ref(`${alias}.id`)} from ${sql.table(table)} as ${sql.id(alias)} where ${arm}`), sql` union `)}`;
+const ORDER_NAME = (table: string | null) => {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql`${column('search_name')} collate "C", ${column('name')} collate "und-x-icu"`;
+};
+
+/** A way a large table's rows are found, with the rank it gives them. */
+interface Arm { where: RawBuilder<boolean>; rank: RawBuilder<number> }
+
+/**
+ * The first `limit` rows of a large table (lines, models) that any arm finds, best first, with
+ * their total: `id, name, rank, total`. Each arm is a select of its own, served by its index (one
+ * OR over them all is read row by row), and ranks only the rows it finds: a row's rank is the best
+ * its arms give. Nothing is joined before the limit (a maker's name finds hundreds of models).
+ * Rows are `t`.
+ */
+function topRanked(table: 'catalog_model' | 'catalog_model_line', arms: Arm[], limit: number): RawBuilder<unknown> {
+  const selects = arms.map((arm) => sql`select t.id, t.name, t.search_name, (${arm.rank})::float8 as rank from ${sql.table(table)} as t where ${arm.where}`);
+  return sql`select id, name, search_name, rank, count(*) over ()::int as total from (
+      select id, name, search_name, max(rank) as rank from (${sql.join(selects, sql` union all `)}) arm group by id, name, search_name
+    ) hit
+    order by rank desc, ${ORDER_NAME(null)}, id
+    limit ${limit}`;
 }
 
-const ORDER_NAME = (name: Column) => sql`${name} collate "und-x-icu"`;
+/**
+ * The arm of a name for each variant: it contains the query or shares a word form with it, ranked
+ * as `rankFor`. One OR of two indexed conditions is a BitmapOr of the two indexes, and a row found
+ * by both is ranked once.
+ */
+function nameArms(variants: QueryVariant[]): Arm[] {
+  const name = sql.ref('t.search_name');
+  const tsv = sql.ref('t.search_tsv');
+  return variants.map((v) => ({
+    where: sql<boolean>`(${holds(name, v.folded)} or ${tsv} @@ ${tsquery(v)})`,
+    rank: rankFor(name, tsv, v, false),
+  }));
+}
+
 
 export interface CategoryRow { id: number; name: string; slug: string; parent_name: string | null; rank: number; total: number }
 
@@ -65,7 +127,7 @@ export async function findCategories(db: DB, variants: QueryVariant[], limit: nu
     select c.id, c.name, c.slug, p.name as parent_name, ${rank(name, tsv, variants)} as rank, count(*) over ()::int as total
     from catalog_category c left join catalog_category p on p.id = c.parent_id
     where ${matches(name, tsv, variants)}
-    order by rank desc, ${ORDER_NAME(sql.ref('c.name'))}, c.id
+    order by rank desc, ${ORDER_NAME('c')}, c.id
     limit ${limit}`.execute(db);
   return rows;
 }
@@ -85,7 +147,7 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
       where l.manufacturer_id = m.id group by c.slug order by count(*) desc, c.slug limit 1
     ) main on true
     where ${matches(name, null, variants)}
-    order by rank desc, ${ORDER_NAME(sql.ref('m.name'))}, m.id
+    order by rank desc, ${ORDER_NAME('m')}, m.id
     limit ${limit}`.execute(db);
   return rows;
 }
@@ -93,21 +155,19 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
 export interface ModelLineRow { id: number; name: string; slug: string; category_slug: string; category_name: string; manufacturer: string; rank: number; total: number }
 
 export async function findModelLines(db: DB, variants: QueryVariant[], limit: number): Promise<ModelLineRow[]> {
-  const name = sql.ref('l.search_name');
-  const tsv = sql.ref('l.search_tsv');
   // A line is also found by its maker ('кировец' lists the lines of Кировец), ranked below its own name.
-  const byMaker = variants.map((v) => sql<number>`case when mf.search_name like ${'%' + v.folded + '%'} then ${sql.lit(RANK.context)} else 0 end`);
-  const makers = sql<boolean>`l.manufacturer_id in (select id from catalog_manufacturer m where ${sql.join(variants.map((v) => sql`m.search_name like ${'%' + v.folded + '%'}`), sql` or `)})`;
+  const byMaker: Arm = {
+    where: sql<boolean>`t.manufacturer_id in (select id from catalog_manufacturer m where ${sql.join(variants.map((v) => holds(sql.ref('m.search_name'), v.folded)), sql` or `)})`,
+    rank: sql.lit(RANK.context),
+  };
   const { rows } = await sql<ModelLineRow>`
-    with found as materialized (${candidates('catalog_model_line', 'l', [...matchArms(name, tsv, variants), makers])})
-    select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer,
-      ${rank(name, tsv, variants, byMaker)} as rank, count(*) over ()::int as total
-    from found
-    join catalog_model_line l on l.id = found.id
+    with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker], limit)})
+    select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer, top.rank, top.total
+    from top
+    join catalog_model_line l on l.id = top.id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
     join catalog_category c on c.id = l.category_id
-    order by rank desc, ${ORDER_NAME(sql.ref('l.name'))}, l.id
-    limit ${limit}`.execute(db);
+    order by top.rank desc, ${ORDER_NAME('top')}, top.id`.execute(db);
   return rows;
 }
 
@@ -117,79 +177,85 @@ export interface ModelRow {
 }
 
 /**
+ * The lines a word names: in the line's name or its maker's (what `line name || ' ' || maker name`
+ * contains, as the word has no space), each through an index.
+ */
+function linesNaming(word: string): RawBuilder<unknown> {
+  return sql`(select l.id from catalog_model_line l where ${holds(sql.ref('l.search_name'), word)}
+    union select l.id from catalog_manufacturer mf join catalog_model_line l on l.manufacturer_id = mf.id where ${holds(sql.ref('mf.search_name'), word)})`;
+}
+
+/**
  * Models: by name, by product code, and by the words of their line and maker together with their
  * own ('кировец к-744' finds 'К-744Р3' of Кировец): each split of the query into a head matched
- * by the line and maker and a tail matched by the model is one index-served branch.
+ * by the line and maker and a tail matched by the model is one index-served branch. The lines of
+ * each head are looked up once (`heads`, one row of arrays) and serve both the search and the rank.
  */
 export async function findModels(db: DB, variants: QueryVariant[], limit: number): Promise<ModelRow[]> {
-  const name = sql.ref('m.search_name');
-  const code = sql.ref('m.search_code');
-  const tsv = sql.ref('m.search_tsv');
-  const contextBranches: RawBuilder<boolean>[] = [];
-  const contextRanks: RawBuilder<number>[] = [];
+  const name = sql.ref('t.search_name');
+  const code = sql.ref('t.search_code');
+  const arms = nameArms(variants);
   for (const v of variants) {
+    arms.push({
+      // A short beginning as an anchored expression: the index finds it by the padded trigrams.
+      where: v.folded.length >= 3 ? sql<boolean>`${code} like ${v.folded + '%'}` : sql<boolean>`${code} ~ ${'^' + v.folded}`,
+      rank: sql<number>`case when ${code} = ${v.folded} then ${sql.lit(RANK.exact)} else ${sql.lit(RANK.prefix)} end`,
+    });
     const words = v.folded.split(' ');
-    // A letter or two names no line or maker: 'к 7' must not list every model of every maker with a 'к'.
+    // A single letter names no line or maker: 'к 7' must not list every model of every maker with a 'к'.
     if (words.some((w) => w.length < 2)) continue;
     for (let head = 1; head <= words.length; head++) {
-      const lines = sql`array(select l.id from catalog_model_line l join catalog_manufacturer mf on mf.id = l.manufacturer_id
-        where ${sql.join(words.slice(0, head).map((w) => sql`(l.search_name || ' ' || mf.search_name) like ${'%' + w + '%'}`), sql` and `)})`;
+      // A head word names lines with three letters or more, or as a series number ('беларус 82'):
+      // two letters begin a word in thousands of names ('се': every 'серия' of the bench's lines).
+      const last = words[head - 1]!;
+      if (last.length < 3 && !/\d/.test(last)) break;
+      const lines = sql`array(${sql.join(words.slice(0, head).map(linesNaming), sql` intersect `)})`;
       const tail = words.slice(head).join(' ');
-      const branch = tail ? sql<boolean>`(m.model_line_id = any(${lines}) and ${name} like ${'%' + tail + '%'})` : sql<boolean>`m.model_line_id = any(${lines})`;
-      contextBranches.push(branch);
-      // Found through its line and maker with the rest of the query in its name: nearly a name match.
-      contextRanks.push(sql<number>`case when ${branch} then ${sql.lit(tail ? RANK.prefix - 0.5 : RANK.context)} else 0 end`);
+      arms.push(tail
+        // Found through its line and maker with the rest of the query in its name: nearly a name match.
+        ? { where: sql<boolean>`t.model_line_id = any(${lines}) and ${name} like ${'%' + tail + '%'}`, rank: sql.lit(RANK.prefix - 0.5) }
+        : { where: sql<boolean>`t.model_line_id = any(${lines})`, rank: sql.lit(RANK.context) });
     }
   }
-  const codeRanks = variants.map((v) => sql<number>`case when ${code} = ${v.folded} then ${sql.lit(RANK.exact)} when ${code} like ${v.folded + '%'} then ${sql.lit(RANK.prefix)} else 0 end`);
-  // Models are found with typos through their line's and maker's words (the typed words are
-  // corrected to the catalogue's words first, nearestKnownWords): a typo check on every model name
-  // costs tens of milliseconds at 10,000 models and finds little in names like 'К-744Р3'.
-  const arms = [...matchArms(name, tsv, variants, { typos: false }), ...variants.map((v) => sql<boolean>`${code} like ${v.folded + '%'}`), ...contextBranches];
+  // No typo arm: models are found with typos through their line's and maker's words (the typed
+  // words are corrected to the catalogue's words first, search.server.ts); a typo check on every
+  // model name costs tens of milliseconds at 10,000 models and finds little in names like 'К-744Р3'.
   const { rows } = await sql<ModelRow>`
-    with found as materialized (${candidates('catalog_model', 'm', arms)})
+    with top as (${topRanked('catalog_model', arms, limit)})
     select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, l.slug as line_slug, l.name as line_name,
-      c.slug as category_slug, mf.name as manufacturer, hit.rank, count(*) over ()::int as total
-    from found
-    join catalog_model m on m.id = found.id
-    cross join lateral (select ${rank(name, tsv, variants, [...codeRanks, ...contextRanks])} as rank) hit
+      c.slug as category_slug, mf.name as manufacturer, top.rank, top.total
+    from top
+    join catalog_model m on m.id = top.id
     join catalog_model_line l on l.id = m.model_line_id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
     join catalog_category c on c.id = l.category_id
-    order by hit.rank desc, ${ORDER_NAME(sql.ref('m.name'))}, m.id
-    limit ${limit}`.execute(db);
+    order by top.rank desc, ${ORDER_NAME('top')}, top.id`.execute(db);
   return rows;
 }
 
-export interface WordCorrection { typed: string; known: string; distance: number }
+export interface Vocabulary {
+  /** Words typos are corrected to: those of categories, makers, lines and technique types, three letters or more. */
+  known: string[];
+  /** Every word of those names and of the models' names, each after a line break (search.rules.ts plausibleIn). */
+  words: string;
+}
 
 /**
- * For each typed word, the nearest word of the catalogue's names (categories, makers, lines,
- * technique types: a few thousand words at most, folded and stored) by edit distance
- * (fuzzystrmatch), also against the known word's beginning, so a word being typed is distance 0:
- * 'тороктор' → 'тракторы' (2). Trigrams alone miss such typos in short words.
+ * The catalogue's words, folded: a few hundred at 10,000 models (the models' names repeat their
+ * words). search.server.ts keeps them in memory for a minute.
  */
-export async function nearestKnownWords(db: DB, words: string[]): Promise<WordCorrection[]> {
-  if (!words.length) return [];
-  const { rows } = await sql<WordCorrection>`
-    with typed(word) as (select unnest(cast(${words} as text[]))),
-    known(word) as (
-      select distinct regexp_split_to_table(n.search_name, ' ') from (
+export async function loadVocabulary(db: DB): Promise<Vocabulary> {
+  const { rows } = await sql<{ word: string; known: boolean }>`
+    select word, bool_or(known) as known from (
+      select string_to_table(n.search_name, ' ') as word, true as known from (
         select search_name from catalog_category union all select search_name from catalog_manufacturer
         union all select search_name from catalog_model_line union all select search_fold(name) from catalog_technique_type
       ) n
-    )
-    select t.word as typed, best.word as known, best.distance from typed t
-    cross join lateral (
-      select k.word, least(
-        levenshtein_less_equal(t.word, k.word, 3),
-        levenshtein_less_equal(t.word, left(k.word, length(t.word) - 1), 3),
-        levenshtein_less_equal(t.word, left(k.word, length(t.word)), 3),
-        levenshtein_less_equal(t.word, left(k.word, length(t.word) + 1), 3)
-      ) as distance
-      from known k where length(k.word) >= 3 and length(k.word) >= length(t.word) - 2
-      order by distance, abs(length(k.word) - length(t.word)), k.word
-      limit 1
-    ) best`.execute(db);
-  return rows;
+      union all
+      select string_to_table(search_name, ' '), false from catalog_model
+    ) w
+    where word <> ''
+    group by word`.execute(db);
+  const all = rows.map((r) => r.word).sort();
+  return { known: rows.filter((r) => r.known && r.word.length >= 3).map((r) => r.word).sort(), words: `\n${all.join('\n')}` };
 }

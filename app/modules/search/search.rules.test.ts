@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTypos, foldText, highlightRanges, levenshtein, plainText, prepareQuery, RANK, rankText, sameWordForm, switchLayout } from './search.rules.ts';
+import { allowedTypos, foldText, highlightRanges, levenshtein, levenshteinWithin, nearestKnownWords, plainText, plausibleIn, prepareQuery, RANK, rankText, sameWordForm, switchLayout } from './search.rules.ts';
 
 const marked = (name: string, terms: string[]) => highlightRanges(name, terms).map(([from, to]) => name.slice(from, to));
 
@@ -115,6 +115,57 @@ describe('withCorrections', () => {
     const fixed = withCorrections(q, [{ typed: 'тороктор', known: 'тракторы', distance: 2 }]);
     expect(fixed.variants.map((v) => v.folded)).toEqual(['тороктор к744', 'njнjrnjн r744', 'тракторы к744']);
     expect(fixed.terms).toContain('тракторы');
+    expect(fixed.variants[2]).toEqual({ folded: 'тракторы к744', plain: 'тракторы к744', corrected: true });
     expect(withCorrections(q, [{ typed: 'тороктор', known: 'торф', distance: 3 }])).toBe(q);
+  });
+});
+
+describe('nearestKnownWords', () => {
+  const known = ['беларус', 'кировец', 'косилки', 'сеялки', 'тракторы', 'трактор', 'торф'];
+  it('corrects a typed word to the nearest known word, ending included', () => {
+    // 'трактор' and 'тракторы' are both two edits away: the one of the same length wins.
+    expect(nearestKnownWords(['тороктор'], known)).toEqual([{ typed: 'тороктор', known: 'тракторы', distance: 2 }]);
+    expect(nearestKnownWords(['белорус'], known)).toEqual([{ typed: 'белорус', known: 'беларус', distance: 1 }]);
+  });
+  it('takes a word being typed as the beginning of a known word: distance 0', () => {
+    expect(nearestKnownWords(['трак'], known)[0]).toMatchObject({ known: 'трактор', distance: 0 });
+    expect(nearestKnownWords(['кирове'], known)[0]).toMatchObject({ known: 'кировец', distance: 0 });
+  });
+  it('breaks ties by the closer length, then by code point order', () => {
+    expect(nearestKnownWords(['абвг'], ['абвдее', 'абве', 'абвд'])[0]).toMatchObject({ known: 'абвд', distance: 1 });
+  });
+  it('finds nothing beyond three edits, and skips known words much shorter than the typed one', () => {
+    expect(nearestKnownWords(['щщщщщщ'], known)).toEqual([]);
+    expect(nearestKnownWords(['торфяники'], ['торф'])).toEqual([]);
+  });
+});
+
+describe('levenshteinWithin', () => {
+  it('is the edit distance when within the bound, the bound plus one beyond it', () => {
+    const pairs: Array<[string, string]> = [['тороктор', 'трактор'], ['кировец', 'кировец'], ['', 'абв'], ['сеялка', 'сеялки'], ['абвгд', 'дгвба']];
+    for (const [a, b] of pairs) {
+      const d = levenshtein(a, b);
+      for (const max of [0, 1, 2, 3]) expect(levenshteinWithin(a, b, max), `${a} ${b} ${max}`).toBe(Math.min(d, max + 1));
+    }
+  });
+});
+
+describe('plausibleIn', () => {
+  const words = '\nбеларус\nкировец\nк744р3\nсеялки\nтракторы\njонn\ndееrе';
+  const v = (text: string) => prepareQuery(text).variants[0]!;
+  it('keeps a reading whose words are inside catalogue words, begin like one, or hold digits', () => {
+    expect(plausibleIn(words, v('кир'))).toBe(true);
+    expect(plausibleIn(words, v('john deere'))).toBe(true);
+    expect(plausibleIn(words, v('сеялками'))).toBe(true);
+    expect(plausibleIn(words, v('кировец r744'))).toBe(true);
+  });
+  it('takes two letters as the beginning of a word', () => {
+    expect(plausibleIn(words, v('ки'))).toBe(true);
+    expect(plausibleIn(words, v('ир'))).toBe(false);
+  });
+  it("drops the noise a query gives on the other layout: 'кир' → 'rbh', 'john' → 'ощрт'", () => {
+    expect(plausibleIn(words, prepareQuery('кир').variants[1]!)).toBe(false);
+    expect(plausibleIn(words, prepareQuery('john').variants[1]!)).toBe(false);
+    expect(plausibleIn(words, prepareQuery('rbhjdtw').variants[1]!)).toBe(true);
   });
 });

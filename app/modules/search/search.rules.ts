@@ -98,8 +98,11 @@ export { QUERY_MAX_LENGTH } from './search.constants.ts';
 /** Longer queries are cut to their first words: nobody types more, and each word costs a condition. */
 export const QUERY_MAX_WORDS = 6;
 
-/** One reading of the query: folded for names and codes, plain for the `russian` configuration. */
-export interface QueryVariant { folded: string; plain: string }
+/**
+ * One reading of the query: folded for names and codes, plain for the `russian` configuration.
+ * `corrected`: made of the catalogue's own words (withCorrections), so not checked for typos again.
+ */
+export interface QueryVariant { folded: string; plain: string; corrected?: true }
 
 export interface PreparedQuery {
   /** The query as typed (trimmed), for the page and the empty state. */
@@ -153,10 +156,80 @@ export function withCorrections(query: PreparedQuery, corrections: ReadonlyArray
     const words = v.folded.split(' ');
     if (!words.some((w) => fix.has(w))) continue;
     const folded = words.map((w) => fix.get(w) ?? w).join(' ');
-    if (![...query.variants, ...added].some((x) => x.folded === folded)) added.push({ folded, plain: folded });
+    if (![...query.variants, ...added].some((x) => x.folded === folded)) added.push({ folded, plain: folded, corrected: true });
   }
   const variants = [...query.variants, ...added];
   return { ...query, variants, terms: [...new Set(variants.flatMap((v) => v.folded.split(' ')))] };
+}
+
+export interface WordCorrection { typed: string; known: string; distance: number }
+
+/**
+ * For each typed word, the nearest of the catalogue's known words (search.server.ts keeps them in
+ * memory: a few hundred at 10,000 models) by edit distance, also against the known word's
+ * beginning, so a word being typed is distance 0: 'тороктор' → 'тракторы' (2). Ties go to the word
+ * of the closest length, then the first in code point order. Distances above 3 are not told apart.
+ * Trigrams alone miss such typos in short words. A word with no known word within 3 gets none.
+ */
+export function nearestKnownWords(words: readonly string[], known: readonly string[]): WordCorrection[] {
+  const found: WordCorrection[] = [];
+  for (const typed of words) {
+    let best: WordCorrection | null = null;
+    for (const word of known) {
+      if (word.length < 3 || word.length < typed.length - 2) continue;
+      // Ordered so that the cheapest, most likely exact comparison of a prefix being typed comes first.
+      let distance = 4;
+      for (const length of [typed.length, typed.length - 1, typed.length + 1, word.length]) {
+        distance = Math.min(distance, levenshteinWithin(typed, word.slice(0, length), Math.min(3, distance - 1)));
+        if (distance === 0) break;
+      }
+      if (distance > 3) continue;
+      if (!best || distance < best.distance
+        || (distance === best.distance && closer(typed, word, best.known))) best = { typed, known: word, distance };
+    }
+    if (best) found.push(best);
+  }
+  return found;
+}
+
+/** Of two known words equally near, the one closer in length to the typed word, then the first in code point order. */
+function closer(typed: string, word: string, than: string): boolean {
+  const a = Math.abs(word.length - typed.length);
+  const b = Math.abs(than.length - typed.length);
+  return a < b || (a === b && word < than);
+}
+
+/** The edit distance of a and b when it is at most `max`, otherwise max + 1 (stops as soon as it must exceed). */
+export function levenshteinWithin(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    previous = current;
+  }
+  return Math.min(previous[b.length]!, max + 1);
+}
+
+/**
+ * Whether a reading of the query may find anything among these words (folded, each after a line
+ * break: `'\nкировец\nк744р3…'`): each of its words is inside one of them (two letters: begin
+ * one), or begins like one (a word form: 'сеялки' for 'сеялка'), or holds a digit (a code, which
+ * names need not spell out). The query read on the other keyboard layout is mostly noise ('кир' → 'rbh', 'john' →
+ * 'ощрт'), and each reading costs every source its conditions: it is searched only when it may
+ * find something.
+ */
+export function plausibleIn(words: string, variant: QueryVariant): boolean {
+  return variant.folded.split(' ').every((w) => /\d/.test(w)
+    // Two letters are matched at a word's start only (search.queries.server.ts `holds`).
+    || (w.length < 3 ? words.includes(`\n${w}`) : words.includes(w))
+    || (w.length >= 4 && words.includes(`\n${w.slice(0, 4)}`)));
 }
 
 /** Edit distance (insertions, deletions, substitutions), for the few page titles matched in memory. */

@@ -3,8 +3,10 @@ import { categoryLink, machineryTopCategories } from '#app/modules/catalog/catal
 import { modelLineLink, modelLink } from '#app/modules/catalog/catalog.rules.ts';
 import { searchablePages } from '#app/modules/content/content.server.ts';
 import { SEARCH_KINDS, SEARCH_KIND_TITLES, type SearchKind } from './search.constants.ts';
-import { findCategories, findManufacturers, findModelLines, findModels, nearestKnownWords } from './search.queries.server.ts';
-import { highlightRanges, prepareQuery, rankText, typoCandidates, withCorrections, type PreparedQuery } from './search.rules.ts';
+import { keyedCachePerDb } from '#app/.server/cache.ts';
+import { findCategories, findManufacturers, findModelLines, findModels, loadVocabulary } from './search.queries.server.ts';
+import { highlightRanges, nearestKnownWords, plausibleIn, prepareQuery, rankText, typoCandidates, withCorrections, type PreparedQuery, type QueryVariant } from './search.rules.ts';
+import { refreshedPerDb } from './search.cache.server.ts';
 import { EMPTY_RESULT, type SearchHit, type SearchResult } from './search.schema.ts';
 import { plural } from '#app/lib/plural.ts';
 
@@ -36,7 +38,7 @@ const fromRows = <R extends { total: number }>(rows: R[], hit: (row: R) => Sourc
 registerSearchSource({
   kind: 'category',
   async find(services, query, limit) {
-    return fromRows(await findCategories(services.db, query.variants, limit), (r) => ({
+    return fromRows(await findCategories(services.db, await catalogVariants(services, query), limit), (r) => ({
       id: String(r.id), title: r.name, subtitle: r.parent_name, link: categoryLink(r.slug), image: null, rank: r.rank,
     }));
   },
@@ -45,7 +47,7 @@ registerSearchSource({
 registerSearchSource({
   kind: 'manufacturer',
   async find(services, query, limit) {
-    return fromRows(await findManufacturers(services.db, query.variants, limit), (r) => ({
+    return fromRows(await findManufacturers(services.db, await catalogVariants(services, query), limit), (r) => ({
       id: String(r.id),
       title: r.name,
       subtitle: [r.country, r.lines ? linesLabel(r.lines) : null].filter(Boolean).join(' · '),
@@ -60,7 +62,7 @@ registerSearchSource({
 registerSearchSource({
   kind: 'modelLine',
   async find(services, query, limit) {
-    return fromRows(await findModelLines(services.db, query.variants, limit), (r) => ({
+    return fromRows(await findModelLines(services.db, await catalogVariants(services, query), limit), (r) => ({
       id: String(r.id), title: r.name, subtitle: `${r.manufacturer} · ${r.category_name}`,
       link: modelLineLink(r.category_slug, r.slug), image: null, rank: r.rank,
     }));
@@ -70,7 +72,7 @@ registerSearchSource({
 registerSearchSource({
   kind: 'model',
   async find(services, query, limit) {
-    return fromRows(await findModels(services.db, query.variants, limit), (r) => ({
+    return fromRows(await findModels(services.db, await catalogVariants(services, query), limit), (r) => ({
       id: String(r.id), title: r.name, subtitle: `${r.manufacturer} · ${r.line_name} · ${r.product_code}`,
       link: modelLink(r.category_slug, r.line_slug, r.slug),
       image: r.image ? { src: r.image.src, width: r.image.width, height: r.image.height } : null,
@@ -107,16 +109,54 @@ const MIN_QUERY_LENGTH = 2;
 const SUGGESTIONS = 4;
 
 /**
+ * The catalogue's words (search.queries.server.ts loadVocabulary), per process, reloaded in the
+ * background once a minute old (as long as GET /api/search may be cached anyway). Typos are
+ * corrected against them in memory, well under a millisecond, where reading the words out of the
+ * names again cost 10–20 ms a search at 10,000 models. A new word is found as typed at once; only
+ * its misspellings and its other-layout typing wait for the next load.
+ */
+const VOCABULARY_TTL_MS = 60_000;
+const vocabulary = refreshedPerDb(VOCABULARY_TTL_MS, loadVocabulary);
+
+/**
+ * The readings of the query the catalogue's sources search: as typed, always; any other (the
+ * other keyboard layout, the corrections) only when its words occur in the catalogue's. Each
+ * reading costs every source a few conditions, and the other layout of most queries is noise.
+ */
+async function catalogVariants(services: AppServices, query: PreparedQuery): Promise<QueryVariant[]> {
+  const { words } = await vocabulary(services.db);
+  return query.variants.filter((v, i) => i === 0 || plausibleIn(words, v));
+}
+
+/**
+ * What a query found, for a few seconds, per process: many visitors type the same first letters
+ * ('тр', 'тра', 'трак'), and a dialog asks again when its text comes back to an earlier one. Keyed
+ * by the readings of the query (so 'Кир' and 'кир' are one entry) and the limit; nothing in a
+ * result depends on the visitor or the branch (no prices). Distinct queries are what the sources
+ * are made fast for; this only spares repeating them within the time a page is cached anyway.
+ */
+const RESULT_TTL_MS = 5_000;
+const RESULT_ENTRIES = 1_000;
+const recentResults = keyedCachePerDb<Omit<SearchResult, 'query'>>(RESULT_TTL_MS, RESULT_ENTRIES);
+
+/**
  * Searches every source for the query: a fixed number of statements whatever the size of the
- * catalogue (one for typo corrections, one per database source; the pages and the suggestions
- * come from caches).
+ * catalogue (one per database source; the vocabulary, the pages and the suggestions come from
+ * caches), none for a query asked within the last few seconds.
  */
 export async function search(services: AppServices, raw: string, options: { limitPerKind: number }): Promise<SearchResult> {
   const typed = prepareQuery(raw);
   if (!typed.variants.length || typed.text.length < MIN_QUERY_LENGTH) return EMPTY_RESULT(typed.text);
-  const query = withCorrections(typed, await nearestKnownWords(services.db, typoCandidates(typed)));
+  const key = [options.limitPerKind, ...typed.variants.map((v) => `${v.folded}|${v.plain}`)].join('\n');
+  const found = await recentResults(services.db, key, () => searchSources(services, typed, options.limitPerKind));
+  return { query: typed.text, ...found };
+}
+
+async function searchSources(services: AppServices, typed: PreparedQuery, limitPerKind: number): Promise<Omit<SearchResult, 'query'>> {
+  const candidates = typoCandidates(typed);
+  const query = candidates.length ? withCorrections(typed, nearestKnownWords(candidates, (await vocabulary(services.db)).known)) : typed;
   const kinds = SEARCH_KINDS.filter((kind) => sources.has(kind));
-  const found = await Promise.all(kinds.map((kind) => sources.get(kind)!.find(services, query, options.limitPerKind)));
+  const found = await Promise.all(kinds.map((kind) => sources.get(kind)!.find(services, query, limitPerKind)));
   const groups = kinds
     .map((kind, i) => ({
       kind,
@@ -127,5 +167,5 @@ export async function search(services: AppServices, raw: string, options: { limi
     .filter((g) => g.total > 0);
   // Nothing found: the main categories, to go on from (the empty state lists them).
   const suggestions = groups.length ? [] : (await machineryTopCategories(services)).slice(0, SUGGESTIONS).map((c) => ({ title: c.name, link: c.link }));
-  return { query: typed.text, groups, suggestions };
+  return { groups, suggestions };
 }
