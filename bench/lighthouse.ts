@@ -2,7 +2,12 @@
 // chromium offline. Prints the median of several runs per page: performance, LCP, FCP, CLS,
 // accessibility, best practices and the JavaScript sent.
 //
-//   npm run bench:lighthouse -- [--no-build] [--runs=3] [/ /contacts /servis /login …]
+//   npm run bench:lighthouse -- [--no-build] [--runs=3] [--save=DIR] [/ /contacts /servis /login …]
+//
+// --save=DIR writes each run's full report (the lhr JSON) to DIR, to read the audits behind a figure
+// (largest-contentful-paint-element's phases, network-requests, critical-request-chains …).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -19,11 +24,13 @@ interface Run { performance: number; accessibility: number; bestPractices: numbe
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } },
+  options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '3' }, save: { type: 'string' } },
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new BenchError(`--runs must be a positive integer, got "${values.runs}"`);
 const pages = positionals.length > 0 ? positionals : DEFAULT_PAGES;
+const saveDir = values.save;
+if (saveDir) mkdirSync(saveDir, { recursive: true });
 
 if (!values['no-build']) await runBuild();
 const server: BenchServer = launchServer({ port: await findFreePort(3300) });
@@ -35,7 +42,7 @@ try {
   const rows: { page: string; median: Run }[] = [];
   for (const page of pages) {
     const results: Run[] = [];
-    for (let i = 0; i < runs; i++) results.push(await audit(`${server.origin}${page}`, chrome.port));
+    for (let i = 0; i < runs; i++) results.push(await audit(`${server.origin}${page}`, chrome.port, saveDir && join(saveDir, `${reportName(page)}-${i + 1}.json`)));
     rows.push({ page, median: median(results) });
   }
   print(rows, runs);
@@ -44,12 +51,18 @@ try {
   await server.stop();
 }
 
-async function audit(url: string, port: number): Promise<Run> {
+/** '/' → 'home', '/catalog/traktory' → 'catalog-traktory': a file name per page. */
+function reportName(page: string): string {
+  return page.replace(/^\/+|\/+$/g, '').replace(/[^\w-]+/g, '-') || 'home';
+}
+
+async function audit(url: string, port: number, savePath?: string): Promise<Run> {
   const result = await lighthouse(url, {
     port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!result) throw new BenchError(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (savePath) writeFileSync(savePath, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new BenchError(`${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
