@@ -1,11 +1,10 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
-import interCyrillic from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { requestContext } from '#app/.server/context.ts';
 import { SiteShell } from '#app/components/layout/SiteShell.tsx';
 import { useOptionalRootData, type RootData } from '#app/components/layout/root-data.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
+import { webFontsScript } from '#app/components/layout/web-fonts.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import { marksState } from '#app/modules/catalog/marks/marks.server.ts';
@@ -16,9 +15,8 @@ import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
 
+// No font preloads: a first visit loads Inter after the first paint (web-fonts.ts).
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: interCyrillic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -61,6 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the stylesheets, so that it runs without waiting for them. */}
+        {data ? <script nonce={data.nonce} dangerouslySetInnerHTML={{ __html: webFontsScript() }} /> : null}
         <meta name="theme-color" content="#1d5a34" />
         {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
         <Meta />

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deferHydration } from './defer-hydration.ts';
 
@@ -30,7 +31,8 @@ describe('deferHydration', () => {
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     const boot = html.slice(html.indexOf('id="rr-hydrate"'));
     expect(boot).toContain('["/assets/entry.client-A.js","/assets/vendor-B.js"]');
-    expect(boot).toContain('<script nonce="N1">(function(){');
+    expect(boot).toContain('<script nonce="N1">(function(f){');
+    expect(boot).toContain('"first-contentful-paint"');
     expect(html).toContain('<h1>Вход в личный кабинет</h1>');
     expect(html.endsWith('streamController.close();</script></body></html>')).toBe(true);
   });
@@ -49,6 +51,40 @@ describe('deferHydration', () => {
       await done;
       expect(Buffer.concat(out).toString('utf8'), `cut at ${cut}`).toBe(whole);
     }
+  });
+
+  it('adds the preloads and the module script, with its nonce, once the first paint is reported', async () => {
+    const html = await run([DOC]);
+    const boot = /<\/script><script nonce="N1">([\s\S]*?)<\/script>/.exec(html.slice(html.indexOf('id="rr-hydrate"')))![1]!;
+    const head: Record<string, string>[] = [];
+    const body: Record<string, string>[] = [];
+    const timers: (() => void)[] = [];
+    let paint: () => void = () => {};
+    const context = {
+      window: {
+        PerformanceObserver: class {
+          static supportedEntryTypes = ['paint'];
+          constructor(callback: (list: { getEntriesByName: () => unknown[] }) => void) { paint = () => callback({ getEntriesByName: () => [{}] }); }
+          observe() {}
+          disconnect() {}
+        },
+      },
+      document: {
+        visibilityState: 'visible',
+        getElementById: (id: string) => (id === 'rr-hydrate' ? { nonce: 'N1', textContent: 'import("/assets/entry.client-A.js");' } : null),
+        createElement: () => ({}),
+        head: { appendChild: (el: Record<string, string>) => head.push(el) },
+        body: { appendChild: (el: Record<string, string>) => body.push(el) },
+      },
+      requestAnimationFrame: () => {},
+      setTimeout: (fn: () => void, ms: number) => { if (ms === 0) timers.push(fn); },
+    };
+    runInNewContext(boot, context);
+    expect(head).toEqual([]);
+    paint();
+    timers.forEach((fn) => fn());
+    expect(head).toEqual([{ rel: 'modulepreload', href: '/assets/entry.client-A.js' }, { rel: 'modulepreload', href: '/assets/vendor-B.js' }]);
+    expect(body).toEqual([{ type: 'module', nonce: 'N1', textContent: 'import("/assets/entry.client-A.js");' }]);
   });
 
   it('passes a document without a module script through unchanged', async () => {

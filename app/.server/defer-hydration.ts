@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream';
+import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
 
 /**
  * Hydration after the first paint (docs/decisions/019-hydration-after-first-paint.md).
@@ -7,11 +8,12 @@ import { Transform } from 'node:stream';
  * module script that imports them. On a slow phone link those ~100–150 KB of JavaScript share the
  * first second with the document, the styles and the fonts, so the server-rendered text paints
  * later than it needs to. This rewrites the streamed document so that the scripts start loading
- * right after the first frame is painted:
+ * right after the first paint is on screen:
  * - the modulepreload links are taken out of the head and remembered;
  * - React Router's module script becomes an inert `type="text/x-hydrate"` block;
- * - a small inline script after it waits for the first frame, then adds the preload links and the
- *   module script again (same nonce), so the chunks load in parallel as before.
+ * - a small inline script after it waits until the first contentful paint is on screen
+ *   (app/lib/after-first-paint.ts), then adds the preload links and the module script again (same
+ *   nonce), so the chunks load in parallel as before.
  * The page is complete and readable without JavaScript in the meantime (server rendering); forms
  * post to route actions. Crawlers get the document untouched.
  */
@@ -66,20 +68,10 @@ export function deferHydration(nonce: string): Transform {
   });
 }
 
-/**
- * Runs once the first contentful paint has been presented (a `paint` performance entry), then in a
- * task of its own. Waiting for the frame only (requestAnimationFrame) was not enough: the callbacks
- * run before the frame reaches the screen, so on a busy phone the scripts were fetched and run
- * before the text showed. Browsers without paint entries use the next frame. A tab loaded in the
- * background paints nothing: it boots after 1 s; a visible tab after 5 s at the latest.
- */
+/** Adds the preload links and the module script back once the first paint is on screen (after-first-paint.ts). */
 function bootScript(nonce: string, preloads: string[]): string {
   const hrefs = JSON.stringify(preloads).replace(/</g, '\\u003c');
-  return `<script nonce="${nonce}">(function(){var done=false,d=document;function boot(){if(done)return;done=true;`
-    + `var h=d.getElementById("rr-hydrate");${hrefs}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});`
-    + `var s=d.createElement("script");s.type="module";s.nonce=h.nonce;s.textContent=h.textContent;d.body.appendChild(s)}`
-    + `function later(){setTimeout(boot,0)}var P=window.PerformanceObserver;`
-    + `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){var o=new P(function(l){`
-    + `if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}});o.observe({type:"paint",buffered:true})}`
-    + `else requestAnimationFrame(later);setTimeout(boot,d.visibilityState==="hidden"?1000:5000)})()</script>`;
+  return `<script nonce="${nonce}">${afterFirstPaint('function(){var d=document,h=d.getElementById("rr-hydrate");'
+    + `${hrefs}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});`
+    + 'var s=d.createElement("script");s.type="module";s.nonce=h.nonce;s.textContent=h.textContent;d.body.appendChild(s)}')}</script>`;
 }

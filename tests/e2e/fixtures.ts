@@ -113,3 +113,12 @@ export async function recordLayoutShift(page: Page): Promise<void> {
 export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 }
+
+/**
+ * Waits until Inter has joined the page and every font is in: a tab's first page adds it after its
+ * first paint (app/components/layout/web-fonts.ts), so `document.fonts.ready` alone may come before.
+ */
+export async function interLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.fonts].some((f) => f.family.includes('Inter Variable') && f.status === 'loaded'));
+  await page.evaluate(() => document.fonts.ready);
+}

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { recordLayoutShift, layoutShift } from './fixtures.ts';
+import { interLoaded, recordLayoutShift, layoutShift } from './fixtures.ts';
 
 test('no layout shift while the page loads, the fonts swap and the footer appears', async ({ page }) => {
   await recordLayoutShift(page);
   for (const path of ['/', '/contacts', '/servis']) {
     await page.goto(path);
     await expect(page.getByTestId('site-footer')).toHaveAttribute('data-visible', 'true', { timeout: 4000 });
-    await page.evaluate(() => document.fonts.ready);
+    await interLoaded(page);
     const cls = await layoutShift(page);
     expect(cls, `cumulative layout shift on ${path}`).toBeLessThan(0.01);
   }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { pageSettled, scrollAndSettle, recordLayoutShift, layoutShift } from './fixtures.ts';
+import { interLoaded, pageSettled, scrollAndSettle, recordLayoutShift, layoutShift } from './fixtures.ts';
 
 // A new visitor (region unconfirmed): the plain Playwright test, without the fixture that confirms it.
 
@@ -61,7 +61,7 @@ test('the question is part of the first HTML, so its arrival shifts nothing', as
   await page.goto('/');
   await expect(question(page)).toBeVisible();
   await expect(page.getByTestId('site-footer')).toHaveAttribute('data-visible', 'true', { timeout: 4000 });
-  await page.evaluate(() => document.fonts.ready);
+  await interLoaded(page);
   expect(await layoutShift(page)).toBeLessThan(0.01);
 });
 
