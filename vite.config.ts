@@ -1,8 +1,12 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-/** Modules the root route imports statically: present on every page. */
-const SHELL_MODULES = /\/app\/(components\/layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout-ui|layout\.rules|root-data)|components\/ui\/icons|lib\/(api|meta|geo)|modules\/(regions\/regions|catalog\/catalog)\.(rules|constants))[.\w]*$/;
+/**
+ * Modules the root route imports statically: present on every page. Exact file names: a name that
+ * also matched a lazy module (CatalogMenu matched CatalogMenuPanel) put that module on every page.
+ * What these import comes along (rolldown's includeDependenciesRecursively).
+ */
+const SHELL_MODULES = /\/app\/(components\/layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout-ui|layout\.rules|root-data)|components\/ui\/icons|lib\/(api|meta)|modules\/regions\/regions\.(rules|constants))\.(tsx?|module\.css)$/;
 
 export default defineConfig(({ mode }) => ({
   plugins: mode === 'test' ? [] : [reactRouter()],

@@ -59,8 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the stylesheets, so that it runs without waiting for them. */}
-        {data ? <script nonce={data.nonce} dangerouslySetInnerHTML={{ __html: webFontsScript() }} /> : null}
+        {/* Before the stylesheets, so that it runs without waiting for them. It runs once, from the
+            server's HTML: the browser's bundle leaves its text out and hydration keeps the element. */}
+        {data ? <script nonce={data.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? webFontsScript() : '' }} /> : null}
         <meta name="theme-color" content="#1d5a34" />
         {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
         <Meta />

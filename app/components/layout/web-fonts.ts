@@ -14,8 +14,6 @@ const FACES: [url: string, unicodeRange: string][] = [
 ];
 /** sessionStorage key: which Inter files this tab has loaded (and so holds in its memory cache). */
 const STORAGE_KEY = 'web-fonts';
-/** The built files' hashed names: a new Inter is a first visit again. */
-const VERSION = FACES.map(([url]) => url).join(' ');
 
 /**
  * Source of the inline script in the head that gives the page Inter.
@@ -31,7 +29,9 @@ const VERSION = FACES.map(([url]) => url).join(' ');
  * See docs/decisions/026-web-fonts-after-first-paint.md.
  */
 export function webFontsScript(): string {
-  const args = [STORAGE_KEY, VERSION, FAMILY, FACES].map((value) => JSON.stringify(value)).join(',').replace(/</g, '\\u003c');
+  // The value kept: the built files' hashed names, so a new Inter is a first visit again.
+  const version = FACES.map(([url]) => url).join(' ');
+  const args = [STORAGE_KEY, version, FAMILY, FACES].map((value) => JSON.stringify(value)).join(',').replace(/</g, '\\u003c');
   return '(function(k,v,n,F){var d=document;if(!d.fonts||!window.FontFace)return;'
     + 'function faces(){return F.map(function(f){return new FontFace(n,"url("+f[0]+") format(\\"woff2\\")",{weight:"100 900",style:"normal",display:"swap",unicodeRange:f[1]})})}'
     + 'function add(l){l.forEach(function(f){d.fonts.add(f)})}'
