@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { deferHydration } from '#app/.server/defer-hydration.ts';
+import { deferHydration, wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +19,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestContext).nonce;
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  const waitForAll = wantsCompleteDocument(request.headers.get('user-agent')) || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

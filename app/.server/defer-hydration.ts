@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream';
+import { isbot } from 'isbot';
 import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
 
 /**
@@ -17,6 +18,14 @@ import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
  * The page is complete and readable without JavaScript in the meantime (server rendering); forms
  * post to route actions. Crawlers get the document untouched.
  */
+/**
+ * Crawlers get the complete document with React Router's scripts untouched; browsers get it
+ * streamed with the scripts after the first paint. The page cache keeps the two apart by this.
+ */
+export function wantsCompleteDocument(userAgent: string | null | undefined): boolean {
+  return isbot(userAgent ?? '');
+}
+
 export function deferHydration(nonce: string): Transform {
   const decoder = new TextDecoder();
   const preloads: string[] = [];

@@ -48,6 +48,18 @@ describe('page cache', () => {
     }
   });
 
+  it('keeps the crawlers\' complete documents apart from the browsers\' pages', async () => {
+    renders = 0;
+    const a = app();
+    const chrome = { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36' };
+    const crawler = { 'user-agent': 'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)' };
+    expect((await a.request('/c', { headers: crawler })).headers.get('x-page-cache')).toBe('miss');
+    expect((await a.request('/c', { headers: chrome })).headers.get('x-page-cache')).toBe('miss');
+    expect((await a.request('/c', { headers: chrome })).headers.get('x-page-cache')).toBe('hit');
+    expect((await a.request('/c', { headers: crawler })).headers.get('x-page-cache')).toBe('hit');
+    expect(renders).toBe(2);
+  });
+
   it('keys by path and region, and bypasses signed-in users, other queries and opted-out pages', async () => {
     renders = 0;
     const a = app();

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { chooseEncoding } from '#app/.server/accept-encoding.ts';
+import { wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 import { gzipTemplate, renderGzip, type GzipTemplate } from '../delivery/gzip-splice.ts';
 import { SESSION_COOKIE, XSRF_COOKIE } from './request-context.ts';
 
@@ -32,7 +33,7 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
   const entries = new Map<string, Entry>();
   const handler: MiddlewareHandler<HonoEnv> = async (c, next) => {
     const ctx = c.get('ctx');
-    const key = ttlMs > 0 ? cacheKey(c.req.method, c.req.url, ctx) : null;
+    const key = ttlMs > 0 ? cacheKey(c.req.method, c.req.url, ctx, c.req.header('user-agent')) : null;
     if (!key) return next();
 
     const hit = entries.get(key);
@@ -73,7 +74,7 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
   return Object.assign(handler, { clear: () => entries.clear() });
 }
 
-function cacheKey(method: string, rawUrl: string, ctx: HonoEnv['Variables']['ctx']): string | null {
+function cacheKey(method: string, rawUrl: string, ctx: HonoEnv['Variables']['ctx'], userAgent: string | undefined): string | null {
   if (method !== 'GET') return null;
   if (ctx.session?.userId != null) return null;
   const url = new URL(rawUrl);
@@ -82,7 +83,9 @@ function cacheKey(method: string, rawUrl: string, ctx: HonoEnv['Variables']['ctx
   for (const name of url.searchParams.keys()) if (name !== 'region_id' && name !== 'to_print') return null;
   const area = ctx.regionIdParam ?? ctx.session?.areaId ?? 'default';
   const confirmed = ctx.regionIdParam !== null || Boolean(ctx.session?.areaConfirmed);
-  return `${area}|${confirmed ? 1 : 0}|${url.pathname}${url.search}`;
+  // Crawlers get another document than browsers (entry.server.tsx, ADR 019): never each other's.
+  const reader = wantsCompleteDocument(userAgent) ? 'crawler' : 'browser';
+  return `${area}|${confirmed ? 1 : 0}|${reader}|${url.pathname}${url.search}`;
 }
 
 function personalise(entry: Entry, nonce: string, csrf: string, state: 'hit' | 'miss' | 'bypass', acceptEncoding?: string) {
