@@ -115,10 +115,11 @@ export function layoutShift(page: Page): Promise<number> {
 }
 
 /**
- * Waits until Inter has joined the page and every font is in: a tab's first page adds it after its
- * first paint (app/components/layout/web-fonts.ts), so `document.fonts.ready` alone may come before.
+ * Waits until this tab has Inter's files and every font the page uses is in. A tab's first page
+ * fetches Inter after its first paint and keeps its fallback font; later pages of the tab use Inter
+ * from the start (app/components/layout/web-fonts.ts): `document.fonts.ready` alone may come before.
  */
 export async function interLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.fonts].some((f) => f.family.includes('Inter Variable') && f.status === 'loaded'));
+  await page.waitForFunction(() => sessionStorage.getItem('web-fonts') !== null);
   await page.evaluate(() => document.fonts.ready);
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { interLoaded, recordLayoutShift, layoutShift } from './fixtures.ts';
+import { hydrated, interLoaded, recordLayoutShift, layoutShift } from './fixtures.ts';
 
-test('no layout shift while the page loads, the fonts swap and the footer appears', async ({ page }) => {
+test('no layout shift while the page loads (a tab\'s first page, then pages with Inter from the start) and the footer appears', async ({ page }) => {
   await recordLayoutShift(page);
   for (const path of ['/', '/contacts', '/servis']) {
     await page.goto(path);
@@ -32,4 +32,20 @@ test('the home page loads no map code until the map is opened', async ({ page },
   // One marker per region of the selected country (Russia).
   const markers = await modal.locator('.leaflet-interactive').count();
   expect(markers, info.project.name).toBeGreaterThanOrEqual(80);
+});
+
+test('a tab\'s first page keeps its font; Inter joins at the first page change', async ({ page }) => {
+  const interFaces = () => page.evaluate(() => [...document.fonts].filter((f) => f.family.includes('Inter Variable')).map((f) => f.status));
+  await page.goto('/servis');
+  await hydrated(page);
+  await interLoaded(page);
+  expect(await interFaces()).toEqual([]);
+
+  await page.getByRole('link', { name: /Агротехника/ }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(interFaces).toEqual(['loaded', 'loaded']);
+
+  // A full load later in the tab has Inter from the start.
+  await page.goto('/contacts');
+  expect(await interFaces()).toEqual(expect.arrayContaining(['loaded']));
 });

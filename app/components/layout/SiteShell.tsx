@@ -6,6 +6,7 @@ import { MobileBackLink } from './MobileBackLink.tsx';
 import { useRootData } from './root-data.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
+import { useWebFontsAtNavigation } from './web-fonts-at-navigation.ts';
 import { DEFAULT_AUTH_REQUEST, type AuthModalRequest } from '#app/modules/auth/ui/auth-modal.schema.ts';
 
 // Overlays load their code when first opened, keeping it out of every page's initial bundle.
@@ -21,6 +22,7 @@ type Overlay = 'region' | 'writeUs' | 'search' | 'auth' | null;
 
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const { location, settings, viewer } = useRootData();
+  useWebFontsAtNavigation();
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [opened, setOpened] = useState<Set<Overlay>>(() => new Set());
   const [branchChanged, setBranchChanged] = useState<string | null>(null);

@@ -26,8 +26,9 @@ function page(storage: Map<string, string>) {
     observe() { painted = () => this.callback({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) }); }
     disconnect() {}
   }
+  const window: Record<string, unknown> = { FontFace, PerformanceObserver };
   const context = {
-    window: { FontFace, PerformanceObserver },
+    window,
     FontFace,
     Promise,
     document: { visibilityState: 'visible', fonts: { add: (f: (typeof added)[number]) => added.push(f) } },
@@ -41,11 +42,12 @@ function page(storage: Map<string, string>) {
     paint: () => { painted?.(); timers.splice(0).forEach((fn) => fn()); },
     finishLoads: async () => { loads.splice(0).forEach((resolve) => resolve()); await new Promise((r) => setTimeout(r, 0)); },
     loading: () => loads.length,
+    navigate: () => (window.__applyWebFonts as () => void)(),
   };
 }
 
 describe('webFontsScript', () => {
-  it('on a tab\'s first page loads Inter only after the first paint and adds it once both files are in', async () => {
+  it('on a tab\'s first page fetches Inter only after the first paint and adds it at the first page change', async () => {
     const storage = new Map<string, string>();
     const p = page(storage);
     expect(p.added).toEqual([]);
@@ -53,16 +55,28 @@ describe('webFontsScript', () => {
 
     p.paint();
     expect(p.loading()).toBe(2);
-    expect(p.added).toEqual([]);
-
     await p.finishLoads();
+    expect(p.added).toEqual([]);
+    expect([...storage.values()]).toHaveLength(1);
+
+    p.navigate();
     expect(p.added.map((f) => f.family)).toEqual(['Inter Variable', 'Inter Variable']);
     expect(p.added.map((f) => f.source)).toEqual([
       expect.stringMatching(/^url\(\S*inter-cyrillic-wght-normal\S*\.woff2\) format\("woff2"\)$/),
       expect.stringMatching(/^url\(\S*inter-latin-wght-normal\S*\.woff2\) format\("woff2"\)$/),
     ]);
     expect(p.added[0]!.descriptors).toMatchObject({ weight: '100 900', display: 'swap', unicodeRange: expect.stringContaining('U+0400-045F') });
-    expect([...storage.values()]).toHaveLength(1);
+    p.navigate();
+    expect(p.added).toHaveLength(2);
+  });
+
+  it('a page change before the files are in adds them as they arrive', async () => {
+    const p = page(new Map());
+    p.paint();
+    p.navigate();
+    expect(p.added).toEqual([]);
+    await p.finishLoads();
+    expect(p.added).toHaveLength(2);
   });
 
   it('on later pages of the tab adds Inter before the first paint, from the cache', async () => {

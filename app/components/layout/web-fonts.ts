@@ -1,6 +1,7 @@
 import interCyrillic from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
+import { APPLY_WEB_FONTS } from './web-fonts-at-navigation.ts';
 
 /**
  * Inter, self-hosted from @fontsource-variable, as the two subsets the shop's text needs. Declared
@@ -17,10 +18,12 @@ const STORAGE_KEY = 'web-fonts';
 
 /**
  * Source of the inline script in the head that gives the page Inter.
- * - The first page of a tab loads Inter after its first paint (after-first-paint.ts), so the 68 KB
- *   of fonts never compete with the document and the styles and the text paints at once in the
- *   metric-matched fallback (fonts.css). The faces join the document only once both files have
- *   loaded: the text is laid out again once, and nothing moves (same metrics).
+ * - The first page of a tab fetches Inter after its first paint (after-first-paint.ts), so the
+ *   68 KB of fonts never compete with the document and the styles, and the text paints at once in
+ *   the fallback (fonts.css). That page keeps the fallback: Inter joins at the first page change
+ *   (web-fonts-at-navigation.ts), never under the reader's eyes. A swap while the page loads would
+ *   lay out the whole page again (a long task on a long page such as /contacts) and, where the
+ *   metric-matched fallback is missing (Android has no Arial: Roboto stands in), move the text.
  * - Later full page loads in that tab add the faces at once, before the first paint: the files are
  *   in the cache, and the page never shows the fallback.
  * sessionStorage, not localStorage: a new tab may find the fonts evicted from the cache (or the
@@ -31,11 +34,13 @@ const STORAGE_KEY = 'web-fonts';
 export function webFontsScript(): string {
   // The value kept: the built files' hashed names, so a new Inter is a first visit again.
   const version = FACES.map(([url]) => url).join(' ');
-  const args = [STORAGE_KEY, version, FAMILY, FACES].map((value) => JSON.stringify(value)).join(',').replace(/</g, '\\u003c');
-  return '(function(k,v,n,F){var d=document;if(!d.fonts||!window.FontFace)return;'
+  const args = [STORAGE_KEY, version, FAMILY, FACES, APPLY_WEB_FONTS].map((value) => JSON.stringify(value)).join(',').replace(/</g, '\\u003c');
+  return '(function(k,v,n,F,g){var d=document,w=window;if(!d.fonts||!w.FontFace)return;'
     + 'function faces(){return F.map(function(f){return new FontFace(n,"url("+f[0]+") format(\\"woff2\\")",{weight:"100 900",style:"normal",display:"swap",unicodeRange:f[1]})})}'
     + 'function add(l){l.forEach(function(f){d.fonts.add(f)})}'
     + 'try{if(sessionStorage.getItem(k)===v){add(faces());return}}catch(e){}'
-    + `${afterFirstPaint('function(){var l=faces();Promise.all(l.map(function(f){return f.load()})).then(function(){add(l);try{sessionStorage.setItem(k,v)}catch(e){}},function(){})}')}`
+    + 'var loaded=null,wanted=false;w[g]=function(){if(loaded){add(loaded);loaded=null}else wanted=true};'
+    + `${afterFirstPaint('function(){var l=faces();Promise.all(l.map(function(f){return f.load()})).then(function(){'
+      + 'try{sessionStorage.setItem(k,v)}catch(e){}if(wanted)add(l);else loaded=l},function(){})}')}`
     + `})(${args})`;
 }
