@@ -14,6 +14,9 @@ import lighthouse from 'lighthouse';
 import { BenchError } from './errors.ts';
 import { findFreePort, launchServer, runBuild, waitUntilHealthy, type BenchServer } from './server.ts';
 
+/** Chrome showed its error page instead of the document (declared before the top-level run uses it). */
+class InterstitialError extends BenchError {}
+
 const DEFAULT_PAGES = ['/', '/contacts', '/servis', '/login'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Without the background-networking flags chromium tries to reach Google's hosts and stalls offline. */
@@ -42,7 +45,7 @@ try {
   const rows: { page: string; median: Run }[] = [];
   for (const page of pages) {
     const results: Run[] = [];
-    for (let i = 0; i < runs; i++) results.push(await audit(`${server.origin}${page}`, chrome.port, saveDir && join(saveDir, `${reportName(page)}-${i + 1}.json`)));
+    for (let i = 0; i < runs; i++) results.push(await auditOnceMore(`${server.origin}${page}`, chrome.port, saveDir && join(saveDir, `${reportName(page)}-${i + 1}.json`)));
     rows.push({ page, median: median(results) });
   }
   print(rows, runs);
@@ -56,6 +59,21 @@ function reportName(page: string): string {
   return page.replace(/^\/+|\/+$/g, '').replace(/[^\w-]+/g, '-') || 'home';
 }
 
+/**
+ * On a busy machine the document's request sometimes fails outright and Chrome shows its error
+ * page (Lighthouse: CHROME_INTERSTITIAL_ERROR). Such a run measured nothing: it is run once more,
+ * and said so.
+ */
+async function auditOnceMore(url: string, port: number, savePath?: string): Promise<Run> {
+  try {
+    return await audit(url, port, savePath);
+  } catch (error) {
+    if (!(error instanceof InterstitialError)) throw error;
+    process.stdout.write(`Note: ${url} did not load (${error.message}); running it once more.\n`);
+    return audit(url, port, savePath);
+  }
+}
+
 async function audit(url: string, port: number, savePath?: string): Promise<Run> {
   const result = await lighthouse(url, {
     port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'],
@@ -63,7 +81,10 @@ async function audit(url: string, port: number, savePath?: string): Promise<Run>
   if (!result) throw new BenchError(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (savePath) writeFileSync(savePath, JSON.stringify(lhr));
-  if (lhr.runtimeError) throw new BenchError(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const Failure = lhr.runtimeError.code === 'CHROME_INTERSTITIAL_ERROR' ? InterstitialError : BenchError;
+    throw new Failure(`${url}: ${lhr.runtimeError.message}`);
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
