@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatSpecValue } from '../catalog.rules.ts';
-import { compareLink, compareNotices, parseCompareCodes, rowDiffers, toggled, visibleRows } from './marks.rules.ts';
+import { toggled } from './mark-set.rules.ts';
+import { compareLink, compareNotices, parseCompareCodes, rowDiffers, visibleRows } from './marks.rules.ts';
 
 describe('parseCompareCodes', () => {
   it('reads comma-separated codes, dropping blanks and repeats (any case), keeping the order', () => {

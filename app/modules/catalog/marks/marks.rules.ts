@@ -47,9 +47,3 @@ export function compareNotices(unknown: readonly string[], tooMany: boolean): st
   return notices;
 }
 
-/** A set of ids with one toggled: what a button shows before the server answers (optimistic). */
-export function toggled(ids: readonly number[], id: number, on: boolean): number[] {
-  const without = ids.filter((x) => x !== id);
-  return on ? [...without, id] : without;
-}
-

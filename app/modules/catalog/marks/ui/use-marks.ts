@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useOptionalRootData, type HeaderCounters } from '#app/components/layout/root-data.ts';
 import { api } from '#app/lib/api.ts';
-import { toggled } from '../marks.rules.ts';
+import { toggled } from '../mark-set.rules.ts';
 import type { MarksState } from '../marks.schema.ts';
 
 /*
