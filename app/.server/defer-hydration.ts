@@ -59,8 +59,31 @@ export function deferHydration(nonce: string): Transform {
     return out + rest;
   };
 
+  // Past the module script the document passes as bytes, unchanged: what React writes within one
+  // turn of the event loop (2 KB at a time) goes on as one buffer, so the streams after this one
+  // (web stream, compression, socket) handle a burst instead of dozens of small chunks.
+  let raw: Buffer[] = [];
+  let scheduled = false;
+  // Bytes of a letter the decoder holds from the last chunk: raw passing waits until there are none.
+  let held = 0;
+
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      if (state === 'done' && carry === '' && held === 0) {
+        raw.push(chunk);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            if (raw.length === 0) return;
+            this.push(raw.length === 1 ? raw[0] : Buffer.concat(raw));
+            raw = [];
+          });
+        }
+        callback();
+        return;
+      }
+      held = incompleteTail(chunk);
       const text = carry + decoder.decode(chunk, { stream: true });
       if (state === 'done') { carry = ''; callback(null, text); return; }
       // A tag cut by the chunk boundary waits for the next chunk.
@@ -70,11 +93,26 @@ export function deferHydration(nonce: string): Transform {
       callback(null, rewrite(text.slice(0, cut)));
     },
     flush(callback) {
+      if (raw.length) {
+        this.push(Buffer.concat(raw));
+        raw = [];
+      }
       const text = carry + decoder.decode();
       carry = '';
       callback(null, state === 'done' ? text : rewrite(text));
     },
   });
+}
+
+/** How many bytes at the end of `chunk` begin a UTF-8 letter that the next chunk completes. */
+export function incompleteTail(chunk: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, chunk.length); back++) {
+    const byte = chunk[chunk.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
 }
 
 /** Adds the preload links and the module script back once the first paint is on screen (after-first-paint.ts). */
