@@ -47,6 +47,15 @@ export async function compareIds(db: Db, owner: Owner): Promise<number[]> {
   return rows.map((r) => r.model_id);
 }
 
+/** A signed-in visitor's comparison and favourites, in one statement (every page of his renders both). */
+export async function userMarks(db: Db, owner: Owner, userId: number): Promise<{ compare: number[]; bookmarks: number[] }> {
+  const { rows: [row] } = await sql<{ compare: number[] | null; bookmarks: number[] | null }>`
+    select
+      array(select c.model_id from catalog_compare c where ${ownerIs('c', owner)} order by c.at, c.id) as compare,
+      array(select b.model_id from catalog_bookmark b where b.user_id = ${userId} order by b.created_at desc, b.model_id desc) as bookmarks`.execute(db);
+  return { compare: (row?.compare ?? []).map(Number), bookmarks: (row?.bookmarks ?? []).map(Number) };
+}
+
 export type CompareAddResult =
   | { kind: 'added' | 'already' }
   | { kind: 'unknown-model' }

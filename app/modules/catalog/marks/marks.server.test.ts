@@ -33,6 +33,24 @@ async function guest() {
   return ctx;
 }
 
+describe('a signed-in visitor\'s marks', () => {
+  it('come in one statement, each list in its order', async () => {
+    const { services, counter } = countingServices(t.services);
+    const ctx = testContext(services);
+    await ctx.signIn(await newUser(), 'browser');
+    await marks.addToCompare(ctx, B[0]!);
+    advanceClock(1_000);
+    await marks.addToCompare(ctx, A[0]!);
+    await marks.addBookmark(ctx, A[1]!);
+    advanceClock(1_000);
+    await marks.addBookmark(ctx, B[1]!);
+    counter.count = 0;
+    // The comparison in the order added, the favourites newest first.
+    expect(await marks.marksState(ctx)).toEqual({ compare: [B[0], A[0]], bookmarks: [B[1], A[1]] });
+    expect(counter.count).toBe(1);
+  });
+});
+
 describe('comparison', () => {
   it('adds and removes, idempotently, for a guest by session', async () => {
     const ctx = testContext(t.services);
