@@ -26,6 +26,16 @@ async function signedIn(services = t.services): Promise<RequestContext> {
 }
 
 describe('the model page', () => {
+  it('streams its similar models the first time, and sends them with the page while they are kept', async () => {
+    const { services } = countingServices(t.services);
+    const first = (await loadModelPage(guest(services), FIXTURE.model, url))!;
+    expect(first.similar).toBeInstanceOf(Promise);
+    const list = await first.similar;
+    const again = (await loadModelPage(guest(services), FIXTURE.model, url))!;
+    expect(Array.isArray(again.similar)).toBe(true);
+    expect(again.similar).toEqual(list);
+  });
+
   it('shows the model with its line, maker, trail, specifications the Russian way and its head', async () => {
     const page = (await loadModelPage(guest(), FIXTURE.model, url))!;
     await page.similar;

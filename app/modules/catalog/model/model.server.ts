@@ -22,7 +22,8 @@ export interface ModelPageData extends CatalogPageBase {
    * Similar models, deferred: the page's critical data does not wait for them; React Router streams
    * them into the same response (no second round trip), so the first paint comes as early as it can.
    */
-  similar: Promise<ModelCardView[]>;
+  /** The list itself when it was at hand (kept from an earlier view), otherwise streamed after the page. */
+  similar: Promise<ModelCardView[]> | ModelCardView[];
 }
 
 /** Prices need sign-in (spec §1); the page, the JSON and the structured data follow this one test. */
@@ -39,9 +40,12 @@ export async function loadModelPage(ctx: RequestContext, modelId: number, url: U
   // The browsing history (issue point 8): one statement, awaited (PGlite answers one query at a
   // time). A guest without a session is recorded by the history widget instead: no cookie here.
   await recordModelView(ctx, row.id);
-  const similar = loadSimilar(ctx, row, location.currentBranch.id, withPrices, {});
+  const pending = loadSimilar(ctx, row, location.currentBranch.id, withPrices, {});
   // A rejected promise nobody awaits yet would crash the process before React's <Await> sees it.
-  similar.catch(() => undefined);
+  pending.catch(() => undefined);
+  // Kept from an earlier view of the model (SIMILAR_TTL_MS): sent with the page in one piece
+  // instead of a second part of the stream.
+  const similar = (await settledValue(pending)) ?? pending;
   return {
     model: view,
     keyFacts: view.specs.slice(0, KEY_FACTS_COUNT),
@@ -89,7 +93,8 @@ export async function similarFeatures(ctx: RequestContext, modelId: number): Pro
   };
 }
 
-async function loadSimilar(
+// Not async: a kept list is returned as the very promise the cache holds, already settled.
+function loadSimilar(
   ctx: RequestContext,
   model: Pick<ModelRow, 'id' | 'category_id' | 'manufacturer_id'>,
   branchId: number | null,
@@ -106,6 +111,14 @@ async function loadSimilar(
   // The page's own list (no filter) is the same for every visitor of a branch: shared for a minute.
   const unfiltered = !filter.specifications && !filter.inStock && !filter.sameManufacturer;
   return unfiltered ? similarCache(ctx.services.db, `${model.id}:${branchId}:${withPrices}`, load) : load();
+}
+
+const PENDING = Symbol('pending');
+
+/** The promise's value if it has already settled with one, else null (one microtask, no waiting). */
+async function settledValue<T>(promise: Promise<T>): Promise<T | null> {
+  const first = await Promise.race([promise, Promise.resolve(PENDING)]).catch(() => PENDING);
+  return first === PENDING ? null : first as T;
 }
 
 /** How long a model's similar models at a branch are reused; stock and prices show within it. */

@@ -12,7 +12,7 @@ import styles from './ModelPage.module.css';
  * the top of the page paints without waiting for it; its box is reserved meanwhile. 'Подобрать по
  * характеристикам' narrows the list through the similar-models endpoints.
  */
-export function SimilarModels({ modelId, similar, guest }: { modelId: number; similar: Promise<ModelCardView[]>; guest: boolean }) {
+export function SimilarModels({ modelId, similar, guest }: { modelId: number; similar: Promise<ModelCardView[]> | ModelCardView[]; guest: boolean }) {
   const titleId = useId();
   return (
     <section className={styles.section} aria-labelledby={titleId} data-testid="similar-models">
