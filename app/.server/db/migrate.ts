@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006_consents_feedback.ts';
 import * as m0007 from './migrations/0007_catalog_models.ts';
 import * as m0009 from './migrations/0009_search.ts';
 import * as m0010 from './migrations/0010_search_gin_direct.ts';
+import * as m0011 from './migrations/0011_parts.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_catalog_models': m0007,
   '0009_search': m0009,
   '0010_search_gin_direct': m0010,
+  '0011_parts': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

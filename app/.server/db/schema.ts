@@ -35,6 +35,14 @@ export interface Database {
   auth_outbox: AuthOutboxTable;
   auth_known_address: AuthKnownAddressTable;
   auth_outbox_owner: AuthOutboxOwnerTable;
+  parts_manufacturer: PartsManufacturerTable;
+  parts_category: PartsCategoryTable;
+  parts_part: PartsPartTable;
+  parts_part_branch: PartsPartBranchTable;
+  parts_analog: PartsAnalogTable;
+  parts_supersession: PartsSupersessionTable;
+  parts_drawing: PartsDrawingTable;
+  parts_drawing_position: PartsDrawingPositionTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -354,4 +362,96 @@ export interface AuthKnownAddressTable {
   user_id: number;
   ip: string;
   last_success_at: Timestamp;
+}
+
+// ── Spare parts (migration 0011, ADR 030) ───────────────────────────────────────────────────────
+
+export interface PartsManufacturerTable {
+  id: number;
+  slug: string;
+  name: string;
+  country: string;
+  /** 'oem': a machine maker's own parts; 'aftermarket': a parts maker's replacements. */
+  kind: 'oem' | 'aftermarket';
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface PartsCategoryTable {
+  id: number;
+  parent_id: number | null;
+  /** Unique among its siblings. */
+  slug: string;
+  name: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface PartsPartTable {
+  id: number;
+  /** As printed by the maker: 'АВ-123.45'. */
+  code: string;
+  /** Generated from `code` (`parts_code_norm`): never written. */
+  code_norm: ColumnType<string, never, never>;
+  name: string;
+  manufacturer_id: number;
+  category_id: number | null;
+  weight_grams: number | null;
+  /** The part's code in the dealer's 1C. */
+  one_c_code: string | null;
+  description: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface PartsPartBranchTable {
+  part_id: number;
+  branch_id: number;
+  currency: CurrencyCode;
+  /** Minor units; null: price on request. */
+  price: number | null;
+  old_price: number | null;
+  quantity: ColumnType<number, number | undefined, number>;
+  expected_date: DateColumn | null;
+}
+
+/** One row per pair, part_id < analog_id; read in both directions. */
+export interface PartsAnalogTable {
+  part_id: number;
+  analog_id: number;
+}
+
+/** old → new; at most one successor per part. */
+export interface PartsSupersessionTable {
+  old_part_id: number;
+  new_part_id: number;
+  since: DateColumn | null;
+  note: string | null;
+}
+
+export interface PartsDrawingTable {
+  id: number;
+  model_line_id: number;
+  /** Set when the drawing shows one model of the line only. */
+  model_id: number | null;
+  category_id: number | null;
+  title: string;
+  /** Public path of the SVG. */
+  image_path: string;
+  width: number;
+  height: number;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface PartsDrawingPositionTable {
+  id: Generated<number>;
+  drawing_id: number;
+  /** The number in the balloon. */
+  callout: number;
+  part_id: number;
+  /** How many of the part the assembly holds. */
+  quantity: ColumnType<number, number | undefined, number>;
+  note: string | null;
+  serial_from: string | null;
+  serial_to: string | null;
+  /** The balloon's centre in the drawing's coordinates. */
+  x: number;
+  y: number;
 }

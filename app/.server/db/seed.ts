@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { seedCatalogDemo } from '#app/modules/catalog/catalog.seed.server.ts';
 import { seedContentDemo } from '#app/modules/content/content.seed.server.ts';
+import { seedPartsDemo } from '#app/modules/parts/parts.seed.server.ts';
 import { seedRegionsDemo } from '#app/modules/regions/regions.seed.server.ts';
 import type { DB } from './connect.ts';
 
@@ -24,5 +25,6 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     await seedRegionsDemo(trx);
     const catalogPaths = await seedCatalogDemo(trx);
     await seedContentDemo(trx, { catalogPaths });
+    await seedPartsDemo(trx);
   });
 }
