@@ -12,6 +12,7 @@ import { marksApi, marksSiteApi } from '#app/modules/catalog/marks/marks.api.ser
 import { joinGuestMarks } from '#app/modules/catalog/marks/marks.server.ts';
 import { modelsApi, modelsSiteApi } from '#app/modules/catalog/model/models.api.server.ts';
 import { searchApi } from '#app/modules/search/search.api.server.ts';
+import { partsApi } from '#app/modules/parts/parts.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
@@ -58,6 +59,7 @@ export function apiRouter() {
     .route('/', modelsApi)
     .route('/', marksApi)
     .route('/', searchApi)
+    .route('/', partsApi)
     .route('/', authApi)
     .route('/', profileApi);
 }

@@ -1,7 +1,8 @@
 import { normalizePartCode } from '../part-code.rules.ts';
 import { PART_LEAVES, topOf, type PartLeafSeed } from './categories.ts';
 import { DRAWING_LAYOUTS, drawingLayout } from './drawings.ts';
-import { AFTERMARKET_MAKERS, OEM_MAKERS, type PartMakerSeed } from './manufacturers.ts';
+import { HAND_PARTS } from './hand-parts.ts';
+import { AFTERMARKET_MAKERS, OEM_MAKERS, PART_MAKERS, type PartMakerSeed } from './manufacturers.ts';
 import { digits as d, pick, rng } from './random.ts';
 
 /**
@@ -123,6 +124,14 @@ export function generateParts(): PartsDemo {
   };
   let aftermarketId = 500_000;
   let oldId = 800_000;
+
+  const makerId = new Map(PART_MAKERS.map((m) => [m.slug, m.id]));
+  for (const h of HAND_PARTS) {
+    taken.add(normalizePartCode(h.code));
+    parts.push({ id: h.id, code: h.code, name: h.name, makerId: makerId.get(h.maker)!, categoryId: h.categoryId, grams: h.grams, oneC: `УТ-${String(h.id).padStart(8, '0')}`, priceRub: h.priceRub });
+    for (const other of h.analogOf ?? []) analogs.push([Math.min(h.id, other), Math.max(h.id, other)]);
+    if (h.replacedBy) supersessions.push({ oldId: h.id, newId: h.replacedBy, sinceDaysAgo: 400 });
+  }
 
   for (const maker of OEM_MAKERS) {
     const style = CODE_STYLES[maker.slug]!;

@@ -1,0 +1,55 @@
+import type { RequestContext } from '#app/.server/context.ts';
+import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
+import { partCodeCandidates } from './part-code.rules.ts';
+import { selectExactAndRelated, selectNear, selectOffers, type OfferRow, type PartRow } from './parts.queries.server.ts';
+import { PART_SEARCH_DEFAULT_LIMIT, type PartHit, type PartRelation, type PartSearchResult } from './parts.schema.ts';
+
+const RELATIONS: readonly PartRelation[] = ['exact', 'replacement', 'analog', 'replaced', 'near'];
+
+/** Prices need sign-in (spec §1), as on the machinery cards. */
+function seesPrices(ctx: RequestContext): boolean {
+  return ctx.session?.userId != null;
+}
+
+/**
+ * Part-number lookup (issue 9, point 6; ADR 031): the parts whose normalised number is the query's
+ * (as typed, then read in the other keyboard layout), then what replaced them and their analogs,
+ * then what they replaced, then parts with close numbers; each with price (signed in) and stock at
+ * the visitor's branch and the stock at the other branches. At most three statements.
+ */
+export async function lookupPartNumber(ctx: RequestContext, query: string, { limit = PART_SEARCH_DEFAULT_LIMIT }: { limit?: number } = {}): Promise<PartSearchResult> {
+  const db = ctx.services.db;
+  const codes = partCodeCandidates(query);
+  const withPrices = seesPrices(ctx);
+  const location = await currentLocation(ctx);
+  const branchId = location.currentBranch.id;
+  const result: PartSearchResult = { query, codes, pricesShown: withPrices, branchId, hits: [] };
+  if (!codes.length) return result;
+
+  const found = await selectExactAndRelated(db, codes, limit);
+  const rows: PartRow[] = [...found];
+  if (rows.length < limit) rows.push(...(await selectNear(db, codes[0]!, found.map((r) => r.id), limit - rows.length)));
+
+  const [offers, directory] = await Promise.all([selectOffers(db, rows.map((r) => r.id), branchId, withPrices), regionDirectory(ctx.services)]);
+  const branchName = new Map(directory.branches.map((b) => [b.id, b.name]));
+  const byPart = new Map<number, OfferRow[]>();
+  for (const o of offers) {
+    const list = byPart.get(o.part_id);
+    if (list) list.push(o);
+    else byPart.set(o.part_id, [o]);
+  }
+  result.hits = rows.map((r): PartHit => {
+    const own = byPart.get(r.id) ?? [];
+    const here = own.find((o) => o.branch_id === branchId);
+    return {
+      id: r.id, code: r.code, name: r.name,
+      manufacturer: { id: r.maker_id, name: r.maker_name, kind: r.maker_kind },
+      relation: RELATIONS[r.rank]!, distance: r.rank === 1 || r.rank === 3 ? r.distance : 0,
+      here: here ? { price: here.price, oldPrice: here.old_price, currency: here.currency, quantity: here.quantity, expectedDate: here.expected_date } : null,
+      elsewhere: own.filter((o) => o.branch_id !== branchId && o.quantity > 0)
+        .sort((a, b) => b.quantity - a.quantity || a.branch_id - b.branch_id)
+        .map((o) => ({ branchId: o.branch_id, branchName: branchName.get(o.branch_id) ?? '', quantity: o.quantity })),
+    };
+  });
+  return result;
+}
