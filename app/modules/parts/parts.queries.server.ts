@@ -67,15 +67,18 @@ export async function selectExactAndRelated(db: DB, codes: string[], limit: numb
 /**
  * Parts whose numbers are close to `code`, other than `exclude`: those that begin with it (the
  * btree on `code_norm`, text_pattern_ops), those it begins with (a number typed with an extra
- * suffix: equality on its prefixes of 4 characters and more), then trigram-similar ones (the GIN
- * index) for typos. Short codes skip the trigrams, which would match half the catalogue.
+ * suffix: equality on its prefixes of 4 characters and more), and only when neither those nor an
+ * exact part were found, trigram-similar ones (the GIN index) for a typo. The trigram scan is the
+ * one costly step at a million parts (10–20 ms: digits share trigrams), so a one-time filter skips
+ * it whenever the cheap steps answered (ADR 031). Short codes never use trigrams.
  */
 export async function selectNear(db: DB, code: string, exclude: number[], limit: number): Promise<PartRow[]> {
   const prefixes: string[] = [];
   for (let n = code.length - 1; n >= 4; n--) prefixes.push(code.slice(0, n));
+  const fuzzy = exclude.length === 0 && code.length >= 5;
   // Only letters and digits survive normalisation, so the code needs no LIKE escaping.
   const { rows } = await sql<PartRow>`
-    with near as (
+    with cheap as (
       (select id, 0 as distance, code_norm from parts_part
         where code_norm like ${`${code}%`} and code_norm <> ${code} and id <> all(${exclude}::int[])
         order by code_norm limit ${limit})
@@ -83,12 +86,15 @@ export async function selectNear(db: DB, code: string, exclude: number[], limit:
       (select id, 0, code_norm from parts_part
         where code_norm = any(${prefixes}::text[]) and id <> all(${exclude}::int[])
         order by length(code_norm) desc limit ${limit})
-      union all
-      (select id, 1, code_norm from parts_part
-        where ${code.length >= 5 ? sql`true` : sql`false`} and code_norm % ${code} and code_norm <> ${code} and id <> all(${exclude}::int[])
-        order by similarity(code_norm, ${code}) desc, code_norm limit ${limit})
     ),
-    best as (select distinct on (id) id, distance, code_norm from near order by id, distance)
+    typo as (
+      select id, 1 as distance, code_norm from parts_part
+      where ${fuzzy ? sql`true` : sql`false`} and not exists (select 1 from cheap) and code_norm % ${code}
+      order by similarity(code_norm, ${code}) desc, code_norm limit ${limit}
+    ),
+    best as (
+      select distinct on (id) id, distance, code_norm from (select * from cheap union all select * from typo) n order by id, distance
+    )
     select p.id, p.code, p.name, m.id as maker_id, m.name as maker_name, m.kind as maker_kind, 4 as rank, b.distance
     from best b
     join parts_part p on p.id = b.id
