@@ -26,7 +26,7 @@ export function memoPerDb<K extends object, T>(ttlMs: number, load: (key: K) => 
  */
 export function keyedCachePerDb<T>(ttlMs: number, maxEntries: number) {
   const caches = new WeakMap<object, Map<string, { value: Promise<T>; expires: number }>>();
-  return (db: object, key: string, load: () => Promise<T>): Promise<T> => {
+  const get = (db: object, key: string, load: () => Promise<T>): Promise<T> => {
     let cache = caches.get(db);
     if (!cache) caches.set(db, (cache = new Map()));
     const now = Date.now();
@@ -42,4 +42,7 @@ export function keyedCachePerDb<T>(ttlMs: number, maxEntries: number) {
     value.catch(() => entries.delete(key));
     return value;
   };
+  /** Drops every entry of this database (after a change that must show at once). */
+  get.forget = (db: object) => caches.delete(db);
+  return get;
 }

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { insertJson } from '#app/.server/db/insert-json.ts';
 import { now } from '#app/.server/clock.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import { PART_CATEGORIES } from './data/categories.ts';
@@ -122,14 +123,3 @@ async function catalogueLines(trx: Transaction<Database>): Promise<LineRef[]> {
   }));
 }
 
-/**
- * Inserts many rows as one JSON parameter, skipping those whose key exists. `columns` is the
- * record type of jsonb_to_recordset: the table's columns with their SQL types (constants, never input).
- */
-async function insertJson(trx: Transaction<Database>, table: string, columns: string, rows: object[]): Promise<void> {
-  if (!rows.length) return;
-  const names = columns.split(',').map((c) => c.trim().split(' ')[0]!).join(', ');
-  await sql`insert into ${sql.table(table)} (${sql.raw(names)})
-    select ${sql.raw(names)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(columns)})
-    on conflict do nothing`.execute(trx);
-}

@@ -1,3 +1,4 @@
+import { rng } from '#app/lib/seeded-random.ts';
 import { MANUFACTURERS, type ManufacturerSeed } from './manufacturers.ts';
 import { MODEL_LINES, type ModelLineSeed } from './model-lines.ts';
 import { SPECIFICATIONS, type SpecKey } from './specifications.ts';
@@ -42,24 +43,6 @@ export const IMAGE_HEIGHT = 480;
 
 // ── PRNG ─────────────────────────────────────────────────────────────────────────────────────────
 
-/** FNV-1a of a key: the seed of that key's own random sequence. */
-function hash(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** mulberry32: a small, fast, well-spread PRNG; `rng('model:101')()` is the same number everywhere. */
-export function rng(key: string): () => number {
-  let a = hash(key);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ── Names ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,4 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keyedCachePerDb, memoPerDb } from '#app/.server/cache.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { SortOrder } from './listing.schema.ts';
 import {
@@ -95,31 +95,22 @@ const snapshotOf = memoPerDb<DB, Snapshot>(MODELS_TTL_MS, async (db) => {
   );
 });
 
-const offerCaches = new WeakMap<DB, Map<number, { value: Promise<Map<number, Offer>>; expires: number }>>();
+const offerCache = keyedCachePerDb<Map<number, Offer>>(OFFERS_TTL_MS, 100);
 
 function offersOf(db: DB, branchId: number | null): Promise<Map<number, Offer>> {
   if (branchId === null) return Promise.resolve(new Map());
-  let cache = offerCaches.get(db);
-  if (!cache) offerCaches.set(db, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(branchId);
-  if (hit && hit.expires > now) return hit.value;
-  const value = selectIndexOffers(db, branchId).then((rows) => new Map(rows.map((r) => [r.model_id, {
+  return offerCache(db, String(branchId), async () => new Map((await selectIndexOffers(db, branchId)).map((r) => [r.model_id, {
     price: r.price,
     inStock: (r.quantity ?? 0) > 0,
     discounted: r.old_price !== null && r.price !== null && r.old_price > r.price,
     super: r.super_price ?? false,
   }])));
-  const entries = cache;
-  entries.set(branchId, { value, expires: now + OFFERS_TTL_MS });
-  value.catch(() => entries.delete(branchId));
-  return value;
 }
 
 /** Forgets what the index holds for this database: the next request reads it again (after bulk changes). */
 export function forgetListingIndex(db: DB): void {
   snapshotOf.invalidate(db);
-  offerCaches.delete(db);
+  offerCache.forget(db);
 }
 
 /* ——— Evaluating a filter state ——— */

@@ -1,4 +1,4 @@
-import { rng } from './random.ts';
+import { rng } from '#app/lib/seeded-random.ts';
 
 /**
  * Exploded-view drawings drawn by code (ADR 030): the parts of an assembly spread along a dash-dot

@@ -3,7 +3,8 @@ import { PART_LEAVES, topOf, type PartLeafSeed } from './categories.ts';
 import { DRAWING_LAYOUTS, drawingLayout } from './drawings.ts';
 import { HAND_PARTS } from './hand-parts.ts';
 import { AFTERMARKET_MAKERS, OEM_MAKERS, PART_MAKERS, type PartMakerSeed } from './manufacturers.ts';
-import { digits as d, pick, rng } from './random.ts';
+import { rng } from '#app/lib/seeded-random.ts';
+import { digits as d, pick } from './random.ts';
 
 /**
  * Expands the hand-written seeds (makers, categories) into the demo parts catalogue: OEM parts of
