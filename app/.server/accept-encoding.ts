@@ -1,5 +1,5 @@
 /** The encodings the server can send, in the order it prefers them when a client accepts several equally. */
-export type Encoding = 'br' | 'gzip';
+export type Encoding = 'zstd' | 'br' | 'gzip';
 
 /**
  * Picks the best of `available` that the Accept-Encoding header allows (RFC 9110 §12.5.3): an
