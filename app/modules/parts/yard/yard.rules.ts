@@ -71,3 +71,15 @@ export function pickModel(typed: string, choices: readonly ModelChoice[]): { kin
 export function machineTitle(m: { name: string | null; modelName: string }): string {
   return m.name ?? m.modelName;
 }
+
+/**
+ * The model a submitted form means by id: the chosen one (`modelId`), unless the name in the box was
+ * changed since it was chosen (`modelTitle` is the chosen model's name) — then the typed name
+ * decides, and null sends the server to find it. The edit form starts with the machine's model
+ * chosen, and without scripts only the text box can change.
+ */
+export function chosenModelId(input: { modelId: number | null; modelQuery: string; modelTitle: string }): number | null {
+  if (input.modelId === null) return null;
+  if (input.modelQuery === '' || fold(input.modelQuery) === fold(input.modelTitle)) return input.modelId;
+  return null;
+}

@@ -38,15 +38,15 @@ export function yearField(maxYear: number) {
       return z.NEVER;
     }
     return n;
-  });
+  }).default(null);
 }
 
 /** The owner's own name for the machine, optional: '' → null. */
-export const machineNameField = z.union([z.null(), z.undefined(), textField('Название').trim().max(NAME_MAX_LENGTH, M.nameTooLong)])
+export const machineNameField = textField('Название').trim().max(NAME_MAX_LENGTH, M.nameTooLong).nullish()
   .transform((v) => (v ? v.replace(/\s+/g, ' ') : null));
 
 /** What the model box holds as typed (no scripts: the server finds the model by it). */
-const modelQueryField = z.union([z.undefined(), textField('Модель').trim().max(MODEL_QUERY_MAX_LENGTH, M.modelNotFound)])
+const modelQueryField = textField('Модель').trim().max(MODEL_QUERY_MAX_LENGTH, M.modelNotFound).optional()
   .transform((v) => v ?? '');
 
 /** A chosen model's id from a form: '' or nothing is none yet; anything else must be a strict id. */
@@ -58,7 +58,7 @@ const formModelId = z.unknown().transform((value, ctx) => {
     return z.NEVER;
   }
   return n;
-});
+}).default(null);
 
 /**
  * The add and edit form (`/profile/machines`): a chosen model (`modelId`) or at least its name typed
@@ -68,6 +68,8 @@ export function machineFormInput(maxYear: number) {
   return z.object({
     modelId: formModelId,
     modelQuery: modelQueryField,
+    /** The name of the model `modelId` names, as it was chosen (see `chosenModelId`). */
+    modelTitle: modelQueryField,
     serial: serialField,
     year: yearField(maxYear),
     name: machineNameField,
@@ -87,6 +89,7 @@ export type MachineFormInput = z.output<ReturnType<typeof machineFormInput>>;
 export interface MachineFormValues extends Record<string, unknown> {
   modelId: string;
   modelQuery: string;
+  modelTitle: string;
   serial: string;
   year: string;
   name: string;
