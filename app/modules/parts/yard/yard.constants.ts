@@ -29,6 +29,7 @@ export const YARD_MESSAGES = {
   serialChars: 'Серийный номер может содержать только буквы, цифры, дефис и пробел',
   year: (maxYear: number) => `Год выпуска — число от ${YEAR_MIN} до ${maxYear}`,
   nameTooLong: `Название — не длиннее ${NAME_MAX_LENGTH} символов`,
+  badBody: 'Некорректный запрос: ожидались поля modelId, serial, year, name',
   badId: 'Машина не найдена',
   notFound: 'Машина не найдена: возможно, она уже удалена',
   duplicate: 'Эта машина с таким серийным номером уже есть в списке',

@@ -102,7 +102,7 @@ export function machineApiInput(maxYear: number) {
     serial: serialField,
     year: yearField(maxYear),
     name: machineNameField,
-  });
+  }, { error: M.badBody });
 }
 
 /** A machine's id in a path or a form: a strict positive int4. */
