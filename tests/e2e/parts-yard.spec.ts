@@ -32,7 +32,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await expect(page.getByRole('heading', { level: 1, name: 'Моя техника' })).toBeVisible();
   await expect(page.getByText('Здесь пока нет техники')).toBeVisible();
   await pageSettled(page);
-  await page.screenshot({ path: testInfo.outputPath(`machines-empty-${isMobile ? 375 : 1280}.png`), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath(`machines-empty-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
 
   // The model is chosen from the suggestions as the user types.
   const form = page.getByRole('form', { name: 'Добавить технику' });
@@ -65,7 +65,8 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await expect(item.getByTestId('machine-serial')).toHaveText('20230415');
   // The add form is empty again for the next machine.
   await expect(form.getByRole('combobox', { name: 'Модель' })).toHaveValue('');
-  await page.screenshot({ path: testInfo.outputPath(`machines-list-${isMobile ? 375 : 1280}.png`), fullPage: true });
+  await item.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`machines-list-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
 
   const parts = item.getByRole('link', { name: /Запчасти и схемы/ });
   const href = await parts.getAttribute('href');
@@ -84,7 +85,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await item.getByRole('link', { name: 'Удалить: Синий' }).click();
   const confirm = page.getByRole('form', { name: 'Удалить: Синий' });
   await expect(confirm.getByRole('button', { name: 'Удалить' })).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath(`machines-confirm-${isMobile ? 375 : 1280}.png`), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath(`machines-confirm-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Машина удалена' })).toBeVisible();
   await expect(page.getByTestId('machine')).toHaveCount(0);

@@ -182,6 +182,10 @@ describe('/profile/machines (the page\'s loader and action)', () => {
 
   it('answers a bad form with 4xx and the messages per field, never a 500', async () => {
     const b = await signedIn();
+    const empty = await b.form('/profile/machines.data', { intent: 'add', modelId: '', modelQuery: '', serial: '', year: '1900' });
+    expect(empty.status).toBe(400);
+    const text = await empty.text();
+    for (const message of [M.modelRequired, M.serialRequired, M.year(new Date().getUTCFullYear() + 1)]) expect(text).toContain(message);
     const cases: [Record<string, string>, number][] = [
       [{ intent: 'add', modelId: '', modelQuery: '', serial: '' }, 400],
       [{ intent: 'add', modelId: 'abc', serial: 'A' }, 400],
