@@ -108,7 +108,7 @@ function MachineItem({ machine: m, maxYear, csrf, editing, confirming, failure }
           </dl>
         </div>
         <div className={styles.actions}>
-          <a className="btn btn-brand" href={m.partsLink} data-testid="machine-parts">Запчасти и схемы<span className="visually-hidden">: {title}</span></a>
+          <Link className="btn btn-brand" to={m.partsLink} data-testid="machine-parts">Запчасти и схемы<span className="visually-hidden">: {title}</span></Link>
           <Link className={styles.textButton} to={`${MACHINES_PATH}?edit=${m.id}#machine-${m.id}`} preventScrollReset aria-label={`Изменить: ${title}`}>Изменить</Link>
           <Link className={`${styles.textButton} ${styles.danger}`} to={`${MACHINES_PATH}?delete=${m.id}#machine-${m.id}`} preventScrollReset aria-label={`Удалить: ${title}`}>Удалить</Link>
         </div>

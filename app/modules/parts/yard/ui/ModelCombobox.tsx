@@ -93,6 +93,11 @@ export function ModelCombobox({ label, value, error, hint, onType, onChoose, onB
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
+        // On a phone the suggestions open below the box: bring the box to the top of the screen
+        // first, so they are not hidden behind the on-screen keyboard.
+        onFocus={(event) => {
+          if (window.matchMedia('(max-width: 767px)').matches) event.currentTarget.scrollIntoView({ block: 'start', behavior: 'smooth' });
+        }}
         onBlur={() => { setOpen(false); onBlur?.(); }}
       />
       <ul id={listId} role="listbox" aria-label="Подходящие модели" className={styles.options} hidden={!shown || !options.length}>
