@@ -18,6 +18,12 @@ async function signIn(page: Page, email: string) {
   expect(res.ok(), await res.text()).toBe(true);
 }
 
+/** Nothing wider than the screen (at 375 px the page must not scroll sideways). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
 test('a guest asking for Моя техника goes to sign-in with the way back', async ({ page }) => {
   await page.goto('/profile/machines');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Fmachines$/);
@@ -32,6 +38,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await expect(page.getByRole('heading', { level: 1, name: 'Моя техника' })).toBeVisible();
   await expect(page.getByText('Здесь пока нет техники')).toBeVisible();
   await pageSettled(page);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: testInfo.outputPath(`machines-empty-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
 
   // The model is chosen from the suggestions as the user types.
@@ -65,6 +72,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await expect(item.getByTestId('machine-serial')).toHaveText('20230415');
   // The add form is empty again for the next machine.
   await expect(form.getByRole('combobox', { name: 'Модель' })).toHaveValue('');
+  await expectNoSidewaysScroll(page);
   await item.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath(`machines-list-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
 

@@ -70,53 +70,56 @@ export function ModelCombobox({ label, value, error, hint, onType, onChoose, onB
   return (
     <div className={`${formStyles.field} ${styles.combo}`} data-field={rest['data-field']}>
       <label className={formStyles.label} htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name="modelQuery"
-        className={formStyles.input}
-        value={value}
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={100}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={shown && options.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => {
-          const text = event.currentTarget.value;
-          onType(text);
-          setTyped(text);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        // On a phone the suggestions open below the box: bring the box to the top of the screen
-        // first, so they are not hidden behind the on-screen keyboard.
-        onFocus={(event) => {
-          if (window.matchMedia('(max-width: 767px)').matches) event.currentTarget.scrollIntoView({ block: 'start', behavior: 'smooth' });
-        }}
-        onBlur={() => { setOpen(false); onBlur?.(); }}
-      />
-      <ul id={listId} role="listbox" aria-label="Подходящие модели" className={styles.options} hidden={!shown || !options.length}>
-        {options.map((o, i) => (
-          <li
-            key={o.id}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className={styles.option}
-            // Keeps focus in the box: the click chooses, the box does not blur first.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(o)}
-          >
-            <span className={styles.optionTitle}>{o.title}</span>
-            {o.subtitle ? <span className={styles.optionSub}>{o.subtitle}</span> : null}
-          </li>
-        ))}
-      </ul>
+      {/* The suggestions open right under the box, over what follows. */}
+      <div className={styles.comboBox}>
+        <input
+          id={id}
+          name="modelQuery"
+          className={formStyles.input}
+          value={value}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={shown && options.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            onType(text);
+            setTyped(text);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          // On a phone the suggestions open below the box: bring the box to the top of the screen
+          // first, so they are not hidden behind the on-screen keyboard.
+          onFocus={(event) => {
+            if (window.matchMedia('(max-width: 767px)').matches) event.currentTarget.scrollIntoView({ block: 'start', inline: 'nearest' });
+          }}
+          onBlur={() => { setOpen(false); onBlur?.(); }}
+        />
+        <ul id={listId} role="listbox" aria-label="Подходящие модели" className={styles.options} hidden={!shown || !options.length}>
+          {options.map((o, i) => (
+            <li
+              key={o.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={styles.option}
+              // Keeps focus in the box: the click chooses, the box does not blur first.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(o)}
+            >
+              <span className={styles.optionTitle}>{o.title}</span>
+              {o.subtitle ? <span className={styles.optionSub}>{o.subtitle}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
       <p className="visually-hidden" role="status" aria-live="polite">{shown ? (status || `Моделей найдено: ${options.length}`) : ''}</p>
       {status ? <p className={styles.optionStatus} aria-hidden="true">{status}</p> : null}
       {hint ? <span id={hintId} className={styles.hint}>{hint}</span> : null}
