@@ -44,12 +44,7 @@ function textOf(form: FormData, key: string): string | undefined {
 /** What the form shows again after a refusal: the values as typed, cut to a sane length. */
 function echo(form: FormData): MachineFormValues {
   const v = (key: string) => (textOf(form, key) ?? '').slice(0, 200);
-  return { modelId: chosenIdText(form), modelQuery: v('modelQuery'), modelTitle: v('modelTitle'), serial: v('serial'), year: v('year'), name: v('name') };
-}
-
-/** The chosen model: the hidden field, or the radio of 'Уточните модель' (either may be empty). */
-function chosenIdText(form: FormData): string {
-  return form.getAll('modelId').find((v): v is string => typeof v === 'string' && v !== '')?.slice(0, 20) ?? '';
+  return { modelId: v('modelId'), modelQuery: v('modelQuery'), modelTitle: v('modelTitle'), serial: v('serial'), year: v('year'), name: v('name') };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -70,7 +65,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === 'update' && id === null) return data<MachinesActionData>({ intent, id: null, message: YARD_MESSAGES.notFound }, { status: 404 });
 
   const values = echo(form);
-  const parsed = machineFormInput(currentMaxYear()).safeParse({ ...values, modelId: chosenIdText(form) });
+  // A model picked among those 'Уточните модель' offered (a radio) wins over the box.
+  const picked = machineIdInput.safeParse(textOf(form, 'modelChoice') ?? '');
+  const parsed = machineFormInput(currentMaxYear()).safeParse(picked.success ? { ...values, modelId: String(picked.data), modelTitle: '' } : values);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message;

@@ -28,12 +28,17 @@ function browser() {
   };
   const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const token = () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
-  async function request(method: string, path: string, init: { json?: unknown; form?: Record<string, string>; csrf?: boolean } = {}) {
+  async function request(method: string, path: string, init: { json?: unknown; form?: Record<string, string> | [string, string][]; csrf?: boolean } = {}) {
     if (!cookies.has('XSRF-TOKEN')) remember(await app.request('/api/csrf-token', { headers: { cookie: cookie() } }));
     const headers: Record<string, string> = { cookie: cookie() };
     let body: string | undefined;
     if (init.json !== undefined) { body = JSON.stringify(init.json); headers['content-type'] = 'application/json'; }
-    if (init.form) { body = new URLSearchParams({ ...(init.csrf === false ? {} : { _csrf: token() }), ...init.form }).toString(); headers['content-type'] = 'application/x-www-form-urlencoded'; }
+    if (init.form) {
+      const fields = new URLSearchParams(init.form);
+      if (init.csrf !== false) fields.set('_csrf', token());
+      body = fields.toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
     else if (init.csrf !== false && method !== 'GET') headers['x-csrf-token'] = token();
     const res = await app.request(path, { method, headers, body, redirect: 'manual' });
     remember(res);
@@ -43,7 +48,7 @@ function browser() {
     get: (path: string) => request('GET', path),
     post: (path: string, json?: unknown) => request('POST', path, { json }),
     del: (path: string) => request('DELETE', path),
-    form: (path: string, form: Record<string, string>, csrf = true) => request('POST', path, { form, csrf }),
+    form: (path: string, form: Record<string, string> | [string, string][], csrf = true) => request('POST', path, { form, csrf }),
   };
 }
 
@@ -178,6 +183,20 @@ describe('/profile/machines (the page\'s loader and action)', () => {
     const del = await b.form('/profile/machines', { intent: 'delete', id: String(id) });
     expect(del.headers.get('location')).toBe('/profile/machines?done=deleted');
     expect(await t.db.selectFrom('parts_machine').select('id').where('id', '=', id).execute()).toEqual([]);
+  });
+
+  it('offers the models to choose from when the typed name means several', async () => {
+    const b = await signedIn();
+    const res = await b.form('/profile/machines.data', { intent: 'add', modelId: '', modelQuery: 'Беларус', serial: 'CHOOSE-1' });
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect(text).toContain(M.modelAmbiguous);
+    expect(text).toContain('Беларус 82.1');
+    expect(await t.db.selectFrom('parts_machine').select('id').where('serial_number', '=', 'CHOOSE-1').execute()).toEqual([]);
+    // Picked with the radio (no scripts), beside the edit form's old model: the pick wins.
+    const picked = await b.form('/profile/machines', { intent: 'add', modelId: String(models[0]!.id), modelTitle: models[0]!.name, modelChoice: String(models[1]!.id), modelQuery: 'Беларус', serial: 'CHOOSE-1' });
+    expect(picked.status).toBe(302);
+    expect(await t.db.selectFrom('parts_machine').select('model_id').where('serial_number', '=', 'CHOOSE-1').execute()).toEqual([{ model_id: models[1]!.id }]);
   });
 
   it('answers a bad form with 4xx and the messages per field, never a 500', async () => {

@@ -108,6 +108,8 @@ describe('the model a typed name means', () => {
     expect(chosenModelId({ modelId: 7, modelQuery: '', modelTitle: 'К-744Р3' })).toBe(7);
     expect(chosenModelId({ modelId: 7, modelQuery: 'К-525', modelTitle: 'К-744Р3' })).toBeNull();
     expect(chosenModelId({ modelId: null, modelQuery: 'К-525', modelTitle: '' })).toBeNull();
+    // Picked among several offered for the typed name (a radio without scripts).
+    expect(chosenModelId({ modelId: 9, modelQuery: 'К-7', modelTitle: '' })).toBe(9);
   });
   it(`and the limit is ${MACHINES_LIMIT}`, () => {
     expect(M.limit).toContain(String(MACHINES_LIMIT));

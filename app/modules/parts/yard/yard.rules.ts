@@ -75,11 +75,12 @@ export function machineTitle(m: { name: string | null; modelName: string }): str
 /**
  * The model a submitted form means by id: the chosen one (`modelId`), unless the name in the box was
  * changed since it was chosen (`modelTitle` is the chosen model's name) — then the typed name
- * decides, and null sends the server to find it. The edit form starts with the machine's model
+ * decides, and null sends the server to find it. A choice among 'Уточните модель' carries no name. The edit form starts with the machine's model
  * chosen, and without scripts only the text box can change.
  */
 export function chosenModelId(input: { modelId: number | null; modelQuery: string; modelTitle: string }): number | null {
   if (input.modelId === null) return null;
-  if (input.modelQuery === '' || fold(input.modelQuery) === fold(input.modelTitle)) return input.modelId;
+  // No name kept with it: chosen from 'Уточните модель' (a radio), which the box does not follow.
+  if (input.modelTitle === '' || input.modelQuery === '' || fold(input.modelQuery) === fold(input.modelTitle)) return input.modelId;
   return null;
 }

@@ -100,7 +100,7 @@ export function MachineForm({ machine, maxYear, csrf, failure }: MachineFormProp
             <legend>Уточните модель</legend>
             {choices.map((c) => (
               <label key={c.id} className={styles.choice}>
-                <input type="radio" name="modelId" value={c.id} onChange={() => choose(c)} />
+                <input type="radio" name="modelChoice" value={c.id} onChange={() => choose(c)} />
                 <span><strong>{c.title}</strong>{c.subtitle ? <span className={styles.optionSub}> {c.subtitle}</span> : null}</span>
               </label>
             ))}

@@ -87,10 +87,15 @@ interface MachineItemProps {
 function MachineItem({ machine: m, maxYear, csrf, editing, confirming, failure }: MachineItemProps): ReactElement {
   const title = machineTitle({ name: m.name, modelName: m.model.name });
   const confirmButton = useRef<HTMLButtonElement>(null);
+  const editBox = useRef<HTMLDivElement>(null);
   const navigation = useNavigation();
   const deleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete' && navigation.formData.get('id') === String(m.id);
   // The confirmation takes focus, so a keyboard user answers it at once (Escape-free: 'Отмена' is a link).
   useEffect(() => { if (confirming) confirmButton.current?.focus(); }, [confirming]);
+  // 'Изменить' opens the form with focus in its first field.
+  useEffect(() => {
+    if (editing) editBox.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus({ preventScroll: false });
+  }, [editing]);
   return (
     <li id={`machine-${m.id}`} className={styles.item} data-testid="machine">
       <div className={styles.card}>
@@ -126,7 +131,11 @@ function MachineItem({ machine: m, maxYear, csrf, editing, confirming, failure }
         </Form>
       ) : null}
       {failure?.intent === 'delete' ? <ServerAlert message={failure.message} /> : null}
-      {editing ? <MachineForm machine={m} maxYear={maxYear} csrf={csrf} failure={failure?.intent === 'update' ? failure : null} /> : null}
+      {editing ? (
+        <div ref={editBox}>
+          <MachineForm machine={m} maxYear={maxYear} csrf={csrf} failure={failure?.intent === 'update' ? failure : null} />
+        </div>
+      ) : null}
     </li>
   );
 }
