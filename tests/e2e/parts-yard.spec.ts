@@ -73,7 +73,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   // The add form is empty again for the next machine.
   await expect(form.getByRole('combobox', { name: 'Модель' })).toHaveValue('');
   await expectNoSidewaysScroll(page);
-  await item.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath(`machines-list-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
 
   const parts = item.getByRole('link', { name: /Запчасти и схемы/ });
