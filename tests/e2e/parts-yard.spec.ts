@@ -105,12 +105,26 @@ test('the form works before the scripts: a model typed by name is found by the s
   await signIn(page, `yard-nojs-${unique(testInfo)}@agro.test`);
   await page.goto('/profile/machines');
   const form = page.getByRole('form', { name: 'Добавить технику' });
-  await form.getByRole('combobox', { name: 'Модель' }).fill(MODEL.toLowerCase());
-  await form.getByLabel('Серийный номер').fill('nojs-1');
+  // A name that fits several models, and a wrong serial: the page comes back with both said.
+  await form.getByRole('combobox', { name: 'Модель' }).fill('Беларус');
+  await form.getByLabel('Серийный номер').fill('A/1');
   // Rendered while the values were empty, the button looks not ready (aria-disabled); it still submits.
   await form.getByRole('button', { name: 'Добавить технику' }).click({ force: true });
+  await expect(form.getByLabel('Серийный номер')).toHaveAccessibleDescription('Серийный номер может содержать только буквы, цифры, дефис и пробел');
+  await form.getByLabel('Серийный номер').fill('nojs-0');
+  await form.getByRole('button', { name: 'Добавить технику' }).click({ force: true });
+  await expect(form.getByRole('group', { name: 'Уточните модель' })).toBeVisible();
+  await form.getByRole('radio', { name: new RegExp(`^${MODEL.replace('.', '\\.')}\\b`) }).check();
+  await form.getByRole('button', { name: 'Добавить технику' }).click({ force: true });
   await expect(page).toHaveURL(/\/profile\/machines\?done=added/);
-  await expect(page.getByTestId('machine-serial')).toHaveText('NOJS-1');
-  await expect(page.getByTestId('machine').getByRole('heading', { name: MODEL })).toBeVisible();
+  await expect(page.getByTestId('machine-serial')).toHaveText('NOJS-0');
+
+  // And a name typed exactly is enough.
+  await form.getByRole('combobox', { name: 'Модель' }).fill(MODEL.toLowerCase());
+  await form.getByLabel('Серийный номер').fill('nojs-1');
+  await form.getByRole('button', { name: 'Добавить технику' }).click({ force: true });
+  await expect(page).toHaveURL(/\/profile\/machines\?done=added/);
+  await expect(page.getByTestId('machine-serial')).toHaveText(['NOJS-1', 'NOJS-0']);
+  await expect(page.getByTestId('machine').getByRole('heading', { name: MODEL })).toHaveCount(2);
   await context.close();
 });
