@@ -13,6 +13,8 @@ import { joinGuestMarks } from '#app/modules/catalog/marks/marks.server.ts';
 import { modelsApi, modelsSiteApi } from '#app/modules/catalog/model/models.api.server.ts';
 import { searchApi } from '#app/modules/search/search.api.server.ts';
 import { partsApi } from '#app/modules/parts/parts.api.server.ts';
+import { cartApi } from '#app/modules/cart/cart.api.server.ts';
+import { joinGuestCart } from '#app/modules/cart/cart.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
@@ -60,6 +62,7 @@ export function apiRouter() {
     .route('/', marksApi)
     .route('/', searchApi)
     .route('/', partsApi)
+    .route('/', cartApi)
     .route('/', authApi)
     .route('/', profileApi);
 }
@@ -93,7 +96,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
 
   app.use(compressResponses());
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
-  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks] }));
+  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestCart] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));
   app.use(csrfProtection());
 

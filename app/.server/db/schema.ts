@@ -43,6 +43,8 @@ export interface Database {
   parts_supersession: PartsSupersessionTable;
   parts_drawing: PartsDrawingTable;
   parts_drawing_position: PartsDrawingPositionTable;
+  cart_item: CartItemTable;
+  catalog_part_bookmark: CatalogPartBookmarkTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -454,4 +456,24 @@ export interface PartsDrawingPositionTable {
   /** The balloon's centre in the drawing's coordinates. */
   x: number;
   y: number;
+}
+
+/** A line of a cart: owned by a user or a guest's session (exactly one); one line per owner and part. */
+export interface CartItemTable {
+  /** The spec's cart product id. */
+  id: Generated<number>;
+  user_id: number | null;
+  session_id: string | null;
+  part_id: number;
+  /** 1..9999. */
+  count: number;
+  added_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A signed-in user's favourite part (the models' favourites are `catalog_bookmark`). */
+export interface CatalogPartBookmarkTable {
+  user_id: number;
+  part_id: number;
+  created_at: Timestamp;
 }
