@@ -29,6 +29,7 @@ import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
 import { testClock } from './test-clock.ts';
+import { testRoles } from './test-roles.ts';
 
 export interface AppOptions {
   services: AppServices;
@@ -109,6 +110,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   app.route('/', oauthRoutes(services.oauth));
   if (services.providers.sandbox) app.route('/', devOutbox(config));
   app.route('/', testClock(config)); // routes only when NODE_ENV=test
+  app.route('/', testRoles(config)); // routes only when NODE_ENV=test
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
   app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
 

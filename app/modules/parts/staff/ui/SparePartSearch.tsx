@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { formatMoney } from '#app/lib/money.ts';
 import { plural } from '#app/lib/plural.ts';
 import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
 import { staffWeight, staffRelationLabel } from '../staff-search.rules.ts';
 import type { StaffBranchColumn, StaffHit, StaffSearchResult } from '../staff-search.schema.ts';
 import styles from './SparePartSearch.module.css';
@@ -75,44 +76,57 @@ export function SparePartSearch({ result, query, error, renderSupplierPositions 
 
 function Results({ hits, branches, currentBranchId, renderSupplierPositions }: { hits: StaffHit[]; branches: StaffBranchColumn[]; currentBranchId: number | null; renderSupplierPositions?: (hit: StaffHit) => ReactNode }) {
   return (
-    <div className={styles.scroll} role="region" aria-label="Результаты поиска" tabIndex={0}>
-      <table className={styles.table} data-testid="sparepart-results">
-        <caption className="visually-hidden">Найденные запчасти: номер, название, производитель, код 1С, вес, наличие и цены по филиалам</caption>
-        <thead>
-          <tr>
-            <th scope="col">Номер</th>
-            <th scope="col">Наименование</th>
-            <th scope="col">Производитель</th>
-            <th scope="col">Найдено как</th>
-            <th scope="col">Код 1С</th>
-            <th scope="col" className={styles.num}>Вес</th>
-            <th scope="col" className={styles.num}>Всего, шт.</th>
-            <th scope="col">Поставщики</th>
-            <th scope="col">В корзину</th>
-          </tr>
-        </thead>
-        {hits.map((hit) => (
-          <tbody key={hit.id} className={styles.hit} data-testid="sparepart-hit" data-code={hit.code}>
+    <>
+      <p className={styles.legend}>
+        <span className={styles.branch} data-tone="in">в наличии</span>
+        <span className={styles.branch} data-tone="out">0 шт. — продаёт, нет на складе</span>
+        <span className={styles.branch} data-tone="none">— не продаёт (под заказ)</span>
+        <span className={styles.branch} data-own="">ваш филиал</span>
+      </p>
+      <div className={styles.scroll} role="region" aria-label="Результаты поиска" tabIndex={0}>
+        <table className={styles.table} data-testid="sparepart-results">
+          <caption className="visually-hidden">Найденные запчасти: номер, название, производитель, код 1С, вес, наличие и цены по филиалам</caption>
+          <thead>
             <tr>
-              <th scope="row" className={styles.code}><Link to={`/search?q=${encodeURIComponent(hit.code)}`}>{hit.code}</Link></th>
-              <td>{hit.name}</td>
-              <td>{hit.manufacturer}{hit.manufacturerKind === 'aftermarket' ? <span className={styles.muted}> · неоригинал</span> : null}</td>
-              <td><span className={styles.relation} data-relation={hit.relation}>{staffRelationLabel(hit.relation, hit.distance)}</span></td>
-              <td className={styles.mono}>{hit.oneCCode ?? '—'}</td>
-              <td className={styles.num}>{staffWeight(hit.weightGrams)}</td>
-              <td className={styles.num}><strong>{hit.totalQuantity.toLocaleString('ru-RU')}</strong></td>
-              <td className={styles.muted} data-slot="supplier-positions">{renderSupplierPositions?.(hit) ?? 'нет данных'}</td>
-              <td><AddToCartButton partId={hit.id} label={`${hit.code} ${hit.name}`} compact /></td>
+              <th scope="col">Номер</th>
+              <th scope="col">Наименование</th>
+              <th scope="col">Производитель</th>
+              <th scope="col">Найдено как</th>
+              <th scope="col">Код 1С</th>
+              <th scope="col" className={styles.num}>Вес</th>
+              <th scope="col" className={styles.num}>Всего, шт.</th>
+              <th scope="col">Поставщики</th>
+              <th scope="col">Заказ</th>
             </tr>
-            <tr className={styles.stockRow}>
-              <td colSpan={9}>
-                <BranchStock hit={hit} branches={branches} currentBranchId={currentBranchId} />
-              </td>
-            </tr>
-          </tbody>
-        ))}
-      </table>
-    </div>
+          </thead>
+          {hits.map((hit) => (
+            <tbody key={hit.id} className={styles.hit} data-testid="sparepart-hit" data-code={hit.code}>
+              <tr>
+                <th scope="row" className={styles.code}><Link to={`/search?q=${encodeURIComponent(hit.code)}`}>{hit.code}</Link></th>
+                <td>{hit.name}</td>
+                <td>{hit.manufacturer}{hit.manufacturerKind === 'aftermarket' ? <span className={styles.muted}> · неоригинал</span> : null}</td>
+                <td><span className={styles.relation} data-relation={hit.relation}>{staffRelationLabel(hit.relation, hit.distance)}</span></td>
+                <td className={styles.mono}>{hit.oneCCode ?? '—'}</td>
+                <td className={styles.num}>{staffWeight(hit.weightGrams)}</td>
+                <td className={styles.num}><strong>{hit.totalQuantity.toLocaleString('ru-RU')}</strong></td>
+                <td className={styles.muted} data-slot="supplier-positions">{renderSupplierPositions?.(hit) ?? 'нет данных'}</td>
+                <td>
+                  <div className={styles.actions}>
+                    <AddToCartButton partId={hit.id} label={`${hit.code} ${hit.name}`} compact />
+                    <PartBookmarkButton partId={hit.id} variant="icon" />
+                  </div>
+                </td>
+              </tr>
+              <tr className={styles.stockRow}>
+                <td colSpan={9}>
+                  <BranchStock hit={hit} branches={branches} currentBranchId={currentBranchId} />
+                </td>
+              </tr>
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -133,7 +147,7 @@ function BranchStock({ hit, branches, currentBranchId }: { hit: StaffHit; branch
                 <span className={styles.qty}>{stock.quantity.toLocaleString('ru-RU')}&nbsp;шт.</span>
                 <span className={styles.price}>{stock.price === null ? 'по запросу' : formatMoney(stock.price, stock.currency)}</span>
               </>
-            ) : <span className={styles.qty}>не продаётся</span>}
+            ) : <span className={styles.qty}>—<span className="visually-hidden"> не продаётся</span></span>}
           </li>
         );
       })}
