@@ -54,6 +54,11 @@ test('an employee finds a part by number, adds two to the cart and one to the fa
   await expect(stock.getByRole('listitem')).toHaveCount(30);
   await expect(stock).toContainText(/руб\.|₸/);
   await page.screenshot({ path: testInfo.outputPath(`sparepart-${testInfo.project.name}.png`), fullPage: false });
+  // '/' from anywhere on the page puts the cursor back in the field.
+  await page.getByRole('heading', { level: 1, name: 'Поиск запчастей' }).click();
+  await page.keyboard.press('/');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('ку-59754');
 
   // Two into the cart: the header's counter shows the part at once.
   await first.getByLabel('Количество: RE59754 Фильтр масляный двигателя').fill('2');
