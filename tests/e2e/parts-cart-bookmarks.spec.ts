@@ -54,6 +54,8 @@ test('an employee finds a part by number, adds two to the cart and one to the fa
   await expect(stock.getByRole('listitem')).toHaveCount(30);
   await expect(stock).toContainText(/руб\.|₸/);
   await page.screenshot({ path: testInfo.outputPath(`sparepart-${testInfo.project.name}.png`), fullPage: false });
+  await stock.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`sparepart-stock-${testInfo.project.name}.png`), fullPage: false });
   // '/' from anywhere on the page puts the cursor back in the field.
   await page.getByRole('heading', { level: 1, name: 'Поиск запчастей' }).click();
   await page.keyboard.press('/');
