@@ -1,7 +1,8 @@
 import { useContext } from 'react';
-import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router';
+import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
+import { Link } from '#app/components/ui/Link.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { canSearchSpareParts } from '#app/modules/auth/viewer.schema.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';

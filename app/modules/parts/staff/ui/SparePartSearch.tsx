@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { formatMoney } from '#app/lib/money.ts';
 import { plural } from '#app/lib/plural.ts';
 import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
