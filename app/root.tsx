@@ -6,6 +6,7 @@ import { useOptionalRootData, type RootData } from '#app/components/layout/root-
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import { webFontsScript } from '#app/components/layout/web-fonts.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
+import { cartCount } from '#app/modules/cart/cart.server.ts';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import { marksState } from '#app/modules/catalog/marks/marks.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
@@ -23,19 +24,22 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, url }: Route.LoaderArgs): Promise<RootData> {
   // `url` is the page's address; request.url is '/x.data' when the client revalidates.
   const ctx = context.get(requestContext);
-  const [location, menu, viewer, marks] = await Promise.all([
+  const signedIn = ctx.session?.userId != null;
+  const [location, menu, viewer, marks, cart] = await Promise.all([
     currentLocation(ctx),
     machineryTopCategories(ctx.services),
     viewerOf(ctx),
-    // A guest's page may be cached and shared: his marks come after hydration (use-marks.ts).
-    ctx.session?.userId != null ? marksState(ctx) : null,
+    // A guest's page may be cached and shared: his marks come after hydration (use-marks.ts), his
+    // cart's size from its cookie (use-cart.ts).
+    signedIn ? marksState(ctx) : null,
+    signedIn ? cartCount(ctx) : 0,
   ]);
   const { config } = ctx.services;
   return {
     location,
     menu,
     viewer,
-    counters: { cart: 0, compare: marks?.compare.length ?? 0, bookmarks: marks?.bookmarks.length ?? 0 },
+    counters: { cart, compare: marks?.compare.length ?? 0, bookmarks: (marks?.bookmarks.length ?? 0) + (marks?.partBookmarks.length ?? 0) },
     marks,
     csrfToken: ctx.csrfToken,
     nonce: ctx.nonce,

@@ -14,6 +14,7 @@ export default [
   route('model-lines/view', 'routes/model-lines.view.tsx'),
   route('compare/:productCodes?', 'routes/compare.tsx'),
   route('search', 'routes/search.tsx'),
+  route('search/sparepart', 'routes/search.sparepart.tsx'),
   route('login', 'routes/login.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('auth/reset-password', 'routes/auth.reset-password.tsx'),

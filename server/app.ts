@@ -14,6 +14,8 @@ import { modelsApi, modelsSiteApi } from '#app/modules/catalog/model/models.api.
 import { searchApi } from '#app/modules/search/search.api.server.ts';
 import { partsApi } from '#app/modules/parts/parts.api.server.ts';
 import { yardApi } from '#app/modules/parts/yard/yard.api.server.ts';
+import { cartApi } from '#app/modules/cart/cart.api.server.ts';
+import { joinGuestCart } from '#app/modules/cart/cart.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
@@ -28,6 +30,7 @@ import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
 import { testClock } from './test-clock.ts';
+import { testRoles } from './test-roles.ts';
 
 export interface AppOptions {
   services: AppServices;
@@ -62,6 +65,7 @@ export function apiRouter() {
     .route('/', searchApi)
     .route('/', partsApi)
     .route('/', yardApi)
+    .route('/', cartApi)
     .route('/', authApi)
     .route('/', profileApi);
 }
@@ -95,7 +99,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
 
   app.use(compressResponses());
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
-  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks] }));
+  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestCart] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));
   app.use(csrfProtection());
 
@@ -108,6 +112,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   app.route('/', oauthRoutes(services.oauth));
   if (services.providers.sandbox) app.route('/', devOutbox(config));
   app.route('/', testClock(config)); // routes only when NODE_ENV=test
+  app.route('/', testRoles(config)); // routes only when NODE_ENV=test
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
   app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
 

@@ -2,13 +2,15 @@ import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { pruneRateLimits } from '#app/.server/rate-limit.ts';
 import { deleteExpiredSessions } from '#app/.server/session.ts';
+import { deleteOrphanGuestCarts } from '#app/modules/cart/cart.server.ts';
 import { deleteOrphanGuestMarks } from '#app/modules/catalog/marks/marks.server.ts';
 import { retryFeedbackDelivery } from '#app/modules/content/content.server.ts';
 
-/** Periodic clean-up: expired sessions (with their guests' comparison and history) and rate-limit windows; 'Написать нам' letters due a retry. Safe to run from every process. */
+/** Periodic clean-up: expired sessions (with their guests' comparison, history and cart) and rate-limit windows; 'Написать нам' letters due a retry. Safe to run from every process. */
 export async function housekeeping(db: DB, services?: AppServices): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteOrphanGuestMarks(db);
+  await deleteOrphanGuestCarts(db);
   await pruneRateLimits(db);
   if (services) await retryFeedbackDelivery(services);
 }

@@ -1,6 +1,6 @@
 import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { bookmarkCards } from '#app/modules/catalog/marks/marks.server.ts';
+import { bookmarkCards, partBookmarkRows } from '#app/modules/catalog/marks/marks.server.ts';
 import { BookmarksList } from '#app/modules/catalog/marks/ui/BookmarksList.tsx';
 import type { Route } from './+types/profile.bookmarks';
 import styles from './profile.module.css';
@@ -8,19 +8,21 @@ import styles from './profile.module.css';
 // The layout (profile.tsx) sends guests to the login modal with redirect back here.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { items: await bookmarkCards(context.get(requestContext)) };
+  const ctx = context.get(requestContext);
+  const [items, parts] = await Promise.all([bookmarkCards(ctx), partBookmarkRows(ctx)]);
+  return { items, parts };
 }
 
-export const meta = () => [...pageMeta('Избранное', 'Товары, которые вы отметили в каталоге Агротехники.'), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta = () => [...pageMeta('Избранное', 'Техника и запчасти, которые вы отметили в каталоге Агротехники.'), { name: 'robots', content: 'noindex, nofollow' }];
 
 export const handle = { crumbs: () => [{ label: 'Личный кабинет', to: '/profile' }] };
 
-/** 'Избранное': the user's bookmarked models with prices at his branch (parts join with the parts issue). */
+/** 'Избранное': the user's bookmarked models and parts with prices and stock at his branch. */
 export default function ProfileBookmarks({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="bookmarks-title">
       <h1 id="bookmarks-title" className={styles.title}>Избранное</h1>
-      <BookmarksList items={loaderData.items} />
+      <BookmarksList items={loaderData.items} parts={loaderData.parts} />
     </section>
   );
 }

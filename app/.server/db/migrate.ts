@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_search.ts';
 import * as m0010 from './migrations/0010_search_gin_direct.ts';
 import * as m0011 from './migrations/0011_parts.ts';
 import * as m0013 from './migrations/0013_parts_yard.ts';
+import * as m0014 from './migrations/0014_cart.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0010_search_gin_direct': m0010,
   '0011_parts': m0011,
   '0013_parts_yard': m0013,
+  '0014_cart': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,8 @@ export interface Database {
   parts_drawing: PartsDrawingTable;
   parts_drawing_position: PartsDrawingPositionTable;
   parts_machine: PartsMachineTable;
+  cart_item: CartItemTable;
+  catalog_part_bookmark: CatalogPartBookmarkTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -470,5 +472,25 @@ export interface PartsMachineTable {
   year: number | null;
   /** The user's own name for the machine ('Синий, на второй бригаде'). */
   name: string | null;
+  created_at: Timestamp;
+}
+
+/** A line of a cart: owned by a user or a guest's session (exactly one); one line per owner and part. */
+export interface CartItemTable {
+  /** The spec's cart product id. */
+  id: Generated<number>;
+  user_id: number | null;
+  session_id: string | null;
+  part_id: number;
+  /** 1..9999. */
+  count: number;
+  added_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A signed-in user's favourite part (the models' favourites are `catalog_bookmark`). */
+export interface CatalogPartBookmarkTable {
+  user_id: number;
+  part_id: number;
   created_at: Timestamp;
 }

@@ -10,6 +10,7 @@ import { useDismiss } from '#app/components/ui/use-dismiss.ts';
 // Part of the first HTML (not lazy): rendered by the server, the question takes its room from the
 // first paint, so its arrival shifts nothing.
 import { RegionTooltip } from '#app/modules/regions/ui/RegionTooltip.tsx';
+import { useCartCount } from '#app/modules/cart/ui/use-cart.ts';
 import { useMarkCounters } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { useLayoutUi } from './layout-ui.tsx';
 import { usePageAlias, useRootData } from './root-data.ts';
@@ -115,9 +116,7 @@ export function SiteHeader() {
             <IconPhone />
           </button>
           <MobileUserButton />
-          {pathname !== '/cart' ? (
-            <Link to="/cart" className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-label={`Корзина, товаров: 0`}><IconCart /></Link>
-          ) : null}
+          {pathname !== '/cart' ? <MobileCartLink /> : null}
         </div>
       </div>
       <nav aria-label="Разделы сайта" className={`${styles.navRow} ${styles.desktopOnly} no-print`}>
@@ -258,9 +257,22 @@ function MobileUserButton() {
   );
 }
 
+/** Spec §2: the mobile header's cart icon (hidden on the cart page) with the count of parts in the cart. */
+function MobileCartLink() {
+  const { counters } = useRootData();
+  const cart = useCartCount(counters.cart);
+  return (
+    <Link to="/cart" className={`${styles.iconButton} ${styles.mobileCart} ${styles.mobileOnly} no-print`} aria-label={`Корзина, товаров: ${cart}`}>
+      <IconCart />
+      {cart > 0 ? <span className={styles.mobileCartBadge} aria-hidden="true">{cart}</span> : null}
+    </Link>
+  );
+}
+
 function Counters() {
   const { counters: fromServer, viewer } = useRootData();
-  const counters = useMarkCounters(fromServer);
+  const marks = useMarkCounters(fromServer);
+  const counters = { ...marks, cart: useCartCount(fromServer.cart) };
   const ui = useLayoutUi();
   const items = [
     { to: '/compare', label: 'Сравнение', count: counters.compare, icon: <IconCompare /> },

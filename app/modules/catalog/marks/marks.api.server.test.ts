@@ -27,10 +27,10 @@ describe('comparison endpoints', () => {
     const client = testClient(t.services);
     const empty = await client.get('/api/catalog/marks');
     expect(empty.headers.get('cache-control')).toBe('private, no-store');
-    expect(await empty.json()).toEqual({ error_status: 'success', compare: [], bookmarks: [] });
+    expect(await empty.json()).toEqual({ error_status: 'success', compare: [], bookmarks: [], partBookmarks: [] });
     const added = await client.post('/api/catalog/compare/add', { modelId: a1 });
     expect(added.status).toBe(200);
-    expect(await added.json()).toEqual({ error_status: 'success', message: 'Товар добавлен в сравнение', marks: { compare: [a1], bookmarks: [] } });
+    expect(await added.json()).toEqual({ error_status: 'success', message: 'Товар добавлен в сравнение', marks: { compare: [a1], bookmarks: [], partBookmarks: [] } });
     expect(client.cookies.has('sid')).toBe(true);
     await client.form('/api/catalog/compare/add', { modelId: String(a2) });
     const removed = await (await client.post('/api/catalog/compare/remove', { modelId: a1 })).json();
@@ -91,6 +91,40 @@ describe('favourites endpoints', () => {
     expect((await client.post('/api/catalog/bookmarks/add', { modelId: 999_999_999 })).status).toBe(404);
     const removed = await (await client.post('/api/catalog/bookmarks/remove', { modelId: a1 })).json();
     expect(removed.marks.bookmarks).toEqual([]);
+  });
+});
+
+describe('favourite parts through the same endpoints', () => {
+  it('take { partId }; the model contract stays', async () => {
+    const { client } = await signedInClient();
+    const [p1] = (await t.db.selectFrom('parts_part').select('id').orderBy('id').limit(1).execute()).map((p) => p.id);
+    const added = await (await client.post('/api/catalog/bookmarks/add', { partId: p1 })).json();
+    expect(added).toEqual({ error_status: 'success', message: 'Товар добавлен в избранное', marks: { compare: [], bookmarks: [], partBookmarks: [p1] } });
+    await client.form('/api/catalog/bookmarks/add', { modelId: String(a1) });
+    expect(await (await client.get('/api/catalog/marks')).json()).toEqual({ error_status: 'success', compare: [], bookmarks: [a1], partBookmarks: [p1] });
+    expect((await client.post('/api/catalog/bookmarks/add', { partId: 2_000_000_000 })).status).toBe(404);
+    const removed = await (await client.post('/api/catalog/bookmarks/remove', { partId: p1 })).json();
+    expect(removed.marks).toEqual({ compare: [], bookmarks: [a1], partBookmarks: [] });
+  });
+
+  it('refuse bad input with a clear 400', async () => {
+    const { client } = await signedInClient();
+    const cases: [unknown, RegExp][] = [
+      [{}, /modelId \(техника\) или partId \(запчасть\)/],
+      [{ modelId: a1, partId: 1 }, /modelId \(техника\) или partId \(запчасть\)/],
+      [{ partId: 'abc' }, /partId — целое положительное число/],
+      [{ partId: -1 }, /partId/],
+      [{ partId: 1e20 }, /partId/],
+      [{ partId: '1\u0000' }, /partId/],
+      [{ partId: Array.from({ length: 10_000 }, (_, i) => i) }, /partId/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post('/api/catalog/bookmarks/add', body);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect((await res.json()).message).toMatch(message);
+    }
+    // The comparison stays for models only.
+    expect((await client.post('/api/catalog/compare/add', { partId: 1 })).status).toBe(400);
   });
 });
 

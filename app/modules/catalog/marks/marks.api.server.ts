@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { answerOutcome, readBody, readQuery } from '#app/.server/http.ts';
 import * as marks from './marks.server.ts';
-import { browsingHistoryQuery, modelMarkInput } from './marks.schema.ts';
+import { bookmarkInput, browsingHistoryQuery, modelMarkInput } from './marks.schema.ts';
 
 /*
  * Comparison, favourites and history of the visitor. Every answer is personal: never stored by a
@@ -20,13 +20,23 @@ async function withState(c: Context<HonoEnv>, outcome: Awaited<ReturnType<typeof
   return answerOutcome(c, outcome, marks.MARKS_STATUS, outcome.ok ? { marks: await marks.marksState(ctx) } : {});
 }
 
-type Mutation = (ctx: HonoEnv['Variables']['ctx'], modelId: number) => ReturnType<typeof marks.addToCompare>;
+type Mutation = (ctx: HonoEnv['Variables']['ctx'], id: number) => ReturnType<typeof marks.addToCompare>;
 
 function mutation(run: Mutation) {
   return async (c: Context<HonoEnv>) => {
     const body = await readBody(c, modelMarkInput);
     if (!body.ok) return body.response;
     return withState(c, await run(c.get('ctx'), body.data.modelId));
+  };
+}
+
+/** The favourites take a model (`{ modelId }`) or a part (`{ partId }`). */
+function bookmarkMutation(forModel: Mutation, forPart: Mutation) {
+  return async (c: Context<HonoEnv>) => {
+    const body = await readBody(c, bookmarkInput);
+    if (!body.ok) return body.response;
+    const { kind, id } = body.data;
+    return withState(c, await (kind === 'model' ? forModel : forPart)(c.get('ctx'), id));
   };
 }
 
@@ -46,8 +56,8 @@ export const marksApi = new Hono<HonoEnv>()
   })
   .post('/catalog/compare/add', mutation(marks.addToCompare))
   .post('/catalog/compare/remove', mutation(marks.removeFromCompare))
-  .post('/catalog/bookmarks/add', mutation(marks.addBookmark))
-  .post('/catalog/bookmarks/remove', mutation(marks.removeBookmark))
+  .post('/catalog/bookmarks/add', bookmarkMutation(marks.addBookmark, marks.addPartBookmark))
+  .post('/catalog/bookmarks/remove', bookmarkMutation(marks.removeBookmark, marks.removePartBookmark))
   .get('/catalog/get-browsing-history', history)
   // The model page's widget: records the view (a cached guest page never runs its loader) and
   // answers the history without that model, in one round trip.

@@ -10,7 +10,7 @@ export const COMPARE_LIMIT_PER_TYPE = 10;
 export const COMPARE_CODES_MAX = 50;
 /** Spec: the last 20 models each visitor viewed. */
 export const HISTORY_LIMIT = 20;
-/** A bookmarks list is a shopping list, not an archive; the cap keeps one account from growing without bound. */
+/** A bookmarks list is a shopping list, not an archive; the cap (models and parts together) keeps one account from growing without bound. */
 export const BOOKMARKS_LIMIT = 500;
 /** Product codes are short and URL-safe (catalog_model.product_code). */
 export const PRODUCT_CODE_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
@@ -28,10 +28,15 @@ export const MARKS_MESSAGES = {
   bookmarkLimit: `В избранном уже ${BOOKMARKS_LIMIT} товаров — это наибольшее число. Уберите ненужные, чтобы добавить новый`,
   bookmarkNeedsSignIn: 'Войдите, чтобы добавлять товары в избранное',
   unknownModel: 'Такой модели нет в каталоге',
+  unknownPart: 'Такой запчасти нет в каталоге',
   badModelId: 'Укажите модель: modelId — целое положительное число',
+  badPartId: 'Укажите запчасть: partId — целое положительное число',
+  badBookmarkTarget: 'Укажите товар: modelId (техника) или partId (запчасть) — целое положительное число',
   tooManyCodes: `В адресе сравнения больше ${COMPARE_CODES_MAX} товаров: покажем первые ${COMPARE_CODES_MAX}`,
   unknownCodes: (codes: string[]) =>
     codes.length === 1 ? `Товар с кодом ${codes[0]} не найден — он не показан` : `Товары с кодами ${codes.join(', ')} не найдены — они не показаны`,
   compareEmpty: 'В сравнении пока нет товаров',
   bookmarksEmpty: 'В избранном пока ничего нет',
+  modelBookmarksEmpty: 'Техники в избранном нет',
+  partBookmarksEmpty: 'Запчастей в избранном нет',
 } as const;

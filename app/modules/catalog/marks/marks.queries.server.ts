@@ -47,22 +47,26 @@ export async function compareIds(db: Db, owner: Owner): Promise<number[]> {
   return rows.map((r) => r.model_id);
 }
 
-/** A signed-in visitor's comparison and favourites, in one statement (every page of his renders both). */
-export async function userMarks(db: Db, owner: Owner, userId: number): Promise<{ compare: number[]; bookmarks: number[] }> {
-  const { rows: [row] } = await sql<{ compare: number[] | null; bookmarks: number[] | null }>`
+/** A signed-in visitor's comparison and favourites (models and parts), in one statement (every page of his renders them). */
+export async function userMarks(db: Db, owner: Owner, userId: number): Promise<{ compare: number[]; bookmarks: number[]; partBookmarks: number[] }> {
+  const { rows: [row] } = await sql<{ compare: number[] | null; bookmarks: number[] | null; part_bookmarks: number[] | null }>`
     select
       array(select c.model_id from catalog_compare c where ${ownerIs('c', owner)} order by c.at, c.id) as compare,
-      ${bookmarkIdsOf(sql`${userId}`)} as bookmarks`.execute(db);
-  return { compare: (row?.compare ?? []).map(Number), bookmarks: (row?.bookmarks ?? []).map(Number) };
+      ${bookmarkIdsOf(sql`${userId}`)} as bookmarks,
+      ${partBookmarkIdsOf(sql`${userId}`)} as part_bookmarks`.execute(db);
+  return { compare: (row?.compare ?? []).map(Number), bookmarks: (row?.bookmarks ?? []).map(Number), partBookmarks: (row?.part_bookmarks ?? []).map(Number) };
 }
 
 const bookmarkIdsOf = (userId: RawBuilder<number>) =>
   sql`array(select b.model_id from catalog_bookmark b where b.user_id = ${userId} order by b.created_at desc, b.model_id desc)`;
+const partBookmarkIdsOf = (userId: RawBuilder<number>) =>
+  sql`array(select b.part_id from catalog_part_bookmark b where b.user_id = ${userId} order by b.created_at desc, b.part_id desc)`;
 
 /** A signed-in visitor's marks as one JSON value, for reading with his session (marks.server.ts). */
 export const userMarksJson = (userId: RawBuilder<number>) => sql`json_build_object(
   'compare', array(select c.model_id from catalog_compare c where c.user_id = ${userId} order by c.at, c.id),
-  'bookmarks', ${bookmarkIdsOf(userId)})`;
+  'bookmarks', ${bookmarkIdsOf(userId)},
+  'partBookmarks', ${partBookmarkIdsOf(userId)})`;
 
 export type CompareAddResult =
   | { kind: 'added' | 'already' }
@@ -120,12 +124,17 @@ export async function bookmarkIds(db: Db, userId: number): Promise<number[]> {
 
 export type BookmarkAddResult = { kind: 'added' | 'already' | 'unknown-model' | 'limit' };
 
+/** Favourites of both kinds together: the limit counts models and parts. */
+const bookmarkTotal = (userId: number) => sql`(
+  (select count(*) from catalog_bookmark b where b.user_id = ${userId})
+  + (select count(*) from catalog_part_bookmark b where b.user_id = ${userId}))::int`;
+
 export async function addBookmark(db: Db, userId: number, modelId: number, at: Date): Promise<BookmarkAddResult> {
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, LOCK_BOOKMARK, { userId });
     const { rows } = await sql<{ already: boolean; total: number }>`
       select exists (select 1 from catalog_bookmark b where b.user_id = ${userId} and b.model_id = m.id) as already,
-        (select count(*)::int from catalog_bookmark b where b.user_id = ${userId}) as total
+        ${bookmarkTotal(userId)} as total
       from catalog_model m where m.id = ${modelId}`.execute(trx);
     const model = rows[0];
     if (!model) return { kind: 'unknown-model' };
@@ -137,6 +146,36 @@ export async function addBookmark(db: Db, userId: number, modelId: number, at: D
   });
 }
 
+export type PartBookmarkAddResult = { kind: 'added' | 'already' | 'unknown-part' | 'limit' };
+
+/** A favourite part, under the same lock and limit as the models. */
+export async function addPartBookmark(db: Db, userId: number, partId: number, at: Date): Promise<PartBookmarkAddResult> {
+  return db.transaction().execute(async (trx) => {
+    await lockOwner(trx, LOCK_BOOKMARK, { userId });
+    const { rows } = await sql<{ already: boolean; total: number }>`
+      select exists (select 1 from catalog_part_bookmark b where b.user_id = ${userId} and b.part_id = p.id) as already,
+        ${bookmarkTotal(userId)} as total
+      from parts_part p where p.id = ${partId}`.execute(trx);
+    const part = rows[0];
+    if (!part) return { kind: 'unknown-part' };
+    if (part.already) return { kind: 'already' };
+    if (part.total >= BOOKMARKS_LIMIT) return { kind: 'limit' };
+    await trx.insertInto('catalog_part_bookmark').values({ user_id: userId, part_id: partId, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'part_id']).doNothing()).execute();
+    return { kind: 'added' };
+  });
+}
+
+export async function removePartBookmark(db: Db, userId: number, partId: number): Promise<void> {
+  await db.deleteFrom('catalog_part_bookmark').where('user_id', '=', userId).where('part_id', '=', partId).execute();
+}
+
+export async function partBookmarkIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('catalog_part_bookmark').select('part_id').where('user_id', '=', userId)
+    .orderBy('created_at', 'desc').orderBy('part_id', 'desc').execute();
+  return rows.map((r) => r.part_id);
+}
+
 export async function removeBookmark(db: Db, userId: number, modelId: number): Promise<void> {
   await db.deleteFrom('catalog_bookmark').where('user_id', '=', userId).where('model_id', '=', modelId).execute();
 }
@@ -145,7 +184,7 @@ export async function countsOf(db: Db, owner: Owner | null, userId: number | nul
   if (!owner) return { compare: 0, bookmarks: 0 };
   const { rows } = await sql<{ compare: number; bookmarks: number }>`
     select (select count(*)::int from catalog_compare c where ${ownerIs('c', owner)}) as compare,
-      ${userId === null ? sql`0` : sql`(select count(*)::int from catalog_bookmark b where b.user_id = ${userId})`} as bookmarks`.execute(db);
+      ${userId === null ? sql`0` : bookmarkTotal(userId)} as bookmarks`.execute(db);
   return rows[0] ?? { compare: 0, bookmarks: 0 };
 }
 

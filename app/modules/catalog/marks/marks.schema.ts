@@ -13,13 +13,31 @@ const modelId = z.coerce
 export const modelMarkInput = z.object({ modelId }, { error: MARKS_MESSAGES.badModelId });
 export type ModelMarkInput = z.infer<typeof modelMarkInput>;
 
+const partId = z.coerce
+  .number({ error: MARKS_MESSAGES.badPartId })
+  .int({ error: MARKS_MESSAGES.badPartId })
+  .positive({ error: MARKS_MESSAGES.badPartId })
+  .max(2_147_483_647, { error: MARKS_MESSAGES.badPartId });
+
+/**
+ * The favourites' POST bodies: `{ modelId }` (a model, as before) or `{ partId }` (a part), exactly
+ * one of them.
+ */
+export const bookmarkInput = z.object({ modelId: modelId.optional(), partId: partId.optional() }, { error: MARKS_MESSAGES.badBookmarkTarget })
+  .refine((b) => (b.modelId === undefined) !== (b.partId === undefined), { error: MARKS_MESSAGES.badBookmarkTarget })
+  .transform((b): { kind: 'model'; id: number } | { kind: 'part'; id: number } =>
+    b.modelId !== undefined ? { kind: 'model', id: b.modelId } : { kind: 'part', id: b.partId! });
+
 /** GET get-browsing-history {modelId}: the model to leave out is optional (the parts page has none). */
 export const browsingHistoryQuery = z.object({ modelId: modelId.optional(), region_id: z.string().optional() });
 
 /** What a visitor has marked: the ids the buttons of any page need to show their state. */
 export interface MarksState {
   compare: number[];
+  /** Favourite models. */
   bookmarks: number[];
+  /** Favourite parts (issue 9 point 10). */
+  partBookmarks: number[];
 }
 
 /** One row of the comparison table: a specification and each model's value ('—' where it has none). */

@@ -47,7 +47,7 @@ describe('a signed-in visitor\'s marks', () => {
     await marks.addBookmark(ctx, B[1]!);
     counter.count = 0;
     // The comparison in the order added, the favourites newest first.
-    expect(await marks.marksState(ctx)).toEqual({ compare: [B[0], A[0]], bookmarks: [B[1], A[1]] });
+    expect(await marks.marksState(ctx)).toEqual({ compare: [B[0], A[0]], bookmarks: [B[1], A[1]], partBookmarks: [] });
     expect(counter.count).toBe(1);
   });
 
@@ -61,7 +61,7 @@ describe('a signed-in visitor\'s marks', () => {
     await marks.addBookmark(writer, B[1]!);
     const page = await findSession(t.db, token, { withFacts: true });
     const { services, counter } = countingServices(t.services);
-    expect(await marks.marksState(testContext(services, { session: page }))).toEqual({ compare: [A[0], B[0]], bookmarks: [B[1]] });
+    expect(await marks.marksState(testContext(services, { session: page }))).toEqual({ compare: [A[0], B[0]], bookmarks: [B[1]], partBookmarks: [] });
     expect(counter.count).toBe(0);
   });
 });
@@ -69,7 +69,7 @@ describe('a signed-in visitor\'s marks', () => {
 describe('comparison', () => {
   it('adds and removes, idempotently, for a guest by session', async () => {
     const ctx = testContext(t.services);
-    expect(await marks.marksState(ctx)).toEqual({ compare: [], bookmarks: [] });
+    expect(await marks.marksState(ctx)).toEqual({ compare: [], bookmarks: [], partBookmarks: [] });
     expect(await marks.addToCompare(ctx, A[0]!)).toEqual({ ok: true, message: 'Товар добавлен в сравнение' });
     expect(ctx.session).not.toBeNull(); // the first add made the guest's session
     expect(await marks.addToCompare(ctx, A[0]!)).toMatchObject({ ok: true });
@@ -166,6 +166,66 @@ describe('favourites', () => {
     expect(await marks.markCounters(ctx)).toEqual({ compare: 0, bookmarks: 2 });
     await marks.removeBookmark(ctx, A[0]!);
     expect((await marks.marksState(ctx)).bookmarks).toEqual([B[1]]);
+  });
+});
+
+describe('favourite parts (issue 9 point 10)', () => {
+  const partIds = async (n: number) => (await t.db.selectFrom('parts_part').select('id').orderBy('id').limit(n).execute()).map((p) => p.id);
+
+  it('need sign-in, refuse an unknown part, add idempotently, remove, and count with the models', async () => {
+    const [p1, p2] = await partIds(2);
+    expect(await marks.addPartBookmark(await guest(), p1!)).toEqual({ ok: false, code: 'sign-in', message: 'Войдите, чтобы добавлять товары в избранное' });
+    const ctx = await signedIn(await newUser());
+    expect(await marks.addPartBookmark(ctx, 2_000_000_000)).toEqual({ ok: false, code: 'unknown-part', message: 'Такой запчасти нет в каталоге' });
+    expect(await marks.addPartBookmark(ctx, p1!)).toEqual({ ok: true, message: 'Товар добавлен в избранное' });
+    advanceClock(1000);
+    await marks.addPartBookmark(ctx, p2!);
+    await marks.addPartBookmark(ctx, p2!);
+    await marks.addBookmark(ctx, A[0]!);
+    expect(await marks.marksState(ctx)).toEqual({ compare: [], bookmarks: [A[0]], partBookmarks: [p2, p1] });
+    expect(await marks.markCounters(ctx)).toEqual({ compare: 0, bookmarks: 3 });
+    expect(await marks.removePartBookmark(ctx, p2!)).toEqual({ ok: true, message: 'Товар убран из избранного' });
+    expect((await marks.marksState(ctx)).partBookmarks).toEqual([p1]);
+  });
+
+  it('list as rows with code, maker, price and stock at the visitor\'s branch, in two statements whatever their number', async () => {
+    const { services, counter } = countingServices(t.services);
+    const userId = await newUser();
+    const session = (await rotateSession(services.db, null, userId, 'browser')).session;
+    const ctx = testContext(services, { session });
+    const ids = await partIds(31);
+    await marks.addPartBookmark(ctx, ids[30]!);
+    await marks.partBookmarkRows(ctx); // warms the region directory of this handle
+    const counts: number[] = [];
+    for (const some of [ids.slice(0, 1), ids.slice(1, 30)]) {
+      for (const id of some) { advanceClock(10); await marks.addPartBookmark(ctx, id); }
+      counter.count = 0;
+      const rows = await marks.partBookmarkRows(ctx);
+      counts.push(counter.count);
+      expect(rows[0]!.id).toBe(some.at(-1));
+    }
+    expect(counts).toEqual([2, 2]);
+    const rows = await marks.partBookmarkRows(ctx);
+    expect(rows).toHaveLength(31);
+    const part = await t.db.selectFrom('parts_part as p').innerJoin('parts_manufacturer as m', 'm.id', 'p.manufacturer_id')
+      .select(['p.code', 'p.name', 'm.name as maker', 'p.one_c_code']).where('p.id', '=', ids[0]!).executeTakeFirstOrThrow();
+    const row = rows.find((r) => r.id === ids[0])!;
+    expect(row).toMatchObject({ code: part.code, name: part.name, manufacturer: part.maker, oneCCode: part.one_c_code, link: `/search?q=${encodeURIComponent(part.code)}` });
+    // The demo sells every part at the country's hub branch (Смоленск, the guessed branch): a price for the signed-in.
+    expect(rows.some((r) => r.here?.price != null)).toBe(true);
+  });
+
+  it('share the favourites\' limit with the models under parallel adds', async () => {
+    const ctx = await signedIn(await newUser());
+    const models = await t.db.selectFrom('catalog_model').select('id').orderBy('id').limit(480).execute();
+    await t.db.insertInto('catalog_bookmark').values(models.map((m) => ({ user_id: ctx.session!.userId!, model_id: m.id }))).execute();
+    const room = 500 - models.length;
+    const ids = await partIds(room + 20);
+    await t.db.insertInto('catalog_part_bookmark').values(ids.slice(0, room - 20).map((id) => ({ user_id: ctx.session!.userId!, part_id: id }))).execute();
+    const results = await Promise.all(ids.slice(room - 20).map((id) => marks.addPartBookmark(ctx, id)));
+    expect(results.filter((r) => r.ok)).toHaveLength(20);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === 'limit')).toBe(true);
+    expect(await marks.markCounters(ctx)).toEqual({ compare: 0, bookmarks: 500 });
   });
 });
 

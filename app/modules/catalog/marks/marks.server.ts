@@ -4,6 +4,8 @@ import type { RequestContext } from '#app/.server/context.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import type { Outcome } from '#app/.server/http.ts';
 import { registerSessionFact, sessionFact } from '#app/.server/session.ts';
+import { partSummaries } from '#app/modules/parts/part-summary.server.ts';
+import type { PartSummary } from '#app/modules/parts/part-summary.schema.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import { modelCards, type ModelCardEntry } from '../cards.server.ts';
 import type { ModelCardView } from '../catalog.schema.ts';
@@ -19,7 +21,7 @@ import type { CompareGroup, ComparePageData, MarksState } from './marks.schema.t
  */
 
 /** Expected outcomes' codes and the API status of each. */
-export const MARKS_STATUS = { 'unknown-model': 404, limit: 409, 'sign-in': 401 } as const;
+export const MARKS_STATUS = { 'unknown-model': 404, 'unknown-part': 404, limit: 409, 'sign-in': 401 } as const;
 
 /** The account when signed in, else the guest's session; null: a guest who has stored nothing yet. */
 function ownerOf(ctx: RequestContext): q.Owner | null {
@@ -45,19 +47,17 @@ registerSessionFact('marks', q.userMarksJson);
 export async function marksState(ctx: RequestContext): Promise<MarksState> {
   const owner = ownerOf(ctx);
   const userId = userIdOf(ctx);
-  // Signed in (every page of his): read with his session, or both in one statement.
+  // Signed in (every page of his): read with his session, or all in one statement.
   if (owner && userId !== null) {
     const read = sessionFact(ctx.session, 'marks') as MarksState | undefined;
     return read ?? q.userMarks(ctx.services.db, owner, userId);
   }
-  const [compare, bookmarks] = await Promise.all([
-    owner ? q.compareIds(ctx.services.db, owner) : [],
-    userId !== null ? q.bookmarkIds(ctx.services.db, userId) : [],
-  ]);
-  return { compare, bookmarks };
+  // A guest has no favourites (they need an account): only his comparison is read.
+  const compare = owner ? await q.compareIds(ctx.services.db, owner) : [];
+  return { compare, bookmarks: [], partBookmarks: [] };
 }
 
-/** The header's counters (a signed-in page renders them; a guest's cached page asks marksState after hydration). */
+/** The header's counters, favourites of both kinds together (a signed-in page renders them; a guest's cached page asks marksState after hydration). */
 export function markCounters(ctx: RequestContext): Promise<{ compare: number; bookmarks: number }> {
   return q.countsOf(ctx.services.db, ownerOf(ctx), userIdOf(ctx));
 }
@@ -93,6 +93,23 @@ export async function removeBookmark(ctx: RequestContext, modelId: number): Prom
   return { ok: true, message: MARKS_MESSAGES.bookmarkRemoved };
 }
 
+/** A part into the favourites (issue 9 point 10): the same rules as a model's, one limit for both. */
+export async function addPartBookmark(ctx: RequestContext, partId: number): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId === null) return { ok: false, code: 'sign-in', message: MARKS_MESSAGES.bookmarkNeedsSignIn };
+  const result = await q.addPartBookmark(ctx.services.db, userId, partId, now());
+  if (result.kind === 'unknown-part') return { ok: false, code: 'unknown-part', message: MARKS_MESSAGES.unknownPart };
+  if (result.kind === 'limit') return { ok: false, code: 'limit', message: MARKS_MESSAGES.bookmarkLimit };
+  return { ok: true, message: MARKS_MESSAGES.bookmarkAdded };
+}
+
+export async function removePartBookmark(ctx: RequestContext, partId: number): Promise<Outcome> {
+  const userId = userIdOf(ctx);
+  if (userId === null) return { ok: false, code: 'sign-in', message: MARKS_MESSAGES.bookmarkNeedsSignIn };
+  await q.removePartBookmark(ctx.services.db, userId, partId);
+  return { ok: true, message: MARKS_MESSAGES.bookmarkRemoved };
+}
+
 /**
  * Records that the visitor viewed a model (the last HISTORY_LIMIT are kept). A guest without a
  * session yet gets one only with `createSession` (the widget's request after hydration); a page
@@ -123,6 +140,13 @@ export async function bookmarkCards(ctx: RequestContext): Promise<ModelCardView[
   const userId = userIdOf(ctx);
   if (userId === null) return [];
   return (await cardsFor(ctx, await q.bookmarkIds(ctx.services.db, userId))).map((c) => c.card);
+}
+
+/** 'Избранное' of a signed-in user, its parts: code, name, price and stock at his branch, newest first. Two statements. */
+export async function partBookmarkRows(ctx: RequestContext): Promise<PartSummary[]> {
+  const userId = userIdOf(ctx);
+  if (userId === null) return [];
+  return partSummaries(ctx, await q.partBookmarkIds(ctx.services.db, userId));
 }
 
 /** The product codes of the visitor's own comparison, in the order they were added (for the shareable address). */

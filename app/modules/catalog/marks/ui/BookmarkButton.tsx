@@ -22,7 +22,7 @@ export function BookmarkButton({ modelId, variant = 'full' }: BookmarkButtonProp
   const navigate = useNavigate();
   return (
     <MarkToggle
-      kind="bookmarks" modelId={modelId} variant={variant} icon={<IconHeart size={18} />}
+      kind="bookmarks" itemId={modelId} variant={variant} icon={<IconHeart size={18} />}
       labels={{ on: 'В избранном', off: 'В избранное' }} titles={{ on: 'Убрать из избранного', off: 'Добавить в избранное' }}
       testId="bookmark-button" pressed={!marks.isGuest && marks.has('bookmarks', modelId)}
       intercept={() => {

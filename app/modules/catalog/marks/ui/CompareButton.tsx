@@ -17,7 +17,7 @@ export function CompareButton({ modelId, variant = 'full' }: CompareButtonProps)
   const marks = useMarks();
   return (
     <MarkToggle
-      kind="compare" modelId={modelId} variant={variant} icon={<IconCompare size={18} />}
+      kind="compare" itemId={modelId} variant={variant} icon={<IconCompare size={18} />}
       labels={{ on: 'В сравнении', off: 'Сравнить' }} titles={{ on: 'Убрать из сравнения', off: 'Добавить к сравнению' }}
       testId="compare-button" pressed={marks.has('compare', modelId)}
       afterMessage={<> <Link to={COMPARE_PATH}>Открыть сравнение</Link></>}

@@ -4,7 +4,8 @@ import styles from './marks.module.css';
 
 export interface MarkToggleProps {
   kind: MarkKind;
-  modelId: number;
+  /** The model's id, or the part's for `partBookmarks`. */
+  itemId: number;
   /** 'icon' on cards (the label stays for screen readers), 'full' on the model page. */
   variant: 'icon' | 'full';
   icon: ReactNode;
@@ -22,7 +23,7 @@ export interface MarkToggleProps {
 }
 
 /** The compare and favourite toggles: one button (aria-pressed) and its refusal message. */
-export function MarkToggle({ kind, modelId, variant, icon, labels, titles, testId, pressed, intercept, afterMessage }: MarkToggleProps) {
+export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId, pressed, intercept, afterMessage }: MarkToggleProps) {
   const marks = useMarks();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -36,7 +37,7 @@ export function MarkToggle({ kind, modelId, variant, icon, labels, titles, testI
         onClick={async () => {
           setError(null);
           if (intercept?.()) return;
-          const result = await marks.set(kind, modelId, !pressed);
+          const result = await marks.set(kind, itemId, !pressed);
           if (!result.ok) setError(result.message);
         }}
       >

@@ -13,7 +13,7 @@ import type { MarksState } from '../marks.schema.ts';
 
 interface Store { owner: string | null; loaded: boolean; marks: MarksState }
 
-const EMPTY: MarksState = { compare: [], bookmarks: [] };
+const EMPTY: MarksState = { compare: [], bookmarks: [], partBookmarks: [] };
 let store: Store = { owner: null, loaded: false, marks: EMPTY };
 const listeners = new Set<() => void>();
 let pending: Promise<void> | null = null;
@@ -45,7 +45,7 @@ function load(owner: string, fromPage: MarksState | null) {
   const request = api<MarksState>('GET', '/api/catalog/marks').then((r) => {
     if (pending !== request) return;
     pending = null;
-    if (r.error_status === 'success') set({ owner, loaded: true, marks: { compare: r.compare, bookmarks: r.bookmarks } });
+    if (r.error_status === 'success') set({ owner, loaded: true, marks: { compare: r.compare, bookmarks: r.bookmarks, partBookmarks: r.partBookmarks ?? [] } });
   });
   pending = request;
 }
@@ -53,13 +53,17 @@ function load(owner: string, fromPage: MarksState | null) {
 export type MarkKind = keyof MarksState;
 export type MarkResult = { ok: true; message?: string } | { ok: false; message: string; code?: string };
 
-const PATHS: Record<MarkKind, string> = { compare: '/api/catalog/compare', bookmarks: '/api/catalog/bookmarks' };
+const PATHS: Record<MarkKind, string> = { compare: '/api/catalog/compare', bookmarks: '/api/catalog/bookmarks', partBookmarks: '/api/catalog/bookmarks' };
 
-/** Puts a model in or out of the comparison or favourites; the state changes before the answer and returns on failure. */
-async function setMark(kind: MarkKind, modelId: number, on: boolean): Promise<MarkResult> {
+/**
+ * Puts a model in or out of the comparison or favourites, or a part in or out of the favourites
+ * (`partBookmarks`: the id is a part's); the state changes before the answer and returns on failure.
+ */
+async function setMark(kind: MarkKind, id: number, on: boolean): Promise<MarkResult> {
   const before = store;
-  set({ ...store, marks: { ...store.marks, [kind]: toggled(store.marks[kind], modelId, on) } });
-  const r = await api<{ message?: string; marks: MarksState }>('POST', `${PATHS[kind]}/${on ? 'add' : 'remove'}`, { modelId });
+  set({ ...store, marks: { ...store.marks, [kind]: toggled(store.marks[kind], id, on) } });
+  const body = kind === 'partBookmarks' ? { partId: id } : { modelId: id };
+  const r = await api<{ message?: string; marks: MarksState }>('POST', `${PATHS[kind]}/${on ? 'add' : 'remove'}`, body);
   if (r.error_status === 'success') {
     set({ ...store, loaded: true, marks: r.marks });
     return { ok: true, message: r.message };
@@ -98,5 +102,5 @@ export function useMarks() {
  */
 export function useMarkCounters(fromServer: HeaderCounters): HeaderCounters {
   const { loaded, marks } = useMarks();
-  return loaded ? { ...fromServer, compare: marks.compare.length, bookmarks: marks.bookmarks.length } : fromServer;
+  return loaded ? { ...fromServer, compare: marks.compare.length, bookmarks: marks.bookmarks.length + marks.partBookmarks.length } : fromServer;
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ReactElement } from 'react';
-import { Link, useNavigation, useSubmit } from 'react-router';
+import { useNavigation, useSubmit } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { SchemaForm, ServerAlert, SubmitButton, TextField, useSchemaForm } from '#app/components/forms/form-kit.tsx';
 import { sameValues } from '#app/components/forms/form.rules.ts';
 import { MACHINES_PATH, NAME_MAX_LENGTH, YEAR_MIN } from '../yard.constants.ts';

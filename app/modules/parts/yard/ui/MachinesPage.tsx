@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReactElement } from 'react';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, useLocation, useNavigation } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { InfoLine, ServerAlert } from '#app/components/forms/form-kit.tsx';
 import { plural } from '#app/lib/plural.ts';
 import { MACHINES_LIMIT, MACHINES_PATH, MACHINES_TITLE } from '../yard.constants.ts';

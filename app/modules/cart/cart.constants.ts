@@ -1,0 +1,32 @@
+/**
+ * The cart's numbers and messages (issue 9: 'add to cart'; the cart page of issue 10 uses the same).
+ * Browser code imports this file: no zod, no server code.
+ */
+
+/** Distinct parts one cart holds. A dealer's largest orders are a few dozen lines; 200 keeps one visitor from growing a table without bound. */
+export const CART_ITEMS_LIMIT = 200;
+/** The most of one part a line holds; an order of more goes through a manager. */
+export const CART_COUNT_MAX = 9999;
+/** Products one `POST /api/cart/add` may carry (a drawing's whole list at once fits). */
+export const CART_ADD_MAX_PRODUCTS = 50;
+
+export const CART_PATH = '/cart';
+
+/**
+ * A guest's cart size for the header, readable by the page's script (not HttpOnly). A guest's pages
+ * come from the page cache and carry no per-visitor data; the cart endpoints set this cookie when a
+ * guest's cart changes, and clear it for signed-in visitors, whose pages carry the count. Only a
+ * display hint: the cart itself is in the database. ADR 035.
+ */
+export const CART_COUNT_COOKIE = 'cart_count';
+
+export const CART_MESSAGES = {
+  added: 'Добавлено в корзину',
+  noProducts: 'Укажите товары: products — список из {part_id, count}',
+  tooManyProducts: `За один раз можно добавить не больше ${CART_ADD_MAX_PRODUCTS} товаров`,
+  badPartId: 'part_id — целое положительное число',
+  badCount: `count — целое число от 1 до ${CART_COUNT_MAX}`,
+  unknownParts: (ids: number[]) =>
+    ids.length === 1 ? `Запчасть с id ${ids[0]} не найдена в каталоге` : `Запчасти с id ${ids.join(', ')} не найдены в каталоге`,
+  limit: `В корзине уже ${CART_ITEMS_LIMIT} позиций — это наибольшее число. Оформите заказ или уберите ненужные, чтобы добавить новые`,
+} as const;

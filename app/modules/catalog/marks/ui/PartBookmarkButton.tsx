@@ -1,0 +1,38 @@
+import { useContext } from 'react';
+import { useNavigate } from 'react-router';
+import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
+import { IconHeart } from '#app/components/ui/icons.tsx';
+import { BOOKMARKS_PATH } from '../marks.constants.ts';
+import { MarkToggle } from './MarkToggle.tsx';
+import { useMarks } from './use-marks.ts';
+
+export interface PartBookmarkButtonProps {
+  /** `parts_part.id`. */
+  partId: number;
+  /** 'icon' in part lists and drawing rows (the label stays for screen readers), 'full' on the part page. */
+  variant?: 'icon' | 'full';
+}
+
+/**
+ * 'В избранное' / 'В избранном' for a part (issue 9 point 10), for the part page and the line's
+ * part list: the same store, counter and rules as the models' button. Favourites need an account
+ * (spec §6): a guest's click opens the login modal, which brings him to /profile/bookmarks.
+ */
+export function PartBookmarkButton({ partId, variant = 'full' }: PartBookmarkButtonProps) {
+  const marks = useMarks();
+  const ui = useContext(LayoutUiContext);
+  const navigate = useNavigate();
+  return (
+    <MarkToggle
+      kind="partBookmarks" itemId={partId} variant={variant} icon={<IconHeart size={18} />}
+      labels={{ on: 'В избранном', off: 'В избранное' }} titles={{ on: 'Убрать из избранного', off: 'Добавить в избранное' }}
+      testId="part-bookmark-button" pressed={!marks.isGuest && marks.has('partBookmarks', partId)}
+      intercept={() => {
+        if (!marks.isGuest) return false;
+        if (ui) ui.openAuth({ form: 'EnterEmail', redirect: BOOKMARKS_PATH });
+        else void navigate(`/login?redirect=${encodeURIComponent(BOOKMARKS_PATH)}`);
+        return true;
+      }}
+    />
+  );
+}

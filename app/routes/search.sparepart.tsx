@@ -1,0 +1,77 @@
+import { useContext } from 'react';
+import { data, isRouteErrorResponse, useRouteError } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
+import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
+import { Link } from '#app/components/ui/Link.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { canSearchSpareParts } from '#app/modules/auth/viewer.schema.ts';
+import { viewerOf } from '#app/modules/auth/users.server.ts';
+import { searchSparePartsForStaff } from '#app/modules/parts/staff/staff-search.server.ts';
+import { staffSearchInput } from '#app/modules/parts/staff/staff-search.schema.ts';
+import { SparePartSearch } from '#app/modules/parts/staff/ui/SparePartSearch.tsx';
+import type { Route } from './+types/search.sparepart';
+
+/**
+ * `/search/sparepart/` (spec §2, §6; issue 9 point 7): company employees only. Anyone else, guests
+ * included, gets the 403 page. `?q=` is a number in any notation or the beginning of a name; a
+ * refused query answers 400 with the reason on the same page.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const viewer = await viewerOf(ctx);
+  if (!canSearchSpareParts(viewer)) throw data({ guest: viewer.isGuest }, { status: 403 });
+  const raw = url.searchParams.get('q') ?? '';
+  const parsed = staffSearchInput.safeParse({ q: raw });
+  if (!parsed.success) {
+    const result = await searchSparePartsForStaff(ctx, '');
+    return data({ result, query: raw.slice(0, 200), error: parsed.error.issues[0]?.message ?? 'Некорректный запрос' }, { status: 400 });
+  }
+  return { result: await searchSparePartsForStaff(ctx, parsed.data.q), query: parsed.data.q, error: null };
+}
+
+/** Prices of every branch, for one employee: never stored by a shared cache. */
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export const meta = () => [...pageMeta('Поиск запчастей', 'Поиск запчастей и аналогов с наличием во всех филиалах.'), { name: 'robots', content: 'noindex, nofollow' }];
+
+export const handle = { crumbs: () => [{ label: 'Главная', to: '/' }] };
+
+export default function SparePartSearchPage({ loaderData }: Route.ComponentProps) {
+  return <SparePartSearch result={loaderData.result} query={loaderData.query} error={loaderData.error} />;
+}
+
+/** 403 for everyone but employees (a guest may sign in from here); anything else as the shop's error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const ui = useContext(LayoutUiContext);
+  if (!isRouteErrorResponse(error) || error.status !== 403) {
+    return (
+      <div className="container" style={{ padding: '48px 16px' }}>
+        <h1>Что-то пошло не так</h1>
+        <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
+      </div>
+    );
+  }
+  const guest = (error.data as { guest?: boolean } | null)?.guest ?? true;
+  return (
+    <div className="container" style={{ padding: '48px 16px' }} data-testid="forbidden">
+      <h1>Доступ запрещён</h1>
+      <p>Поиск запчастей по всем филиалам доступен только сотрудникам компании.</p>
+      <p>
+        {guest ? (
+          <a
+            href="/login?redirect=%2Fsearch%2Fsparepart"
+            className="btn btn-brand"
+            onClick={ui ? (e) => { e.preventDefault(); ui.openAuth({ form: 'EnterEmail', redirect: '/search/sparepart' }); } : undefined}
+          >
+            Войти
+          </a>
+        ) : null}{' '}
+        <Link to="/zapchasti" className="btn btn-secondary">Каталог запчастей</Link>{' '}
+        <Link to="/" className="btn btn-secondary">На главную</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { z } from '#app/lib/zod.ts';
+import type { Config } from '#app/.server/config.ts';
+import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { errorResponse } from '#app/.server/http.ts';
+import { findUserByEmail, setRole } from '#app/modules/auth/users.server.ts';
+
+export const TEST_ROLE_PATH = '/__test/role';
+
+const grantInput = z.object({ email: z.string().min(3).max(200), role: z.literal('employee') });
+
+/**
+ * `POST /__test/role {email, role: 'employee'}` makes an account an employee, as
+ * `npm run user -- grant` does on a stopped server: the journeys' server keeps its embedded database
+ * open, so a journey of an employee's page (`/search/sparepart/`) cannot run the script. Only a
+ * server started with NODE_ENV=test has it; in production, development or demo the router has no
+ * routes at all (as the test clock, server/test-clock.ts).
+ */
+export function testRoles(config: Pick<Config, 'NODE_ENV'>) {
+  const router = new Hono<HonoEnv>();
+  if (config.NODE_ENV !== 'test') return router;
+  return router.post(TEST_ROLE_PATH, async (c) => {
+    const parsed = grantInput.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return errorResponse(c, 400, 'Нужны email и role: employee');
+    const db = c.get('ctx').services.db;
+    const user = await findUserByEmail(db, parsed.data.email);
+    if (!user) return errorResponse(c, 404, 'Пользователь не найден');
+    await setRole(db, user.id, parsed.data.role);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ error_status: 'success' });
+  });
+}
