@@ -88,6 +88,7 @@ const refsCache = memoPerDb(LINE_INDEX_TTL_MS, async (db: DB) => {
 export function forgetPartsLineIndex(db: DB): void {
   indexCache.forget(db);
   stockCache.forget(db);
+  priceCache.forget(db);
 }
 
 /* ——— The line ——— */

@@ -65,7 +65,7 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
               <td className={styles.qty}><span className={styles.qtyLabel}>Кол-во в узле: </span>{r.quantity}</td>
               <td className={styles.price}>
                 <PriceBlock offer={r.offer ? { ...r.offer, superPrice: false } : null} inStock={(r.offer?.quantity ?? 0) > 0} guest={!signedIn} />
-                <p className={styles.tone} data-tone={r.tone}><span className={styles.dot} aria-hidden="true" />{STOCK_TONE_LABELS[r.tone]}</p>
+                {r.tone !== 'here' ? <p className={styles.tone} data-tone={r.tone}><span className={styles.dot} aria-hidden="true" />{STOCK_TONE_LABELS[r.tone]}</p> : null}
                 {r.elsewhere.length > 0 ? (
                   <details className={styles.elsewhere}>
                     <summary>В других филиалах: {r.elsewhere.reduce((s, b) => s + b.quantity, 0).toLocaleString('ru-RU')} шт.</summary>
