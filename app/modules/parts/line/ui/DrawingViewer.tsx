@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type DrawingView, type StockTone } from '../line.schema.ts';
 import { PartRows } from './PartRows.tsx';
@@ -33,23 +33,6 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
   const searchId = useId();
   const hintId = useId();
 
-  useEffect(() => {
-    let disposed = false;
-    let cleanup = () => {};
-    void import('@panzoom/panzoom').then(({ default: Panzoom }) => {
-      const el = stage.current;
-      const box = frame.current;
-      if (disposed || !el || !box) return;
-      const instance = Panzoom(el, { minScale: MIN_SCALE, maxScale: MAX_SCALE, step: STEP, contain: 'outside', cursor: 'grab', animate: false, exclude: [] });
-      const wheel = (e: WheelEvent) => { e.preventDefault(); instance.zoomWithWheel(e); };
-      box.addEventListener('wheel', wheel, { passive: false });
-      pz.current = instance;
-      setReady(true);
-      cleanup = () => { box.removeEventListener('wheel', wheel); instance.destroy(); pz.current = null; };
-    });
-    return () => { disposed = true; cleanup(); };
-  }, [drawing.id]);
-
   const mark = (attr: Mark, callout: number | null) => {
     const el = root.current;
     if (!el) return;
@@ -80,6 +63,30 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
     if (from !== 'drawing') centre(callout);
     if (from !== 'row') showRow(callout);
   };
+
+  // A link to a position on this drawing ('#callout-7', from the parts list) selects it.
+  const onReady = useEffectEvent(() => {
+    const linked = /^#callout-(\d{1,4})$/.exec(location.hash);
+    if (linked) select(Number(linked[1]), 'search');
+  });
+
+  useEffect(() => {
+    let disposed = false;
+    let cleanup = () => {};
+    void import('@panzoom/panzoom').then(({ default: Panzoom }) => {
+      const el = stage.current;
+      const box = frame.current;
+      if (disposed || !el || !box) return;
+      const instance = Panzoom(el, { minScale: MIN_SCALE, maxScale: MAX_SCALE, step: STEP, contain: 'outside', cursor: 'grab', animate: false, exclude: [] });
+      const wheel = (e: WheelEvent) => { e.preventDefault(); instance.zoomWithWheel(e); };
+      box.addEventListener('wheel', wheel, { passive: false });
+      pz.current = instance;
+      setReady(true);
+      onReady();
+      cleanup = () => { box.removeEventListener('wheel', wheel); instance.destroy(); pz.current = null; };
+    });
+    return () => { disposed = true; cleanup(); };
+  }, [drawing.id]);
 
   const calloutOf = (target: EventTarget | null): number | null => {
     const el = (target as Element | null)?.closest?.('[data-callout]');

@@ -50,7 +50,8 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
                   : onRowSelect ? <button type="button" className={styles.callout} onClick={() => onRowSelect(r.callout)} aria-label={`Показать позицию ${r.callout} на чертеже`}>{r.callout}</button>
                     : <span className={styles.callout}>{r.callout}</span>}
               </td>
-              <td className={styles.part}>
+              <td className={styles.partCell}>
+                <div className={styles.part}>
                 <span className={styles.code}>{r.code}</span>
                 <span className={styles.name}>{r.name}</span>
                 <span className={styles.meta}>
@@ -61,6 +62,7 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
                 {r.serialRange ? <span className={styles.serial}>Серийные номера {r.serialRange}</span> : null}
                 {!r.fits ? <strong className={styles.notFit}>{PARTS_LINE_TEXTS.notForSerial}</strong> : null}
                 {r.analogs > 0 ? <Analogs code={r.code} count={r.analogs} /> : null}
+                </div>
               </td>
               <td className={styles.qty}><span className={styles.qtyLabel}>Кол-во в узле: </span>{r.quantity}</td>
               <td className={styles.price}>

@@ -4,7 +4,7 @@ import { api } from '#app/lib/api.ts';
 import { FilterList, type FilterListEntry } from '#app/modules/catalog/listing/ui/FilterList.tsx';
 import styles from '#app/modules/catalog/listing/ui/Filters.module.css';
 import type { FilterOption } from '#app/modules/catalog/listing/listing.schema.ts';
-import { clearPartsFilters, isPartsFiltered, partsSearch, togglePartsFlag, togglePartsId } from '../line.rules.ts';
+import { clearPartsFilters, isPartsFiltered, parsePartsQuery, partsSearch, togglePartsFlag, togglePartsId } from '../line.rules.ts';
 import type { PageSidebar, PartsIdKey, PartsLineState, PartsSidebar as Sidebar } from '../line.schema.ts';
 
 const LISTS: { key: PartsIdKey; source: 'stocks' | 'categories' | 'manufacturers' | 'drawings' | 'models'; title: string; limit: number }[] = [
@@ -22,10 +22,13 @@ const entriesOf = (options: FilterOption[]): FilterListEntry[] => options.map((o
  * navigates to the encoded query of the line's parts page; 'Показать все' asks
  * `POST /filter/get-sidebar-filters` (`section: 'parts'`) for the whole lists of the same state.
  */
-export function PartsSidebar({ sidebar, state, lineId, link, guest }: { sidebar: PageSidebar; state: PartsLineState; lineId: number; link: string; guest: boolean }) {
+export function PartsSidebar({ sidebar, state: applied, lineId, link, guest }: { sidebar: PageSidebar; state: PartsLineState; lineId: number; link: string; guest: boolean }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const query = partsSearch({ ...state, page: 1, sortOrder: 'popular', drawing: null });
+  // Ticks follow the state being loaded, and the next change builds on it.
+  const pending = navigation.location?.pathname === link ? parsePartsQuery(new URLSearchParams(navigation.location.search)) : null;
+  const state = pending ?? applied;
+  const query = partsSearch({ ...applied, page: 1, sortOrder: 'popular', drawing: null });
   const [whole, setWhole] = useState<{ query: string; lists: Sidebar } | null>(null);
   const [wanted, setWanted] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export function PartsSidebar({ sidebar, state, lineId, link, guest }: { sidebar:
           key={key}
           title={title}
           name={`${key}[]`}
-          entries={entriesOf(lists[source])}
+          entries={entriesOf(lists[source]).map((e) => ({ ...e, checked: state[key].includes(Number(e.value)) }))}
           limit={limit}
           onToggle={(e) => apply(togglePartsId(state, key, Number(e.value)))}
           hiddenCount={whole?.query === query ? 0 : sidebar.hidden[source] ?? 0}
