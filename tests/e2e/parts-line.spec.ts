@@ -72,7 +72,14 @@ test('a drawing, callout 7 and its row, 2 to the cart; search by position number
 });
 
 test('a guest gets the sign-in prompt instead of prices and the login modal from the cart button @desktop', async ({ page }) => {
+  // The viewer's script comes with the parts page, not with the shell.
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((u) => u.includes('panzoom'))).toBe(false);
   await page.goto(LINE);
+  await expect.poll(() => scripts.some((u) => u.includes('panzoom'))).toBe(true);
   const first = page.getByTestId('part-rows').locator('tbody tr').first();
   await expect(first.getByText('Войдите, чтобы увидеть цену')).toBeVisible();
   await first.getByRole('button', { name: 'В корзину' }).click();

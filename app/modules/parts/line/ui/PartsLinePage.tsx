@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useNavigation } from 'react-router';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { pageWindow } from '#app/modules/catalog/listing/ui/listing-ui.rules.ts';
 import { plural } from '#app/lib/plural.ts';
@@ -21,6 +21,8 @@ const partsLabel = (n: number) => `${n.toLocaleString('ru-RU')} ${plural(n, 'д�
 export function PartsLinePage({ data }: { data: PartsLinePageData }) {
   const { line, state, drawing, list, slider } = data;
   const navigate = useNavigate();
+  // While the next state loads, the drawing and the rows are dimmed (the sidebar shows the ticks at once).
+  const loading = useNavigation().state === 'loading';
   const href = (patch: Partial<typeof state>) => `${line.link}${partsSearch({ ...state, ...patch })}`;
   const title = PARTS_LINE_TEXTS.title(line.name);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -57,7 +59,7 @@ export function PartsLinePage({ data }: { data: PartsLinePageData }) {
             <PartsSidebar sidebar={data.sidebar} state={state} lineId={line.id} link={line.link} guest={!data.signedIn} />
           </div>
         </div>
-        <div className={styles.main}>
+        <div className={styles.main} data-loading={loading || undefined} aria-busy={loading || undefined}>
           {slider.length > 0 ? (
             <nav className={styles.slider} aria-label="Чертежи узлов">
               <ul>
