@@ -48,6 +48,12 @@ test('a drawing, callout 7 and its row, 2 to the cart; search by position number
   // The answer is shown in the row (the message, or 'Добавлено в корзину').
   await expect(row(page, 7).getByRole('status')).not.toBeEmpty();
 
+  // A balloon is a button for the keyboard too.
+  await page.getByTestId('callout-2').focus();
+  await page.keyboard.press('Enter');
+  await expect(row(page, 2)).toHaveAttribute('data-active', '');
+  await expect(row(page, 7)).not.toHaveAttribute('data-active', '');
+
   // Hovering a row highlights its balloon.
   await row(page, 3).hover();
   await expect(page.getByTestId('callout-3')).toHaveAttribute('data-hover', '');
@@ -123,6 +129,12 @@ test('serial number: a position outside its range is hidden, then shown marked; 
   await expect(page).toHaveURL(/inStock=1/);
   await expect(inStock).toBeChecked();
   await expect(page.getByRole('heading', { level: 2, name: /^Найдено: \d+/ })).toBeVisible();
+
+  // 'Показать все' brings the whole list of models (the page sends the first 3).
+  const models = page.getByRole('group', { name: /^Модель/ });
+  await expect(models.getByRole('checkbox')).toHaveCount(3);
+  await models.getByRole('button', { name: 'Показать все' }).click();
+  await expect.poll(() => models.getByRole('checkbox').count()).toBeGreaterThan(3);
 
   // Bad input is handled: an invalid serial number is reported, unknown lines are the 404 page.
   await page.goto(`${LINE}?serial=${encodeURIComponent('12/34')}`);

@@ -61,7 +61,7 @@ export function PartsSidebar({ sidebar, state: applied, lineId, link, guest }: {
           {guest ? null : <li><Flag label="Только с ценой" name="isWithPrice" count={lists.isWithPrice.count} checked={state.isWithPrice} onToggle={() => apply(togglePartsFlag(state, 'isWithPrice'))} /></li>}
         </ul>
       </fieldset>
-      {LISTS.map(({ key, source, title, limit }) => lists[source].length > 1 || state[key].length > 0 ? (
+      {LISTS.map(({ key, source, title, limit }) => lists[source].length > 1 || state[key].length > 0 || (key === 'stock' && lists.stocks.some((o) => o.count > 0)) ? (
         <FilterList
           key={key}
           title={title}
