@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccount, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, layoutShift, pageSettled, recordLayoutShift, test } from './fixtures.ts';
 
 /** The demo's first line: five drawings, positions replaced from a serial number on. */
 const LINE = '/zapchasti/kirovets/kirovets-k-7m';
@@ -84,8 +84,12 @@ test('a guest gets the sign-in prompt instead of prices and the login modal from
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   expect(scripts.some((u) => u.includes('panzoom'))).toBe(false);
+  await recordLayoutShift(page);
   await page.goto(LINE);
   await expect.poll(() => scripts.some((u) => u.includes('panzoom'))).toBe(true);
+  // The drawing's frame keeps its size while the picture and the viewer load.
+  await pageSettled(page);
+  expect(await layoutShift(page)).toBeLessThan(0.01);
   const first = page.getByTestId('part-rows').locator('tbody tr').first();
   await expect(first.getByText('Войдите, чтобы увидеть цену')).toBeVisible();
   await first.getByRole('button', { name: 'В корзину' }).click();
