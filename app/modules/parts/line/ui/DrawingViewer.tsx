@@ -160,6 +160,8 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
           aria-describedby={hintId}
           onKeyDown={onFrameKey}
           data-testid="drawing-frame"
+          // At most 62 % of the window's height, so the first rows show beside it; the width follows.
+          style={{ width: `min(100%, calc(62vh * ${drawing.width} / ${drawing.height}))` }}
         >
           <div ref={stage} className={styles.stage} style={{ aspectRatio: `${drawing.width} / ${drawing.height}` }}>
             <img src={drawing.image} width={drawing.width} height={drawing.height} alt={`Схема узла «${drawing.title}»`} className={styles.image} draggable={false} />
