@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
  * also matched a lazy module (CatalogMenu matched CatalogMenuPanel) put that module on every page.
  * What these import comes along (rolldown's includeDependenciesRecursively).
  */
-const SHELL_MODULES = /\/app\/(components\/layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout-ui|layout\.rules|root-data)|components\/ui\/icons|lib\/(api|meta)|modules\/regions\/regions\.(rules|constants))\.(tsx?|module\.css)$/;
+const SHELL_MODULES = /\/app\/(components\/layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout-ui|layout\.rules|root-data)|components\/ui\/(icons|Link)|lib\/(api|meta)|modules\/regions\/regions\.(rules|constants))\.(tsx?|module\.css)$/;
 
 export default defineConfig(({ mode }) => ({
   plugins: mode === 'test' ? [] : [reactRouter()],

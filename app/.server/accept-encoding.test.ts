@@ -4,6 +4,8 @@ import { chooseEncoding } from './accept-encoding.ts';
 describe('chooseEncoding', () => {
   it.each([
     ['gzip, deflate, br, zstd', ['br', 'gzip'], 'br'],
+    ['gzip, deflate, br, zstd', ['zstd', 'br', 'gzip'], 'zstd'],
+    ['gzip, deflate, br', ['zstd', 'br', 'gzip'], 'br'],
     ['gzip, deflate', ['br', 'gzip'], 'gzip'],
     ['br;q=0.5, gzip', ['br', 'gzip'], 'gzip'],
     ['br;q=0, *', ['br', 'gzip'], 'gzip'],

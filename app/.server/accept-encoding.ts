@@ -1,12 +1,12 @@
 /** The encodings the server can send, in the order it prefers them when a client accepts several equally. */
-export type Encoding = 'br' | 'gzip';
+export type Encoding = 'zstd' | 'br' | 'gzip';
 
 /**
  * Picks the best of `available` that the Accept-Encoding header allows (RFC 9110 §12.5.3): an
  * explicit q wins, `*` covers encodings not named, q=0 refuses. Ties go to the order of `available`.
  * Returns null for identity (no header, nothing acceptable).
  */
-export function chooseEncoding(header: string | undefined | null, available: readonly Encoding[]): Encoding | null {
+export function chooseEncoding<E extends Encoding>(header: string | undefined | null, available: readonly E[]): E | null {
   if (!header || available.length === 0) return null;
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
@@ -23,7 +23,7 @@ export function chooseEncoding(header: string | undefined | null, available: rea
     }
     weights.set(name, q);
   }
-  let best: Encoding | null = null;
+  let best: E | null = null;
   let bestQ = 0;
   for (const encoding of available) {
     const q = weights.get(encoding) ?? (encoding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;

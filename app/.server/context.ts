@@ -20,6 +20,8 @@ export interface SessionState {
   userId: number | null;
   areaId: number | null;
   areaConfirmed: boolean;
+  /** What modules read about a signed-in visitor with his session (session.ts `registerSessionFact`). */
+  facts?: Readonly<Record<string, unknown>>;
 }
 
 /**

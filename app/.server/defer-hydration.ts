@@ -27,10 +27,8 @@ export function wantsCompleteDocument(userAgent: string | null | undefined): boo
 }
 
 export function deferHydration(nonce: string): Transform {
-  const decoder = new TextDecoder();
   const preloads: string[] = [];
   let state: 'head' | 'script' | 'done' = 'head';
-  let carry = '';
 
   const rewrite = (text: string): string => {
     let out = '';
@@ -59,60 +57,73 @@ export function deferHydration(nonce: string): Transform {
     return out + rest;
   };
 
-  // Past the module script the document passes as bytes, unchanged: what React writes within one
-  // turn of the event loop (2 KB at a time) goes on as one buffer, so the streams after this one
-  // (web stream, compression, socket) handle a burst instead of dozens of small chunks.
-  let raw: Buffer[] = [];
+  // The document is read as bytes: only a piece that holds what is rewritten (the head's preloads,
+  // the module script and its end) is decoded to text; the rest — most of the page, which comes
+  // before the module script — passes unchanged. A piece ends before a tag the chunk boundary cut
+  // (its '<' is never inside a UTF-8 letter, so no letter is cut either); the tag waits for the
+  // next chunk. What React writes within one turn of the event loop (2 KB at a time) goes on as one
+  // buffer, so the streams after this one (web stream, compression, socket) handle a burst instead
+  // of dozens of small chunks.
+  let carry: Buffer | null = null;
+  let out: Buffer[] = [];
   let scheduled = false;
-  // Bytes of a letter the decoder holds from the last chunk: raw passing waits until there are none.
-  let held = 0;
 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (state === 'done' && carry === '' && held === 0) {
-        raw.push(chunk);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(() => {
-            scheduled = false;
-            if (raw.length === 0) return;
-            this.push(raw.length === 1 ? raw[0] : Buffer.concat(raw));
-            raw = [];
-          });
+      let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+      carry = null;
+      if (state !== 'done') {
+        const open = bytes.lastIndexOf(LT);
+        if (open !== -1 && bytes.indexOf(GT, open) === -1 && bytes.length - open < MAX_CUT_TAG) {
+          carry = bytes.subarray(open);
+          bytes = bytes.subarray(0, open);
         }
-        callback();
-        return;
+        if (holdsRewrite(bytes, state)) bytes = rewriteTags(bytes, rewrite);
       }
-      held = incompleteTail(chunk);
-      const text = carry + decoder.decode(chunk, { stream: true });
-      if (state === 'done') { carry = ''; callback(null, text); return; }
-      // A tag cut by the chunk boundary waits for the next chunk.
-      const open = text.lastIndexOf('<');
-      const cut = open !== -1 && text.indexOf('>', open) === -1 && text.length - open < 4096 ? open : text.length;
-      carry = text.slice(cut);
-      callback(null, rewrite(text.slice(0, cut)));
+      if (bytes.length > 0) out.push(bytes);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (out.length === 0) return;
+          this.push(out.length === 1 ? out[0] : Buffer.concat(out));
+          out = [];
+        });
+      }
+      callback();
     },
     flush(callback) {
-      if (raw.length) {
-        this.push(Buffer.concat(raw));
-        raw = [];
-      }
-      const text = carry + decoder.decode();
-      carry = '';
-      callback(null, state === 'done' ? text : rewrite(text));
+      if (carry) out.push(state === 'done' || !holdsRewrite(carry, state) ? carry : rewriteTags(carry, rewrite));
+      carry = null;
+      if (out.length > 0) this.push(Buffer.concat(out));
+      out = [];
+      callback();
     },
   });
 }
 
-/** How many bytes at the end of `chunk` begin a UTF-8 letter that the next chunk completes. */
-export function incompleteTail(chunk: Uint8Array): number {
-  for (let back = 1; back <= Math.min(3, chunk.length); back++) {
-    const byte = chunk[chunk.length - back]!;
-    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
-    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return length > back ? back : 0;
-  }
-  return 0;
+const LT = 0x3c;
+const GT = 0x3e;
+/** A '<' further back than this is not a tag the boundary cut (an attribute holds no such text). */
+const MAX_CUT_TAG = 4096;
+
+/**
+ * The rewrite applied from the piece's first '<' to its last '>': what it looks for is inside tags,
+ * and the text around them may begin or end with a letter the chunk boundaries cut in two, which
+ * must pass as bytes, not be decoded.
+ */
+function rewriteTags(bytes: Buffer, rewrite: (text: string) => string): Buffer {
+  const from = bytes.indexOf(LT);
+  const to = bytes.lastIndexOf(GT) + 1;
+  if (from === -1 || to <= from) return bytes;
+  return Buffer.concat([bytes.subarray(0, from), Buffer.from(rewrite(bytes.toString('utf8', from, to))), bytes.subarray(to)]);
+}
+
+/** Whether `bytes` may hold what the rewrite looks for in this state (a quick byte search). */
+function holdsRewrite(bytes: Buffer, state: 'head' | 'script'): boolean {
+  return state === 'head'
+    ? bytes.includes('modulepreload') || bytes.includes('type="module"')
+    : bytes.includes('</script>');
 }
 
 /** Adds the preload links and the module script back once the first paint is on screen (after-first-paint.ts). */

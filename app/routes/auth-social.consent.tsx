@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Form, Link, data, redirect, useNavigation } from 'react-router';
+import { Form, data, redirect, useNavigation } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { requestContext } from '#app/.server/context.ts';
 import { ConsentCheckbox } from '#app/components/ui/ConsentCheckbox.tsx';
 import { pageMeta } from '#app/lib/meta.ts';

@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { confirmEmail, isConfirmTokenValid } from '#app/modules/auth/auth.server.ts';

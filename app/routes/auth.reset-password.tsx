@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, data, redirect, useNavigation } from 'react-router';
+import { Form, data, redirect, useNavigation } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { AUTH_MESSAGES, passwordStepInput } from '#app/modules/auth/auth.schema.ts';

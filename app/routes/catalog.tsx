@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { requestContext } from '#app/.server/context.ts';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import { pageMeta } from '#app/lib/meta.ts';

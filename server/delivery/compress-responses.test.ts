@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync, createBrotliDecompress } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, createBrotliDecompress, createZstdDecompress, zstdDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { compressResponses } from './compress-responses.ts';
@@ -15,7 +15,14 @@ function app(respond: () => Response) {
 const html = (body: BodyInit, headers: Record<string, string> = {}) => new Response(body, { headers: { 'Content-Type': 'text/html; charset=UTF-8', ...headers } });
 
 describe('compressResponses', () => {
-  it('answers Brotli when the browser accepts it, gzip otherwise, and says it varies', async () => {
+  it('answers Zstandard when the browser accepts it (what Chromium sends), Brotli next, gzip otherwise, and says it varies', async () => {
+    const zstd = await app(() => html(PAGE)).request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(zstd.headers.get('Content-Encoding')).toBe('zstd');
+    expect(zstd.headers.get('Vary')).toBe('Accept-Encoding');
+    const zstdBytes = Buffer.from(await zstd.arrayBuffer());
+    expect(zstdDecompressSync(zstdBytes).toString()).toBe(PAGE);
+    expect(zstdBytes.length).toBeLessThan(Buffer.byteLength(PAGE) / 10);
+
     const br = await app(() => html(PAGE)).request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(br.headers.get('Content-Encoding')).toBe('br');
     expect(br.headers.get('Vary')).toBe('Accept-Encoding');
@@ -48,7 +55,10 @@ describe('compressResponses', () => {
     expect(refused.headers.get('Content-Encoding')).toBeNull();
   });
 
-  it('sends what is written at once before a later part is ready (streamed pages stay streamed)', async () => {
+  it.each([
+    ['br', createBrotliDecompress],
+    ['zstd', createZstdDecompress],
+  ] as const)('sends what is written at once before a later part is ready (streamed pages stay streamed): %s', async (encoding, decompressor) => {
     let release!: () => void;
     const later = new Promise<void>((resolve) => { release = resolve; });
     const encoder = new TextEncoder();
@@ -61,18 +71,19 @@ describe('compressResponses', () => {
         controller.close();
       },
     });
-    const res = await app(() => html(body)).request('/', { headers: { 'Accept-Encoding': 'br' } });
+    const res = await app(() => html(body)).request('/', { headers: { 'Accept-Encoding': encoding } });
+    expect(res.headers.get('Content-Encoding')).toBe(encoding);
     const reader = res.body!.getReader();
-    const unbrotli = createBrotliDecompress();
+    const decoder = decompressor();
     const seen: string[] = [];
-    unbrotli.on('data', (chunk: Buffer) => seen.push(chunk.toString()));
+    decoder.on('data', (chunk: Buffer) => seen.push(chunk.toString()));
     const first = await reader.read();
-    await new Promise<void>((resolve) => unbrotli.write(first.value, () => resolve()));
+    await new Promise<void>((resolve) => decoder.write(first.value, () => resolve()));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen.join('')).toBe('<html><body><h1>Сразу</h1><p>в том же такте</p>');
     release();
-    for (let r = await reader.read(); !r.done; r = await reader.read()) unbrotli.write(r.value);
-    await new Promise<void>((resolve) => unbrotli.end(() => resolve()));
+    for (let r = await reader.read(); !r.done; r = await reader.read()) decoder.write(r.value);
+    await new Promise<void>((resolve) => decoder.end(() => resolve()));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen.join('')).toBe('<html><body><h1>Сразу</h1><p>в том же такте</p><p>Потом</p></body></html>');
   });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { splitInTwoColumns } from '#app/modules/catalog/catalog.rules.ts';
 import type { MachineryCategory, MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
 import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts';

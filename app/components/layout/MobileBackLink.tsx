@@ -1,4 +1,5 @@
-import { Link, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { IconChevronLeft } from '#app/components/ui/icons.tsx';
 import styles from './MobileBackLink.module.css';
 

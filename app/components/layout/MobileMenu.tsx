@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { lockScroll } from '#app/components/ui/scroll-lock.ts';
 import { api } from '#app/lib/api.ts';
 import { COMPARE_PATH, USER_MENU_LABEL, accountPageItems } from '#app/modules/auth/ui/user-menu.rules.ts';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import { DIALOG_LIMIT, QUERY_MAX_LENGTH } from '#app/modules/search/search.constants.ts';
 import type { SearchHit } from '#app/modules/search/search.schema.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
 import { FOOTER_REVEAL_MS } from './layout.rules.ts';
 import { useRootData } from './root-data.ts';

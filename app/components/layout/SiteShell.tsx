@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { RELOAD_AFTER_SAVE_MS } from '#app/modules/regions/regions.constants.ts';
+import { LinkNavigation } from '#app/components/ui/Link.tsx';
 import { DemoBanner } from './DemoBanner.tsx';
 import { LayoutUiContext, type LayoutUi } from './layout-ui.tsx';
 import { MobileBackLink } from './MobileBackLink.tsx';
@@ -45,34 +46,36 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
 
   return (
     <LayoutUiContext.Provider value={ui}>
-      <a className="skip-link" href="#main">Перейти к содержимому</a>
-      {settings.demo ? <DemoBanner /> : null}
-      <SiteHeader />
-      <MobileBackLink />
-      <main id="main">{children}</main>
-      <SiteFooter />
-      <Suspense fallback={null}>
-        {opened.has('region') ? (
-          <RegionModal
-            open={overlay === 'region'}
-            onClose={close}
-            currentRegionId={location.currentArea.regionId}
-            mapTileUrl={settings.mapTileUrl}
-            mapAttribution={settings.mapAttribution}
-            onSaved={(result) => {
-              if (result.branchChanged) setBranchChanged(result.currentBranchName);
-              // Spec §4: the page reloads one second after a successful save.
-              setTimeout(() => window.location.reload(), RELOAD_AFTER_SAVE_MS);
-            }}
-          />
-        ) : null}
-        {branchChanged ? <BranchChangedDialog branchName={branchChanged} onClose={() => setBranchChanged(null)} /> : null}
-        {opened.has('writeUs') ? <WriteUsDialog open={overlay === 'writeUs'} onClose={close} /> : null}
-        {opened.has('search') ? <SearchDialog open={overlay === 'search'} onClose={close} /> : null}
-        {opened.has('auth') ? <AuthModal open={overlay === 'auth'} request={authRequest} onClose={close} /> : null}
-        {viewer.isGuest ? null : <Notifications />}
-        {linkInvalid ? <AuthLinkNotice onSignIn={ui.openAuth} /> : null}
-      </Suspense>
+      <LinkNavigation>
+        <a className="skip-link" href="#main">Перейти к содержимому</a>
+        {settings.demo ? <DemoBanner /> : null}
+        <SiteHeader />
+        <MobileBackLink />
+        <main id="main">{children}</main>
+        <SiteFooter />
+        <Suspense fallback={null}>
+          {opened.has('region') ? (
+            <RegionModal
+              open={overlay === 'region'}
+              onClose={close}
+              currentRegionId={location.currentArea.regionId}
+              mapTileUrl={settings.mapTileUrl}
+              mapAttribution={settings.mapAttribution}
+              onSaved={(result) => {
+                if (result.branchChanged) setBranchChanged(result.currentBranchName);
+                // Spec §4: the page reloads one second after a successful save.
+                setTimeout(() => window.location.reload(), RELOAD_AFTER_SAVE_MS);
+              }}
+            />
+          ) : null}
+          {branchChanged ? <BranchChangedDialog branchName={branchChanged} onClose={() => setBranchChanged(null)} /> : null}
+          {opened.has('writeUs') ? <WriteUsDialog open={overlay === 'writeUs'} onClose={close} /> : null}
+          {opened.has('search') ? <SearchDialog open={overlay === 'search'} onClose={close} /> : null}
+          {opened.has('auth') ? <AuthModal open={overlay === 'auth'} request={authRequest} onClose={close} /> : null}
+          {viewer.isGuest ? null : <Notifications />}
+          {linkInvalid ? <AuthLinkNotice onSignIn={ui.openAuth} /> : null}
+        </Suspense>
+      </LinkNavigation>
     </LayoutUiContext.Provider>
   );
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { testContext } from '#app/.server/test-context.ts';
-import { createSession, findSession } from '#app/.server/session.ts';
+import { countingServices } from '#app/.server/db/query-counter.ts';
+import { createSession, findSession, rotateSession } from '#app/.server/session.ts';
 import { CONSENT_TEXT_VERSION, authorize, createUser, setRole, viewerOf, consentsGiven } from './users.server.ts';
 import { GUEST, canSearchSpareParts, canSeeSupplierPortal } from './viewer.schema.ts';
 
@@ -130,5 +131,22 @@ describe('roles and the viewer (spec §3, §6)', () => {
     expect(canSearchSpareParts(viewer)).toBe(true);
     expect(canSeeSupplierPortal({ ...viewer, isSupplier: false })).toBe(false);
     expect(canSearchSpareParts({ ...viewer, isLbrUser: false })).toBe(false);
+  });
+
+  it('is read with the session on a page view: the same viewer without a statement of its own, and a guest session reads none', async () => {
+    const { id } = await newUser({ name: 'Пётр Сидоров' });
+    expect(await setRole(t.db, id, 'employee')).toBe(true);
+    const { token, session } = await rotateSession(t.db, null, id, 'browser');
+    const queried = await viewerOf(testContext(t.services, { session }));
+    const withFacts = await findSession(t.db, token, { withFacts: true });
+    expect(withFacts?.facts?.viewer).toBeDefined();
+    const { services, counter } = countingServices(t.services);
+    expect(await viewerOf(testContext(services, { session: withFacts }))).toEqual(queried);
+    expect(counter.count).toBe(0);
+    expect(queried).toMatchObject({ isGuest: false, isLbrUser: true, userName: 'Пётр Сидоров', id });
+    // A request that writes reads no facts: the viewer comes from the database, after the write.
+    expect((await findSession(t.db, token))?.facts).toBeUndefined();
+    const guest = await createSession(t.db);
+    expect((await findSession(t.db, guest.token, { withFacts: true }))?.facts).toBeUndefined();
   });
 });

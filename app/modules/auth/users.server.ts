@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import * as clock from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { reserve, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { KNOWN_ADDRESS_DAYS, SIGN_IN_ACCOUNT_PER_DAY, SIGN_IN_IP_BURST, SIGN_IN_IP_WINDOW_MS, SIGN_IN_PAIR_BURST, SIGN_IN_PAIR_PER_DAY, SIGN_IN_PAIR_WINDOW_MS } from './auth.constants.ts';
 import { PasswordBusyError, hashPassword, verifyAgainstNothing, verifyPassword } from './password.server.ts';
-import type { Persistence } from '#app/.server/session.ts';
+import { registerSessionFact, sessionFact, type Persistence } from '#app/.server/session.ts';
 import { GUEST, type Viewer } from './viewer.schema.ts';
 
 /** The version of the personal-data and ads consent texts a registration accepts (152-ФЗ record). */
@@ -75,10 +76,22 @@ export async function setRole(db: DB, userId: number, role: Role, granted = true
 }
 
 /** The signed-in user's flags for the page (spec §3), or the guest. */
+interface ViewerRow {
+  id: number; name: string; email: string | null; phone: string | null;
+  is_employee: boolean; is_supplier: boolean; has_pp_access: boolean; is_ps_editor: boolean;
+}
+
+// A page reads the viewer with the session (session.ts): the same columns as the query below.
+registerSessionFact('viewer', (userId) => sql`(select json_build_object(
+    'id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'is_employee', u.is_employee,
+    'is_supplier', u.is_supplier, 'has_pp_access', u.has_pp_access, 'is_ps_editor', u.is_ps_editor)
+  from auth_user u where u.id = ${userId})`);
+
 export async function viewerOf(ctx: RequestContext): Promise<Viewer> {
   const userId = ctx.session?.userId;
   if (userId == null) return GUEST;
-  const user = await ctx.services.db.selectFrom('auth_user')
+  const read = sessionFact(ctx.session, 'viewer') as ViewerRow | null | undefined;
+  const user: ViewerRow | undefined = read !== undefined ? read ?? undefined : await ctx.services.db.selectFrom('auth_user')
     .select(['id', 'name', 'email', 'phone', 'is_employee', 'is_supplier', 'has_pp_access', 'is_ps_editor'])
     .where('id', '=', userId).executeTakeFirst();
   if (!user) return GUEST;

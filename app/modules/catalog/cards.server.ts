@@ -1,17 +1,45 @@
 import { sql } from 'kysely';
+import { keyedCachePerDb } from '#app/.server/cache.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { CatalogImage, CurrencyCode } from '#app/.server/db/schema.ts';
 import { formatSpecValue, modelLink } from './catalog.rules.ts';
 import type { ModelCardView } from './catalog.schema.ts';
 
 /**
- * Model cards: the one query behind every list of models (a category's page, a line's slider,
- * similar models, comparison, favourites, history). Lists decide which models and in what order;
- * the cards' columns, the price at the branch and the key specifications are read here, by id.
+ * Model cards: what every list of models shows (a category's page, a line's slider, similar models,
+ * comparison, favourites, history). Lists decide which models and in what order; the cards are put
+ * together here, by id, from two parts held in memory (ADR 028):
+ * - a model's own part (name, link, picture, line, maker, key specifications) for CARD_TTL_MS,
+ *   the models a page misses read in one statement;
+ * - the prices and stock of every model at a branch for OFFERS_TTL_MS, read in one statement per
+ *   branch, as the listing index holds its own.
+ * A page of cards therefore costs no statement once its models and branch were seen within those
+ * times: a signed-in visitor's list pages are rendered per request, and their statements were a
+ * large share of their cost. A price changed in 1C shows on the lists within ten seconds (the model
+ * page reads its own offers); `forgetCards` makes a change show at once.
  */
 
 /** How many specifications a card shows, highest priority first. */
 export const CARD_KEY_SPECS = 3;
+/** How long a model's own part of the card is kept (as the listing index keeps the models). */
+export const CARD_TTL_MS = 60_000;
+/** How long a branch's prices and stock are kept (as the listing index keeps them). */
+export const OFFERS_TTL_MS = 10_000;
+/** Enough for every model of a large dealer's catalogue; the oldest go first beyond it. */
+const MAX_CACHED_CARDS = 50_000;
+
+interface CardPart {
+  id: number;
+  name: string;
+  link: string;
+  productCode: string;
+  image: CatalogImage | null;
+  modelLine: { id: number; name: string };
+  manufacturer: { id: number; name: string };
+  keySpecs: { name: string; value: string }[];
+  typeId: number;
+  typeName: string;
+}
 
 interface CardRow {
   id: number;
@@ -27,32 +55,78 @@ interface CardRow {
   type_name: string;
   manufacturer_id: number;
   manufacturer_name: string;
-  currency: CurrencyCode | null;
-  price: number | string | null;
-  old_price: number | string | null;
-  super_price: boolean | null;
-  quantity: number | null;
-  expected_date: string | Date | null;
   key_specs: { name: string; unit: string | null; num: number | null; text: string | null }[];
+}
+
+interface OfferRow {
+  model_id: number;
+  currency: CurrencyCode;
+  price: number | null;
+  old_price: number | null;
+  super_price: boolean;
+  quantity: number;
+  expected_date: string | Date | null;
 }
 
 /** A card with its model's technique type (the comparison groups by it). */
 export interface ModelCardEntry { card: ModelCardView; typeId: number; typeName: string }
 
+const parts = new WeakMap<object, Map<number, { part: CardPart; expires: number }>>();
+const offers = keyedCachePerDb<Map<number, OfferRow>>(OFFERS_TTL_MS, 100);
+
 /**
  * The cards of `ids` in the order given, at the visitor's branch; prices only when `withPrices`
- * (guests get the stock, never the price). Ids that no longer exist are left out. One statement
- * whatever the number of models.
+ * (guests get the stock, never the price). Ids that do not exist are left out. At most two
+ * statements whatever the number of models, none when they are in memory.
  */
 export async function modelCards(db: DB, ids: ArrayLike<number>, branchId: number | null, withPrices: boolean): Promise<ModelCardEntry[]> {
   if (ids.length === 0) return [];
-  const list = sql.join(Array.from(ids, (id) => sql.val(id)));
+  const [known, atBranch] = await Promise.all([cardParts(db, Array.from(ids)), branchOffers(db, branchId)]);
+  const entries: ModelCardEntry[] = [];
+  for (const id of Array.from(ids)) {
+    const part = known.get(id);
+    if (part) entries.push({ card: toCard(part, atBranch.get(id), branchId, withPrices), typeId: part.typeId, typeName: part.typeName });
+  }
+  return entries;
+}
+
+/** Forgets the cards held for this database: the next page reads them again (after a change that must show at once). */
+export function forgetCards(db: DB): void {
+  parts.delete(db);
+  offers.forget(db);
+}
+
+async function cardParts(db: DB, ids: number[]): Promise<Map<number, CardPart>> {
+  let cache = parts.get(db);
+  if (!cache) parts.set(db, (cache = new Map()));
+  const now = Date.now();
+  const found = new Map<number, CardPart>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = cache.get(id);
+    if (hit && hit.expires > now) found.set(id, hit.part); else missing.push(id);
+  }
+  if (missing.length === 0) return found;
+  const rows = await selectCardParts(db, missing);
+  if (cache.size + rows.length > MAX_CACHED_CARDS) {
+    for (const [id, entry] of cache) if (entry.expires <= now) cache.delete(id);
+    for (const id of cache.keys()) { if (cache.size + rows.length <= MAX_CACHED_CARDS) break; cache.delete(id); }
+  }
+  for (const row of rows) {
+    const part = toPart(row);
+    // Re-inserted so that the map's order stays the order of loading (the oldest go first).
+    cache.delete(part.id);
+    cache.set(part.id, { part, expires: now + CARD_TTL_MS });
+    found.set(part.id, part);
+  }
+  return found;
+}
+
+async function selectCardParts(db: DB, ids: number[]): Promise<CardRow[]> {
   const { rows } = await sql<CardRow>`
-    with picked as (select t.id, t.ord from unnest(array[${list}]::int[]) with ordinality as t(id, ord))
     select m.id, m.name, m.slug, m.product_code, m.images->0 as image,
       l.id as line_id, l.name as line_name, l.slug as line_slug, c.slug as category_slug,
       t.id as type_id, t.name as type_name, mf.id as manufacturer_id, mf.name as manufacturer_name,
-      mb.currency, mb.price, mb.old_price, mb.super_price, mb.quantity, mb.expected_date,
       coalesce((
         select json_agg(json_build_object('name', k.name, 'unit', k.unit, 'num', k.num_value, 'text', k.text_value) order by k.priority desc, k.id)
         from (
@@ -61,20 +135,27 @@ export async function modelCards(db: DB, ids: ArrayLike<number>, branchId: numbe
           where s.model_id = m.id order by sp.priority desc, sp.id limit ${CARD_KEY_SPECS}
         ) k
       ), '[]'::json) as key_specs
-    from picked p
-    join catalog_model m on m.id = p.id
+    from catalog_model m
     join catalog_model_line l on l.id = m.model_line_id
     join catalog_category c on c.id = l.category_id
     join catalog_technique_type t on t.id = l.technique_type_id
     join catalog_manufacturer mf on mf.id = l.manufacturer_id
-    left join catalog_model_branch mb on mb.model_id = m.id and mb.branch_id = ${branchId ?? -1}
-    order by p.ord
+    where m.id = any(${ids}::int[])
   `.execute(db);
-  return rows.map((r) => ({ card: toCard(r, branchId, withPrices), typeId: r.type_id, typeName: r.type_name }));
+  return rows;
 }
 
-function toCard(r: CardRow, branchId: number | null, withPrices: boolean): ModelCardView {
-  const quantity = r.quantity ?? 0;
+function branchOffers(db: DB, branchId: number | null): Promise<Map<number, OfferRow>> {
+  if (branchId === null) return Promise.resolve(new Map());
+  return offers(db, String(branchId), async () => {
+    const { rows } = await sql<OfferRow>`
+      select model_id, currency, price::float8 as price, old_price::float8 as old_price, super_price, quantity, expected_date
+      from catalog_model_branch where branch_id = ${branchId}`.execute(db);
+    return new Map(rows.map((r) => [r.model_id, r]));
+  });
+}
+
+function toPart(r: CardRow): CardPart {
   return {
     id: r.id,
     name: r.name,
@@ -84,15 +165,31 @@ function toCard(r: CardRow, branchId: number | null, withPrices: boolean): Model
     modelLine: { id: r.line_id, name: r.line_name },
     manufacturer: { id: r.manufacturer_id, name: r.manufacturer_name },
     keySpecs: r.key_specs.map((s) => ({ name: s.name, value: formatSpecValue(s.num, s.text, s.unit) })),
+    typeId: r.type_id,
+    typeName: r.type_name,
+  };
+}
+
+function toCard(part: CardPart, offer: OfferRow | undefined, branchId: number | null, withPrices: boolean): ModelCardView {
+  const quantity = offer?.quantity ?? 0;
+  return {
+    id: part.id,
+    name: part.name,
+    link: part.link,
+    productCode: part.productCode,
+    image: part.image,
+    modelLine: part.modelLine,
+    manufacturer: part.manufacturer,
+    keySpecs: part.keySpecs,
     // No row at the branch: neither price nor stock there (the card says so).
-    offer: withPrices && branchId !== null && r.currency ? {
+    offer: withPrices && branchId !== null && offer ? {
       branchId,
-      currency: r.currency,
-      price: r.price === null ? null : Number(r.price),
-      oldPrice: r.old_price === null ? null : Number(r.old_price),
-      superPrice: r.super_price ?? false,
+      currency: offer.currency,
+      price: offer.price,
+      oldPrice: offer.old_price,
+      superPrice: offer.super_price,
       quantity,
-      expectedDate: r.expected_date === null ? null : typeof r.expected_date === 'string' ? r.expected_date.slice(0, 10) : r.expected_date.toISOString().slice(0, 10),
+      expectedDate: offer.expected_date === null ? null : typeof offer.expected_date === 'string' ? offer.expected_date.slice(0, 10) : offer.expected_date.toISOString().slice(0, 10),
     } : null,
     inStock: quantity > 0,
   };

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { useRootData } from '#app/components/layout/root-data.ts';
 import { IconChevronDown, IconUser } from '#app/components/ui/icons.tsx';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';

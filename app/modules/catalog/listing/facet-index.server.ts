@@ -14,8 +14,8 @@ import {
  * The parts catalogue filters the same way at a larger scale.
  *
  * Freshness: the models and their values are read again after MODELS_TTL_MS, the prices and stock
- * of a branch after OFFERS_TTL_MS; the cards a page shows are always read from the database, so a
- * change shows at once on the cards and within these times in the counts and the order.
+ * of a branch after OFFERS_TTL_MS; the cards a page shows are held as long (cards.server.ts), so a
+ * change shows within these times on the cards, in the counts and in the order.
  * Semantics are those of ADR 024: each option counts the models choosing it would give with the
  * OTHER chosen filters; the lists show every option of the scope, with 0 where nothing matches.
  */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import { forgetListingIndex } from './facet-index.server.ts';
+import { forgetCards } from '../cards.server.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createSession } from '#app/.server/session.ts';
@@ -288,7 +289,7 @@ describe('a fixed number of statements per page, whatever the filters', () => {
   const categoryPage = (ctx: RequestContext, query: string) => loadCategoryPage(ctx, LISTING.top, at('/catalog/test-listing', query));
   const linePage = (ctx: RequestContext, query: string) => loadModelLinePage(ctx, LISTING.lines.alfa100, at('/x', query));
 
-  it('category page: one statement (its cards), filtered or not, guest or signed in; none for an empty list', async () => {
+  it('category page: one statement for cards it has not shown before, none again; filtered or not, guest or signed in', async () => {
     const counts = await Promise.all([
       statements(categoryPage, ''),
       statements(categoryPage, busy),
@@ -296,13 +297,14 @@ describe('a fixed number of statements per page, whatever the filters', () => {
       statements(categoryPage, 'sortOrder=price-asc', true),
     ]);
     // The counts and the order come from the listing index, the line cards (the same whatever the
-    // filters) from the first load; a state matching nothing has no cards to read.
-    expect(counts).toEqual([[1, 1], [0, 0], [1, 1], [1, 1]]);
+    // filters) from the first load, the model cards from memory once read (cards.server.ts); a
+    // state matching nothing has no cards to read.
+    expect(counts).toEqual([[1, 0], [0, 0], [1, 0], [1, 0]]);
   });
 
-  it('model line page: three statements (the line, its cards, its slider)', async () => {
-    expect(await statements(linePage, 'models[]=8801&inStock=1')).toEqual([3, 3]);
-    expect(await statements(linePage, busy, true)).toEqual([2, 2]);
+  it('model line page: one statement (the line), its cards and slider from memory', async () => {
+    expect(await statements(linePage, 'models[]=8801&inStock=1')).toEqual([1, 1]);
+    expect(await statements(linePage, busy, true)).toEqual([1, 1]);
   });
 
   it('the index is read once for every state and page; a new state costs no statement of its own', async () => {
@@ -316,8 +318,11 @@ describe('a fixed number of statements per page, whatever the filters', () => {
     // branch's offers; then the page's cards.
     expect(counter.count).toBe(5);
     counter.count = 0;
+    // No statement for the new state; its cards, forgotten, are read again: the models' own parts
+    // and the branch's prices and stock.
+    forgetCards(services.db);
     const other = (await categoryPage(ctx, 'techniqueTypes[]=8802&sortOrder=name&page=2&displayType=list'))!;
-    expect(counter.count).toBe(1);
+    expect(counter.count).toBe(2);
     expect(other.listing).toMatchObject({ total: 32, page: 2, pageCount: 2 });
     expect(other.filters.techniqueTypes.find((o) => o.id === 8802)).toMatchObject({ count: 32, checked: true });
     const first = (await categoryPage(ctx, 'techniqueTypes[]=8802&sortOrder=name'))!;

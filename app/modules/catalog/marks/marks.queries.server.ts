@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '#app/.server/db/schema.ts';
 import { BOOKMARKS_LIMIT, COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
 
@@ -52,9 +52,17 @@ export async function userMarks(db: Db, owner: Owner, userId: number): Promise<{
   const { rows: [row] } = await sql<{ compare: number[] | null; bookmarks: number[] | null }>`
     select
       array(select c.model_id from catalog_compare c where ${ownerIs('c', owner)} order by c.at, c.id) as compare,
-      array(select b.model_id from catalog_bookmark b where b.user_id = ${userId} order by b.created_at desc, b.model_id desc) as bookmarks`.execute(db);
+      ${bookmarkIdsOf(sql`${userId}`)} as bookmarks`.execute(db);
   return { compare: (row?.compare ?? []).map(Number), bookmarks: (row?.bookmarks ?? []).map(Number) };
 }
+
+const bookmarkIdsOf = (userId: RawBuilder<number>) =>
+  sql`array(select b.model_id from catalog_bookmark b where b.user_id = ${userId} order by b.created_at desc, b.model_id desc)`;
+
+/** A signed-in visitor's marks as one JSON value, for reading with his session (marks.server.ts). */
+export const userMarksJson = (userId: RawBuilder<number>) => sql`json_build_object(
+  'compare', array(select c.model_id from catalog_compare c where c.user_id = ${userId} order by c.at, c.id),
+  'bookmarks', ${bookmarkIdsOf(userId)})`;
 
 export type CompareAddResult =
   | { kind: 'added' | 'already' }

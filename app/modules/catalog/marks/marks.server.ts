@@ -3,6 +3,7 @@ import { now } from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import type { Outcome } from '#app/.server/http.ts';
+import { registerSessionFact, sessionFact } from '#app/.server/session.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import { modelCards, type ModelCardEntry } from '../cards.server.ts';
 import type { ModelCardView } from '../catalog.schema.ts';
@@ -37,12 +38,18 @@ function userIdOf(ctx: RequestContext): number | null {
   return ctx.session?.userId ?? null;
 }
 
+// Every page of a signed-in visitor shows his marks: they are read with his session (session.ts).
+registerSessionFact('marks', q.userMarksJson);
+
 /** Which models the visitor compares and bookmarks: the state every button of a page shows. */
 export async function marksState(ctx: RequestContext): Promise<MarksState> {
   const owner = ownerOf(ctx);
   const userId = userIdOf(ctx);
-  // Signed in (every page of his): both in one statement.
-  if (owner && userId !== null) return q.userMarks(ctx.services.db, owner, userId);
+  // Signed in (every page of his): read with his session, or both in one statement.
+  if (owner && userId !== null) {
+    const read = sessionFact(ctx.session, 'marks') as MarksState | undefined;
+    return read ?? q.userMarks(ctx.services.db, owner, userId);
+  }
   const [compare, bookmarks] = await Promise.all([
     owner ? q.compareIds(ctx.services.db, owner) : [],
     userId !== null ? q.bookmarkIds(ctx.services.db, userId) : [],

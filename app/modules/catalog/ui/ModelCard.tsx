@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import type { ModelCardView } from '../catalog.schema.ts';
 import { PriceBlock } from './PriceBlock.tsx';
 import styles from './ModelCard.module.css';

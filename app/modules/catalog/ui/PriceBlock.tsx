@@ -1,5 +1,5 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
 import { LOGIN_TOOLTIP_DELAY_MS } from '#app/components/layout/layout.rules.ts';
 import { useOptionalRootData } from '#app/components/layout/root-data.ts';

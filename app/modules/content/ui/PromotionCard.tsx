@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import type { PromotionView } from '#app/modules/content/content.schema.ts';
 import styles from './PromotionCard.module.css';
 

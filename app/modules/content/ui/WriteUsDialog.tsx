@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import { PhoneInput } from '#app/components/ui/PhoneInput.tsx';
 import { FieldError, SchemaForm, ServerAlert, SubmitButton, TextField, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { QUERY_MAX_LENGTH } from '../search.constants.ts';
 import type { SearchResult } from '../search.schema.ts';
 import { Marked } from './Marked.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import styles from './Listing.module.css';
 

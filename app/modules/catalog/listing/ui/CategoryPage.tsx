@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import type { MachineryCategory } from '../../catalog.schema.ts';
 import type { CategoryPageData } from '../listing.server.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { formatMoney } from '#app/lib/money.ts';
 import type { ModelLineCardView } from '../listing.schema.ts';
 import { modelCountLabel } from './listing-ui.rules.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { setPage } from '../filters.rules.ts';
 import type { CatalogFilterState } from '../listing.schema.ts';
 import { pageWindow } from './listing-ui.rules.ts';

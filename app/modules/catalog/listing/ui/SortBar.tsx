@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { IconGrid, IconMenu } from '#app/components/ui/icons.tsx';
 import { setDisplayType, setSortOrder } from '../filters.rules.ts';
 import { SORT_ORDERS, type CatalogFilterState, type DisplayType, type SortOrder } from '../listing.schema.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
 import { MARKS_MESSAGES } from '../marks.constants.ts';

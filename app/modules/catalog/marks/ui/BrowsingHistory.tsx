@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { api } from '#app/lib/api.ts';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import styles from './marks.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { IconCompare } from '#app/components/ui/icons.tsx';
 import { COMPARE_PATH } from '../marks.constants.ts';
 import { MarkToggle } from './MarkToggle.tsx';

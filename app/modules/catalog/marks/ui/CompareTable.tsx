@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { PriceBlock } from '../../ui/PriceBlock.tsx';
 import { MARKS_MESSAGES } from '../marks.constants.ts';
 import { compareLink, rowDiffers, visibleRows } from '../marks.rules.ts';

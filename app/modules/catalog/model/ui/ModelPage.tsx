@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { Breadcrumbs } from '../../listing/ui/Breadcrumbs.tsx';
 import { BookmarkButton } from '../../marks/ui/BookmarkButton.tsx';
 import { BrowsingHistory } from '../../marks/ui/BrowsingHistory.tsx';
