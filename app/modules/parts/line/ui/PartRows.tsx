@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { PriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type PartRowView } from '../line.schema.ts';
 import { AddToCart } from './AddToCart.tsx';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate, useNavigation } from 'react-router';
+import { useNavigate, useNavigation } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { pageWindow } from '#app/modules/catalog/listing/ui/listing-ui.rules.ts';
 import { plural } from '#app/lib/plural.ts';
