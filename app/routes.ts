@@ -24,6 +24,7 @@ export default [
   route('profile', 'routes/profile.tsx', [
     index('routes/profile._index.tsx'),
     route('bookmarks', 'routes/profile.bookmarks.tsx'),
+    route('machines', 'routes/profile.machines.tsx'),
     route('feedback', 'routes/profile.feedback.tsx'),
   ]),
   route('__bench/bare', 'routes/bench-bare.tsx'),

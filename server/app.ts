@@ -13,6 +13,7 @@ import { joinGuestMarks } from '#app/modules/catalog/marks/marks.server.ts';
 import { modelsApi, modelsSiteApi } from '#app/modules/catalog/model/models.api.server.ts';
 import { searchApi } from '#app/modules/search/search.api.server.ts';
 import { partsApi } from '#app/modules/parts/parts.api.server.ts';
+import { yardApi } from '#app/modules/parts/yard/yard.api.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
@@ -60,6 +61,7 @@ export function apiRouter() {
     .route('/', marksApi)
     .route('/', searchApi)
     .route('/', partsApi)
+    .route('/', yardApi)
     .route('/', authApi)
     .route('/', profileApi);
 }

@@ -24,6 +24,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta('Личный каб�
 const NAV = [
   { to: '/profile', label: 'Мои данные', end: true },
   { to: '/profile/bookmarks', label: 'Избранное', end: false },
+  { to: '/profile/machines', label: 'Моя техника', end: false },
 ];
 
 /** The layout of /profile: a side navigation and the child page. */

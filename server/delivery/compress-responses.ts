@@ -63,12 +63,7 @@ export function compressResponses(): MiddlewareHandler {
 function compressor(encoding: Encoding, sizeHint?: number): Gzip | BrotliCompress | ZstdCompress {
   if (encoding === 'gzip') return createGzip({ level: GZIP_LEVEL });
   if (encoding === 'zstd') {
-    return createZstdCompress({
-      params: {
-        [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL,
-        ...(sizeHint ? { [constants.ZSTD_c_srcSizeHint]: sizeHint } : {}),
-      },
-    });
+    return createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } });
   }
   return createBrotliCompress({
     params: {

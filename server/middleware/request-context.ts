@@ -21,7 +21,9 @@ export function requestContextMiddleware(services: AppServices, options: { onSig
   const secure = services.config.PUBLIC_ORIGIN.startsWith('https:');
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
-    let session: SessionState | null = token ? await findSession(services.db, token) : null;
+    // A page view reads the visitor's facts with his session (one statement); a write never does.
+    const withFacts = (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.startsWith('/api/');
+    let session: SessionState | null = token ? await findSession(services.db, token, { withFacts }) : null;
 
     // The token and the nonce are made only when something reads them (a page, a mutation check):
     // a cached JSON answer needs neither, and minting them is most of such a request's cost.

@@ -43,6 +43,7 @@ export interface Database {
   parts_supersession: PartsSupersessionTable;
   parts_drawing: PartsDrawingTable;
   parts_drawing_position: PartsDrawingPositionTable;
+  parts_machine: PartsMachineTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -454,4 +455,20 @@ export interface PartsDrawingPositionTable {
   /** The balloon's centre in the drawing's coordinates. */
   x: number;
   y: number;
+}
+
+// ── The machinery yard, 'Моя техника' (migration 0013, ADR 034) ─────────────────────────────────
+
+export interface PartsMachineTable {
+  id: Generated<number>;
+  user_id: number;
+  /** A catalogue model (catalog_model.id). */
+  model_id: number;
+  /** As the user typed it, trimmed, spaces collapsed, upper case: 1–32 letters, digits, dashes, spaces. */
+  serial_number: string;
+  /** Year of manufacture, 1950 … next year. */
+  year: number | null;
+  /** The user's own name for the machine ('Синий, на второй бригаде'). */
+  name: string | null;
+  created_at: Timestamp;
 }

@@ -8,20 +8,20 @@ const ids = (viewer: Viewer, url = PORTAL) => userMenuItems(viewer, url).map((i)
 
 describe('userMenuItems (spec §2, §6)', () => {
   it('gives a plain user the items in the spec order without the role-only ones', () => {
-    expect(ids(user)).toEqual(['profile', 'cart', 'bookmarks', 'compare', 'logout']);
-    expect(userMenuItems(user, PORTAL).map((i) => i.label)).toEqual(['Мои данные', 'Корзина', 'Избранное', 'Сравнить товары', 'Выйти']);
+    expect(ids(user)).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'logout']);
+    expect(userMenuItems(user, PORTAL).map((i) => i.label)).toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Выйти']);
   });
 
   it('shows the supplier portal to portal users and suppliers, with the host page address', () => {
-    expect(ids({ ...user, hasPPAccess: true })).toEqual(['profile', 'cart', 'bookmarks', 'compare', 'supplier-portal', 'logout']);
+    expect(ids({ ...user, hasPPAccess: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'supplier-portal', 'logout']);
     expect(ids({ ...user, isSupplier: true })).toContain('supplier-portal');
     expect(userMenuItems({ ...user, isSupplier: true }, PORTAL).find((i) => i.id === 'supplier-portal')).toEqual({ kind: 'external', id: 'supplier-portal', label: 'Портал поставщика', href: PORTAL });
     expect(ids({ ...user, isSupplier: true }, '')).not.toContain('supplier-portal');
   });
 
   it('shows spare-part search to company employees only, before Выйти', () => {
-    expect(ids({ ...user, isLbrUser: true })).toEqual(['profile', 'cart', 'bookmarks', 'compare', 'sparepart-search', 'logout']);
-    expect(ids({ ...user, isLbrUser: true, isSupplier: true })).toEqual(['profile', 'cart', 'bookmarks', 'compare', 'supplier-portal', 'sparepart-search', 'logout']);
+    expect(ids({ ...user, isLbrUser: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'sparepart-search', 'logout']);
+    expect(ids({ ...user, isLbrUser: true, isSupplier: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'supplier-portal', 'sparepart-search', 'logout']);
     expect(ids({ ...user, isPsEditor: true })).not.toContain('sparepart-search');
   });
 
@@ -32,9 +32,9 @@ describe('userMenuItems (spec §2, §6)', () => {
 
 describe('accountPageItems (the mobile menu\'s Личный кабинет)', () => {
   it('lists the account pages and the role links, without Выйти', () => {
-    expect(accountPageItems(user, PORTAL).map((i) => i.label)).toEqual(['Мои данные', 'Корзина', 'Избранное', 'Сравнить товары']);
+    expect(accountPageItems(user, PORTAL).map((i) => i.label)).toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары']);
     expect(accountPageItems({ ...user, isLbrUser: true, hasPPAccess: true }, PORTAL).map((i) => i.label))
-      .toEqual(['Мои данные', 'Корзина', 'Избранное', 'Сравнить товары', 'Портал поставщика', 'Поиск запчастей']);
+      .toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Портал поставщика', 'Поиск запчастей']);
     expect(accountPageItems({ ...user, isLbrUser: true }, PORTAL).find((i) => i.id === 'sparepart-search')).toMatchObject({ to: '/search/sparepart' });
   });
   it('gives a guest nothing', () => {

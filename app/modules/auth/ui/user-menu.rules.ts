@@ -12,7 +12,7 @@ export const COMPARE_PATH = '/compare';
 export const SPARE_PART_SEARCH_PATH = '/search/sparepart';
 
 /**
- * The items in the spec's order: Мои данные, Корзина, Избранное, Сравнить товары, the supplier
+ * The items in the spec's order: Мои данные, Корзина, Избранное (with 'Моя техника' after it), Сравнить товары, the supplier
  * portal (portal access or suppliers only, new tab, address from the host page), spare-part search
  * (company employees only), Выйти. A guest has no menu.
  */
@@ -22,6 +22,8 @@ export function userMenuItems(viewer: Viewer, supplierPortalUrl: string): UserMe
     { kind: 'link', id: 'profile', label: 'Мои данные', to: '/profile' },
     { kind: 'link', id: 'cart', label: 'Корзина', to: '/cart' },
     { kind: 'link', id: 'bookmarks', label: 'Избранное', to: '/profile/bookmarks' },
+    // Issue 9: the machinery yard (spec §1, §6: it needs sign-in), beside the favourites.
+    { kind: 'link', id: 'machines', label: 'Моя техника', to: '/profile/machines' },
     { kind: 'action', id: 'compare', label: 'Сравнить товары' },
   ];
   if (canSeeSupplierPortal(viewer) && supplierPortalUrl) items.push({ kind: 'external', id: 'supplier-portal', label: 'Портал поставщика', href: supplierPortalUrl });
