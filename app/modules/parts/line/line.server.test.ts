@@ -6,7 +6,7 @@ import { createSession } from '#app/.server/session.ts';
 import { testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { serialInRange } from '../serial.rules.ts';
-import { findPartsLine, forgetPartsLineIndex, loadPartsLinePage, partsLineLinkOf, partsSidebarRequest } from './line.server.ts';
+import { findPartsLine, forgetPartsLineIndex, loadPartsLinePage, partsLineLinkOf, partsSidebarRequest, withModelIds } from './line.server.ts';
 import { PARTS_PAGE_SIZE } from './line.rules.ts';
 
 /** The demo's first line (Кировец К-7М) has five drawings, one of them for the model К-742 Стандарт. */
@@ -128,6 +128,23 @@ describe('the page', () => {
     const byPrice = await page('inStock=1&sortOrder=price-asc', await member());
     const prices = byPrice.list!.rows.map((r) => r.offer?.price).filter((x): x is number => x != null);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+});
+
+describe('the machinery yard\'s links (`?serial=…&models[]={modelSlug}`)', () => {
+  it('reads a model of the line by its slug as by its id', async () => {
+    const all = await page();
+    const model = all.sidebar.models[0]!;
+    const bySlug = await page(`serial=20245000&models[]=${encodeURIComponent(model.slug)}`);
+    expect(bySlug.state.models).toEqual([model.id]);
+    expect(bySlug.state.serial).toBe('20245000');
+    expect(bySlug.sidebar.models.find((m) => m.id === model.id)?.checked).toBe(true);
+    expect((await page('models[]=no-such-model')).state.models).toEqual([]);
+  });
+  it('leaves ids and other keys alone', () => {
+    const line = { models: [{ id: 7, slug: 'k-7', name: 'K 7' }, { id: 8, slug: '7', name: 'Seven' }] };
+    expect(withModelIds(new URLSearchParams('models[]=k-7&model=7&categories[]=k-7&models[0]=8'), line).toString())
+      .toBe('models%5B%5D=7&model=7&categories%5B%5D=k-7&models%5B0%5D=8');
   });
 });
 

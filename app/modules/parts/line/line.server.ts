@@ -113,6 +113,25 @@ export async function partsLineLinkOf(ctx: RequestContext, lineId: number): Prom
   return line ? partsLineLink(line.manufacturer.slug, line.slug) : null;
 }
 
+/** The keys the models list may come under (`models[]`, `models`, `models[n]`, `model`). */
+const MODEL_KEY = /^(models(\[\d{0,3}\])?|model)$/;
+
+/**
+ * 'Моя техника' links a machine's parts with its model's slug (`models[]=k-735-standart`); the
+ * page's own links carry ids. A slug of one of the line's models becomes its id; anything else is
+ * left to the codec (which drops it).
+ */
+export function withModelIds(params: URLSearchParams, line: Pick<LineDirectoryEntry, 'models'>): URLSearchParams {
+  const ids = new Set(line.models.map((m) => m.id));
+  const bySlug = new Map(line.models.map((m) => [m.slug, m.id]));
+  const out = new URLSearchParams();
+  for (const [key, value] of params) {
+    const id = MODEL_KEY.test(key) && !(/^\d{1,10}$/.test(value) && ids.has(Number(value))) ? bySlug.get(value) : undefined;
+    out.append(key, id === undefined ? value : String(id));
+  }
+  return out;
+}
+
 interface Evaluated {
   line: LineDirectoryEntry;
   index: LineIndex;
@@ -231,7 +250,7 @@ function chooseDrawing(state: PartsLineState, slider: DrawingThumb[], index: Lin
 export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url: URL): Promise<PartsLinePageData | null> {
   const line = (await modelLineDirectory(ctx.services)).byId.get(lineId);
   if (!line) return null;
-  const e = await evaluate(ctx, line, parsePartsQuery(url.searchParams));
+  const e = await evaluate(ctx, line, parsePartsQuery(withModelIds(url.searchParams, line)));
   const { state, index, counts, refs, branchId } = e;
   const link = partsLineLink(line.manufacturer.slug, line.slug);
 
@@ -340,7 +359,7 @@ function linePrices(db: DB, lineId: number, index: LineIndex, branchId: number |
 export async function partsLineSidebar(ctx: RequestContext, lineId: number, params: URLSearchParams): Promise<{ sidebar: PartsSidebar; state: PartsLineState } | null> {
   const line = (await modelLineDirectory(ctx.services)).byId.get(lineId);
   if (!line) return null;
-  const e = await evaluate(ctx, line, parsePartsQuery(params));
+  const e = await evaluate(ctx, line, parsePartsQuery(withModelIds(params, line)));
   return { sidebar: sidebarOf(e), state: e.state };
 }
 
