@@ -11,6 +11,7 @@ export default [
   route('akcii', 'routes/promotions.tsx'),
   route('contacts', 'routes/contacts.tsx'),
   route('catalog', 'routes/catalog.tsx'),
+  route('zapchasti/*', 'routes/zapchasti.$.tsx'),
   route('model-lines/view', 'routes/model-lines.view.tsx'),
   route('compare/:productCodes?', 'routes/compare.tsx'),
   route('search', 'routes/search.tsx'),

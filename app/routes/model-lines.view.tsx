@@ -7,6 +7,9 @@ import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import { loadModelLinePage, type ModelLinePageData } from '#app/modules/catalog/listing/listing.server.ts';
 import { ModelLinePage } from '#app/modules/catalog/listing/ui/ModelLinePage.tsx';
+import { loadPartsLinePage } from '#app/modules/parts/line/line.server.ts';
+import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
+import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import type { Route } from './+types/model-lines.view';
 
 /** A line id as the URL may carry it: digits only, within 32 bits; anything else is no page. */
@@ -23,15 +26,21 @@ function lineIdOf(url: URL): number | null {
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const id = lineIdOf(url);
+  // `section=parts`: the line's parts page (canonical at /zapchasti/{maker}/{line}).
+  if (url.searchParams.get('section') === 'parts') {
+    const parts = id === null ? null : await loadPartsLinePage(context.get(requestContext), id, url);
+    if (!parts) throw data(null, { status: 404 });
+    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: parts };
+  }
   const page = id === null ? null : await loadModelLinePage(context.get(requestContext), id, url);
   if (!page) throw data(null, { status: 404 });
   const alias: PageAlias = { controller: 'model-line', referenceId: page.modelLine.id };
-  return { alias, page };
+  return { view: 'machinery' as const, alias, page };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META;
 
-type ViewData = { alias: PageAlias; page: ModelLinePageData } | undefined;
+type ViewData = { alias: PageAlias; page: ModelLinePageData | PartsLinePageData } | undefined;
 
 export const handle = {
   crumbs: (d: ViewData): Crumb[] => d?.page.trail ?? [],
@@ -39,7 +48,7 @@ export const handle = {
 };
 
 export default function ModelLinesView({ loaderData }: Route.ComponentProps) {
-  return <ModelLinePage data={loaderData.page} />;
+  return loaderData.view === 'parts' ? <PartsLinePage data={loaderData.page} /> : <ModelLinePage data={loaderData.page} />;
 }
 
 export function ErrorBoundary() {

@@ -9,6 +9,7 @@ import { filterParamsOf, filterTarget, filterTargetInput, modelLinesInput } from
 import type { ModelLineCardView } from './listing.schema.ts';
 import { emptySidebarFilters, filterInfo, filterModelLines, sidebarFilters } from './listing.server.ts';
 import { ModelLineCard } from './ui/ModelLineCard.tsx';
+import { partsSidebarRequest } from '#app/modules/parts/line/line.server.ts';
 
 /**
  * The body of a filter request as fields: JSON, or a urlencoded form read whole (its repeated
@@ -27,8 +28,8 @@ async function readFields(c: Context<HonoEnv>): Promise<{ ok: true; fields: Reco
 const fieldsObject = (fields: Record<string, unknown> | URLSearchParams) => (fields instanceof URLSearchParams ? Object.fromEntries(fields) : fields);
 
 /** The target (category or line) and the filter state of a request, or the 400 that refuses it. */
-async function readFilterRequest(c: Context<HonoEnv>) {
-  const read = await readFields(c);
+async function readFilterRequest(c: Context<HonoEnv>, fields?: Record<string, unknown> | URLSearchParams) {
+  const read = fields ? { ok: true as const, fields } : await readFields(c);
   if (!read.ok) return read;
   const target = validate(c, filterTargetInput, fieldsObject(read.fields));
   if (!target.ok) return target;
@@ -71,7 +72,16 @@ export const filtersSiteApi = new Hono<HonoEnv>();
  * line gets empty lists, not an error.
  */
 filtersSiteApi.post('/filter/get-sidebar-filters', async (c) => {
-  const req = await readFilterRequest(c);
+  const read = await readFields(c);
+  if (!read.ok) return read.response;
+  // The parts catalogue's line page (`section: 'parts'`) is answered by the parts module.
+  if (fieldsObject(read.fields).section === 'parts') {
+    const params = filterParamsOf(read.fields);
+    if (!params.ok) return errorResponse(c, 400, params.message);
+    const parts = await partsSidebarRequest(c.get('ctx'), fieldsObject(read.fields), params.params);
+    return parts.ok ? c.json({ error_status: 'success', ...parts.body }) : errorResponse(c, parts.status, parts.message);
+  }
+  const req = await readFilterRequest(c, read.fields);
   if (!req.ok) return req.response;
   const found = await sidebarFilters(c.get('ctx'), req.target, req.state);
   const filters = found?.filters ?? emptySidebarFilters(req.state);

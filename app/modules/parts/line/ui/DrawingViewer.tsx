@@ -1,0 +1,198 @@
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import type { PanzoomObject } from '@panzoom/panzoom';
+import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type DrawingView, type StockTone } from '../line.schema.ts';
+import { PartRows } from './PartRows.tsx';
+import styles from './DrawingViewer.module.css';
+
+/** Zoom bounds and steps of the viewer. */
+const MIN_SCALE = 1;
+const MAX_SCALE = 8;
+const STEP = 0.35;
+/** A found or chosen position is shown at least this large. */
+const FOCUS_SCALE = 2.5;
+/** Keyboard panning, in screen pixels per key press. */
+const PAN_STEP_PX = 60;
+
+const TONES: StockTone[] = ['here', 'elsewhere', 'order'];
+
+type Mark = 'data-hover' | 'data-active';
+
+/**
+ * The drawing with its callouts and the part rows (issue 9 point 3). Zoom and pan by wheel, pinch,
+ * buttons and keys (`@panzoom/panzoom`, loaded with the viewer, not with the shell); a balloon and
+ * its rows highlight each other on hover and click through data attributes set on the few elements
+ * concerned, so an interaction never re-renders the list (ADR 032).
+ */
+export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; signedIn: boolean }) {
+  const root = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const pz = useRef<PanzoomObject | null>(null);
+  const [ready, setReady] = useState(false);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const searchId = useId();
+  const hintId = useId();
+
+  const mark = (attr: Mark, callout: number | null) => {
+    const el = root.current;
+    if (!el) return;
+    for (const node of el.querySelectorAll(`[${attr}]`)) node.removeAttribute(attr);
+    if (callout !== null) for (const node of el.querySelectorAll(`[data-callout="${callout}"]`)) node.setAttribute(attr, '');
+  };
+
+  /** Centres a balloon in the frame, zoomed in at least to FOCUS_SCALE. */
+  const centre = (callout: number) => {
+    const c = drawing.callouts.find((x) => x.callout === callout);
+    const el = stage.current;
+    const instance = pz.current;
+    if (!c || !el || !instance) return;
+    const w = el.offsetWidth;
+    const h = el.offsetHeight;
+    const scale = Math.max(instance.getScale(), FOCUS_SCALE);
+    instance.zoom(scale, { animate: false });
+    instance.pan(w / 2 - (c.x / drawing.width) * w, h / 2 - (c.y / drawing.height) * h, { animate: false, force: true });
+  };
+
+  const showRow = (callout: number) => {
+    const row = root.current?.querySelector<HTMLElement>(`tr[data-callout="${callout}"]`);
+    row?.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  };
+
+  const select = (callout: number, from: 'drawing' | 'row' | 'search') => {
+    mark('data-active', callout);
+    if (from !== 'drawing') centre(callout);
+    if (from !== 'row') showRow(callout);
+  };
+
+  // A link to a position on this drawing ('#callout-7', from the parts list) selects it.
+  const onReady = useEffectEvent(() => {
+    const linked = /^#callout-(\d{1,4})$/.exec(location.hash);
+    if (linked) select(Number(linked[1]), 'search');
+  });
+
+  useEffect(() => {
+    let disposed = false;
+    let cleanup = () => {};
+    void import('@panzoom/panzoom').then(({ default: Panzoom }) => {
+      const el = stage.current;
+      const box = frame.current;
+      if (disposed || !el || !box) return;
+      const instance = Panzoom(el, { minScale: MIN_SCALE, maxScale: MAX_SCALE, step: STEP, contain: 'outside', cursor: 'grab', animate: false, exclude: [] });
+      const wheel = (e: WheelEvent) => { e.preventDefault(); instance.zoomWithWheel(e); };
+      box.addEventListener('wheel', wheel, { passive: false });
+      pz.current = instance;
+      setReady(true);
+      onReady();
+      cleanup = () => { box.removeEventListener('wheel', wheel); instance.destroy(); pz.current = null; };
+    });
+    return () => { disposed = true; cleanup(); };
+  }, [drawing.id]);
+
+  const calloutOf = (target: EventTarget | null): number | null => {
+    const el = (target as Element | null)?.closest?.('[data-callout]');
+    const n = el ? Number(el.getAttribute('data-callout')) : NaN;
+    return Number.isInteger(n) ? n : null;
+  };
+
+  // Hover and click anywhere in the workspace: one listener each, delegated.
+  const onOver = (e: ReactPointerEvent<HTMLDivElement>) => mark('data-hover', calloutOf(e.target));
+  const onLeave = () => mark('data-hover', null);
+
+  const onSearch = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const text = String(new FormData(e.currentTarget).get('position') ?? '').trim();
+    const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+    if (drawing.callouts.some((c) => c.callout === n)) {
+      setSearchError(null);
+      select(n, 'search');
+    } else {
+      setSearchError(text ? PARTS_LINE_TEXTS.positionNotFound(text) : 'Введите номер позиции');
+    }
+  };
+
+  const onFrameKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const instance = pz.current;
+    if (!instance || e.altKey || e.ctrlKey || e.metaKey) return;
+    const pan = (dx: number, dy: number) => instance.pan(dx / instance.getScale(), dy / instance.getScale(), { relative: true, animate: false });
+    const actions: Record<string, () => void> = {
+      '+': () => instance.zoomIn(), '=': () => instance.zoomIn(), '-': () => instance.zoomOut(), '0': () => instance.reset(),
+      ArrowLeft: () => pan(PAN_STEP_PX, 0), ArrowRight: () => pan(-PAN_STEP_PX, 0), ArrowUp: () => pan(0, PAN_STEP_PX), ArrowDown: () => pan(0, -PAN_STEP_PX),
+    };
+    const action = actions[e.key];
+    if (action) {
+      e.preventDefault();
+      action();
+    }
+  };
+
+  const onCalloutKey = (e: KeyboardEvent<SVGGElement>, callout: number) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      select(callout, 'drawing');
+    }
+  };
+
+  return (
+    <div ref={root} className={styles.workspace} onPointerOver={onOver} onPointerLeave={onLeave} data-testid="drawing-workspace">
+      <div className={styles.viewer}>
+        <div className={styles.toolbar}>
+          <h2 className={styles.title}>{drawing.title}</h2>
+          <form className={styles.search} onSubmit={onSearch} role="search" aria-label="Поиск позиции на чертеже">
+            <label htmlFor={searchId} className={styles.searchLabel}>Позиция №</label>
+            <input id={searchId} name="position" inputMode="numeric" pattern="[0-9]*" maxLength={4} autoComplete="off" className={styles.searchInput}
+              aria-invalid={searchError ? true : undefined} aria-describedby={searchError ? `${searchId}-error` : undefined} />
+            <button type="submit" className={styles.tool}>Найти</button>
+          </form>
+          <div className={styles.zoom} role="group" aria-label="Масштаб чертежа">
+            <button type="button" className={styles.tool} onClick={() => pz.current?.zoomIn()} disabled={!ready} aria-label="Увеличить">+</button>
+            <button type="button" className={styles.tool} onClick={() => pz.current?.zoomOut()} disabled={!ready} aria-label="Уменьшить">−</button>
+            <button type="button" className={styles.tool} onClick={() => pz.current?.reset()} disabled={!ready}>Вписать</button>
+          </div>
+        </div>
+        {searchError ? <p id={`${searchId}-error`} className={styles.error} role="alert">{searchError}</p> : null}
+        <div
+          ref={frame}
+          className={styles.frame}
+          tabIndex={0}
+          role="group"
+          aria-label={`Чертёж «${drawing.title}»`}
+          aria-describedby={hintId}
+          onKeyDown={onFrameKey}
+          data-testid="drawing-frame"
+          // At most 62 % of the window's height, so the first rows show beside it; the width follows.
+          style={{ width: `min(100%, calc(62vh * ${drawing.width} / ${drawing.height}))` }}
+        >
+          <div ref={stage} className={styles.stage} style={{ aspectRatio: `${drawing.width} / ${drawing.height}` }}>
+            <img src={drawing.image} width={drawing.width} height={drawing.height} alt={`Схема узла «${drawing.title}»`} className={styles.image} draggable={false} />
+            <svg className={styles.overlay} viewBox={`0 0 ${drawing.width} ${drawing.height}`} onClick={(e) => { const n = calloutOf(e.target); if (n !== null) select(n, 'drawing'); }}>
+              {drawing.callouts.map((c) => (
+                <g
+                  key={c.callout}
+                  data-callout={c.callout}
+                  data-tone={c.tone}
+                  className={styles.callout}
+                  transform={`translate(${c.x} ${c.y})`}
+                  role="button"
+                  tabIndex={0}
+                  aria-label={`Позиция ${c.callout}: ${STOCK_TONE_LABELS[c.tone].toLowerCase()}`}
+                  onKeyDown={(e) => onCalloutKey(e, c.callout)}
+                  data-testid={`callout-${c.callout}`}
+                >
+                  <circle r={24} className={styles.hit} />
+                  <circle r={14} className={styles.balloon} />
+                  <text y={5}>{c.callout}</text>
+                </g>
+              ))}
+            </svg>
+          </div>
+        </div>
+        <p id={hintId} className={styles.hint}>Колесо мыши или щипок — масштаб, перетаскивание — сдвиг; клавиши + − 0 и стрелки.</p>
+        <ul className={styles.legend} aria-label="Цвет позиций">
+          {TONES.map((t) => <li key={t}><span className={styles.swatch} data-tone={t} aria-hidden="true" />{STOCK_TONE_LABELS[t]}</li>)}
+        </ul>
+      </div>
+      <PartRows rows={drawing.rows} signedIn={signedIn} onRowSelect={(n) => select(n, 'row')} />
+    </div>
+  );
+}

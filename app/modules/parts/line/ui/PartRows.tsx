@@ -1,0 +1,85 @@
+import { memo, type MouseEvent } from 'react';
+import { Link } from '#app/components/ui/Link.tsx';
+import { PriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
+import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type PartRowView } from '../line.schema.ts';
+import { AddToCart } from './AddToCart.tsx';
+import { Analogs } from './Analogs.tsx';
+import styles from './PartRows.module.css';
+
+export interface PartRowsProps {
+  rows: PartRowView[];
+  signedIn: boolean;
+  /** On a drawing: a row's click selects its balloon. */
+  onRowSelect?: (callout: number) => void;
+  /** Without a drawing: each row links to its drawing. */
+  drawingLink?: (row: PartRowView) => string;
+}
+
+/**
+ * The part rows (issue 9 point 3): callout, number, name, quantity in the assembly, note, price
+ * (signed-in visitors; guests the sign-in prompt, as on the machinery cards), stock here and at the
+ * other branches, analogs, and 'В корзину' with a count. Memoised: highlighting never re-renders it.
+ */
+export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, drawingLink }: PartRowsProps) {
+  const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
+    if (!onRowSelect) return;
+    // Controls of a row (the stepper, the cart button, the analogs) do their own thing.
+    if ((e.target as Element).closest('button, input, a, summary, details')) return;
+    const tr = (e.target as Element).closest('tr[data-callout]');
+    if (tr) onRowSelect(Number(tr.getAttribute('data-callout')));
+  };
+  if (rows.length === 0) return <p className={styles.empty}>{PARTS_LINE_TEXTS.noParts}</p>;
+  return (
+    <div className={styles.wrap}>
+      <table className={styles.table} data-testid="part-rows">
+        <caption className="visually-hidden">Детали {drawingLink ? 'модельной линейки' : 'на чертеже'}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={styles.num}>Поз.</th>
+            <th scope="col">Деталь</th>
+            <th scope="col" className={styles.qty}>Кол-во</th>
+            <th scope="col">Цена и наличие</th>
+            <th scope="col"><span className="visually-hidden">В корзину</span></th>
+          </tr>
+        </thead>
+        <tbody onClick={onClick}>
+          {rows.map((r) => (
+            <tr key={r.key} data-callout={r.callout} data-fits={r.fits ? undefined : 'no'} className={styles.row} data-testid={`row-${r.callout}`}>
+              <td className={styles.num}>
+                {drawingLink ? <Link to={drawingLink(r)} className={styles.callout} aria-label={`Позиция ${r.callout} на чертеже «${r.drawingTitle}»`}>{r.callout}</Link>
+                  : onRowSelect ? <button type="button" className={styles.callout} onClick={() => onRowSelect(r.callout)} aria-label={`Показать позицию ${r.callout} на чертеже`}>{r.callout}</button>
+                    : <span className={styles.callout}>{r.callout}</span>}
+              </td>
+              <td className={styles.partCell}>
+                <div className={styles.part}>
+                <span className={styles.code}>{r.code}</span>
+                <span className={styles.name}>{r.name}</span>
+                <span className={styles.meta}>
+                  {r.maker}
+                  {drawingLink ? <> · {r.drawingTitle}</> : null}
+                </span>
+                {r.note ? <span className={styles.note}>{r.note}</span> : null}
+                {r.serialRange ? <span className={styles.serial}>Серийные номера {r.serialRange}</span> : null}
+                {!r.fits ? <strong className={styles.notFit}>{PARTS_LINE_TEXTS.notForSerial}</strong> : null}
+                {r.analogs > 0 ? <Analogs code={r.code} count={r.analogs} /> : null}
+                </div>
+              </td>
+              <td className={styles.qty}><span className={styles.qtyLabel}>Кол-во в узле: </span>{r.quantity}</td>
+              <td className={styles.price}>
+                <PriceBlock offer={r.offer ? { ...r.offer, superPrice: false } : null} inStock={(r.offer?.quantity ?? 0) > 0} guest={!signedIn} />
+                {r.tone !== 'here' ? <p className={styles.tone} data-tone={r.tone}><span className={styles.dot} aria-hidden="true" />{STOCK_TONE_LABELS[r.tone]}</p> : null}
+                {r.elsewhere.length > 0 ? (
+                  <details className={styles.elsewhere}>
+                    <summary>В других филиалах: {r.elsewhere.reduce((s, b) => s + b.quantity, 0).toLocaleString('ru-RU')} шт.</summary>
+                    <ul>{r.elsewhere.map((b) => <li key={b.branchName}>{b.branchName}: {b.quantity.toLocaleString('ru-RU')} шт.</li>)}</ul>
+                  </details>
+                ) : null}
+              </td>
+              <td className={styles.cart}><AddToCart partId={r.partId} label={`${r.code} ${r.name}`} signedIn={signedIn} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});
