@@ -73,6 +73,10 @@ export function budgets(outcomes: TargetOutcome[], js: PageJs[]): Budget[] {
   const sidebar = run('sidebar-filters');
   const sidebarFresh = run('sidebar-filters-fresh');
   const search = run('search');
+  // Parts budgets (issue: spare parts).
+  const partsLine = run('parts-line-signed-in');
+  const partsFilters = run('parts-filters');
+  const partLookup = run('part-lookup');
   const heaviestCatalogueJs = Math.max(...js.filter((page) => page.catalogue).map((page) => page.gzipBytes));
   return [
     atLeast('home', home, home?.requestsPerSec, 700, 'req/s'),
@@ -86,6 +90,10 @@ export function budgets(outcomes: TargetOutcome[], js: PageJs[]): Budget[] {
     atMost('sidebar filters p97.5 (server time)', sidebar, sidebar?.latencyMs.p97_5, 25, 'ms'),
     atMost('sidebar, new states p97.5 (server time)', sidebarFresh, sidebarFresh?.latencyMs.p97_5, 25, 'ms'),
     atMost('search as you type p97.5 (server time)', search, search?.latencyMs.p97_5, 20, 'ms'),
+    verdict('parts line page signed in ÷ bare', partsLine, partsLine && bare ? partsLine.requestsPerSec / bare.requestsPerSec : undefined, '≥', 0.4, '×'),
+    atMost('parts line page signed in p99', partsLine, partsLine?.latencyMs.p99, 60, 'ms'),
+    atMost('parts filters p97.5 (server time)', partsFilters, partsFilters?.latencyMs.p97_5, 30, 'ms'),
+    atMost('part-number lookup p97.5 (server time)', partLookup, partLookup?.latencyMs.p97_5, 5, 'ms'),
     atMost('catalogue page JS gzipped', null, Number.isFinite(heaviestCatalogueJs) ? heaviestCatalogueJs / KB : undefined, 150, 'KB'),
   ];
 }

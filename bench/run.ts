@@ -16,7 +16,7 @@ import {
   printRatio, printResult, result, type Target, type TargetOutcome,
 } from './report.ts';
 import { ROOT, ServerFailure, TEMPLATE_DIR, findFreePort, launchServer, runBuild, waitUntilHealthy, type BenchServer } from './server.ts';
-import { prepareBenchDatabase, removeBenchTemplate } from './seed-catalog.ts';
+import { prepareBenchDatabase, removeBenchTemplate, type BenchParts } from './seed-catalog.ts';
 import { asYouTypeQueries } from './search-queries.ts';
 import { signedInVisitor } from './session.ts';
 
@@ -111,7 +111,8 @@ async function main(): Promise<number> {
   }
 
   // The catalogue at a real dealer's scale (10,000 models), before the server starts.
-  await prepareBenchDatabase(ROOT, { databaseUrl: options.databaseUrl, templateDir: TEMPLATE_DIR });
+  // …and the parts catalogue at 1,000,000 parts.
+  const parts = await prepareBenchDatabase(ROOT, { databaseUrl: options.databaseUrl, templateDir: TEMPLATE_DIR });
 
   const port = options.port ?? await findFreePort(FIRST_PORT);
   console.log(`Starting the production server on port ${port}…`);
@@ -119,7 +120,7 @@ async function main(): Promise<number> {
   await waitUntilHealthy(running);
 
   const outcomes: TargetOutcome[] = [];
-  const catalogue = await catalogueTargets(running);
+  const catalogue = await catalogueTargets(running, parts);
   for (const target of [...TARGETS, ...catalogue.targets]) {
     outcomes.push(await measureTarget(running, target, options.load));
   }
@@ -181,7 +182,7 @@ async function weighPages(running: BenchServer, cataloguePages: string[]): Promi
  * visitor (never cached: prices), the sidebar filters and search as you type. The model is the
  * first one the sitemap lists.
  */
-async function catalogueTargets(running: BenchServer): Promise<{ targets: Target[]; pages: string[] }> {
+async function catalogueTargets(running: BenchServer, parts: BenchParts): Promise<{ targets: Target[]; pages: string[] }> {
   const sitemap = await (await fetch(`${running.origin}/sitemap.xml`, { signal: AbortSignal.timeout(10_000) })).text();
   const modelPath = [...sitemap.matchAll(/<loc>[^<]*?(\/catalog\/[^/<]+\/[^/<]+\/[^/<]+)<\/loc>/g)][0]?.[1];
   if (!modelPath) throw new BenchError('the sitemap lists no model page');
@@ -197,8 +198,11 @@ async function catalogueTargets(running: BenchServer): Promise<{ targets: Target
   const queries = asYouTypeQueries();
   const searchPath = `/api/search?q=${encodeURIComponent(queries[0]!)}`;
   const search = { headers: { accept: 'application/json' }, varyPath: (n: number) => `/api/search?q=${encodeURIComponent(queries[n % queries.length]!)}` };
+  // The parts side (issue: spare parts): the line with the most positions, a part number each request.
+  const partsSearch = { headers: { accept: 'application/json' }, varyPath: (n: number) => `/api/parts/search?q=${encodeURIComponent(parts.queries[n % parts.queries.length]!)}` };
+  const partsFilters = { ...api, body: JSON.stringify({ section: 'parts', modelLineId: parts.lineId }) };
   return {
-    pages: [CATEGORY_PATH, modelPath],
+    pages: [CATEGORY_PATH, modelPath, parts.linePath],
     targets: [
       { name: 'category', path: CATEGORY_PATH, label: `${CATEGORY_PATH} (guest)` },
       { name: 'model', path: modelPath, label: 'model page (guest)' },
@@ -213,6 +217,9 @@ async function catalogueTargets(running: BenchServer): Promise<{ targets: Target
       { name: 'sidebar-filters-fresh-load', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new)', shape: fresh },
       { name: 'search', path: searchPath, label: 'GET /api/search (each new, 1 conn.)', shape: { ...search, connections: 1 } },
       { name: 'search-load', path: searchPath, label: 'GET /api/search (each new)', shape: search },
+      { name: 'parts-line-signed-in', path: parts.linePath, label: 'parts line page (signed in)', shape: signedIn },
+      { name: 'parts-filters', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters, parts (1 conn.)', shape: { ...partsFilters, connections: 1 } },
+      { name: 'part-lookup', path: '/api/parts/search', label: 'GET /api/parts/search (each new, 1 conn.)', shape: { ...partsSearch, connections: 1 } },
     ],
   };
 }

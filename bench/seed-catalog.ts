@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import type { DB } from '#app/.server/db/connect.ts';
 import type * as EntryModule from '../server/entry.ts';
+import { benchPartQueries, seedBenchParts } from './seed-parts.ts';
 
 /** The demo's own rows have ids below these; copies are numbered above them. */
 const LINE_ID_STEP = 1_000;
@@ -86,7 +87,16 @@ export async function seedBenchCatalog(db: DB, models = BENCH_MODELS): Promise<{
  * for the embedded database a template directory that each server start copies (the server holds
  * PGlite exclusively while it runs). Uses the production build's entry, like the server.
  */
-export async function prepareBenchDatabase(root: string, { databaseUrl, templateDir }: { databaseUrl?: string; templateDir: string }): Promise<void> {
+/** What the parts targets of the benchmark need from the seeded database. */
+export interface BenchParts {
+  /** A model line's parts page, `/zapchasti/{maker}/{line}`: the line with the most drawing positions. */
+  linePath: string;
+  lineId: number;
+  /** Part numbers as people type them (`benchPartQueries`). */
+  queries: string[];
+}
+
+export async function prepareBenchDatabase(root: string, { databaseUrl, templateDir }: { databaseUrl?: string; templateDir: string }): Promise<BenchParts> {
   const entry = await import(pathToFileURL(resolve(root, 'build/server/index.js')).href) as typeof EntryModule;
   if (!databaseUrl) {
     rmSync(templateDir, { recursive: true, force: true });
@@ -98,6 +108,16 @@ export async function prepareBenchDatabase(root: string, { databaseUrl, template
     await entry.seed(db, { demo: true });
     const { models, seconds } = await seedBenchCatalog(db);
     console.log(`Bench catalogue: ${models} models (${seconds.toFixed(1)} s)`);
+    const grown = await seedBenchParts(db);
+    console.log(`Bench parts: ${grown.parts} parts (${grown.seconds.toFixed(1)} s)`);
+    const { rows: [line] } = await sql<{ id: number; maker: string; slug: string }>`
+      select l.id, m.slug as maker, l.slug from catalog_model_line l
+      join catalog_manufacturer m on m.id = l.manufacturer_id
+      join parts_drawing d on d.model_line_id = l.id
+      join parts_drawing_position p on p.drawing_id = d.id
+      group by l.id, m.slug, l.slug order by count(*) desc, l.id limit 1`.execute(db);
+    if (!line) throw new Error('the bench database has no drawings');
+    return { linePath: `/zapchasti/${line.maker}/${line.slug}`, lineId: line.id, queries: await benchPartQueries(db) };
   } finally {
     await db.destroy();
   }

@@ -10,6 +10,7 @@ import { ModelLinePage } from '#app/modules/catalog/listing/ui/ModelLinePage.tsx
 import { loadPartsLinePage } from '#app/modules/parts/line/line.server.ts';
 import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
+import { machinesForPicker } from '#app/modules/parts/yard/yard.server.ts';
 import type { Route } from './+types/model-lines.view';
 
 /** A line id as the URL may carry it: digits only, within 32 bits; anything else is no page. */
@@ -28,9 +29,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const id = lineIdOf(url);
   // `section=parts`: the line's parts page (canonical at /zapchasti/{maker}/{line}).
   if (url.searchParams.get('section') === 'parts') {
-    const parts = id === null ? null : await loadPartsLinePage(context.get(requestContext), id, url);
+    const ctx = context.get(requestContext);
+    const [parts, machines] = id === null ? [null, null] : await Promise.all([loadPartsLinePage(ctx, id, url), machinesForPicker(ctx)]);
     if (!parts) throw data(null, { status: 404 });
-    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: parts };
+    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: parts, machines };
   }
   const page = id === null ? null : await loadModelLinePage(context.get(requestContext), id, url);
   if (!page) throw data(null, { status: 404 });
@@ -48,7 +50,7 @@ export const handle = {
 };
 
 export default function ModelLinesView({ loaderData }: Route.ComponentProps) {
-  return loaderData.view === 'parts' ? <PartsLinePage data={loaderData.page} /> : <ModelLinePage data={loaderData.page} />;
+  return loaderData.view === 'parts' ? <PartsLinePage data={loaderData.page} machines={loaderData.machines} /> : <ModelLinePage data={loaderData.page} />;
 }
 
 export function ErrorBoundary() {

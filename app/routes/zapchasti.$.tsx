@@ -6,6 +6,7 @@ import { NOT_FOUND_META } from '#app/lib/meta.ts';
 import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import { findPartsLine, loadPartsLinePage } from '#app/modules/parts/line/line.server.ts';
+import { machinesForPicker } from '#app/modules/parts/yard/yard.server.ts';
 import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import type { Route } from './+types/zapchasti.$';
@@ -22,10 +23,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const parts = (params['*'] ?? '').split('/').filter((p, i, all) => p !== '' || i < all.length - 1);
   const [maker, line, ...rest] = parts;
   const id = rest.length === 0 && maker && line && SLUG.test(maker) && SLUG.test(line) ? await findPartsLine(ctx, maker, line) : null;
-  const page = id === null ? null : await loadPartsLinePage(ctx, id, url);
+  const [page, machines] = id === null ? [null, null] : await Promise.all([loadPartsLinePage(ctx, id, url), machinesForPicker(ctx)]);
   if (!page) throw data(null, { status: 404 });
   const alias: PageAlias = { controller: 'model-line', referenceId: page.line.id };
-  return { alias, page };
+  return { alias, page, machines };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META);
@@ -38,7 +39,7 @@ export const handle = {
 };
 
 export default function ZapchastiLine({ loaderData }: Route.ComponentProps) {
-  return <PartsLinePage data={loaderData.page} />;
+  return <PartsLinePage data={loaderData.page} machines={loaderData.machines} />;
 }
 
 export function ErrorBoundary() {

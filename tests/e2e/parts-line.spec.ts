@@ -45,8 +45,9 @@ test('a drawing, callout 7 and its row, 2 to the cart; search by position number
   const sent = await request;
   expect(sent.postDataJSON()).toEqual({ products: [{ part_id: partId, count: 2 }] });
   expect(sent.headers()['x-csrf-token']).toBeTruthy();
-  // The answer is shown in the row (the message, or 'Добавлено в корзину').
-  await expect(row(page, 7).getByRole('status')).not.toBeEmpty();
+  // The answer is shown in the row, and the header's cart counter shows the part (a new account's cart).
+  await expect(row(page, 7).getByRole('status')).toHaveText('Добавлено в корзину');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Корзина: 1' })).toBeVisible();
 
   // A balloon is a button for the keyboard too.
   await page.getByTestId('callout-2').focus();
@@ -77,7 +78,7 @@ test('a drawing, callout 7 and its row, 2 to the cart; search by position number
   await expect.poll(scale).toBe(1);
 });
 
-test('a guest gets the sign-in prompt instead of prices and the login modal from the cart button @desktop', async ({ page }) => {
+test('a guest gets the sign-in prompt instead of prices, and a cart of his own @desktop', async ({ page }) => {
   // The viewer's script comes with the parts page, not with the shell.
   const scripts: string[] = [];
   page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
@@ -92,8 +93,10 @@ test('a guest gets the sign-in prompt instead of prices and the login modal from
   expect(await layoutShift(page)).toBeLessThan(0.01);
   const first = page.getByTestId('part-rows').locator('tbody tr').first();
   await expect(first.getByText('Войдите, чтобы увидеть цену')).toBeVisible();
+  // Guests keep a cart with their session (ADR 035); it joins their account at sign-in.
   await first.getByRole('button', { name: 'В корзину' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(first.getByRole('status')).toHaveText('Добавлено в корзину');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Корзина: 1' })).toBeVisible();
 });
 
 test('serial number: a position outside its range is hidden, then shown marked; filters list parts; unknown lines are 404', async ({ page }) => {

@@ -160,8 +160,6 @@ export interface PartsLinePageData {
   outsideSerial: number;
 }
 
-/** Spec §7 `POST /api/cart/add`. */
-export interface CartAddRequest { products: Array<{ part_id: number; count: number }> }
 
 export const PARTS_LINE_TEXTS = {
   title: (line: string) => `Запчасти для ${line}`,

@@ -1,31 +1,25 @@
-import { useContext, useId, useState } from 'react';
-import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
-import { api } from '#app/lib/api.ts';
+import { useId, useState } from 'react';
+import { addToCart } from '#app/modules/cart/ui/use-cart.ts';
 import { CART_COUNT_MAX, clampCount } from '../line.rules.ts';
-import { PARTS_LINE_TEXTS, type CartAddRequest } from '../line.schema.ts';
+import { PARTS_LINE_TEXTS } from '../line.schema.ts';
 import styles from './PartRows.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string };
 
 /**
- * A count and 'В корзину' (spec §7 `POST /api/cart/add {products:[{part_id,count}]}` with the CSRF
- * header of the api client). Guests get the sign-in modal, as favourites do.
+ * A count and 'В корзину' (spec §7 `POST /api/cart/add {products:[{part_id,count}]}` through the
+ * cart's `addToCart`, so the header's counter follows). Guests have a cart too (ADR 035): it joins
+ * their account at sign-in.
  */
-export function AddToCart({ partId, label, signedIn }: { partId: number; label: string; signedIn: boolean }) {
-  const ui = useContext(LayoutUiContext);
+export function AddToCart({ partId, label }: { partId: number; label: string }) {
   const [count, setCount] = useState(1);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const inputId = useId();
   const change = (n: number) => { setCount(clampCount(n)); setStatus({ kind: 'idle' }); };
   const add = async () => {
-    if (!signedIn) {
-      ui?.openAuth();
-      return;
-    }
     setStatus({ kind: 'sending' });
-    const body: CartAddRequest = { products: [{ part_id: partId, count }] };
-    const result = await api<Record<string, unknown>>('POST', '/api/cart/add', body);
-    setStatus(result.error_status === 'success' ? { kind: 'done' } : { kind: 'error', message: result.message });
+    const result = await addToCart([{ part_id: partId, count }]);
+    setStatus(result.ok ? { kind: 'done' } : { kind: 'error', message: result.message });
   };
   return (
     <div className={styles.buy}>

@@ -5,6 +5,7 @@ import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type PartRowView } from '../line.s
 import { AddToCart } from './AddToCart.tsx';
 import { Analogs } from './Analogs.tsx';
 import styles from './PartRows.module.css';
+import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
 
 export interface PartRowsProps {
   rows: PartRowView[];
@@ -75,7 +76,10 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
                   </details>
                 ) : null}
               </td>
-              <td className={styles.cart}><AddToCart partId={r.partId} label={`${r.code} ${r.name}`} signedIn={signedIn} /></td>
+              <td className={styles.cart}>
+                <AddToCart partId={r.partId} label={`${r.code} ${r.name}`} />
+                <PartBookmarkButton partId={r.partId} variant="icon" />
+              </td>
             </tr>
           ))}
         </tbody>
