@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_catalog_models.ts';
 import * as m0009 from './migrations/0009_search.ts';
 import * as m0010 from './migrations/0010_search_gin_direct.ts';
 import * as m0011 from './migrations/0011_parts.ts';
+import * as m0012 from './migrations/0012_parts_pages.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0009_search': m0009,
   '0010_search_gin_direct': m0010,
   '0011_parts': m0011,
+  '0012_parts_pages': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,276 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '#app/.server/db/connect.ts';
+import type { CurrencyCode } from '#app/.server/db/schema.ts';
+
+/*
+ * The parts pages' reads (ADR 033). Reference data (the category tree, the makers, the counts per
+ * category and maker, the model lines with drawings) is read whole and kept in memory by
+ * pages.server.ts; the rest is one statement per block of a page, each served by an index. The
+ * catalogue's tables (makers, lines, models) are read, never written, as the parts seed does.
+ */
+
+const MAX_CHAIN = 10;
+
+export interface CategoryRow { id: number; parent_id: number | null; slug: string; name: string; sort: number }
+
+export function selectCategories(db: DB): Promise<CategoryRow[]> {
+  return db.selectFrom('parts_category').select(['id', 'parent_id', 'slug', 'name', 'sort']).orderBy('sort').orderBy('name').orderBy('id').execute();
+}
+
+export interface MakerRow { id: number; slug: string; name: string; country: string; kind: 'oem' | 'aftermarket'; sort: number }
+
+export function selectMakers(db: DB): Promise<MakerRow[]> {
+  return db.selectFrom('parts_manufacturer').select(['id', 'slug', 'name', 'country', 'kind', 'sort']).orderBy('sort').orderBy('name').execute();
+}
+
+export interface CountRow { category_id: number | null; manufacturer_id: number; n: number }
+
+/** How many parts each category holds of each maker: a few thousand rows whatever the number of parts. */
+export async function selectCategoryMakerCounts(db: DB): Promise<CountRow[]> {
+  const { rows } = await sql<CountRow>`select category_id, manufacturer_id, count(*)::int as n from parts_part group by category_id, manufacturer_id`.execute(db);
+  return rows;
+}
+
+export interface LineWithDrawingsRow {
+  maker_id: number; maker_slug: string; maker_name: string;
+  line_id: number; line_slug: string; line_name: string; drawings: number;
+}
+
+/** The model lines that have drawings, with their makers, in the catalogue's order. */
+export async function selectLinesWithDrawings(db: DB): Promise<LineWithDrawingsRow[]> {
+  const { rows } = await sql<LineWithDrawingsRow>`
+    select m.id as maker_id, m.slug as maker_slug, m.name as maker_name,
+      l.id as line_id, l.slug as line_slug, l.name as line_name, d.drawings
+    from (select model_line_id, count(*)::int as drawings from parts_drawing group by model_line_id) d
+    join catalog_model_line l on l.id = d.model_line_id
+    join catalog_manufacturer m on m.id = l.manufacturer_id
+    order by m.sort, m.name, m.id, l.sort, l.name, l.id`.execute(db);
+  return rows;
+}
+
+/** A part in a list with its offer at the visitor's branch and its units elsewhere. */
+export interface ListRow {
+  id: number; code: string; name: string; maker_id: number;
+  currency: CurrencyCode | null; price: number | null; old_price: number | null;
+  quantity: number | null; expected_date: string | null; elsewhere: number;
+}
+
+export interface ListFilter {
+  /** Category ids of the path's subtree; null: every part. */
+  categoryIds: number[] | null;
+  makerIds: number[];
+  branchId: number;
+  inStock: boolean;
+  isWithPrice: boolean;
+  withPrices: boolean;
+}
+
+const offerColumns = (withPrices: boolean) => sql`
+  h.currency,
+  ${withPrices ? sql`h.price` : sql`null::bigint`} as price,
+  ${withPrices ? sql`h.old_price` : sql`null::bigint`} as old_price,
+  h.quantity, h.expected_date::text as expected_date,
+  (select coalesce(sum(o.quantity), 0)::int from parts_part_branch o where o.part_id = p.id and o.branch_id <> h_branch.id and o.quantity > 0) as elsewhere`;
+
+function listWhere(f: ListFilter, priceSort: boolean): RawBuilder<boolean> {
+  const conditions: RawBuilder<boolean>[] = [sql<boolean>`true`];
+  if (f.categoryIds) conditions.push(sql<boolean>`p.category_id = any(${f.categoryIds}::int[])`);
+  if (f.makerIds.length) conditions.push(sql<boolean>`p.manufacturer_id = any(${f.makerIds}::int[])`);
+  if (f.inStock) conditions.push(sql<boolean>`h.quantity > 0`);
+  // A price filter or order needs a price the visitor may see (guests have none: nothing matches).
+  if (f.isWithPrice || priceSort) conditions.push(f.withPrices ? sql<boolean>`h.price is not null` : sql<boolean>`false`);
+  return sql<boolean>`${sql.join(conditions, sql` and `)}`;
+}
+
+const ORDER: Record<'name' | 'code' | 'price-asc' | 'price-desc', RawBuilder<unknown>> = {
+  name: sql`p.name, p.id`,
+  code: sql`p.code_norm, p.id`,
+  'price-asc': sql`h.price, p.id`,
+  'price-desc': sql`h.price desc, p.id`,
+};
+
+/**
+ * One page of the /fp/ list: the part, its offer at the visitor's branch (the branch rows' primary
+ * key) and its units elsewhere. Sorted by name or number, the first pages are read in the order of
+ * `parts_part_name` / `parts_part_code`; by price, of `parts_part_branch_price`.
+ */
+export async function selectListPage(db: DB, f: ListFilter, sort: keyof typeof ORDER, offset: number, limit: number): Promise<ListRow[]> {
+  const priceSort = sort === 'price-asc' || sort === 'price-desc';
+  const join = f.inStock || f.isWithPrice || priceSort ? sql`join` : sql`left join`;
+  const { rows } = await sql<ListRow>`
+    select p.id, p.code, p.name, p.manufacturer_id as maker_id, ${offerColumns(f.withPrices)}
+    from parts_part p
+    cross join (select ${f.branchId}::int as id) h_branch
+    ${join} parts_part_branch h on h.part_id = p.id and h.branch_id = h_branch.id
+    where ${listWhere(f, priceSort)}
+    order by ${ORDER[sort]}
+    limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+/** How many parts the filter lists, counted up to `bound` (a stock or price filter: no cached count). */
+export async function countListBounded(db: DB, f: ListFilter, bound: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (
+      select 1 from parts_part p
+      join parts_part_branch h on h.part_id = p.id and h.branch_id = ${f.branchId}
+      where ${listWhere(f, false)}
+      limit ${bound}
+    ) x`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Parts named with the query's word forms (`search_tsv`), the shortest names first among the first `scan` found. */
+export async function selectNamedParts(db: DB, plain: string, branchId: number, withPrices: boolean, limit: number, scan = 500): Promise<ListRow[]> {
+  const { rows } = await sql<ListRow>`
+    with hit as (
+      select id from parts_part where search_tsv @@ (select plainto_tsquery('russian', ${plain})) limit ${scan}
+    )
+    select p.id, p.code, p.name, p.manufacturer_id as maker_id, ${offerColumns(withPrices)}
+    from hit
+    join parts_part p on p.id = hit.id
+    cross join (select ${branchId}::int as id) h_branch
+    left join parts_part_branch h on h.part_id = p.id and h.branch_id = h_branch.id
+    order by length(p.name), p.name, p.code_norm, p.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+export interface PartRow {
+  id: number; code: string; name: string; description: string; weight_grams: number | null; one_c_code: string | null;
+  category_id: number | null; manufacturer_id: number;
+}
+
+export function selectPart(db: DB, id: number): Promise<PartRow | undefined> {
+  return db.selectFrom('parts_part')
+    .select(['id', 'code', 'name', 'description', 'weight_grams', 'one_c_code', 'category_id', 'manufacturer_id'])
+    .where('id', '=', id).executeTakeFirst();
+}
+
+export interface RelativeRow { id: number; code: string; name: string; maker_id: number; rank: 1 | 2 | 3; distance: number }
+
+/**
+ * What replaced the part along its chain (1), the analogs of the part and of its replacements (2),
+ * what it replaced (3): one recursive statement over the supersessions' key and reverse index and
+ * the analogs' key and reverse index.
+ */
+export async function selectRelatives(db: DB, id: number, limit: number): Promise<RelativeRow[]> {
+  const { rows } = await sql<RelativeRow>`
+    with recursive newer (id, distance) as (
+      select new_part_id, 1 from parts_supersession where old_part_id = ${id}
+      union
+      select s.new_part_id, n.distance + 1 from parts_supersession s join newer n on s.old_part_id = n.id where n.distance < ${MAX_CHAIN}
+    ),
+    older (id, distance) as (
+      select old_part_id, 1 from parts_supersession where new_part_id = ${id}
+      union
+      select s.old_part_id, o.distance + 1 from parts_supersession s join older o on s.new_part_id = o.id where o.distance < ${MAX_CHAIN}
+    ),
+    base as (select ${id}::int as id union select id from newer),
+    analog as (
+      select a.analog_id as id from parts_analog a join base b on a.part_id = b.id
+      union
+      select a.part_id from parts_analog a join base b on a.analog_id = b.id
+    ),
+    found as (
+      select id, 1 as rank, distance from newer
+      union all select id, 2, 0 from analog
+      union all select id, 3, distance from older
+    ),
+    best as (select distinct on (id) id, rank, distance from found where id <> ${id} order by id, rank, distance)
+    select p.id, p.code, p.name, p.manufacturer_id as maker_id, b.rank, b.distance
+    from best b join parts_part p on p.id = b.id
+    order by b.rank, b.distance, p.code_norm, p.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+export interface DrawingUseRow {
+  drawing_id: number; title: string; image_path: string; width: number; height: number;
+  callout: number; x: number; y: number; quantity: number; note: string | null; serial_from: string | null; serial_to: string | null;
+  line_name: string; line_slug: string; maker_slug: string; model_name: string | null; model_slug: string | null;
+}
+
+/** Every drawing the part is on (positions by part), in the catalogue's order. */
+export async function selectDrawingUses(db: DB, partId: number, limit: number): Promise<DrawingUseRow[]> {
+  const { rows } = await sql<DrawingUseRow>`
+    select d.id as drawing_id, d.title, d.image_path, d.width, d.height,
+      pos.callout, pos.x, pos.y, pos.quantity, pos.note, pos.serial_from, pos.serial_to,
+      l.name as line_name, l.slug as line_slug, m.slug as maker_slug, mo.name as model_name, mo.slug as model_slug
+    from parts_drawing_position pos
+    join parts_drawing d on d.id = pos.drawing_id
+    join catalog_model_line l on l.id = d.model_line_id
+    join catalog_manufacturer m on m.id = l.manufacturer_id
+    left join catalog_model mo on mo.id = d.model_id
+    where pos.part_id = ${partId}
+    order by m.sort, m.name, l.sort, l.name, d.sort, d.id, pos.callout
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+export interface ModelUseRow { id: number; name: string; slug: string; line_name: string; line_slug: string; category_slug: string; maker_name: string }
+
+/** The models the part fits: a drawing's own model, or every model of a drawing's line. */
+export async function selectModelUses(db: DB, partId: number, limit: number): Promise<ModelUseRow[]> {
+  const { rows } = await sql<ModelUseRow>`
+    with used as (
+      select distinct d.model_line_id, d.model_id
+      from parts_drawing_position pos join parts_drawing d on d.id = pos.drawing_id
+      where pos.part_id = ${partId}
+    )
+    select distinct on (mo.id) mo.id, mo.name, mo.slug, l.name as line_name, l.slug as line_slug, c.slug as category_slug,
+      m.name as maker_name, m.sort as maker_sort, l.sort as line_sort, mo.sort as model_sort
+    from used u
+    join catalog_model mo on mo.model_line_id = u.model_line_id and (u.model_id is null or mo.id = u.model_id)
+    join catalog_model_line l on l.id = mo.model_line_id
+    join catalog_category c on c.id = l.category_id
+    join catalog_manufacturer m on m.id = l.manufacturer_id
+    order by mo.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+export interface LineModelRow { id: number; slug: string; name: string; drawings: number }
+export interface LineDrawingRow { id: number; title: string; model_id: number | null; category_id: number | null; positions: number }
+
+/** A line's models (with how many drawings show them) and its drawings, for /parts-catalog. */
+export async function selectLineContents(db: DB, lineId: number): Promise<{ models: LineModelRow[]; drawings: LineDrawingRow[] }> {
+  const { rows } = await sql<{ models: LineModelRow[] | null; drawings: LineDrawingRow[] | null }>`
+    select
+      (select json_agg(x order by x.sort, x.name, x.id) from (
+        select mo.id, mo.slug, mo.name, mo.sort,
+          (select count(*)::int from parts_drawing d where d.model_line_id = ${lineId} and (d.model_id is null or d.model_id = mo.id)) as drawings
+        from catalog_model mo where mo.model_line_id = ${lineId}) x) as models,
+      (select json_agg(y order by y.sort, y.id) from (
+        select d.id, d.title, d.model_id, d.category_id, d.sort,
+          (select count(*)::int from parts_drawing_position pos where pos.drawing_id = d.id) as positions
+        from parts_drawing d where d.model_line_id = ${lineId}) y) as drawings`.execute(db);
+  const row = rows[0];
+  return { models: row?.models ?? [], drawings: row?.drawings ?? [] };
+}
+
+export interface SearchRow { id: number; code: string; name: string; maker_id: number; arm: number; total: number }
+
+/**
+ * The header search's second statement: parts whose numbers begin with the code typed, then parts
+ * named with the query's word forms; each arm limited, the total counted up to `scan`.
+ */
+export async function selectPrefixAndNamed(db: DB, code: string, exclude: number[], plain: string, limit: number, scan: number): Promise<SearchRow[]> {
+  const { rows } = await sql<SearchRow>`
+    with prefix as (
+      select id, 0 as arm from parts_part
+      where ${code.length >= 3 ? sql`code_norm like ${`${code}%`}` : sql`false`} and id <> all(${exclude}::int[])
+      order by code_norm limit ${limit}
+    ),
+    named as (
+      select id, 1 as arm from parts_part
+      where ${plain ? sql`search_tsv @@ (select plainto_tsquery('russian', ${plain}))` : sql`false`} and id <> all(${exclude}::int[])
+      limit ${scan}
+    ),
+    hit as (select distinct on (id) id, arm from (select * from prefix union all select * from named) a order by id, arm)
+    select p.id, p.code, p.name, p.manufacturer_id as maker_id, hit.arm, count(*) over ()::int as total
+    from hit join parts_part p on p.id = hit.id
+    order by hit.arm, case when hit.arm = 0 then p.code_norm end, length(p.name), p.name, p.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
