@@ -366,3 +366,16 @@ export async function searchPartsLanding(ctx: RequestContext, query: string): Pr
   ]);
   return { query, numbers, names: names?.items ?? [], error: null };
 }
+
+// ── Sitemap ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The parts sections for sitemap.xml, from memory: /fp/ and every category path that holds parts,
+ * and /parts-catalog (its steps are links from it). Not the parts themselves: a million addresses need
+ * a sitemap index of files of 50,000, which the sitemap does not have yet (ADR 033).
+ */
+export async function partsSitemapPaths(services: AppServices): Promise<string[]> {
+  const ref = await partsReference(services);
+  const categories = [...ref.byId.values()].filter((n) => n.total > 0).map((n) => fpLink(n.slugs));
+  return ['/fp', ...categories, '/parts-catalog'];
+}

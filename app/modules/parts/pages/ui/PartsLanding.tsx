@@ -39,7 +39,7 @@ export function PartsLanding({ categories, total, makers, search }: PartsLanding
             </li>
           ))}
         </ul>
-        <p><Link to="/fp">Все запчасти</Link> · <Link to="/parts-catalog">Каталоги запчастей по моделям техники</Link></p>
+        <p className={styles.linksAfter}><Link to="/fp">Все запчасти</Link> · <Link to="/parts-catalog">Каталоги запчастей по моделям техники</Link></p>
       </section>
 
       <section className={styles.section} aria-labelledby="parts-makers">
