@@ -74,6 +74,10 @@ export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
       {chain.length ? (
         <section className={styles.section} aria-labelledby="part-chain">
           <h2 id="part-chain" className={styles.sectionTitle}>Замены номера</h2>
+          <ol className={styles.chain} aria-label="Цепочка замен, от старого номера к новому" data-testid="part-chain">
+            {[...chain.filter((r) => r.relation === 'replaced').sort((a, b) => b.distance - a.distance), null, ...chain.filter((r) => r.relation === 'replacement').sort((a, b) => a.distance - b.distance)]
+              .map((r) => r ? <li key={r.id}><Link to={r.link}>{r.code}</Link></li> : <li key="this" aria-current="true"><strong>{data.code}</strong></li>)}
+          </ol>
           <PartsTable caption="Замены номера" items={chain} extra={{ title: 'Связь', cell: (i) => <span className={styles.relation}>{relationLabel(chain.find((c) => c.id === i.id)!)}</span> }} />
         </section>
       ) : null}
