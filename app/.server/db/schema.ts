@@ -43,6 +43,7 @@ export interface Database {
   parts_supersession: PartsSupersessionTable;
   parts_drawing: PartsDrawingTable;
   parts_drawing_position: PartsDrawingPositionTable;
+  parts_name: PartsNameTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -454,4 +455,10 @@ export interface PartsDrawingPositionTable {
   /** The balloon's centre in the drawing's coordinates. */
   x: number;
   y: number;
+}
+
+/** Every distinct part name once, for names in word forms (migration 0012, ADR 033); kept by triggers. */
+export interface PartsNameTable {
+  name: string;
+  search_tsv: ColumnType<string, never, never>;
 }

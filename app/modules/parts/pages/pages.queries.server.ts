@@ -65,16 +65,30 @@ export interface ListFilter {
   withPrices: boolean;
 }
 
-const offerColumns = (withPrices: boolean) => sql`
-  h.currency,
-  ${withPrices ? sql`h.price` : sql`null::bigint`} as price,
-  ${withPrices ? sql`h.old_price` : sql`null::bigint`} as old_price,
-  h.quantity, h.expected_date::text as expected_date,
-  (select coalesce(sum(o.quantity), 0)::int from parts_part_branch o where o.part_id = p.id and o.branch_id <> h_branch.id and o.quantity > 0) as elsewhere`;
+/**
+ * The offer at the visitor's branch and the units elsewhere of the parts of `page` (a CTE of ids in
+ * order, `ord`): read for those rows only, after the page is cut (an offset's skipped rows cost no
+ * lookups), by the branch rows' primary key.
+ */
+function withOffers(page: RawBuilder<unknown>, branchId: number, withPrices: boolean): RawBuilder<unknown> {
+  return sql`
+    with page as (${page})
+    select p.id, p.code, p.name, p.manufacturer_id as maker_id,
+      h.currency,
+      ${withPrices ? sql`h.price` : sql`null::bigint`} as price,
+      ${withPrices ? sql`h.old_price` : sql`null::bigint`} as old_price,
+      h.quantity, h.expected_date::text as expected_date,
+      (select coalesce(sum(o.quantity), 0)::int from parts_part_branch o where o.part_id = p.id and o.branch_id <> ${branchId} and o.quantity > 0) as elsewhere
+    from page
+    join parts_part p on p.id = page.id
+    left join parts_part_branch h on h.part_id = p.id and h.branch_id = ${branchId}
+    order by page.ord`;
+}
 
-function listWhere(f: ListFilter, priceSort: boolean): RawBuilder<boolean> {
+/** The conditions on a part `p` and its branch row `h` (joined when a stock or price condition needs it). */
+function listWhere(f: ListFilter, priceSort: boolean, categoryIds: number[] | null): RawBuilder<boolean> {
   const conditions: RawBuilder<boolean>[] = [sql<boolean>`true`];
-  if (f.categoryIds) conditions.push(sql<boolean>`p.category_id = any(${f.categoryIds}::int[])`);
+  if (categoryIds) conditions.push(categoryIds.length === 1 ? sql<boolean>`p.category_id = ${categoryIds[0]}` : sql<boolean>`p.category_id = any(${categoryIds}::int[])`);
   if (f.makerIds.length) conditions.push(sql<boolean>`p.manufacturer_id = any(${f.makerIds}::int[])`);
   if (f.inStock) conditions.push(sql<boolean>`h.quantity > 0`);
   // A price filter or order needs a price the visitor may see (guests have none: nothing matches).
@@ -82,29 +96,45 @@ function listWhere(f: ListFilter, priceSort: boolean): RawBuilder<boolean> {
   return sql<boolean>`${sql.join(conditions, sql` and `)}`;
 }
 
-const ORDER: Record<'name' | 'code' | 'price-asc' | 'price-desc', RawBuilder<unknown>> = {
-  name: sql`p.name, p.id`,
-  code: sql`p.code_norm, p.id`,
-  'price-asc': sql`h.price, p.id`,
-  'price-desc': sql`h.price desc, p.id`,
+const needsBranchRow = (f: ListFilter, priceSort: boolean) => f.inStock || f.isWithPrice || priceSort;
+
+const ORDER: Record<'name' | 'code' | 'price-asc' | 'price-desc', { by: RawBuilder<unknown>; key: string[] }> = {
+  name: { by: sql`p.name, p.id`, key: ['name', 'id'] },
+  code: { by: sql`p.code_norm, p.id`, key: ['code_norm', 'id'] },
+  'price-asc': { by: sql`h.price, p.id`, key: ['price', 'id'] },
+  'price-desc': { by: sql`h.price desc, p.id`, key: ['price desc', 'id'] },
 };
 
+/** Subtrees up to this many categories are read category by category (see selectListPage). */
+const MAX_CATEGORY_ARMS = 64;
+
 /**
- * One page of the /fp/ list: the part, its offer at the visitor's branch (the branch rows' primary
- * key) and its units elsewhere. Sorted by name or number, the first pages are read in the order of
- * `parts_part_name` / `parts_part_code`; by price, of `parts_part_branch_price`.
+ * One page of the /fp/ list, then the offers of its parts. By name or number without a category,
+ * the first pages are read in the order of `parts_part_name` / `parts_part_code`; within a subtree,
+ * each category's first `offset + limit` in the order of `parts_part_category_name` / `_code`, merged
+ * (a planner cannot read `category_id = any(…)` in order); by price, `parts_part_branch_price` in
+ * order at the visitor's branch.
  */
 export async function selectListPage(db: DB, f: ListFilter, sort: keyof typeof ORDER, offset: number, limit: number): Promise<ListRow[]> {
   const priceSort = sort === 'price-asc' || sort === 'price-desc';
-  const join = f.inStock || f.isWithPrice || priceSort ? sql`join` : sql`left join`;
-  const { rows } = await sql<ListRow>`
-    select p.id, p.code, p.name, p.manufacturer_id as maker_id, ${offerColumns(f.withPrices)}
-    from parts_part p
-    cross join (select ${f.branchId}::int as id) h_branch
-    ${join} parts_part_branch h on h.part_id = p.id and h.branch_id = h_branch.id
-    where ${listWhere(f, priceSort)}
-    order by ${ORDER[sort]}
-    limit ${limit} offset ${offset}`.execute(db);
+  const join = needsBranchRow(f, priceSort) ? sql`join parts_part_branch h on h.part_id = p.id and h.branch_id = ${f.branchId}` : sql``;
+  const order = ORDER[sort];
+  const select = (categoryIds: number[] | null, n: number) => sql`
+    select p.id, ${sort === 'code' ? sql`p.code_norm` : sql`p.name`}, ${priceSort ? sql`h.price` : sql`null::bigint as price`}
+    from parts_part p ${join}
+    where ${listWhere(f, priceSort, categoryIds)}
+    order by ${order.by} limit ${n}`;
+  const ordered = (from: RawBuilder<unknown>) => sql`
+    select id, row_number() over (order by ${sql.join(order.key.map((k) => sql.raw(k)))}) as ord
+    from (${from}) x order by ord offset ${offset} limit ${limit}`;
+  let page: RawBuilder<unknown>;
+  if (f.categoryIds && !priceSort && f.categoryIds.length > 1 && f.categoryIds.length <= MAX_CATEGORY_ARMS) {
+    const arms = f.categoryIds.map((id) => sql`(${select([id], offset + limit)})`);
+    page = ordered(sql`${sql.join(arms, sql` union all `)}`);
+  } else {
+    page = ordered(select(f.categoryIds, offset + limit));
+  }
+  const { rows } = await sql<ListRow>`${withOffers(page, f.branchId, f.withPrices)}`.execute(db);
   return rows;
 }
 
@@ -114,25 +144,28 @@ export async function countListBounded(db: DB, f: ListFilter, bound: number): Pr
     select count(*)::int as n from (
       select 1 from parts_part p
       join parts_part_branch h on h.part_id = p.id and h.branch_id = ${f.branchId}
-      where ${listWhere(f, false)}
+      where ${listWhere(f, false, f.categoryIds)}
       limit ${bound}
     ) x`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
-/** Parts named with the query's word forms (`search_tsv`), the shortest names first among the first `scan` found. */
-export async function selectNamedParts(db: DB, plain: string, branchId: number, withPrices: boolean, limit: number, scan = 500): Promise<ListRow[]> {
-  const { rows } = await sql<ListRow>`
-    with hit as (
-      select id from parts_part where search_tsv @@ (select plainto_tsquery('russian', ${plain})) limit ${scan}
-    )
-    select p.id, p.code, p.name, p.manufacturer_id as maker_id, ${offerColumns(withPrices)}
-    from hit
-    join parts_part p on p.id = hit.id
-    cross join (select ${branchId}::int as id) h_branch
-    left join parts_part_branch h on h.part_id = p.id and h.branch_id = h_branch.id
-    order by length(p.name), p.name, p.code_norm, p.id
-    limit ${limit}`.execute(db);
+/**
+ * The names that hold the query's word forms (`parts_name`, a few thousand rows whatever the number
+ * of parts), shortest first, as `names (name, r)`, at most `names`.
+ */
+const matchingNames = (plain: string, names: number) => sql`
+  matched as (select name from parts_name where search_tsv @@ (select plainto_tsquery('russian', ${plain}))),
+  names as (select name, row_number() over (order by length(name), name) as r from matched order by length(name), name limit ${names})`;
+
+/** Parts named with the query's word forms: the shortest names first, each name's parts by id (`parts_part_name`). */
+export async function selectNamedParts(db: DB, plain: string, branchId: number, withPrices: boolean, limit: number): Promise<ListRow[]> {
+  const page = sql`
+    with ${matchingNames(plain, limit)}
+    select p.id, row_number() over (order by n.r, p.id) as ord
+    from names n cross join lateral (select id from parts_part where name = n.name order by id limit ${limit}) p
+    order by ord limit ${limit}`;
+  const { rows } = await sql<ListRow>`${withOffers(page, branchId, withPrices)}`.execute(db);
   return rows;
 }
 
@@ -253,24 +286,29 @@ export interface SearchRow { id: number; code: string; name: string; maker_id: n
 
 /**
  * The header search's second statement: parts whose numbers begin with the code typed, then parts
- * named with the query's word forms; each arm limited, the total counted up to `scan`.
+ * named with the query's word forms (shortest names first); with how many there are, the named ones
+ * counted up to `scan`.
  */
 export async function selectPrefixAndNamed(db: DB, code: string, exclude: number[], plain: string, limit: number, scan: number): Promise<SearchRow[]> {
   const { rows } = await sql<SearchRow>`
-    with prefix as (
-      select id, 0 as arm from parts_part
+    with ${matchingNames(plain || '-', limit)},
+    prefix as (
+      select id, 0 as arm, 0::bigint as r from parts_part
       where ${code.length >= 3 ? sql`code_norm like ${`${code}%`}` : sql`false`} and id <> all(${exclude}::int[])
       order by code_norm limit ${limit}
     ),
     named as (
-      select id, 1 as arm from parts_part
-      where ${plain ? sql`search_tsv @@ (select plainto_tsquery('russian', ${plain}))` : sql`false`} and id <> all(${exclude}::int[])
-      limit ${scan}
+      select p.id, 1 as arm, n.r from names n
+      cross join lateral (select id from parts_part where ${plain ? sql`true` : sql`false`} and name = n.name and id <> all(${exclude}::int[]) order by id limit ${limit}) p
     ),
-    hit as (select distinct on (id) id, arm from (select * from prefix union all select * from named) a order by id, arm)
-    select p.id, p.code, p.name, p.manufacturer_id as maker_id, hit.arm, count(*) over ()::int as total
+    hit as (select distinct on (id) id, arm, r from (select * from prefix union all select * from named) a order by id, arm),
+    total as (
+      select (select count(*) from prefix)
+        + ${plain ? sql`(select count(*) from (select 1 from parts_part where name in (select name from matched) limit ${scan}) c)` : sql`0`} as n
+    )
+    select p.id, p.code, p.name, p.manufacturer_id as maker_id, hit.arm, (select n from total)::int as total
     from hit join parts_part p on p.id = hit.id
-    order by hit.arm, case when hit.arm = 0 then p.code_norm end, length(p.name), p.name, p.id
+    order by hit.arm, case when hit.arm = 0 then p.code_norm end, hit.r, p.id
     limit ${limit}`.execute(db);
   return rows;
 }
