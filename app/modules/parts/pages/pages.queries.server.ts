@@ -102,7 +102,8 @@ const ORDER: Record<'name' | 'code' | 'price-asc' | 'price-desc', { by: RawBuild
   name: { by: sql`p.name, p.id`, key: ['name', 'id'] },
   code: { by: sql`p.code_norm, p.id`, key: ['code_norm', 'id'] },
   'price-asc': { by: sql`h.price, p.id`, key: ['price', 'id'] },
-  'price-desc': { by: sql`h.price desc, p.id`, key: ['price desc', 'id'] },
+  // Ties the other way too: the price index read backwards gives them so, with no sort.
+  'price-desc': { by: sql`h.price desc, p.id desc`, key: ['price desc', 'id desc'] },
 };
 
 /** Subtrees up to this many categories are read category by category (see selectListPage). */

@@ -122,6 +122,9 @@ describe('/fp/ lists', () => {
     const prices = cheap.items.map((i) => i.here!.price!);
     expect(prices.every((p) => p > 0)).toBe(true);
     expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    const dear = (await loadFpPage(ctx, ['dvigatel'], { ...emptyFpState(), sortOrder: 'price-desc' }))!;
+    const down = dear.items.map((i) => i.here!.price!);
+    expect([...down].sort((a, b) => b - a)).toEqual(down);
     // Guests have no prices to sort by: their list is by name.
     expect((await loadFpPage(guest(), ['dvigatel'], { ...emptyFpState(), sortOrder: 'price-asc' }))!.sortOrder).toBe('name');
   });

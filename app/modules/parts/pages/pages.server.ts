@@ -193,8 +193,8 @@ export async function findPartsByName(ctx: RequestContext, plain: string): Promi
 
 // ── /fp/{categorySlugs*} ────────────────────────────────────────────────────────────────────────
 
-/** A stock or price filter is counted up to this many parts ('более 4 800'). */
-const BOUNDED_COUNT = FP_PAGE_SIZE * 200 + 1;
+/** A stock or price filter is counted up to this many parts ('более 1 200': 50 pages). */
+const BOUNDED_COUNT = FP_PAGE_SIZE * 50 + 1;
 
 /**
  * Parts of a category path (none: all), filtered by part makers, stock and price at the visitor's
