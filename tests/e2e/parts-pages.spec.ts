@@ -35,7 +35,7 @@ test("an analog's number typed as «АВ-123-45» (Cyrillic А, В) in the heade
   await expect(analogs.getByRole('link', { name: '6205-2RS1' })).toBeVisible();
   // Guests see the sign-in prompt instead of a price.
   await expect(page.getByTestId('part-buy').getByRole('link', { name: 'Войдите, чтобы увидеть цену' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('part-page.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('part-page.png'), fullPage: !isMobile });
 });
 
 test('/fp/ with a two-level category path lists its parts, sorts and filters by maker', async ({ page, isMobile }, testInfo) => {
@@ -64,7 +64,7 @@ test('/zapchasti lists the categories and the model lines; a line link opens the
   await page.goto('/zapchasti');
   await expect(page.getByRole('heading', { level: 1, name: 'Запчасти для сельхозтехники' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Категории запчастей' }).getByRole('link', { name: 'Двигатель' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath(`zapchasti-${isMobile ? 375 : 1280}.png`), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath(`zapchasti-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
   const line = page.getByTestId('maker-lines').first().getByRole('link').first();
   const href = await line.getAttribute('href');
   expect(href).toMatch(/^\/zapchasti\/[a-z0-9-]+\/[a-z0-9-]+$/);

@@ -63,7 +63,15 @@ export interface ListFilter {
   inStock: boolean;
   isWithPrice: boolean;
   withPrices: boolean;
+  /**
+   * How many parts the subtree holds (from memory): a price order over a small subtree reads its
+   * parts and sorts them; over a large one it walks the price index (its parts are dense there).
+   */
+  scopeSize?: number;
 }
+
+/** Up to this many parts a price order reads the subtree's parts and sorts them (a few milliseconds). */
+const PRICE_SORT_FROM_SCOPE = 30_000;
 
 /**
  * The offer at the visitor's branch and the units elsewhere of the parts of `page` (a CTE of ids in
@@ -129,7 +137,19 @@ export async function selectListPage(db: DB, f: ListFilter, sort: keyof typeof O
     select id, row_number() over (order by ${sql.join(order.key.map((k) => sql.raw(k)))}) as ord
     from (${from}) x order by ord offset ${offset} limit ${limit}`;
   let page: RawBuilder<unknown>;
-  if (f.categoryIds && !priceSort && f.categoryIds.length > 1 && f.categoryIds.length <= MAX_CATEGORY_ARMS) {
+  if (priceSort && f.categoryIds && (f.scopeSize ?? Infinity) <= PRICE_SORT_FROM_SCOPE) {
+    // A materialised scope keeps the planner from walking the whole branch's price index for a
+    // category that holds a few per cent of the parts.
+    const scope = sql`
+      with scope as materialized (
+        select p.id from parts_part p where ${listWhere({ ...f, inStock: false, isWithPrice: false }, false, f.categoryIds)}
+      )
+      select h.part_id as id, h.price from scope
+      join parts_part_branch h on h.part_id = scope.id and h.branch_id = ${f.branchId}
+      where h.price is not null ${f.inStock ? sql`and h.quantity > 0` : sql``}
+      order by ${sort === 'price-asc' ? sql`h.price, h.part_id` : sql`h.price desc, h.part_id desc`} limit ${offset + limit}`;
+    page = ordered(scope);
+  } else if (f.categoryIds && !priceSort && f.categoryIds.length > 1 && f.categoryIds.length <= MAX_CATEGORY_ARMS) {
     const arms = f.categoryIds.map((id) => sql`(${select([id], offset + limit)})`);
     page = ordered(sql`${sql.join(arms, sql` union all `)}`);
   } else {

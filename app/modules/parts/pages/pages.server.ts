@@ -210,11 +210,12 @@ export async function loadFpPage(ctx: RequestContext, slugs: string[], state: Fp
   const sortOrder = effectiveSort(state.sortOrder, withPrices);
   const byMaker = node ? node.byMaker : ref.allByMaker;
   const makerIds = state.manufacturers.filter((id) => ref.makers.has(id));
+  const sumMakers = (counts: Map<number, number>) => makerIds.length ? makerIds.reduce((n, id) => n + (counts.get(id) ?? 0), 0) : [...counts.values()].reduce((a, b) => a + b, 0);
+  const scopeSize = sumMakers(byMaker);
   const filter = {
     categoryIds: node ? node.subtree : null, makerIds, branchId: branch.id,
-    inStock: state.inStock, isWithPrice: state.isWithPrice, withPrices,
+    inStock: state.inStock, isWithPrice: state.isWithPrice, withPrices, scopeSize,
   };
-  const sumMakers = (counts: Map<number, number>) => makerIds.length ? makerIds.reduce((n, id) => n + (counts.get(id) ?? 0), 0) : [...counts.values()].reduce((a, b) => a + b, 0);
 
   const bounded = state.inStock || state.isWithPrice || sortOrder === 'price-asc' || sortOrder === 'price-desc';
   const offset = (state.page - 1) * FP_PAGE_SIZE;
@@ -222,7 +223,7 @@ export async function loadFpPage(ctx: RequestContext, slugs: string[], state: Fp
     selectListPage(ctx.services.db, filter, sortOrder, offset, FP_PAGE_SIZE),
     bounded ? countListBounded(ctx.services.db, { ...filter, isWithPrice: filter.isWithPrice || sortOrder.startsWith('price') }, BOUNDED_COUNT) : Promise.resolve(null),
   ]);
-  const total = counted ?? sumMakers(byMaker);
+  const total = counted ?? scopeSize;
   const children = node ? node.children : ref.roots;
   return {
     title: node ? node.name : 'Все запчасти',
