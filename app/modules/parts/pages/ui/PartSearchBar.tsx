@@ -14,7 +14,7 @@ export function PartSearchBar({ query }: { query: string }) {
         <label htmlFor={id} className="visually-hidden">Номер или название запчасти</label>
         <input
           id={id} name="q" type="search" defaultValue={query} maxLength={100} autoComplete="off" enterKeyHint="search"
-          placeholder="Номер детали или название, например RE504836 или фильтр масляный"
+          placeholder="Номер или название, например RE504836"
         />
         <button type="submit" className="btn btn-brand">Найти</button>
       </Form>
