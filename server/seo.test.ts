@@ -16,5 +16,7 @@ describe('sitemap.xml', () => {
     const listed = new Set(locs);
     expect(rows.filter((r) => !listed.has(r.path))).toEqual([]);
     expect(locs).toContain('/catalog/traktory-svyshe-250-ls/kirovets-k-7m/k-735-premium');
+    // The parts sections (ADR 033): the lists by category path and the catalogue by models.
+    expect(locs).toEqual(expect.arrayContaining(['/fp', '/fp/dvigatel', '/fp/dvigatel/porshnevaya-gruppa', '/parts-catalog']));
   });
 });

@@ -1,9 +1,9 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { OTHER_PAGE } from '#app/components/layout/root-data.ts';
-import { NOT_FOUND_META } from '#app/lib/meta.ts';
+import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { CatalogPageBase } from '#app/modules/catalog/catalog-page.schema.ts';
 import { loadCategoryPage, loadModelLinePage } from '#app/modules/catalog/listing/listing.server.ts';
@@ -13,6 +13,10 @@ import { loadModelPage } from '#app/modules/catalog/model/model.server.ts';
 import { ModelPage } from '#app/modules/catalog/model/ui/ModelPage.tsx';
 import { resolvePageAlias } from '#app/modules/content/content.server.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
+import type { PartPage } from '#app/modules/parts/pages/pages.schema.ts';
+import { loadPartPage } from '#app/modules/parts/pages/pages.server.ts';
+import { PartPageView } from '#app/modules/parts/pages/ui/PartPageView.tsx';
+import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
 import type { Route } from './+types/fallback';
 
 /**
@@ -34,17 +38,33 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     } else if (alias.controller === 'model') {
       const page = await loadModelPage(ctx, id, url);
       if (page) return { view: 'model' as const, alias, page };
+    } else if (alias.controller === 'part') {
+      const part = await loadPartPage(ctx, id);
+      // The id finds the part; an old or missing slug goes to the canonical address.
+      if (part && part.link !== url.pathname) throw redirect(`${part.link}${url.search}`, 301);
+      if (part) return { view: 'part' as const, alias, part };
     }
   }
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META;
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return NOT_FOUND_META;
+  if (loaderData.view === 'part') return partMeta(loaderData.part);
+  return catalogMeta(loaderData.page);
+};
 
-type FallbackData = { alias: PageAlias; page: CatalogPageBase } | undefined;
+function partMeta(part: PartPage) {
+  return [
+    ...pageMeta(`${part.code} ${part.name} — ${part.manufacturer.name}`, `${part.name} ${part.code} (${part.manufacturer.name}): цена, наличие в филиалах, аналоги и замены, применяемость по моделям техники.`),
+    { tagName: 'link', rel: 'canonical', href: part.link },
+  ];
+}
+
+type FallbackData = { alias: PageAlias; page?: CatalogPageBase; part?: PartPage } | undefined;
 
 export const handle = {
-  crumbs: (d: FallbackData): Crumb[] => d?.page.trail ?? [],
+  crumbs: (d: FallbackData): Crumb[] => d?.page?.trail ?? d?.part?.trail ?? [],
   // Spec §3 pathData: the spare-parts link in the header names what this page shows.
   pathData: (d: FallbackData): PageAlias => d?.alias ?? OTHER_PAGE,
 };
@@ -54,6 +74,7 @@ export default function Fallback({ loaderData }: Route.ComponentProps) {
     case 'category': return <CategoryPage data={loaderData.page} />;
     case 'model-line': return <ModelLinePage data={loaderData.page} />;
     case 'model': return <ModelPage data={loaderData.page} />;
+    case 'part': return <PartPageView data={loaderData.part} favouriteButton={<PartBookmarkButton partId={loaderData.part.id} />} />;
   }
 }
 

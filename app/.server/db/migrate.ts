@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_catalog_models.ts';
 import * as m0009 from './migrations/0009_search.ts';
 import * as m0010 from './migrations/0010_search_gin_direct.ts';
 import * as m0011 from './migrations/0011_parts.ts';
+import * as m0012 from './migrations/0012_parts_pages.ts';
 import * as m0013 from './migrations/0013_parts_yard.ts';
 import * as m0014 from './migrations/0014_cart.ts';
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_search': m0009,
   '0010_search_gin_direct': m0010,
   '0011_parts': m0011,
+  '0012_parts_pages': m0012,
   '0013_parts_yard': m0013,
   '0014_cart': m0014,
 };

@@ -46,6 +46,7 @@ export interface Database {
   parts_machine: PartsMachineTable;
   cart_item: CartItemTable;
   catalog_part_bookmark: CatalogPartBookmarkTable;
+  parts_name: PartsNameTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -493,4 +494,10 @@ export interface CatalogPartBookmarkTable {
   user_id: number;
   part_id: number;
   created_at: Timestamp;
+}
+
+/** Every distinct part name once, for names in word forms (migration 0012, ADR 033); kept by triggers. */
+export interface PartsNameTable {
+  name: string;
+  search_tsv: ColumnType<string, never, never>;
 }

@@ -42,7 +42,8 @@ export const pageAliasQuery = z.object({
   path: textField('Путь страницы', { error: 'Не указан путь страницы' }).min(1, 'Не указан путь страницы').max(500).startsWith('/', 'Путь страницы должен начинаться с /'),
 });
 
-export interface PageAlias { controller: 'category' | 'model-line' | 'model' | 'other'; referenceId: number | null }
+/** 'part': a part's page, derived from its path (`/parts/{slug}-{id}`, ADR 033), never stored. */
+export interface PageAlias { controller: 'category' | 'model-line' | 'model' | 'part' | 'other'; referenceId: number | null }
 
 export interface PageView { slug: string; title: string; metaDescription: string; lead: string; bodyHtml: string }
 

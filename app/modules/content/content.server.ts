@@ -3,6 +3,7 @@ import { now, nowMs } from '#app/.server/clock.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { phoneDigits, type FeedbackInput, type PageAlias, type PageView, type PromotionView } from './content.schema.ts';
+import { parsePartPath } from '#app/modules/parts/pages/part-link.rules.ts';
 
 const CONTENT_TTL_MS = 30_000;
 
@@ -80,6 +81,9 @@ const aliasCaches = new WeakMap<DB, Map<string, { alias: PageAlias; expires: num
 
 export async function resolvePageAlias(services: AppServices, path: string): Promise<PageAlias> {
   const normalised = normalisePath(path);
+  // A part's page is derived from its path, not stored (ADR 033): a million rows would say nothing more.
+  const part = parsePartPath(normalised);
+  if (part) return { controller: 'part', referenceId: part.id };
   let cache = aliasCaches.get(services.db);
   if (!cache) aliasCaches.set(services.db, (cache = new Map()));
   const hit = cache.get(normalised);

@@ -19,10 +19,4 @@ export interface PartSummary {
   elsewhereQuantity: number;
 }
 
-/**
- * Until the part pages give each part its own address, a part's row opens the site search for its
- * number, which lists the part first (exact match) with its analogs.
- */
-export function partSearchLink(code: string): string {
-  return `/search?q=${encodeURIComponent(code)}`;
-}
+

@@ -1,7 +1,8 @@
 import type { RequestContext } from '#app/.server/context.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import { selectSummaries } from './part-summary.queries.server.ts';
-import { partSearchLink, type PartSummary } from './part-summary.schema.ts';
+import type { PartSummary } from './part-summary.schema.ts';
+import { partLink } from './pages/part-link.rules.ts';
 
 /**
  * The parts by id, in the order given (unknown ids left out), as short rows: price (signed-in
@@ -17,7 +18,7 @@ export async function partSummaries(ctx: RequestContext, ids: readonly number[])
     if (!r) return [];
     return [{
       id, code: r.code, name: r.name, manufacturer: r.maker_name, oneCCode: r.one_c_code, weightGrams: r.weight_grams,
-      link: partSearchLink(r.code),
+      link: partLink({ id: r.id, code: r.code }),
       here: r.currency === null ? null : {
         currency: r.currency, price: r.price === null ? null : Number(r.price), oldPrice: r.old_price === null ? null : Number(r.old_price),
         quantity: r.quantity ?? 0, expectedDate: r.expected_date,

@@ -4,7 +4,7 @@
  * The kinds of hits, in the order the dialog and the results page show them. The parts issue adds
  * its kind (part numbers) here and registers its source in search.server.ts.
  */
-export const SEARCH_KINDS = ['category', 'manufacturer', 'modelLine', 'model', 'page'] as const;
+export const SEARCH_KINDS = ['category', 'manufacturer', 'modelLine', 'model', 'parts', 'page'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_KIND_TITLES: Readonly<Record<SearchKind, string>> = {
@@ -12,6 +12,7 @@ export const SEARCH_KIND_TITLES: Readonly<Record<SearchKind, string>> = {
   manufacturer: 'Производители',
   modelLine: 'Модельные ряды',
   model: 'Модели',
+  parts: 'Запчасти',
   page: 'Страницы',
 };
 

@@ -87,7 +87,8 @@ describe('recent results', () => {
     expect(again).toEqual({ ...first, query: 'КИРОВЕЦ' });
     // Another limit is another answer.
     await search(services, 'кировец', { limitPerKind: 4 });
-    expect(counter.count).toBe(4);
+    // Four catalogue sources and the parts' names (a word: no part-number step).
+    expect(counter.count).toBe(5);
   });
 });
 
@@ -130,13 +131,16 @@ describe('search', () => {
     await search(services, 'прогрев кэшей', { limitPerKind: 5 }); // the vocabulary and pages of this handle
     sent.length = 0;
     await search(services, 'кир', { limitPerKind: 5 });
-    expect(sent).toHaveLength(4);
-    expect(sent.every((statement) => statement.includes('%кир%'))).toBe(true);
+    expect(sent).toHaveLength(5);
+    // The catalogue's four sources (the parts source reads part numbers and names its own way).
+    const catalogue = () => sent.filter((statement) => !statement.includes('parts_part'));
+    expect(catalogue()).toHaveLength(4);
+    expect(catalogue().every((statement) => statement.includes('%кир%'))).toBe(true);
     // 'кир' on the Latin keys is 'rbh' (folded 'rвн'): no catalogue word has it.
     expect(sent.some((statement) => statement.includes('rвн'))).toBe(false);
     sent.length = 0;
     await search(services, 'rbhjdtw', { limitPerKind: 5 });
-    expect(sent.every((statement) => statement.includes('%кировец%'))).toBe(true);
+    expect(catalogue().every((statement) => statement.includes('%кировец%'))).toBe(true);
   });
 
   it("'rbhjdtw' (typed on the Latin layout) finds Кировец, and so does a Latin K", async () => {
@@ -219,10 +223,11 @@ describe('search', () => {
   it('sends a fixed number of statements: one per database source, whatever it finds (typos are corrected in memory)', async () => {
     const { services, counter } = countingServices(t.services);
     await search(services, 'прогрев кэшей', { limitPerKind: 5 }); // the pages and menu caches of this handle
-    for (const q of ['трактор', 'кировец 744', 'rbhjdtw', 'щъщъщъ']) {
+    // Four catalogue sources, and the parts: names, and for a query with digits its part numbers too.
+    for (const [q, statements] of [['трактор', 5], ['кировец 744', 6], ['rbhjdtw', 5], ['щъщъщъ', 5]] as const) {
       counter.count = 0;
       await search(services, q, { limitPerKind: 5 });
-      expect(counter.count, q).toBe(4);
+      expect(counter.count, q).toBe(statements);
     }
   });
 });

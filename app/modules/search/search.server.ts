@@ -2,6 +2,7 @@ import type { AppServices } from '#app/.server/context.ts';
 import { categoryLink, machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import { modelLineLink, modelLink } from '#app/modules/catalog/catalog.rules.ts';
 import { searchablePages } from '#app/modules/content/content.server.ts';
+import { searchPartsForSite } from '#app/modules/parts/pages/part-search.server.ts';
 import { SEARCH_KINDS, SEARCH_KIND_TITLES, type SearchKind } from './search.constants.ts';
 import { keyedCachePerDb } from '#app/.server/cache.ts';
 import { findCategories, findManufacturers, findModelLines, findModels, loadVocabulary } from './search.queries.server.ts';
@@ -78,6 +79,15 @@ registerSearchSource({
       image: r.image ? { src: r.image.src, width: r.image.width, height: r.image.height } : null,
       rank: r.rank,
     }));
+  },
+});
+
+registerSearchSource({
+  kind: 'parts',
+  // Part numbers in any notation, then names in word forms: two statements at most (ADR 033).
+  async find(services, query, limit) {
+    const { total, hits } = await searchPartsForSite(services, query.text, query.variants[0]?.plain ?? '', limit);
+    return { total, hits: hits.map((h) => ({ ...h, image: null })) };
   },
 });
 

@@ -9,6 +9,7 @@ import { COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
 import { FIXTURE, insertMarksFixture } from './marks.fixture.server.ts';
 import * as marks from './marks.server.ts';
 import { forgetCards } from '../cards.server.ts';
+import { partLink } from '#app/modules/parts/pages/part-link.rules.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -210,7 +211,7 @@ describe('favourite parts (issue 9 point 10)', () => {
     const part = await t.db.selectFrom('parts_part as p').innerJoin('parts_manufacturer as m', 'm.id', 'p.manufacturer_id')
       .select(['p.code', 'p.name', 'm.name as maker', 'p.one_c_code']).where('p.id', '=', ids[0]!).executeTakeFirstOrThrow();
     const row = rows.find((r) => r.id === ids[0])!;
-    expect(row).toMatchObject({ code: part.code, name: part.name, manufacturer: part.maker, oneCCode: part.one_c_code, link: `/search?q=${encodeURIComponent(part.code)}` });
+    expect(row).toMatchObject({ code: part.code, name: part.name, manufacturer: part.maker, oneCCode: part.one_c_code, link: partLink({ id: ids[0]!, code: part.code }) });
     // The demo sells every part at the country's hub branch (Смоленск, the guessed branch): a price for the signed-in.
     expect(rows.some((r) => r.here?.price != null)).toBe(true);
   });

@@ -8,9 +8,13 @@ import styles from './Listing.module.css';
 /** Pages of the list as real links (`page=N`), so they work without scripts and can be shared. */
 export function Pagination({ state, page, pageCount }: { state: CatalogFilterState; page: number; pageCount: number }) {
   const { hrefFor } = useFilterNavigation();
+  return <PageLinks page={page} pageCount={pageCount} href={(p) => hrefFor(setPage(state, p).state)} />;
+}
+
+/** The same page links for any list that writes its page into its own URL (the parts lists). */
+export function PageLinks({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
   const pages = pageWindow(page, pageCount);
   if (!pages.length) return null;
-  const href = (p: number) => hrefFor(setPage(state, p).state);
   return (
     <nav className={styles.pagination} aria-label="Страницы">
       {page > 1 ? <Link to={href(page - 1)} className={styles.pageStep} rel="prev">← Назад</Link> : null}

@@ -8,6 +8,7 @@ import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkBu
 import { staffWeight, staffRelationLabel } from '../staff-search.rules.ts';
 import type { StaffBranchColumn, StaffHit, StaffSearchResult } from '../staff-search.schema.ts';
 import styles from './SparePartSearch.module.css';
+import { partLink } from '../../pages/part-link.rules.ts';
 
 export interface SparePartSearchProps {
   result: StaffSearchResult;
@@ -103,7 +104,7 @@ function Results({ hits, branches, currentBranchId, renderSupplierPositions }: {
           {hits.map((hit) => (
             <tbody key={hit.id} className={styles.hit} data-testid="sparepart-hit" data-code={hit.code}>
               <tr>
-                <th scope="row" className={styles.code}><Link to={`/search?q=${encodeURIComponent(hit.code)}`}>{hit.code}</Link></th>
+                <th scope="row" className={styles.code}><Link to={partLink({ id: hit.id, code: hit.code })}>{hit.code}</Link></th>
                 <td>{hit.name}</td>
                 <td>{hit.manufacturer}{hit.manufacturerKind === 'aftermarket' ? <span className={styles.muted}> · неоригинал</span> : null}</td>
                 <td><span className={styles.relation} data-relation={hit.relation}>{staffRelationLabel(hit.relation, hit.distance)}</span></td>

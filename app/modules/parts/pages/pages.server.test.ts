@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestContext } from '#app/.server/context.ts';
+import { countingServices } from '#app/.server/db/query-counter.ts';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { createSession } from '#app/.server/session.ts';
+import { testContext } from '#app/.server/test-context.ts';
+import { createUser } from '#app/modules/auth/users.server.ts';
+import { emptyFpState, FP_PAGE_SIZE } from './fp.rules.ts';
+import { partLink } from './part-link.rules.ts';
+import { searchPartsForSite } from './part-search.server.ts';
+import {
+  findPartsByName, loadFpPage, loadPartPage, loadPartsCatalog, loadPartsLanding, machineMakersWithDrawings, partsReference, searchPartsLanding,
+} from './pages.server.ts';
+
+let t: TestDatabase;
+let userId: number;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  userId = await createUser(t.db, { name: 'Пётр Запчастин', email: 'parts-pages@agro.example' });
+}, 120_000);
+afterAll(async () => { await t?.destroy(); });
+
+const guest = (services = t.services): RequestContext => testContext(services);
+async function signedIn(services = t.services): Promise<RequestContext> {
+  const ctx = testContext(services, { session: (await createSession(t.db)).session });
+  await ctx.signIn(userId, 'browser');
+  return ctx;
+}
+async function partId(code: string): Promise<number> {
+  const row = await t.db.selectFrom('parts_part').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('names in Russian word forms', () => {
+  it('finds "Фильтр масляный двигателя" by other forms of its words', async () => {
+    for (const q of ['фильтра', 'фильтры масляные', 'масляного фильтра двигателей']) {
+      const { items } = await findPartsByName(guest(), q);
+      expect(items.length, q).toBeGreaterThan(0);
+      expect(items.every((i) => /фильтр/i.test(i.name)), q).toBe(true);
+    }
+    const exact = await findPartsByName(guest(), 'масляного фильтра двигателей');
+    expect(exact.items.every((i) => i.name.startsWith('Фильтр масляный двигателя'))).toBe(true);
+    expect((await findPartsByName(guest(), 'ёлочка кривошип')).items).toEqual([]);
+  });
+
+  it('the landing search finds a number with its analogs, and names', async () => {
+    const byNumber = await searchPartsLanding(guest(), 'АВ-123.45');
+    expect(byNumber.numbers?.hits[0]).toMatchObject({ code: 'AB12345', relation: 'exact' });
+    expect(byNumber.names).toEqual([]);
+    const byName = await searchPartsLanding(guest(), 'подшипники ступицы');
+    expect(byName.numbers).toBeNull();
+    expect(byName.names.length).toBeGreaterThan(0);
+    expect(byName.names.every((n) => n.name.startsWith('Подшипник ступицы'))).toBe(true);
+  });
+});
+
+describe('the header search source', () => {
+  it('puts the exact part first for a number with dashes and Cyrillic letters, then its relatives', async () => {
+    // 'АВ' in Cyrillic letters: the analog of SKF 6205-2RS1.
+    const { hits, total } = await searchPartsForSite(t.services, 'АВ-123-45', 'ав 123 45', 5);
+    expect(hits[0]).toMatchObject({ title: 'AB12345 — Подшипник ступицы диска', link: partLink({ id: await partId('AB12345'), code: 'AB12345' }) });
+    expect(hits.slice(1).map((h) => h.title)).toContain('6205-2RS1 — Подшипник ступицы диска');
+    expect(total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('finds names in word forms and costs at most two statements', async () => {
+    const { services, counter } = countingServices(t.services);
+    await partsReference(services);
+    counter.count = 0;
+    const { hits, total } = await searchPartsForSite(services, 'фильтра масляного', 'фильтра масляного', 5);
+    expect(hits.length).toBe(5);
+    expect(total).toBeGreaterThan(5);
+    expect(hits.every((h) => /фильтр/i.test(h.title))).toBe(true);
+    expect(counter.count).toBeLessThanOrEqual(2);
+    counter.count = 0;
+    await searchPartsForSite(services, 'RE-504836', 're 504836', 5);
+    expect(counter.count).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('/fp/ lists', () => {
+  it('lists a two-level category path, paginated, with its makers and a fixed number of statements', async () => {
+    const ref = await partsReference(t.services);
+    const top = ref.roots.find((r) => r.slug === 'dvigatel')!;
+    const leaf = top.children.find((c) => c.slug === 'porshnevaya-gruppa')!;
+    const { services, counter } = countingServices(t.services);
+    await loadFpPage(guest(services), [], emptyFpState()); // the caches of reference data (tree, counts, regions)
+    counter.count = 0;
+    const page = (await loadFpPage(guest(services), ['dvigatel', 'porshnevaya-gruppa'], emptyFpState()))!;
+    expect(counter.count).toBe(1);
+    expect(page.title).toBe('Поршневая группа');
+    expect(page.total).toBe(leaf.total);
+    expect(page.items).toHaveLength(FP_PAGE_SIZE);
+    expect(page.pageCount).toBe(Math.ceil(leaf.total / FP_PAGE_SIZE));
+    const names = page.items.map((i) => i.name);
+    expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
+    expect(page.trail.map((c) => c.label)).toEqual(['Запчасти', 'Все запчасти', 'Двигатель']);
+    expect(page.items.every((i) => i.here === null || i.here.price === null)).toBe(true);
+
+    const second = (await loadFpPage(guest(), ['dvigatel', 'porshnevaya-gruppa'], { ...emptyFpState(), page: 2 }))!;
+    expect(second.items[0]!.id).not.toBe(page.items[0]!.id);
+  });
+
+  it('filters by part maker, stock and price, and sorts by price for signed-in visitors', async () => {
+    const all = (await loadFpPage(guest(), ['dvigatel'], emptyFpState()))!;
+    const maker = all.makers[0]!;
+    const byMaker = (await loadFpPage(guest(), ['dvigatel'], { ...emptyFpState(), manufacturers: [maker.id] }))!;
+    expect(byMaker.total).toBe(maker.count);
+    expect(byMaker.items.every((i) => i.manufacturer.id === maker.id)).toBe(true);
+    expect(byMaker.makers.find((m) => m.id === maker.id)!.checked).toBe(true);
+
+    const inStock = (await loadFpPage(guest(), ['dvigatel'], { ...emptyFpState(), inStock: true }))!;
+    expect(inStock.items.every((i) => (i.here?.quantity ?? 0) > 0)).toBe(true);
+    expect(inStock.total).toBeLessThanOrEqual(all.total);
+
+    const ctx = await signedIn();
+    const { services, counter } = countingServices(t.services);
+    await loadFpPage(guest(services), [], emptyFpState());
+    counter.count = 0;
+    const cheap = (await loadFpPage({ ...ctx, services }, ['dvigatel'], { ...emptyFpState(), sortOrder: 'price-asc', isWithPrice: true }))!;
+    expect(counter.count).toBe(2);
+    const prices = cheap.items.map((i) => i.here!.price!);
+    expect(prices.every((p) => p > 0)).toBe(true);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    const dear = (await loadFpPage(ctx, ['dvigatel'], { ...emptyFpState(), sortOrder: 'price-desc' }))!;
+    const down = dear.items.map((i) => i.here!.price!);
+    expect([...down].sort((a, b) => b - a)).toEqual(down);
+    // Guests have no prices to sort by: their list is by name.
+    expect((await loadFpPage(guest(), ['dvigatel'], { ...emptyFpState(), sortOrder: 'price-asc' }))!.sortOrder).toBe('name');
+  });
+
+  it('lists every part without a path, and nothing for an unknown path', async () => {
+    const ref = await partsReference(t.services);
+    const all = (await loadFpPage(guest(), [], emptyFpState()))!;
+    expect(all.total).toBe(ref.allTotal);
+    expect(all.subcategories.length).toBe(ref.roots.filter((r) => r.total > 0).length);
+    expect(await loadFpPage(guest(), ['net-takoy'], emptyFpState())).toBeNull();
+    expect(await loadFpPage(guest(), ['dvigatel', 'net-takoy'], emptyFpState())).toBeNull();
+    expect(await loadFpPage(guest(), ['porshnevaya-gruppa'], emptyFpState())).toBeNull();
+  });
+});
+
+describe('the part page', () => {
+  it('shows the part, its chain and analogs with stock, its drawings and models, in five statements', async () => {
+    const id = await partId('RE59754');
+    const ctx = await signedIn();
+    const { services, counter } = countingServices(t.services);
+    await loadPartPage(guest(services), await partId('AB12345'));
+    counter.count = 0;
+    const page = (await loadPartPage({ ...ctx, services }, id))!;
+    expect(counter.count).toBe(5);
+    expect(page).toMatchObject({ code: 'RE59754', name: 'Фильтр масляный двигателя', manufacturer: { name: 'John Deere' }, pricesShown: true });
+    expect(page.relatives.map((r) => [r.code, r.relation, r.distance])).toEqual([
+      ['RE504836', 'replacement', 1], ['LF3349', 'analog', 0], ['W 940/25', 'analog', 0], ['RE57394', 'replaced', 1],
+    ]);
+    expect(page.link).toBe(`/parts/re59754-${id}`);
+    const shown = (await loadPartPage(guest(), await partId('RE504836')))!;
+    expect(shown.pricesShown).toBe(false);
+    expect(shown.here?.price ?? null).toBeNull();
+  });
+
+  it('lists the drawings a part is on with the line parts page link, and the models it fits', async () => {
+    const row = await t.db.selectFrom('parts_drawing_position').select('part_id').limit(1).executeTakeFirstOrThrow();
+    const page = (await loadPartPage(guest(), row.part_id))!;
+    expect(page.drawings.length).toBeGreaterThan(0);
+    const d = page.drawings[0]!;
+    expect(d.link).toMatch(new RegExp(`^/zapchasti/[a-z0-9-]+/[a-z0-9-]+\\?drawings%5B%5D=${d.drawingId}`));
+    expect(d.x).toBeGreaterThan(0);
+    expect(page.models.length).toBeGreaterThan(0);
+    expect(page.models[0]!.link).toMatch(/^\/catalog\//);
+    expect(await loadPartPage(guest(), 2_000_000_000)).toBeNull();
+  });
+});
+
+describe('/zapchasti and /parts-catalog', () => {
+  it('the landing lists categories with counts and the makers with their lines', async () => {
+    const landing = await loadPartsLanding(t.services);
+    expect(landing.categories.length).toBeGreaterThan(5);
+    expect(landing.categories[0]!.link).toMatch(/^\/fp\/[a-z0-9-]+$/);
+    expect(landing.categories[0]!.children[0]!.link).toMatch(/^\/fp\/[a-z0-9-]+\/[a-z0-9-]+$/);
+    expect(landing.makers.length).toBeGreaterThan(0);
+    expect(landing.makers[0]!.lines[0]!.link).toMatch(/^\/zapchasti\/[a-z0-9-]+\/[a-z0-9-]+$/);
+  });
+
+  it('drills down maker → line → model → drawing, and refuses unknown slugs', async () => {
+    const maker = (await machineMakersWithDrawings(t.services)).find((m) => m.lines.length > 0)!;
+    const line = maker.lines[0]!;
+    const byMaker = (await loadPartsCatalog(t.services, { maker: maker.slug, line: null, model: null }))!;
+    expect(byMaker.maker!.lines.map((l) => l.slug)).toContain(line.slug);
+    const byLine = (await loadPartsCatalog(t.services, { maker: maker.slug, line: line.slug, model: null }))!;
+    expect(byLine.drawings.length).toBe(line.drawings);
+    const model = byLine.models[0]!;
+    const byModel = (await loadPartsCatalog(t.services, { maker: maker.slug, line: line.slug, model: model.slug }))!;
+    expect(byModel.drawings.length).toBe(model.drawings);
+    expect(byModel.drawings[0]!.link).toContain(`models%5B%5D=${model.slug}`);
+    expect(await loadPartsCatalog(t.services, { maker: 'net', line: null, model: null })).toBeNull();
+    expect(await loadPartsCatalog(t.services, { maker: maker.slug, line: 'net', model: null })).toBeNull();
+    expect(await loadPartsCatalog(t.services, { maker: maker.slug, line: line.slug, model: 'net' })).toBeNull();
+    expect(await loadPartsCatalog(t.services, { maker: null, line: line.slug, model: null })).toBeNull();
+  });
+});
