@@ -203,3 +203,32 @@ test('highlight and zoom answer within 100 ms at 4× CPU slowdown @desktop', asy
   for (const [act, ms] of Object.entries(timings)) expect(ms, act).toBeLessThan(100);
   await expect(page.getByTestId('callout-7')).toHaveAttribute('data-active', '');
 });
+
+test("'Моя техника': a machine added by serial number opens its parts, which hide the positions outside that serial's range @desktop", async ({ page }, testInfo) => {
+  await signIn(page, `yard-line-${unique(testInfo)}@agro.test`);
+  await page.goto('/profile/machines');
+  const form = page.getByRole('form', { name: 'Добавить технику' });
+  const model = form.getByRole('combobox', { name: 'Модель' });
+  await model.fill('К-735 Стандарт');
+  await form.getByRole('option', { name: /К-735 Стандарт/ }).first().click();
+  // A serial number later than every range's end: the positions that ended before it do not fit.
+  await form.getByLabel('Серийный номер').fill('99999999');
+  await form.getByRole('button', { name: 'Добавить технику' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Машина добавлена' })).toBeVisible();
+
+  await page.getByTestId('machine-parts').click();
+  await expect(page).toHaveURL(/\/zapchasti\/kirovets\/kirovets-k-7m\?.*serial=99999999/);
+  await expect(page.getByTestId('serial-notice')).toContainText('Показаны позиции для серийного номера 99999999');
+  // A drawing of the machine with a position that does not fit: hidden, then shown marked.
+  const links = await slider(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  let hiding: string | null = null;
+  for (const href of links) {
+    await page.goto(href);
+    if (await page.getByRole('link', { name: /Показать все позиции \(\d+ не подход/ }).count()) { hiding = href; break; }
+  }
+  expect(hiding, "a drawing of the machine's model with a position outside its serial range").not.toBeNull();
+  expect(new URL(hiding!, 'http://x').searchParams.get('serial')).toBe('99999999');
+  await expect(page.getByText('Не подходит для вашего серийного номера')).toHaveCount(0);
+  await page.getByRole('link', { name: /Показать все позиции/ }).click();
+  await expect(page.getByText('Не подходит для вашего серийного номера').first()).toBeVisible();
+});
