@@ -28,3 +28,10 @@ export function testContext(services: AppServices, options: { session?: SessionS
   };
   return ctx;
 }
+
+/** A request context of a signed-in user (a guest's session signed in, as the sign-in forms do). */
+export async function signedInContext(services: AppServices, userId: number): Promise<RequestContext> {
+  const ctx = testContext(services, { session: (await createSession(services.db)).session });
+  await ctx.signIn(userId, 'browser');
+  return ctx;
+}

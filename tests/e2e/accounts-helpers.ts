@@ -71,3 +71,22 @@ export async function startPhoneRegistration(page: Page, { name, national }: { n
   await dialog.getByRole('button', { name: 'Получить код' }).click();
   return authDialog(page, 'Введите последние 4 цифры входящего номера');
 }
+
+/** A new account with a confirmed e-mail, signed in on the page's browser context through the API. */
+export async function signIn(page: Page, email: string) {
+  await createAccount(page.request, email, 'secret1');
+  const { token } = await (await page.request.get('/api/csrf-token')).json() as { token: string };
+  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, password: 'secret1' } } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Opens the header's search dialog (the read-only field on phones, the button on desktops). */
+export async function openSearch(page: Page, isMobile: boolean) {
+  const header = page.getByRole('banner');
+  if (isMobile) await header.getByPlaceholder('Искать в каталоге или на сайте').click();
+  else await header.getByRole('button', { name: 'Поиск по технике, запчастям и артикулам' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Поиск по сайту' });
+  const field = dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' });
+  await expect(field).toBeFocused();
+  return { dialog, field };
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { authDialog, createAccount, unique } from './accounts-helpers.ts';
+import { authDialog, unique, signIn } from './accounts-helpers.ts';
 import { expect, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -42,13 +42,6 @@ async function demoModels(page: Page, count: number): Promise<{ productCode: str
   }
   expect(models).toHaveLength(count);
   return models;
-}
-
-async function signIn(page: Page, email: string) {
-  await createAccount(page.request, email, 'secret1');
-  const { token } = await (await page.request.get('/api/csrf-token')).json() as { token: string };
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, password: 'secret1' } } });
-  expect(res.ok(), await res.text()).toBe(true);
 }
 
 test('compare two tractors from their cards, only the differences, the address shared with another visitor @desktop', async ({ page, browser }) => {

@@ -1,20 +1,10 @@
-import type { Page } from '@playwright/test';
 import { confirmRegion, expect, pageSettled, test } from './fixtures.ts';
+import { openSearch } from './accounts-helpers.ts';
 
 /*
  * Issue 8, point 5: the header's search finds as you type, reads word forms, typos and the other
  * keyboard layout, moves with the arrow keys and opens with Enter; /search lists everything by kind.
  */
-
-async function openSearch(page: Page, isMobile: boolean) {
-  const header = page.getByRole('banner');
-  if (isMobile) await header.getByPlaceholder('Искать в каталоге или на сайте').click();
-  else await header.getByRole('button', { name: 'Поиск по технике, запчастям и артикулам' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Поиск по сайту' });
-  const field = dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' });
-  await expect(field).toBeFocused();
-  return { dialog, field };
-}
 
 test.beforeEach(async ({ page }) => {
   await confirmRegion(page);

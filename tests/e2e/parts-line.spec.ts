@@ -1,16 +1,9 @@
 import type { Page } from '@playwright/test';
-import { createAccount, unique } from './accounts-helpers.ts';
+import { unique, signIn } from './accounts-helpers.ts';
 import { expect, layoutShift, pageSettled, recordLayoutShift, test } from './fixtures.ts';
 
 /** The demo's first line: five drawings, positions replaced from a serial number on. */
 const LINE = '/zapchasti/kirovets/kirovets-k-7m';
-
-async function signIn(page: Page, email: string) {
-  await createAccount(page.request, email, 'secret1');
-  const { token } = await (await page.request.get('/api/csrf-token')).json() as { token: string };
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, password: 'secret1' } } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 const slider = (page: Page) => page.getByRole('navigation', { name: 'Чертежи узлов' });
 const row = (page: Page, callout: number) => page.getByTestId('part-rows').locator(`tr[data-callout="${callout}"]`).first();

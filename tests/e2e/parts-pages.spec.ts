@@ -1,21 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, pageSettled, test } from './fixtures.ts';
+import { openSearch } from './accounts-helpers.ts';
 
 /*
  * Issue 9, points 2, 4, 5, 6, 8: a part found by an analog's number typed with dashes and Cyrillic
  * letters in the header search opens its page; /fp/ with a two-level category path; /zapchasti →
  * a model line; the /parts-catalog drill-down; the landing and a part page at 375 px.
  */
-
-async function openSearch(page: Page, isMobile: boolean) {
-  const header = page.getByRole('banner');
-  if (isMobile) await header.getByPlaceholder('Искать в каталоге или на сайте').click();
-  else await header.getByRole('button', { name: 'Поиск по технике, запчастям и артикулам' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Поиск по сайту' });
-  const field = dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' });
-  await expect(field).toBeFocused();
-  return { dialog, field };
-}
 
 test("an analog's number typed as «АВ-123-45» (Cyrillic А, В) in the header search opens the part with its analog", async ({ page, isMobile }, testInfo) => {
   await page.goto('/');

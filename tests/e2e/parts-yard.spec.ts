@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, unique } from './accounts-helpers.ts';
+import { unique, signIn } from './accounts-helpers.ts';
 import { expect, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -10,13 +10,6 @@ import { expect, pageSettled, test } from './fixtures.ts';
  */
 
 const MODEL = 'Беларус 82.1';
-
-async function signIn(page: Page, email: string) {
-  await createAccount(page.request, email, 'secret1');
-  const { token } = await (await page.request.get('/api/csrf-token')).json() as { token: string };
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, password: 'secret1' } } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 /** Nothing wider than the screen (at 375 px the page must not scroll sideways). */
 async function expectNoSidewaysScroll(page: Page) {

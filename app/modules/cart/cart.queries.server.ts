@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '#app/.server/db/schema.ts';
 import { CART_COUNT_MAX, CART_ITEMS_LIMIT } from './cart.constants.ts';
 import type { CartLineInput } from './cart.schema.ts';
+import { lockOwner, ownerColumn, ownerIs, type Owner } from '#app/.server/visitor-owner.ts';
 
 /*
  * The cart's lines, owned by a user or a guest's session. Adds run under a transaction-scoped
@@ -12,28 +13,10 @@ import type { CartLineInput } from './cart.schema.ts';
 
 type Db = Kysely<Database>;
 
-export type Owner = { userId: number; sessionId?: undefined } | { sessionId: string; userId?: undefined };
+export type { Owner };
 
 /** Advisory lock namespace of the cart (the catalogue's marks use 7310081–7310083). */
 const LOCK_CART = 7310091;
-
-function ownerKey(owner: Owner): string {
-  return owner.userId !== undefined ? `u:${owner.userId}` : `s:${owner.sessionId}`;
-}
-
-async function lockOwner(trx: Db, owner: Owner): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${LOCK_CART}::int, hashtext(${ownerKey(owner)}))`.execute(trx);
-}
-
-function ownerIs(alias: string, owner: Owner) {
-  return owner.userId !== undefined
-    ? sql`${sql.ref(`${alias}.user_id`)} = ${owner.userId}`
-    : sql`${sql.ref(`${alias}.session_id`)} = ${owner.sessionId}`;
-}
-
-function ownerColumn(owner: Owner) {
-  return sql.raw(owner.userId !== undefined ? 'user_id' : 'session_id');
-}
 
 export type AddResult =
   | { kind: 'added'; cartCount: number; products: Array<{ part_id: number; count: number }> }
@@ -49,7 +32,7 @@ export async function addLines(db: Db, owner: Owner, lines: readonly CartLineInp
   const partIds = lines.map((l) => l.partId);
   const counts = lines.map((l) => l.count);
   return db.transaction().execute(async (trx) => {
-    await lockOwner(trx, owner);
+    await lockOwner(trx, LOCK_CART, owner);
     const { rows: [state] } = await sql<{ unknown: number[] | null; total: number; fresh: number }>`
       with input as (select * from unnest(${partIds}::int[]) as i(part_id))
       select
@@ -94,7 +77,7 @@ export async function lineCount(db: Db, owner: Owner): Promise<number> {
  * join the account's, newest first, as far as the limit allows. The guest's lines are deleted.
  */
 export async function moveGuestLines(trx: Db, sessionId: string, userId: number, at: Date): Promise<void> {
-  await lockOwner(trx, { userId });
+  await lockOwner(trx, LOCK_CART, { userId });
   await sql`
     update cart_item u set count = g.count, updated_at = ${at}
     from cart_item g

@@ -6,6 +6,7 @@ import type { Database } from '#app/.server/db/schema.ts';
 import { CART_MESSAGES } from './cart.constants.ts';
 import * as q from './cart.queries.server.ts';
 import type { CartAddAnswer, CartLineInput } from './cart.schema.ts';
+import { ensureOwner, ownerOf } from '#app/.server/visitor-owner.ts';
 
 /*
  * The cart as use-cases of the request: a signed-in visitor's cart is his account's, a guest's is
@@ -19,12 +20,6 @@ export type CartAddOutcome =
   | ({ ok: true; message: string } & CartAddAnswer)
   | { ok: false; code: keyof typeof CART_STATUS; message: string };
 
-function ownerOf(ctx: RequestContext): q.Owner | null {
-  const s = ctx.session;
-  if (!s) return null;
-  return s.userId !== null ? { userId: s.userId } : { sessionId: s.id };
-}
-
 /** Whether the cart belongs to a guest's session (its size then travels in the header's cookie). */
 export function isGuestCart(ctx: RequestContext): boolean {
   return ctx.session?.userId == null;
@@ -32,8 +27,7 @@ export function isGuestCart(ctx: RequestContext): boolean {
 
 /** Adds the products to the visitor's cart: all of them, or none with the reason. */
 export async function addToCart(ctx: RequestContext, lines: readonly CartLineInput[]): Promise<CartAddOutcome> {
-  const s = ctx.session ?? (await ctx.ensureSession());
-  const owner: q.Owner = s.userId !== null ? { userId: s.userId } : { sessionId: s.id };
+  const owner = await ensureOwner(ctx);
   const result = await q.addLines(ctx.services.db, owner, lines, now());
   switch (result.kind) {
     case 'unknown-parts': return { ok: false, code: 'unknown-parts', message: CART_MESSAGES.unknownParts(result.ids) };

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '#app/.server/context.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { createSession } from '#app/.server/session.ts';
-import { testContext } from '#app/.server/test-context.ts';
+import { signedInContext, testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import type { GoldenQuery } from './data/golden.ts';
 import { PART_MAKERS } from './data/manufacturers.ts';
@@ -19,11 +18,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.destroy(); });
 
 const guest = (services = t.services): RequestContext => testContext(services);
-async function signedIn(services = t.services): Promise<RequestContext> {
-  const ctx = testContext(services, { session: (await createSession(t.db)).session });
-  await ctx.signIn(userId, 'browser');
-  return ctx;
-}
+const signedIn = (services = t.services): Promise<RequestContext> => signedInContext(services, userId);
 const codes = (hits: Array<{ code: string }>) => hits.map((h) => h.code);
 
 describe('part-number lookup', () => {

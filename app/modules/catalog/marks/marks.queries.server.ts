@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '#app/.server/db/schema.ts';
 import { BOOKMARKS_LIMIT, COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
+import { lockOwner, ownerColumn, ownerIs, type Owner } from '#app/.server/visitor-owner.ts';
 
 /*
  * The tables of comparison, history (owned by a user or a guest's session) and bookmarks (users).
@@ -12,31 +13,12 @@ import { BOOKMARKS_LIMIT, COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.
 /** A Kysely handle or a transaction of one. */
 type Db = Kysely<Database>;
 
-export type Owner = { userId: number; sessionId?: undefined } | { sessionId: string; userId?: undefined };
+export type { Owner };
 
 /** Advisory lock namespaces (first key); the second is the owner's hash. */
 const LOCK_COMPARE = 7310081;
 const LOCK_HISTORY = 7310082;
 const LOCK_BOOKMARK = 7310083;
-
-function ownerKey(owner: Owner): string {
-  return owner.userId !== undefined ? `u:${owner.userId}` : `s:${owner.sessionId}`;
-}
-
-async function lockOwner(trx: Db, namespace: number, owner: Owner): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${namespace}::int, hashtext(${ownerKey(owner)}))`.execute(trx);
-}
-
-/** `t.user_id = …` or `t.session_id = …` as a raw fragment for the statements written in SQL. */
-function ownerIs(alias: string, owner: Owner) {
-  return owner.userId !== undefined
-    ? sql`${sql.ref(`${alias}.user_id`)} = ${owner.userId}`
-    : sql`${sql.ref(`${alias}.session_id`)} = ${owner.sessionId}`;
-}
-
-function ownerColumn(owner: Owner) {
-  return sql.raw(owner.userId !== undefined ? 'user_id' : 'session_id');
-}
 
 // ---------------------------------------------------------------------------------------------
 // Comparison

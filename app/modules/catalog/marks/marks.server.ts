@@ -14,6 +14,7 @@ import * as q from './marks.queries.server.ts';
 import { formatSpecValue } from '../catalog.rules.ts';
 import { compareNotices, parseCompareCodes } from './marks.rules.ts';
 import type { CompareGroup, ComparePageData, MarksState } from './marks.schema.ts';
+import { ensureOwner, ownerOf } from '#app/.server/visitor-owner.ts';
 
 /*
  * Comparison, favourites and browsing history as use-cases of the request: who owns the marks
@@ -22,19 +23,6 @@ import type { CompareGroup, ComparePageData, MarksState } from './marks.schema.t
 
 /** Expected outcomes' codes and the API status of each. */
 export const MARKS_STATUS = { 'unknown-model': 404, 'unknown-part': 404, limit: 409, 'sign-in': 401 } as const;
-
-/** The account when signed in, else the guest's session; null: a guest who has stored nothing yet. */
-function ownerOf(ctx: RequestContext): q.Owner | null {
-  const s = ctx.session;
-  if (!s) return null;
-  return s.userId !== null ? { userId: s.userId } : { sessionId: s.id };
-}
-
-/** As ownerOf, creating the guest's session on first write. */
-async function ensureOwner(ctx: RequestContext): Promise<q.Owner> {
-  const s = ctx.session ?? (await ctx.ensureSession());
-  return s.userId !== null ? { userId: s.userId } : { sessionId: s.id };
-}
 
 function userIdOf(ctx: RequestContext): number | null {
   return ctx.session?.userId ?? null;

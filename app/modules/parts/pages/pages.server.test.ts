@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '#app/.server/context.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { createSession } from '#app/.server/session.ts';
-import { testContext } from '#app/.server/test-context.ts';
+import { signedInContext, testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { emptyFpState, FP_PAGE_SIZE } from './fp.rules.ts';
 import { partLink } from './part-link.rules.ts';
@@ -21,11 +20,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.destroy(); });
 
 const guest = (services = t.services): RequestContext => testContext(services);
-async function signedIn(services = t.services): Promise<RequestContext> {
-  const ctx = testContext(services, { session: (await createSession(t.db)).session });
-  await ctx.signIn(userId, 'browser');
-  return ctx;
-}
+const signedIn = (services = t.services): Promise<RequestContext> => signedInContext(services, userId);
 async function partId(code: string): Promise<number> {
   const row = await t.db.selectFrom('parts_part').select('id').where('code', '=', code).executeTakeFirstOrThrow();
   return row.id;
