@@ -1,5 +1,5 @@
 import { test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { authDialog, createAccount, unique } from './accounts-helpers.ts';
+import { authDialog, createAccount, unique, openSearch } from './accounts-helpers.ts';
 import { expect, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -70,12 +70,7 @@ base('region modal: opens with focus in the filter and its title in view; the fi
 test('search: the field stands still while results come and go', async ({ page, isMobile }, testInfo) => {
   await page.goto('/');
   await pageSettled(page);
-  const header = page.getByRole('banner');
-  if (isMobile) await header.getByPlaceholder('Искать в каталоге или на сайте').click();
-  else await header.getByRole('button', { name: 'Поиск по технике, запчастям и артикулам' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Поиск по сайту' });
-  const field = dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' });
-  await expect(field).toBeFocused();
+  const { dialog, field } = await openSearch(page, isMobile);
   await settled(page);
   const start = await top(field);
   for (const text of ['т', 'тр', 'тра', 'трактор', 'щъщъщъ']) {

@@ -28,18 +28,8 @@ export const OFFERS_TTL_MS = 10_000;
 /** Enough for every model of a large dealer's catalogue; the oldest go first beyond it. */
 const MAX_CACHED_CARDS = 50_000;
 
-interface CardPart {
-  id: number;
-  name: string;
-  link: string;
-  productCode: string;
-  image: CatalogImage | null;
-  modelLine: { id: number; name: string };
-  manufacturer: { id: number; name: string };
-  keySpecs: { name: string; value: string }[];
-  typeId: number;
-  typeName: string;
-}
+/** A model's own part of its card: everything but the branch's offer, with its technique type. */
+type CardPart = Omit<ModelCardView, 'offer' | 'inStock'> & { typeId: number; typeName: string };
 
 interface CardRow {
   id: number;
