@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '#app/.server/db/connect.ts';
+import type { PartsDrawingTable } from '#app/.server/db/schema.ts';
 
 /**
  * The SQL of the model line parts page (private to parts/line): what the per-line index keeps in
@@ -7,15 +8,7 @@ import type { DB } from '#app/.server/db/connect.ts';
  * parts' reference lists. The page itself then reads only the offers of the rows it shows.
  */
 
-export interface DrawingRow {
-  id: number;
-  model_id: number | null;
-  category_id: number | null;
-  title: string;
-  image_path: string;
-  width: number;
-  height: number;
-}
+export type DrawingRow = Pick<PartsDrawingTable, 'id' | 'model_id' | 'category_id' | 'title' | 'image_path' | 'width' | 'height'>;
 
 /** The line's drawings in their order (index `parts_drawing_line`). */
 export async function selectLineDrawings(db: DB, lineId: number): Promise<DrawingRow[]> {

@@ -1,6 +1,6 @@
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import type { CurrencyCode } from '#app/lib/money.ts';
-import type { FilterOption, ModelFilterOption } from '#app/modules/catalog/listing/listing.schema.ts';
+import type { SidebarFilters } from '#app/modules/catalog/listing/listing.schema.ts';
 
 /**
  * The model line parts page (spec §2 `/zapchasti/.+`, `/model-lines/view?section=parts`; issue 9
@@ -117,16 +117,8 @@ export interface DrawingView extends Omit<DrawingThumb, 'count' | 'link'> {
 }
 
 /** The parts sidebar (spec §3/§7 lists the parts catalogue fills). */
-export interface PartsSidebar {
-  categories: FilterOption[];
-  manufacturers: FilterOption[];
-  drawings: FilterOption[];
-  models: ModelFilterOption[];
-  stocks: FilterOption[];
-  inStock: { count: number; checked: boolean };
-  isWithPrice: { count: number; checked: boolean };
-  /** How many part categories the line's parts fall in. */
-  countPartCategories: number;
+export interface PartsSidebar extends Pick<SidebarFilters,
+  'categories' | 'manufacturers' | 'drawings' | 'models' | 'stocks' | 'inStock' | 'isWithPrice' | 'countPartCategories'> {
   /** Parts the whole state gives. */
   count: number;
 }

@@ -111,3 +111,13 @@ export const landingQueryInput = z.union([z.string(), z.array(z.string())]).opti
 /** /parts-catalog?manufacturer=&line=&model=: slugs, or nothing. */
 const slugParam = z.string().regex(/^[a-z0-9-]{1,100}$/).nullable();
 export const partsCatalogInput = z.object({ maker: slugParam, line: slugParam, model: slugParam });
+
+/** `/parts-catalog`: the makers, and down the drill-down as far as the address goes (maker → line → model → drawings). */
+export interface PartsCatalogData {
+  makers: MachineMakerView[];
+  maker: MachineMakerView | null;
+  line: { id: number; name: string; slug: string; link: string } | null;
+  models: Array<{ id: number; name: string; slug: string; drawings: number; link: string }>;
+  model: { id: number; name: string; slug: string } | null;
+  drawings: Array<{ id: number; title: string; category: string | null; positions: number; link: string }>;
+}

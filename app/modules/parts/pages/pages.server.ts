@@ -15,7 +15,7 @@ import {
   type CategoryRow, type ListRow, type MakerRow,
 } from './pages.queries.server.ts';
 import type {
-  CategoryLinkView, Crumb, FpPage, MachineMakerView, PartListItem, PartOfferLine, PartPage, PartRelative,
+  CategoryLinkView, Crumb, FpPage, MachineMakerView, PartListItem, PartOfferLine, PartPage, PartRelative, PartsCatalogData,
 } from './pages.schema.ts';
 
 /**
@@ -303,22 +303,14 @@ export async function loadPartPage(ctx: RequestContext, id: number): Promise<Par
 
 // ── /parts-catalog ────────────────────────────────────────────────────────────────────────────
 
-export interface PartsCatalogView {
-  makers: MachineMakerView[];
-  maker: MachineMakerView | null;
-  line: { id: number; name: string; slug: string; link: string } | null;
-  models: Array<{ id: number; name: string; slug: string; drawings: number; link: string }>;
-  model: { id: number; name: string; slug: string } | null;
-  drawings: Array<{ id: number; title: string; category: string | null; positions: number; link: string }>;
-}
 
 /**
  * The drill-down machine maker → model line → model → drawing. Null: a slug that names nothing.
  * The makers and lines come from memory; a chosen line adds one statement.
  */
-export async function loadPartsCatalog(services: AppServices, input: { maker: string | null; line: string | null; model: string | null }): Promise<PartsCatalogView | null> {
+export async function loadPartsCatalog(services: AppServices, input: { maker: string | null; line: string | null; model: string | null }): Promise<PartsCatalogData | null> {
   const makers = await machineMakersWithDrawings(services);
-  const view: PartsCatalogView = { makers, maker: null, line: null, models: [], model: null, drawings: [] };
+  const view: PartsCatalogData = { makers, maker: null, line: null, models: [], model: null, drawings: [] };
   if (!input.maker) return input.line || input.model ? null : view;
   view.maker = makers.find((m) => m.slug === input.maker) ?? null;
   if (!view.maker) return null;

@@ -48,25 +48,6 @@ export async function machinesOf(db: Db, userId: number): Promise<MachineRow[]> 
   return rows;
 }
 
-export interface PickerRow {
-  id: number; name: string | null; serial_number: string; model_name: string; model_slug: string;
-  line_id: number; line_slug: string; manufacturer_slug: string;
-}
-
-/** What the picker needs of a user's machines, newest first: one statement. */
-export async function pickerMachinesOf(db: Db, userId: number): Promise<PickerRow[]> {
-  const { rows } = await sql<PickerRow>`
-    select pm.id, pm.name, pm.serial_number, m.name as model_name, m.slug as model_slug,
-      l.id as line_id, l.slug as line_slug, mf.slug as manufacturer_slug
-    from parts_machine pm
-    join catalog_model m on m.id = pm.model_id
-    join catalog_model_line l on l.id = m.model_line_id
-    join catalog_manufacturer mf on mf.id = l.manufacturer_id
-    where pm.user_id = ${userId}
-    order by pm.created_at desc, pm.id desc`.execute(db);
-  return rows;
-}
-
 export interface MachineValues { modelId: number; serial: string; year: number | null; name: string | null }
 
 export type AddResult = { kind: 'added'; id: number } | { kind: 'unknown-model' | 'limit' | 'duplicate' };

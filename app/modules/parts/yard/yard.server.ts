@@ -61,7 +61,7 @@ export async function listMachines(ctx: RequestContext): Promise<MachineView[] |
 export async function machinesForPicker(ctx: RequestContext): Promise<PickerMachine[] | null> {
   const userId = userIdOf(ctx);
   if (userId === null) return null;
-  const rows = await q.pickerMachinesOf(ctx.services.db, userId);
+  const rows = await q.machinesOf(ctx.services.db, userId);
   return rows.map((r) => ({
     id: r.id,
     title: machineTitle({ name: r.name, modelName: r.model_name }),

@@ -82,3 +82,15 @@ export function FilterList({ title, name, entries, limit, onToggle, single = fal
     </fieldset>
   );
 }
+
+/** One yes/no filter ("В наличии", "Только с ценой") with its count; unavailable at 0 unless chosen. */
+export function FilterFlag({ label, name, count, checked, onToggle }: { label: string; name: string; count: number; checked: boolean; onToggle: () => void }) {
+  const disabled = count === 0 && !checked;
+  return (
+    <label className={styles.option} data-disabled={disabled || undefined}>
+      <input type="checkbox" name={name} value="1" checked={checked} disabled={disabled} onChange={onToggle} />
+      <span className={styles.label}>{label}</span>
+      <span className={styles.count}>{count.toLocaleString('ru-RU')}</span>
+    </label>
+  );
+}

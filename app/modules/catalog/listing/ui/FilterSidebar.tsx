@@ -1,6 +1,6 @@
 import { clearAll, isFiltered, toggle, toggleFlag, toggleSpecValue, setRange, type IdListKey } from '../filters.rules.ts';
 import type { CatalogFilterState, FilterOption, PageSidebarFilters, SidebarFilters } from '../listing.schema.ts';
-import { FilterList, type FilterListEntry } from './FilterList.tsx';
+import { FilterFlag, FilterList, type FilterListEntry } from './FilterList.tsx';
 import { FILTER_LIST_LIMIT, MODEL_FILTER_LIST_LIMIT } from './listing-ui.rules.ts';
 import { RangeFilter } from './RangeFilter.tsx';
 import { useFilterNavigation } from './use-filter-navigation.ts';
@@ -55,9 +55,9 @@ export function FilterSidebar({ filters: page, state: applied, guest, heading = 
       <fieldset className={styles.group} data-changed={state.inStock || state.isWithPrice || undefined}>
         <legend className="visually-hidden">Наличие</legend>
         <ul className={styles.options}>
-          <li><Flag label="В наличии" name="inStock" count={filters.inStock.count} checked={state.inStock} onToggle={() => apply(toggleFlag(state, 'inStock'))} /></li>
+          <li><FilterFlag label="В наличии" name="inStock" count={filters.inStock.count} checked={state.inStock} onToggle={() => apply(toggleFlag(state, 'inStock'))} /></li>
           {guest ? null : (
-            <li><Flag label="Только с ценой" name="isWithPrice" count={filters.isWithPrice.count} checked={state.isWithPrice} onToggle={() => apply(toggleFlag(state, 'isWithPrice'))} /></li>
+            <li><FilterFlag label="Только с ценой" name="isWithPrice" count={filters.isWithPrice.count} checked={state.isWithPrice} onToggle={() => apply(toggleFlag(state, 'isWithPrice'))} /></li>
           )}
         </ul>
       </fieldset>
@@ -124,13 +124,3 @@ export function FilterSidebar({ filters: page, state: applied, guest, heading = 
 const rangeOf = (state: CatalogFilterState, specId: number) => state.ranges.find((r) => r.specId === specId);
 const chosenValues = (state: CatalogFilterState, specId: number) => state.specValues.find((s) => s.specId === specId)?.values ?? [];
 
-function Flag({ label, name, count, checked, onToggle }: { label: string; name: string; count: number; checked: boolean; onToggle: () => void }) {
-  const disabled = count === 0 && !checked;
-  return (
-    <label className={styles.option} data-disabled={disabled || undefined}>
-      <input type="checkbox" name={name} value="1" checked={checked} disabled={disabled} onChange={onToggle} />
-      <span className={styles.label}>{label}</span>
-      <span className={styles.count}>{count.toLocaleString('ru-RU')}</span>
-    </label>
-  );
-}

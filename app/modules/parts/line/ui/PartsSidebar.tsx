@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { api } from '#app/lib/api.ts';
-import { FilterList, type FilterListEntry } from '#app/modules/catalog/listing/ui/FilterList.tsx';
+import { FilterFlag, FilterList, type FilterListEntry } from '#app/modules/catalog/listing/ui/FilterList.tsx';
 import styles from '#app/modules/catalog/listing/ui/Filters.module.css';
 import type { FilterOption } from '#app/modules/catalog/listing/listing.schema.ts';
 import { clearPartsFilters, isPartsFiltered, parsePartsQuery, partsSearch, togglePartsFlag, togglePartsId } from '../line.rules.ts';
@@ -57,8 +57,8 @@ export function PartsSidebar({ sidebar, state: applied, lineId, link, guest }: {
       <fieldset className={styles.group} data-changed={state.inStock || state.isWithPrice || undefined}>
         <legend className="visually-hidden">Наличие</legend>
         <ul className={styles.options}>
-          <li><Flag label="В наличии" name="inStock" count={lists.inStock.count} checked={state.inStock} onToggle={() => apply(togglePartsFlag(state, 'inStock'))} /></li>
-          {guest ? null : <li><Flag label="Только с ценой" name="isWithPrice" count={lists.isWithPrice.count} checked={state.isWithPrice} onToggle={() => apply(togglePartsFlag(state, 'isWithPrice'))} /></li>}
+          <li><FilterFlag label="В наличии" name="inStock" count={lists.inStock.count} checked={state.inStock} onToggle={() => apply(togglePartsFlag(state, 'inStock'))} /></li>
+          {guest ? null : <li><FilterFlag label="Только с ценой" name="isWithPrice" count={lists.isWithPrice.count} checked={state.isWithPrice} onToggle={() => apply(togglePartsFlag(state, 'isWithPrice'))} /></li>}
         </ul>
       </fieldset>
       {LISTS.map(({ key, source, title, limit }) => lists[source].length > 1 || state[key].length > 0 || (key === 'stock' && lists.stocks.some((o) => o.count > 0)) ? (
@@ -81,13 +81,3 @@ export function PartsSidebar({ sidebar, state: applied, lineId, link, guest }: {
   );
 }
 
-function Flag({ label, name, count, checked, onToggle }: { label: string; name: string; count: number; checked: boolean; onToggle: () => void }) {
-  const disabled = count === 0 && !checked;
-  return (
-    <label className={styles.option} data-disabled={disabled || undefined}>
-      <input type="checkbox" name={name} value="1" checked={checked} disabled={disabled} onChange={onToggle} />
-      <span className={styles.label}>{label}</span>
-      <span className={styles.count}>{count.toLocaleString('ru-RU')}</span>
-    </label>
-  );
-}

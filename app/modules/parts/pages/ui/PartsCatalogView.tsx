@@ -1,15 +1,7 @@
 import { Link } from '#app/components/ui/Link.tsx';
-import type { MachineMakerView } from '../pages.schema.ts';
+import type { PartsCatalogData } from '../pages.schema.ts';
 import styles from './parts-pages.module.css';
 
-export interface PartsCatalogData {
-  makers: MachineMakerView[];
-  maker: MachineMakerView | null;
-  line: { id: number; name: string; slug: string; link: string } | null;
-  models: Array<{ id: number; name: string; slug: string; drawings: number; link: string }>;
-  model: { id: number; name: string; slug: string } | null;
-  drawings: Array<{ id: number; title: string; category: string | null; positions: number; link: string }>;
-}
 
 const makerHref = (slug: string) => `/parts-catalog?manufacturer=${encodeURIComponent(slug)}`;
 
