@@ -17,6 +17,7 @@ export default [
   route('zapchasti/*', 'routes/zapchasti.$.tsx'),
   route('model-lines/view', 'routes/model-lines.view.tsx'),
   route('compare/:productCodes?', 'routes/compare.tsx'),
+  route('cart', 'routes/cart.tsx'),
   route('search', 'routes/search.tsx'),
   route('search/sparepart', 'routes/search.sparepart.tsx'),
   route('login', 'routes/login.tsx'),
@@ -30,7 +31,10 @@ export default [
     route('bookmarks', 'routes/profile.bookmarks.tsx'),
     route('machines', 'routes/profile.machines.tsx'),
     route('feedback', 'routes/profile.feedback.tsx'),
+    route('orders', 'routes/profile.orders.tsx'),
   ]),
+  route('cart/order/:number', 'routes/cart.order.$number.tsx'),
+  route('cart/order/:number/files/:id', 'routes/cart.order.$number.files.$id.ts'),
   route('__bench/bare', 'routes/bench-bare.tsx'),
   route('*', 'routes/fallback.tsx'),
 ] satisfies RouteConfig;

@@ -5,6 +5,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** A fixed number of requests; overrides duration. */
+    amount?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -51,6 +51,12 @@ export interface RequestShape {
    * time, nothing queued behind another), which is what the latency budgets of the API speak of.
    */
   connections?: number;
+  /**
+   * A fixed number of requests instead of the run's duration, for endpoints rate-limited per client
+   * address (a duration would measure 429 answers); `warmupAmount` requests before, discarded.
+   */
+  amount?: number;
+  warmupAmount?: number;
 }
 
 export async function measure(origin: string, path: string, options: LoadOptions, shape: RequestShape = {}): Promise<LoadFigures> {
@@ -63,6 +69,10 @@ export async function measure(origin: string, path: string, options: LoadOptions
     ...(shape.varyPath ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: shape.varyPath!(n++) }) }] } : {}),
   };
   const connections = shape.connections ?? options.connections;
+  if (shape.amount !== undefined) {
+    if (shape.warmupAmount) await autocannon({ ...request, connections, amount: shape.warmupAmount });
+    return figures(path, await autocannon({ ...request, connections, amount: shape.amount }));
+  }
   if (options.warmup > 0) await autocannon({ ...request, connections, duration: options.warmup });
   const result = await autocannon({ ...request, connections, duration: options.duration });
   return figures(path, result);

@@ -77,6 +77,11 @@ export function budgets(outcomes: TargetOutcome[], js: PageJs[]): Budget[] {
   const partsLine = run('parts-line-signed-in');
   const partsFilters = run('parts-filters');
   const partLookup = run('part-lookup');
+  // Cart budget (issue 10): p95 ≤ 15 ms asked; the report's nearest figure above it is p97.5.
+  const cart100 = run('cart-100');
+  // The same issue: delivery price (sandbox) p95 ≤ 30 ms, order creation without attachments p95 ≤ 150 ms.
+  const deliveryPrice = run('delivery-price');
+  const orderCreate = run('order-create');
   const heaviestCatalogueJs = Math.max(...js.filter((page) => page.catalogue).map((page) => page.gzipBytes));
   return [
     atLeast('home', home, home?.requestsPerSec, 700, 'req/s'),
@@ -94,6 +99,9 @@ export function budgets(outcomes: TargetOutcome[], js: PageJs[]): Budget[] {
     atMost('parts line page signed in p99', partsLine, partsLine?.latencyMs.p99, 60, 'ms'),
     atMost('parts filters p97.5 (server time)', partsFilters, partsFilters?.latencyMs.p97_5, 30, 'ms'),
     atMost('part-number lookup p97.5 (server time)', partLookup, partLookup?.latencyMs.p97_5, 5, 'ms'),
+    atMost('cart of 100 lines p97.5 (server time)', cart100, cart100?.latencyMs.p97_5, 15, 'ms'),
+    atMost('delivery price p97.5 (server time)', deliveryPrice, deliveryPrice?.latencyMs.p97_5, 30, 'ms'),
+    atMost('order creation p97.5 (server time)', orderCreate, orderCreate?.latencyMs.p97_5, 150, 'ms'),
     atMost('catalogue page JS gzipped', null, Number.isFinite(heaviestCatalogueJs) ? heaviestCatalogueJs / KB : undefined, 150, 'KB'),
   ];
 }
@@ -190,7 +198,7 @@ export function printBudgets(list: Budget[]): void {
   for (const b of list) {
     const figure = b.value === null ? 'n/a' : `${round(b.value)} ${b.unit}`;
     const note = b.note ? `  (${b.note})` : '';
-    console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${`${b.name} ${b.comparison} ${b.limit} ${b.unit}`.padEnd(30)}${figure}${note}`);
+    console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${`${b.name} ${b.comparison} ${b.limit} ${b.unit}  `.padEnd(50)}${figure}${note}`);
   }
 }
 

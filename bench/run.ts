@@ -18,7 +18,8 @@ import {
 import { ROOT, ServerFailure, TEMPLATE_DIR, findFreePort, launchServer, runBuild, waitUntilHealthy, type BenchServer } from './server.ts';
 import { prepareBenchDatabase, removeBenchTemplate, type BenchParts } from './seed-catalog.ts';
 import { asYouTypeQueries } from './search-queries.ts';
-import { signedInVisitor } from './session.ts';
+import { signedInVisitor, type Visitor } from './session.ts';
+import { checkDeliveryTarget, deliveryPriceTarget, fillCart, measureOrderCreation, orderableParts, ORDERS_PER_BUYER } from './order-targets.ts';
 
 const TARGETS: Target[] = [
   { name: 'home', path: '/' },
@@ -124,6 +125,7 @@ async function main(): Promise<number> {
   for (const target of [...TARGETS, ...catalogue.targets]) {
     outcomes.push(await measureTarget(running, target, options.load));
   }
+  outcomes.push(await orderCreation(running, catalogue.orders));
   const pages = await weighPages(running, catalogue.pages);
   await running.stop();
 
@@ -157,6 +159,7 @@ async function measureTarget(running: BenchServer, target: Target, load: LoadOpt
     console.log(`Note: ${target.path} answers 404 (route not added yet): skipping it and the home ÷ bare ratio.`);
     return { target, skipped: '404, route not present' };
   }
+  if (target.name === 'delivery-price') await checkDeliveryTarget(running.origin, target);
   console.log(`Measuring ${target.label ?? target.path} (${load.warmup} s warm-up + ${load.duration} s)…`);
   const run = await measure(running.origin, target.path, load, target.shape);
   // A crashed server makes every request an error; say so instead of printing zeros.
@@ -180,10 +183,10 @@ async function weighPages(running: BenchServer, cataloguePages: string[]): Promi
 /**
  * The catalogue's targets: a category and a model page for guests (cached) and for a signed-in
  * visitor (never cached: prices), the sidebar filters and search as you type. The model is the
- * first one the sitemap lists.
+ * first one the sitemap of pages lists (ADR 040).
  */
-async function catalogueTargets(running: BenchServer, parts: BenchParts): Promise<{ targets: Target[]; pages: string[] }> {
-  const sitemap = await (await fetch(`${running.origin}/sitemap.xml`, { signal: AbortSignal.timeout(10_000) })).text();
+async function catalogueTargets(running: BenchServer, parts: BenchParts): Promise<{ targets: Target[]; pages: string[]; orders: OrderSetup }> {
+  const sitemap = await (await fetch(`${running.origin}/sitemaps/pages.xml`, { signal: AbortSignal.timeout(10_000) })).text();
   const modelPath = [...sitemap.matchAll(/<loc>[^<]*?(\/catalog\/[^/<]+\/[^/<]+\/[^/<]+)<\/loc>/g)][0]?.[1];
   if (!modelPath) throw new BenchError('the sitemap lists no model page');
   console.log('Signing a visitor in for the signed-in pages…');
@@ -201,7 +204,11 @@ async function catalogueTargets(running: BenchServer, parts: BenchParts): Promis
   // The parts side (issue: spare parts): the line with the most positions, a part number each request.
   const partsSearch = { headers: { accept: 'application/json' }, varyPath: (n: number) => `/api/parts/search?q=${encodeURIComponent(parts.queries[n % parts.queries.length]!)}` };
   const partsFilters = { ...api, body: JSON.stringify({ section: 'parts', modelLineId: parts.lineId }) };
+  // Issue 10: GET /api/cart of a cart of 100 lines (budget p95 ≤ 15 ms, ADR 038), another visitor's.
+  const cart = await cartOfHundred(running.origin, parts.queries);
+  const orders = await orderSetup(running.origin, cart.partIds);
   return {
+    orders,
     pages: [CATEGORY_PATH, modelPath, parts.linePath],
     targets: [
       { name: 'category', path: CATEGORY_PATH, label: `${CATEGORY_PATH} (guest)` },
@@ -220,8 +227,52 @@ async function catalogueTargets(running: BenchServer, parts: BenchParts): Promis
       { name: 'parts-line-signed-in', path: parts.linePath, label: 'parts line page (signed in)', shape: signedIn },
       { name: 'parts-filters', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters, parts (1 conn.)', shape: { ...partsFilters, connections: 1 } },
       { name: 'part-lookup', path: '/api/parts/search', label: 'GET /api/parts/search (each new, 1 conn.)', shape: { ...partsSearch, connections: 1 } },
+      { name: 'cart-100', path: '/api/cart', label: 'GET /api/cart, 100 lines (1 conn.)', shape: { headers: { cookie: cart.visitor.cookie, accept: 'application/json' }, connections: 1 } },
+      // Issue 10: the delivery price (sandbox carriers) p95 ≤ 30 ms; a fixed count under its rate limit.
+      deliveryPriceTarget(cart.visitor, orders.branchId, orders.partIds),
     ],
   };
+}
+
+/**
+ * A signed-in visitor whose cart holds 100 parts, found as visitors find them: by the part numbers
+ * the parts target types (`/api/parts/search`), 50 per `POST /api/cart/add`.
+ */
+async function cartOfHundred(origin: string, queries: readonly string[]): Promise<{ visitor: Visitor; partIds: number[] }> {
+  const visitor = await signedInVisitor(origin);
+  const ids = new Set<number>();
+  for (const q of queries) {
+    if (ids.size >= 100) break;
+    const res = await fetch(`${origin}/api/parts/search?q=${encodeURIComponent(q)}`, { headers: { cookie: visitor.cookie, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    const body = await res.json() as { hits?: Array<{ id: number }> };
+    for (const hit of body.hits ?? []) if (ids.size < 100) ids.add(hit.id);
+  }
+  if (ids.size < 100) throw new BenchError(`the part searches found ${ids.size} parts, not 100, for the cart target`);
+  const partIds = [...ids];
+  await fillCart(origin, visitor, partIds);
+  return { visitor, partIds };
+}
+
+/**
+ * Issue 10: order creation without attachments, p95 ≤ 150 ms. Registration allows 10 e-mail flows
+ * per address per hour (2 are the catalogue's and the cart's visitors), and an owner 30 order
+ * requests in 10 minutes: ORDER_BUYERS buyers × ORDERS_PER_BUYER orders.
+ */
+const ORDER_BUYERS = 6;
+interface OrderSetup { buyers: Visitor[]; branchId: number; partIds: number[] }
+
+async function orderSetup(origin: string, candidates: readonly number[]): Promise<OrderSetup> {
+  const buyers: Visitor[] = [];
+  for (let i = 0; i < ORDER_BUYERS; i++) buyers.push(await signedInVisitor(origin, `buyer${i}`));
+  return { buyers, ...await orderableParts(origin, buyers[0]!, candidates) };
+}
+
+async function orderCreation(running: BenchServer, setup: OrderSetup): Promise<TargetOutcome> {
+  const target: Target = { name: 'order-create', path: '/api/order/create', label: 'POST /api/order/create (1 conn.)' };
+  console.log(`Measuring ${target.label}: ${setup.buyers.length} buyers × ${ORDERS_PER_BUYER} orders, the cart refilled (not timed) before each…`);
+  const run = await measureOrderCreation(running.origin, setup.buyers, setup.branchId, setup.partIds);
+  if (running.exited()) throw new ServerFailure('The server exited while orders were created', running);
+  return { target, run };
 }
 
 main().then(

@@ -25,7 +25,10 @@ export interface Visitor {
   csrfToken: string;
 }
 
-export async function signedInVisitor(origin: string): Promise<Visitor> {
+let visitors = 0;
+
+/** `label` tells the accounts of one run apart (two made in the same millisecond would clash). */
+export async function signedInVisitor(origin: string, label = 'bench'): Promise<Visitor> {
   const jar = new Jar();
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(origin + path, { ...init, redirect: 'manual', headers: { ...init.headers as Record<string, string>, cookie: jar.header() }, signal: AbortSignal.timeout(15_000) });
@@ -33,7 +36,7 @@ export async function signedInVisitor(origin: string): Promise<Visitor> {
     return response;
   };
   const token = async () => ((await (await call('/api/csrf-token')).json()) as { token: string }).token;
-  const email = `bench-${Date.now()}@agro.ru`;
+  const email = `${label}-${Date.now()}-${process.pid}-${visitors++}@agro.ru`;
   const password = 'bench-secret-12';
   const json = async (path: string, body: unknown) => call(path, {
     method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await token() },

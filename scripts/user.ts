@@ -2,6 +2,8 @@
 //   create-employee --name "Иван Петров" --email ivan@agro.ru [--phone 79120000000] --password …
 //   grant  --email ivan@agro.ru --role employee|supplier|pp_access|ps_editor   (or --phone …)
 //   revoke --email ivan@agro.ru --role supplier
+//   credit-limit --email ivan@agro.ru --total 500000 [--used 120000] [--days 30] [--currency RUB]
+//     (a customer's credit limit in whole roubles/tenge, until the accounting exchange writes it)
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -9,14 +11,23 @@ import type * as EntryModule from '../server/entry.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+  options: {
+    name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' },
+    total: { type: 'string' }, used: { type: 'string' }, days: { type: 'string' }, currency: { type: 'string' },
+  },
 });
 const command = positionals[0];
 const usage = () => {
-  console.error('usage: npm run user -- create-employee --name N --email E [--phone P] --password W | grant|revoke (--email E | --phone P) --role R');
+  console.error('usage: npm run user -- create-employee --name N --email E [--phone P] --password W | grant|revoke (--email E | --phone P) --role R | credit-limit (--email E | --phone P) --total T [--used U] [--days D] [--currency RUB|KZT]');
   process.exit(2);
 };
-if (!['create-employee', 'grant', 'revoke'].includes(command ?? '')) usage();
+if (!['create-employee', 'grant', 'revoke', 'credit-limit'].includes(command ?? '')) usage();
+
+/** A whole amount of roubles or tenge from the command line, in minor units; null: not a whole amount. */
+function minorUnits(value: string | undefined, fallback: number): number | null {
+  if (value === undefined) return fallback;
+  return /^\d{1,12}$/.test(value) ? Number(value) * 100 : null;
+}
 
 const root = resolve(import.meta.dirname, '..');
 const entry = await import(pathToFileURL(resolve(root, 'build/server/index.js')).href) as typeof EntryModule;
@@ -31,6 +42,16 @@ try {
     const id = await entry.createUser(db, { name: values.name!, email: values.email, phone, password: values.password, emailVerified: true, phoneVerified: Boolean(phone), consents: [] });
     await entry.setRole(db, id, 'employee');
     console.log(`Создан сотрудник #${id} (${values.email}).`);
+  } else if (command === 'credit-limit') {
+    const total = minorUnits(values.total, NaN);
+    const used = minorUnits(values.used, 0);
+    const days = values.days === undefined ? 0 : /^\d{1,4}$/.test(values.days) ? Number(values.days) : NaN;
+    const currency = values.currency ?? 'RUB';
+    if (total === null || Number.isNaN(total) || used === null || Number.isNaN(days) || (currency !== 'RUB' && currency !== 'KZT')) usage();
+    const user = values.email ? await entry.findUserByEmail(db, values.email) : phone ? await entry.findUserByPhone(db, phone) : undefined;
+    if (!user) { console.error('Пользователь не найден'); process.exit(1); }
+    await entry.setCustomerLimit(db, user.id, { total: total!, used: used!, days, currency: currency as 'RUB' | 'KZT' });
+    console.log(`Кредитный лимит пользователя #${user.id}: ${values.total} ${currency}, использовано ${values.used ?? 0}, отсрочка ${days} дн.`);
   } else {
     const role = values.role as (typeof entry.ROLES)[number];
     if (!entry.ROLES.includes(role)) { console.error(`Роль должна быть одной из: ${entry.ROLES.join(', ')}`); process.exit(2); }

@@ -170,9 +170,19 @@ describe('platform', () => {
     const client = testClient(t.services);
     expect(await (await client.get('/healthz')).json()).toEqual({ status: 'ok' });
     expect(await (await client.get('/robots.txt')).text()).toContain('Sitemap: http://localhost:3000/sitemap.xml');
-    const sitemap = await (await client.get('/sitemap.xml')).text();
-    expect(sitemap).toContain('<loc>http://localhost:3000/contacts</loc>');
-    expect(sitemap).toContain('<loc>http://localhost:3000/catalog/traktory</loc>');
+    const index = await client.get('/sitemap.xml');
+    expect(index.headers.get('content-type')).toContain('application/xml');
+    expect(await index.text()).toContain('<sitemap><loc>http://localhost:3000/sitemaps/pages.xml</loc></sitemap>');
+    const pages = await (await client.get('/sitemaps/pages.xml')).text();
+    expect(pages).toContain('<loc>http://localhost:3000/contacts</loc>');
+    expect(pages).toContain('<loc>http://localhost:3000/catalog/traktory</loc>');
+  });
+
+  it('answers 404 for a sitemap file that does not exist', async () => {
+    const client = testClient(t.services);
+    for (const name of ['parts-0.xml', 'parts-99999.xml', 'parts-1.xml.gz', '..%2Fpackage.json', 'parts-01.xml']) {
+      expect((await client.get(`/sitemaps/${name}`)).status, name).toBe(404);
+    }
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

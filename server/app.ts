@@ -15,7 +15,10 @@ import { searchApi } from '#app/modules/search/search.api.server.ts';
 import { partsApi } from '#app/modules/parts/parts.api.server.ts';
 import { yardApi } from '#app/modules/parts/yard/yard.api.server.ts';
 import { cartApi } from '#app/modules/cart/cart.api.server.ts';
+import { deliveryApi } from '#app/modules/delivery/delivery.api.server.ts';
 import { joinGuestCart } from '#app/modules/cart/cart.server.ts';
+import { ORDER_CREATE_BODY_BYTES, ordersApi } from '#app/modules/orders/orders.api.server.ts';
+import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
@@ -28,7 +31,8 @@ import { pageCache } from './middleware/page-cache.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
 import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { robotsTxt, sitemapXml } from './seo.ts';
+import { wireOrderPorts } from './order-ports.ts';
+import { robotsTxt, sitemapFileXml, sitemapIndexXml } from './seo.ts';
 import { testClock } from './test-clock.ts';
 import { testRoles } from './test-roles.ts';
 
@@ -49,9 +53,12 @@ export interface AppOptions {
  * Paths whose request body may be larger (or must be smaller) than BODY_LIMIT_BYTES, e.g. an
  * upload route read with app/.server/multipart.ts gets
  * `{ path: '/orders/' + '*' + '/files', maxBytes: 60 * 1024 * 1024 }` ('*' matches any characters).
- * The first matching rule wins. None yet: no route takes uploads.
+ * The first matching rule wins.
  */
-export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [];
+export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
+  // An order's attachments: five files of 10 MB and the form (ADR 041).
+  { path: '/api/order/create', maxBytes: ORDER_CREATE_BODY_BYTES },
+];
 
 /** Module routers of spec §7, mounted under /api. Each module owns its router. */
 export function apiRouter() {
@@ -66,6 +73,8 @@ export function apiRouter() {
     .route('/', partsApi)
     .route('/', yardApi)
     .route('/', cartApi)
+    .route('/', ordersApi())
+    .route('/', deliveryApi)
     .route('/', authApi)
     .route('/', profileApi);
 }
@@ -82,6 +91,8 @@ export function siteApiRouter() {
 export function createApp({ services, build, clientDir, logSink, errorSink, bodyLimits = BODY_LIMIT_RULES }: AppOptions) {
   const { config } = services;
   const app = new Hono<HonoEnv>();
+  // The orders' delivery price and credit limit come from the delivery and cart modules (ADR 042).
+  wireOrderPorts();
 
   app.use(requestLog(config.LOG_LEVEL !== 'silent' && config.NODE_ENV !== 'test', logSink));
   app.get('/healthz', async (c) => {
@@ -99,7 +110,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
 
   app.use(compressResponses());
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
-  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestCart] }));
+  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestCart, joinGuestOrders] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));
   app.use(csrfProtection());
 
@@ -114,7 +125,12 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   app.route('/', testClock(config)); // routes only when NODE_ENV=test
   app.route('/', testRoles(config)); // routes only when NODE_ENV=test
   app.get('/robots.txt', (c) => c.text(robotsTxt(config.PUBLIC_ORIGIN)));
-  app.get('/sitemap.xml', async (c) => c.body(await sitemapXml(services), 200, { 'Content-Type': 'application/xml; charset=UTF-8' }));
+  const xml = (body: string) => new Response(body, { headers: { 'Content-Type': 'application/xml; charset=UTF-8' } });
+  app.get('/sitemap.xml', async () => xml(await sitemapIndexXml(services)));
+  app.get('/sitemaps/:name', async (c) => {
+    const body = await sitemapFileXml(services, c.req.param('name'));
+    return body === null ? c.text('Нет такого файла карты сайта', 404) : xml(body);
+  });
 
   if (build) {
     const handle = createRequestHandler(build, config.NODE_ENV);

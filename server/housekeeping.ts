@@ -5,6 +5,8 @@ import { deleteExpiredSessions } from '#app/.server/session.ts';
 import { deleteOrphanGuestCarts } from '#app/modules/cart/cart.server.ts';
 import { deleteOrphanGuestMarks } from '#app/modules/catalog/marks/marks.server.ts';
 import { retryFeedbackDelivery } from '#app/modules/content/content.server.ts';
+import { attachmentStorage } from '#app/modules/orders/attachment-storage.server.ts';
+import { ordersHousekeeping } from '#app/modules/orders/orders.server.ts';
 
 /** Periodic clean-up: expired sessions (with their guests' comparison, history and cart) and rate-limit windows; 'Написать нам' letters due a retry. Safe to run from every process. */
 export async function housekeeping(db: DB, services?: AppServices): Promise<void> {
@@ -13,4 +15,6 @@ export async function housekeeping(db: DB, services?: AppServices): Promise<void
   await deleteOrphanGuestCarts(db);
   await pruneRateLimits(db);
   if (services) await retryFeedbackDelivery(services);
+  // Idempotency keys past 48 h, staged attachments of orders never created, order letters due.
+  if (services) await ordersHousekeeping(services, attachmentStorage(services.config));
 }

@@ -37,11 +37,12 @@ await entry.seed(db, { demo: config.DEMO });
 
 const providers = entry.createProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, demo: config.DEMO });
 const oauth = entry.createOAuthSetup({ env: process.env, nodeEnv: config.NODE_ENV, demo: config.DEMO });
+const delivery = entry.createDeliveryProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, demo: config.DEMO });
 const log = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
 if (config.demoExposed) {
   log({ level: 'warn', msg: `Демонстрационный режим слушает ${config.HOST}: страница /__dev/outbox и тестовый вход доступны из сети. Демо не для реального использования`, host: config.HOST });
 }
-const services = { db, config, providers, oauth };
+const services = { db, config, providers, oauth, delivery };
 const HOUSEKEEPING_MS = 60 * 60_000;
 setInterval(() => {
   entry.housekeeping(db, services).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));

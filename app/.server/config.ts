@@ -44,6 +44,8 @@ const schema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@agrotechnika.example'),
   /** Address of the supplier portal shown in the user menu. */
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
+  /** Where orders' attachments are kept (local disk): outside the web root, never served as static files. */
+  ATTACHMENTS_DIR: z.string().min(1).default('var/attachments'),
 });
 
 /** Where the server listens when HOST is unset; a demo must be opened to the network on purpose. */

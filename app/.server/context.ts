@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { DB } from './db/connect.ts';
 import type { AuthProviders } from '#app/modules/auth/providers/providers.ts';
 import type { OAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
+import type { DeliveryProviders } from '#app/modules/delivery/providers/providers.ts';
 
 /** What lives as long as the process: one database handle, the configuration. */
 export interface AppServices {
@@ -12,6 +13,8 @@ export interface AppServices {
   providers: AuthProviders;
   /** Social sign-in clients (Yandex, Mail.ru, VK, OK) or their sandbox. */
   oauth: OAuthSetup;
+  /** Address suggestions and carriers' calculators: real adapters or the sandboxes (delivery module). */
+  delivery: DeliveryProviders;
 }
 
 /** The session as the request sees it; null until a visitor stores something. */

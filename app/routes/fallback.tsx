@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
@@ -15,9 +16,8 @@ import { resolvePageAlias } from '#app/modules/content/content.server.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { PartPage } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartPage } from '#app/modules/parts/pages/pages.server.ts';
-import { PartPageView } from '#app/modules/parts/pages/ui/PartPageView.tsx';
-import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
 import type { Route } from './+types/fallback';
+import { pack, unpack, type Packed } from '#app/lib/packed.ts';
 
 /**
  * Spec §2 fallback: any other path is looked up among page aliases and shown as the view its
@@ -31,13 +31,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (id !== null) {
     if (alias.controller === 'category') {
       const page = await loadCategoryPage(ctx, id, url);
-      if (page) return { view: 'category' as const, alias, page };
+      if (page) return { view: 'category' as const, alias, page: pack(page) };
     } else if (alias.controller === 'model-line') {
       const page = await loadModelLinePage(ctx, id, url);
-      if (page) return { view: 'model-line' as const, alias, page };
+      if (page) return { view: 'model-line' as const, alias, page: pack(page) };
     } else if (alias.controller === 'model') {
       const page = await loadModelPage(ctx, id, url);
-      if (page) return { view: 'model' as const, alias, page };
+      if (page) {
+        // Similar models stream in after the page (a promise): they travel beside the packed view.
+        const { similar, ...rest } = page;
+        return { view: 'model' as const, alias, page: pack(rest), similar };
+      }
     } else if (alias.controller === 'part') {
       const part = await loadPartPage(ctx, id);
       // The id finds the part; an old or missing slug goes to the canonical address.
@@ -51,7 +55,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return NOT_FOUND_META;
   if (loaderData.view === 'part') return partMeta(loaderData.part);
-  return catalogMeta(loaderData.page);
+  return catalogMeta(unpack<CatalogPageBase>(loaderData.page));
 };
 
 function partMeta(part: PartPage) {
@@ -61,20 +65,23 @@ function partMeta(part: PartPage) {
   ];
 }
 
-type FallbackData = { alias: PageAlias; page?: CatalogPageBase; part?: PartPage } | undefined;
+type FallbackData = { alias: PageAlias; page?: Packed<CatalogPageBase>; part?: PartPage } | undefined;
 
 export const handle = {
-  crumbs: (d: FallbackData): Crumb[] => d?.page?.trail ?? d?.part?.trail ?? [],
+  crumbs: (d: FallbackData): Crumb[] => (d?.page ? unpack(d.page).trail : d?.part?.trail ?? []),
   // Spec §3 pathData: the spare-parts link in the header names what this page shows.
   pathData: (d: FallbackData): PageAlias => d?.alias ?? OTHER_PAGE,
 };
 
+// Loaded only where a part's page is shown (its code stays out of the catalogue pages' budget).
+const PartPageScreen = lazy(() => import('#app/modules/parts/pages/ui/PartPageScreen.tsx'));
+
 export default function Fallback({ loaderData }: Route.ComponentProps) {
   switch (loaderData.view) {
-    case 'category': return <CategoryPage data={loaderData.page} />;
-    case 'model-line': return <ModelLinePage data={loaderData.page} />;
-    case 'model': return <ModelPage data={loaderData.page} />;
-    case 'part': return <PartPageView data={loaderData.part} favouriteButton={<PartBookmarkButton partId={loaderData.part.id} />} />;
+    case 'category': return <CategoryPage data={unpack(loaderData.page)} />;
+    case 'model-line': return <ModelLinePage data={unpack(loaderData.page)} />;
+    case 'model': return <ModelPage data={{ ...unpack(loaderData.page), similar: loaderData.similar }} />;
+    case 'part': return <Suspense fallback={null}><PartPageScreen data={loaderData.part} /></Suspense>;
   }
 }
 

@@ -25,6 +25,7 @@ const NAV = [
   { to: '/profile', label: 'Мои данные', end: true },
   { to: '/profile/bookmarks', label: 'Избранное', end: false },
   { to: '/profile/machines', label: 'Моя техника', end: false },
+  { to: '/profile/orders', label: 'Мои заказы', end: false },
 ];
 
 /** The layout of /profile: a side navigation and the child page. */

@@ -19,8 +19,16 @@ test.describe('catalogue data', () => {
     await expect(page).toHaveURL(/\/catalog\/traktory-kolesnye$/);
   });
 
-  test('sitemap.xml lists model lines and models whose pages open', async ({ page }) => {
-    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  test('sitemap.xml lists model lines, models and parts whose pages open', async ({ page }) => {
+    // An index (ADR 040): the site's pages in one file, the part pages in files by id range.
+    const index = await (await page.request.get('/sitemap.xml')).text();
+    const files = [...index.matchAll(/<sitemap><loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1]!);
+    expect(files[0]).toBe('/sitemaps/pages.xml');
+    expect(files.length).toBeGreaterThan(1);
+    const parts = await (await page.request.get(files[1]!)).text();
+    const part = /<loc>[^<]*?(\/parts\/[^<]+)<\/loc>/.exec(parts)?.[1];
+    expect((await page.goto(part!))?.status()).toBe(200);
+    const sitemap = await (await page.request.get(files[0]!)).text();
     expect(sitemap).toContain('/catalog/traktory-svyshe-250-ls/kirovets-k-7m</loc>');
     expect(sitemap).toContain('/catalog/traktory-svyshe-250-ls/kirovets-k-7m/k-735-premium</loc>');
     const models = [...sitemap.matchAll(/<loc>[^<]*?(\/catalog\/[^/<]+\/[^/<]+\/[^/<]+)<\/loc>/g)].map((m) => m[1]!);

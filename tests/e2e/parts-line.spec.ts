@@ -39,7 +39,7 @@ test('a drawing, callout 7 and its row, 2 to the cart; search by position number
   expect(sent.postDataJSON()).toEqual({ products: [{ part_id: partId, count: 2 }] });
   expect(sent.headers()['x-csrf-token']).toBeTruthy();
   // The answer is shown in the row, and the header's cart counter shows the part (a new account's cart).
-  await expect(row(page, 7).getByRole('status')).toHaveText('Добавлено в корзину');
+  await expect(row(page, 7).getByRole('status')).toHaveText('Добавлено в корзину: 2 шт.');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Корзина: 1' })).toBeVisible();
 
   // A balloon is a button for the keyboard too.
@@ -88,7 +88,7 @@ test('a guest gets the sign-in prompt instead of prices, and a cart of his own @
   await expect(first.getByText('Войдите, чтобы увидеть цену')).toBeVisible();
   // Guests keep a cart with their session (ADR 035); it joins their account at sign-in.
   await first.getByRole('button', { name: 'В корзину' }).click();
-  await expect(first.getByRole('status')).toHaveText('Добавлено в корзину');
+  await expect(first.getByRole('status')).toHaveText('Добавлено в корзину: 1 шт.');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Корзина: 1' })).toBeVisible();
 });
 

@@ -121,3 +121,56 @@ test('the form works before the scripts: a model typed by name is found by the s
   await expect(page.getByTestId('machine').getByRole('heading', { name: MODEL })).toHaveCount(2);
   await context.close();
 });
+
+test('a machine narrows /fp/ to its parts; a part page says it fits and leads to the drawing', async ({ page, isMobile }, testInfo) => {
+  const width = isMobile ? 375 : 1280;
+  await signIn(page, `yard-fit-${unique(testInfo)}@agro.test`);
+  await page.goto('/profile/machines');
+  const form = page.getByRole('form', { name: 'Добавить технику' });
+  const model = form.getByRole('combobox', { name: 'Модель' });
+  await model.fill('Беларус 82');
+  await form.getByRole('option', { name: new RegExp(MODEL.replace('.', '\\.')) }).first().click();
+  await form.getByLabel('Серийный номер').fill('20230415');
+  await form.getByRole('button', { name: 'Добавить технику' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Машина добавлена' })).toBeVisible();
+
+  // /fp/: 'Выбрать мою технику' narrows the list to the parts that fit the machine, in the URL.
+  await page.goto('/fp');
+  await pageSettled(page);
+  const whole = await page.getByTestId('fp-total').textContent();
+  const picker = page.getByTestId('machine-picker');
+  await picker.getByText('Выбрать мою технику').click();
+  await picker.getByRole('link', { name: new RegExp(MODEL.replace('.', '\\.')) }).click();
+  await expect(page).toHaveURL(/\/fp\?machine=\d+$/);
+  const chip = page.getByTestId('fp-machine-chip');
+  await expect(chip).toContainText('зав. № 20230415');
+  await expect(page.getByTestId('fp-total')).not.toHaveText(whole ?? '');
+  await expect(page.getByTestId('part-row').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath(`fp-machine-${width}.png`), fullPage: !isMobile });
+
+  // A part of that list: its page says it fits the machine, and leads to the machine's drawing.
+  const listUrl = page.url();
+  await page.getByTestId('part-row').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/parts\/[a-z0-9-]+-\d+$/);
+  const fit = page.getByTestId('machine-fit');
+  await expect(fit).toContainText('Подходит к вашей технике');
+  await expect(fit).toContainText('зав. № 20230415');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath(`part-fits-${width}.png`), fullPage: !isMobile });
+  await fit.getByRole('link', { name: /зав\. № 20230415/ }).click();
+  await expect(page).toHaveURL(/\/zapchasti\/[\w-]+\/[\w-]+\?drawings%5B%5D=\d+&models%5B%5D=[\w-]+&serial=20230415$/);
+
+  // Back on the list, the chip takes the machine away again.
+  await page.goto(listUrl);
+  await page.getByRole('link', { name: /Убрать отбор по технике/ }).click();
+  await expect(page).toHaveURL(/\/fp$/);
+  await expect(page.getByTestId('fp-machine-chip')).toHaveCount(0);
+  await expect(page.getByTestId('fp-total')).toHaveText(whole ?? '');
+});
+
+test('a guest on a part page is invited to sign in to check his machine', async ({ page }) => {
+  await page.goto('/fp');
+  await page.getByTestId('part-row').first().getByRole('link').first().click();
+  await expect(page.getByTestId('machine-fit')).toContainText('Войдите');
+});

@@ -13,6 +13,11 @@ import * as m0011 from './migrations/0011_parts.ts';
 import * as m0012 from './migrations/0012_parts_pages.ts';
 import * as m0013 from './migrations/0013_parts_yard.ts';
 import * as m0014 from './migrations/0014_cart.ts';
+import * as m0015 from './migrations/0015_cart_limit.ts';
+import * as m0016 from './migrations/0016_delivery.ts';
+import * as m0017 from './migrations/0017_parts_branch_category.ts';
+import * as m0018 from './migrations/0018_orders.ts';
+import * as m0019 from './migrations/0019_orders_line_part.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +34,11 @@ const migrations: Record<string, Migration> = {
   '0012_parts_pages': m0012,
   '0013_parts_yard': m0013,
   '0014_cart': m0014,
+  '0015_cart_limit': m0015,
+  '0016_delivery': m0016,
+  '0017_parts_branch_category': m0017,
+  '0018_orders': m0018,
+  '0019_orders_line_part': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -45,8 +45,14 @@ export interface Database {
   parts_drawing_position: PartsDrawingPositionTable;
   parts_machine: PartsMachineTable;
   cart_item: CartItemTable;
+  cart_customer_limit: CartCustomerLimitTable;
   catalog_part_bookmark: CatalogPartBookmarkTable;
   parts_name: PartsNameTable;
+  orders_order: OrdersOrderTable;
+  orders_line: OrdersLineTable;
+  orders_attachment: OrdersAttachmentTable;
+  orders_idempotency: OrdersIdempotencyTable;
+  orders_mail: OrdersMailTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -489,6 +495,16 @@ export interface CartItemTable {
   updated_at: Timestamp;
 }
 
+/** A customer's credit limit (spec §3 Cart limit); no row: zeros. Minor units in the limit's currency. */
+export interface CartCustomerLimitTable {
+  user_id: number;
+  currency: Generated<CurrencyCode>;
+  total: Generated<number>;
+  used: Generated<number>;
+  days: Generated<number>;
+  updated_at: Timestamp;
+}
+
 /** A signed-in user's favourite part (the models' favourites are `catalog_bookmark`). */
 export interface CatalogPartBookmarkTable {
   user_id: number;
@@ -500,4 +516,81 @@ export interface CatalogPartBookmarkTable {
 export interface PartsNameTable {
   name: string;
   search_tsv: ColumnType<string, never, never>;
+}
+
+/** Migration 0018, ADR 041: an order owned by a user or a guest's session. Money in minor units (ADR 004). */
+export interface OrdersOrderTable {
+  id: Generated<number>;
+  /** 'АГ-2026-000123' from `orders_number_seq`. */
+  number: string;
+  user_id: number | null;
+  session_id: string | null;
+  name: string;
+  /** 11 or 12 digits (spec §5). */
+  phone: string;
+  email: string;
+  branch_id: number;
+  delivery_method: 'pickup' | 'calc' | 'terminals';
+  delivery_address: string | null;
+  delivery_terminal: string | null;
+  delivery_carrier: string | null;
+  delivery_price: ColumnType<number, number | undefined, number>;
+  delivery_failed: ColumnType<boolean, boolean | undefined, boolean>;
+  comment: ColumnType<string, string | undefined, string>;
+  on_credit: ColumnType<boolean, boolean | undefined, boolean>;
+  currency: CurrencyCode;
+  items_total: number;
+  total: number;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  created_at: Timestamp;
+}
+
+export type OrderStatus = 'new' | 'confirmed' | 'assembling' | 'ready' | 'shipped' | 'completed' | 'cancelled';
+
+export interface OrdersLineTable {
+  id: Generated<number>;
+  order_id: number;
+  part_id: number | null;
+  code: string;
+  name: string;
+  one_c_code: string | null;
+  weight_grams: number | null;
+  count: number;
+  price: number;
+  old_price: number | null;
+  currency: CurrencyCode;
+  line_total: number;
+}
+
+export interface OrdersAttachmentTable {
+  id: Generated<number>;
+  order_id: number;
+  storage_key: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: number;
+  created_at: Timestamp;
+}
+
+export interface OrdersIdempotencyTable {
+  /** 'u:{userId}' or 's:{sessionId}'. */
+  owner_key: string;
+  key: string;
+  request_hash: string;
+  order_id: number;
+  created_at: Timestamp;
+}
+
+export interface OrdersMailTable {
+  id: Generated<number>;
+  order_id: number;
+  recipient: string;
+  staff: boolean;
+  subject: string;
+  body: string;
+  state: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
 import { createSandboxProviders } from '#app/modules/auth/providers/sandbox.ts';
 import { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
+import { createSandboxDeliveryProviders } from '#app/modules/delivery/providers/sandbox.ts';
 
 export interface TestDatabase { db: DB; services: AppServices; engine: 'pglite' | 'postgresql'; destroy(): Promise<void> }
 
@@ -27,7 +28,7 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
     const db = await connect({ pgliteDir: 'memory://' });
     await migrateToLatest(db);
     await seed(db, { demo });
-    return { db, services: { db, config, providers: createSandboxProviders(db), oauth: createOAuthSetup({ env: {}, nodeEnv: 'test' }) }, engine: 'pglite', destroy: () => db.destroy() };
+    return { db, services: { db, config, providers: createSandboxProviders(db), oauth: createOAuthSetup({ env: {}, nodeEnv: 'test' }), delivery: createSandboxDeliveryProviders(db) }, engine: 'pglite', destroy: () => db.destroy() };
   }
   const name = `shop_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const { default: pg } = await import('pg');
@@ -42,7 +43,7 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
   await seed(db, { demo });
   return {
     db,
-    services: { db, config: { ...config, DATABASE_URL: url.toString() }, providers: createSandboxProviders(db), oauth: createOAuthSetup({ env: {}, nodeEnv: 'test' }) },
+    services: { db, config: { ...config, DATABASE_URL: url.toString() }, providers: createSandboxProviders(db), oauth: createOAuthSetup({ env: {}, nodeEnv: 'test' }), delivery: createSandboxDeliveryProviders(db) },
     engine: 'postgresql',
     async destroy() {
       await db.destroy();

@@ -12,6 +12,15 @@ export const CART_ADD_MAX_PRODUCTS = 50;
 
 export const CART_PATH = '/cart';
 
+/** Recommended parts shown beside the cart. */
+export const CART_REC_ITEMS = 12;
+
+/**
+ * Where the browser keeps the lines the visitor unchecked (spec §3: 'checked' is a local flag,
+ * default true). Unchecked ids, not checked ones: a line added elsewhere is checked without a write.
+ */
+export const CART_UNCHECKED_STORAGE_KEY = 'cart:unchecked';
+
 /**
  * A guest's cart size for the header, readable by the page's script (not HttpOnly). A guest's pages
  * come from the page cache and carry no per-visitor data; the cart endpoints set this cookie when a
@@ -28,5 +37,16 @@ export const CART_MESSAGES = {
   badCount: `count — целое число от 1 до ${CART_COUNT_MAX}`,
   unknownParts: (ids: number[]) =>
     ids.length === 1 ? `Запчасть с id ${ids[0]} не найдена в каталоге` : `Запчасти с id ${ids.join(', ')} не найдены в каталоге`,
+  badLineId: 'id — целое положительное число (номер строки корзины) или список таких чисел',
+  noLineIds: 'Укажите, что удалить: id — номер строки корзины или список номеров',
+  tooManyLineIds: `За один раз можно удалить не больше ${CART_ITEMS_LIMIT} строк — столько вмещает корзина`,
+  lineNotFound: (ids: readonly number[]) =>
+    ids.length === 1 ? `Строки ${ids[0]} нет в вашей корзине` : `Строк ${ids.join(', ')} нет в вашей корзине`,
+  changed: 'Количество изменено',
+  removed: (n: number) => (n === 1 ? 'Товар удалён из корзины' : `Удалено из корзины: ${n}`),
+  badBranch: 'branchId — номер филиала, целое положительное число',
+  unknownBranch: 'Такого филиала нет. Выберите филиал из списка',
+  badCoords: 'Укажите координаты: lat — широта от -90 до 90, long — долгота от -180 до 180',
+  noBranches: 'Филиалы ещё не заведены',
   limit: `В корзине уже ${CART_ITEMS_LIMIT} позиций — это наибольшее число. Оформите заказ или уберите ненужные, чтобы добавить новые`,
 } as const;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '#app/.server/db/schema.ts';
+import type { CurrencyCode, Database } from '#app/.server/db/schema.ts';
 import { CART_COUNT_MAX, CART_ITEMS_LIMIT } from './cart.constants.ts';
 import type { CartLineInput } from './cart.schema.ts';
 import { lockOwner, ownerColumn, ownerIs, type Owner } from '#app/.server/visitor-owner.ts';
@@ -100,4 +100,98 @@ export async function moveGuestLines(trx: Db, sessionId: string, userId: number,
 export async function deleteOrphanGuestLines(db: Db): Promise<void> {
   await sql`delete from cart_item c where c.session_id is not null
     and not exists (select 1 from auth_session s where s.id = c.session_id)`.execute(db);
+}
+
+/* Issue 10: the cart's lines, their counts and removal, the customer's limit. */
+
+export interface LineRow { id: number; part_id: number; count: number }
+
+/** The owner's lines in the order they were added (the list grows downward, as an order form). */
+export async function selectLines(db: Db, owner: Owner): Promise<LineRow[]> {
+  const { rows } = await sql<LineRow>`
+    select c.id, c.part_id, c.count from cart_item c where ${ownerIs('c', owner)} order by c.added_at, c.id`.execute(db);
+  return rows;
+}
+
+export interface LimitRow { currency: CurrencyCode; total: number; used: number; days: number }
+
+/** The customer's credit limit; undefined: none (zeros). */
+export async function selectLimit(db: Db, userId: number): Promise<LimitRow | undefined> {
+  return db.selectFrom('cart_customer_limit').select(['currency', 'total', 'used', 'days']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Sets a customer's limit (the accounting exchange, tests). */
+export async function upsertLimit(db: Db, userId: number, limit: LimitRow, at: Date): Promise<void> {
+  await db.insertInto('cart_customer_limit').values({ user_id: userId, ...limit, updated_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...limit, updated_at: at })).execute();
+}
+
+/**
+ * One line's count, only if it is the owner's: one statement, atomic on its own (parallel changes
+ * of a line end with one of the counts asked, never a mix). Undefined: no such line of his.
+ */
+export async function updateCount(db: Db, owner: Owner, id: number, count: number, at: Date): Promise<LineRow | undefined> {
+  const { rows: [row] } = await sql<LineRow>`
+    update cart_item c set count = ${count}, updated_at = ${at}
+    where c.id = ${id} and ${ownerIs('c', owner)}
+    returning c.id, c.part_id, c.count`.execute(db);
+  return row;
+}
+
+export type RemoveResult = { kind: 'removed'; removed: number; cartCount: number } | { kind: 'not-found'; ids: number[] };
+
+/**
+ * Removes the owner's lines, all or none: an id that is not a line of his (unknown, someone
+ * else's, or removed by a parallel call) refuses the call and the transaction is rolled back.
+ */
+export async function removeLines(db: Db, owner: Owner, ids: readonly number[]): Promise<RemoveResult> {
+  class NotFound extends Error {
+    readonly ids: number[];
+    constructor(ids: number[]) { super('not found'); this.ids = ids; }
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockOwner(trx, LOCK_CART, owner);
+      const { rows } = await sql<{ id: number }>`
+        delete from cart_item c where c.id = any(${[...ids]}::int[]) and ${ownerIs('c', owner)} returning c.id`.execute(trx);
+      if (rows.length !== ids.length) {
+        const gone = new Set(rows.map((r) => Number(r.id)));
+        throw new NotFound(ids.filter((id) => !gone.has(id)).sort((a, b) => a - b));
+      }
+      const { rows: [left] } = await sql<{ n: number }>`select count(*)::int as n from cart_item c where ${ownerIs('c', owner)}`.execute(trx);
+      return { kind: 'removed' as const, removed: rows.length, cartCount: left?.n ?? 0 };
+    });
+  } catch (error) {
+    if (error instanceof NotFound) return { kind: 'not-found', ids: error.ids };
+    throw error;
+  }
+}
+
+/**
+ * Parts other carts hold beside the given parts, and in how many of those carts: the 'often bought
+ * together' of the recommendations. Only the 50 latest other carts of each part are read
+ * (`cart_item_part` index), so a part in a million carts costs as much as one in fifty.
+ */
+export async function selectPeerParts(db: Db, owner: Owner, partIds: readonly number[]): Promise<Array<{ partId: number; carts: number }>> {
+  if (!partIds.length) return [];
+  const { rows } = await sql<{ part_id: number; carts: number }>`
+    with peer as (
+      select distinct x.user_id, x.session_id
+      from unnest(${[...partIds]}::int[]) as mine(part_id)
+      cross join lateral (
+        select c.user_id, c.session_id from cart_item c
+        where c.part_id = mine.part_id and not (${ownerIs('c', owner)})
+        order by c.updated_at desc limit 50
+      ) x
+    )
+    select o.part_id, count(*)::int as carts from (
+      select o.part_id from peer p join cart_item o on o.user_id = p.user_id where p.user_id is not null
+      union all
+      select o.part_id from peer p join cart_item o on o.session_id = p.session_id where p.session_id is not null
+    ) o
+    where o.part_id <> all(${[...partIds]}::int[])
+    group by o.part_id
+    order by carts desc, o.part_id
+    limit 100`.execute(db);
+  return rows.map((r) => ({ partId: Number(r.part_id), carts: Number(r.carts) }));
 }

@@ -3,9 +3,15 @@ import { now } from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import { registerSessionFact, sessionFact } from '#app/.server/session.ts';
 import type { Database } from '#app/.server/db/schema.ts';
-import { CART_MESSAGES } from './cart.constants.ts';
+import { nearest } from '#app/lib/geo.ts';
+import type { CurrencyCode } from '#app/lib/money.ts';
+import { recommendedParts } from '#app/modules/parts/cart-lines.server.ts';
+import { partSummariesAt } from '#app/modules/parts/part-summary.server.ts';
+import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
+import { CART_MESSAGES, CART_REC_ITEMS } from './cart.constants.ts';
 import * as q from './cart.queries.server.ts';
-import type { CartAddAnswer, CartLineInput } from './cart.schema.ts';
+import { currencyOfCountry, currencySign, priceOf } from './cart.rules.ts';
+import type { CartAddAnswer, CartBranch, CartLimit, CartLine, CartLineInput, CartRecItem, CartView } from './cart.schema.ts';
 import { ensureOwner, ownerOf } from '#app/.server/visitor-owner.ts';
 
 /*
@@ -14,11 +20,11 @@ import { ensureOwner, ownerOf } from '#app/.server/visitor-owner.ts';
  */
 
 /** Expected outcomes' codes and the API status of each. */
-export const CART_STATUS = { 'unknown-parts': 404, limit: 409 } as const;
+export const CART_STATUS = { 'unknown-parts': 404, limit: 409, 'unknown-lines': 404, 'unknown-branch': 404, 'no-branches': 404 } as const;
 
 export type CartAddOutcome =
   | ({ ok: true; message: string } & CartAddAnswer)
-  | { ok: false; code: keyof typeof CART_STATUS; message: string };
+  | { ok: false; code: 'unknown-parts' | 'limit'; message: string };
 
 /** Whether the cart belongs to a guest's session (its size then travels in the header's cookie). */
 export function isGuestCart(ctx: RequestContext): boolean {
@@ -58,4 +64,160 @@ export function joinGuestCart(trx: Kysely<Database>, move: { fromSessionId: stri
 /** Housekeeping: guests' cart lines whose session is gone. */
 export function deleteOrphanGuestCarts(db: Kysely<Database>): Promise<void> {
   return q.deleteOrphanGuestLines(db);
+}
+
+/* Issue 10: the cart itself, its branches, counts, removal and recommendations (ADR 038). */
+
+type Failure<C extends keyof typeof CART_STATUS> = { ok: false; code: C; message: string };
+
+interface BranchChoice { id: number | null; currency: CurrencyCode; branch: CartBranch | null }
+
+/** The branches a cart may be priced at, each with its country's currency (memoised reference data: no statement). */
+export async function cartBranches(ctx: RequestContext): Promise<CartBranch[]> {
+  const dir = await regionDirectory(ctx.services);
+  const codeOf = new Map(dir.countries.map((c) => [c.id, c.code]));
+  return dir.branches.map((b) => ({
+    id: b.id, name: b.name, city: b.city, address: b.address, countryId: b.countryId,
+    currencySign: currencySign(currencyOfCountry(codeOf.get(b.countryId) ?? 'RU')),
+    coords: { lat: b.coords[0], long: b.coords[1] },
+  }));
+}
+
+/** The branch of the visitor's region (the header's), as the cart's default; null while no branch serves it. */
+export async function defaultBranch(ctx: RequestContext): Promise<CartBranch | null> {
+  const location = await currentLocation(ctx);
+  const id = location.currentBranch.id;
+  return id === null ? null : (await cartBranches(ctx)).find((b) => b.id === id) ?? null;
+}
+
+/** The branch nearest to a point (spec §3 Cart coords {lat,long}). */
+export async function nearestBranch(ctx: RequestContext, point: { lat: number; long: number }): Promise<{ ok: true; branch: CartBranch } | Failure<'no-branches'>> {
+  const branches = await cartBranches(ctx);
+  const pick = nearest(branches.map((b) => ({ branch: b, lat: b.coords.lat, lng: b.coords.long })), { lat: point.lat, lng: point.long });
+  return pick ? { ok: true, branch: pick.branch } : { ok: false, code: 'no-branches', message: CART_MESSAGES.noBranches };
+}
+
+async function chooseBranch(ctx: RequestContext, branchId: number | undefined): Promise<BranchChoice | Failure<'unknown-branch'>> {
+  if (branchId !== undefined) {
+    const branch = (await cartBranches(ctx)).find((b) => b.id === branchId);
+    if (!branch) return { ok: false, code: 'unknown-branch', message: CART_MESSAGES.unknownBranch };
+    const dir = await regionDirectory(ctx.services);
+    const code = dir.countries.find((c) => c.id === branch.countryId)?.code ?? 'RU';
+    return { id: branch.id, currency: currencyOfCountry(code), branch };
+  }
+  const location = await currentLocation(ctx);
+  return { id: location.currentBranch.id, currency: currencyOfCountry(location.country.code), branch: null };
+}
+
+const NO_LIMIT = (currency: CurrencyCode): CartLimit => ({ total: 0, used: 0, days: 0, currency });
+
+/**
+ * Spec §7 `GET /api/cart {branchId}`: the visitor's lines with price, weight, 1C code and stock at
+ * the branch (the visitor's own when none is given), his limit and the currency sign. Prices only
+ * for signed-in visitors (spec §1). Three statements in two round trips: lines and limit, then the
+ * parts by primary key.
+ */
+export async function cartView(ctx: RequestContext, branchId?: number): Promise<({ ok: true } & CartView) | Failure<'unknown-branch'>> {
+  const choice = await chooseBranch(ctx, branchId);
+  if ('ok' in choice) return choice;
+  const owner = ownerOf(ctx);
+  const userId = ctx.session?.userId ?? null;
+  const withPrices = userId !== null;
+  const [lines, limitRow] = await Promise.all([
+    owner ? q.selectLines(ctx.services.db, owner) : Promise.resolve([]),
+    userId !== null ? q.selectLimit(ctx.services.db, userId) : Promise.resolve(undefined),
+  ]);
+  const parts = await partSummariesAt(ctx.services.db, lines.map((l) => l.part_id), choice.id, withPrices);
+  const items = lines.flatMap((l): CartLine[] => {
+    const part = parts.get(l.part_id);
+    if (!part) return [];
+    // A row in another currency than the branch's is not a price the cart can add up: on request.
+    const here = part.here && part.here.currency === choice.currency ? part.here : null;
+    return [{
+      id: l.id, part_id: l.part_id, count: l.count, code: part.code, name: part.name, manufacturer: part.manufacturer,
+      link: part.link, code1c: part.oneCCode,
+      price: withPrices ? priceOf(here?.price) : null,
+      oldPrice: withPrices ? priceOf(here?.oldPrice) : null,
+      weight: part.weightGrams === null ? null : part.weightGrams / 1000,
+      inStock: part.here?.quantity ?? 0, elsewhere: part.elsewhereQuantity,
+    }];
+  });
+  const limit: CartLimit = limitRow
+    ? { total: Number(limitRow.total), used: Number(limitRow.used), days: limitRow.days, currency: limitRow.currency }
+    : NO_LIMIT(choice.currency);
+  return {
+    ok: true, items, limit, currency: choice.currency, currencySign: currencySign(choice.currency),
+    currentBranchId: choice.id, pricesShown: withPrices, cartCount: lines.length,
+  };
+}
+
+/** The parts ordered with some parts, and in how many orders: the orders module answers it. */
+export type OrderedWithPort = (db: Kysely<Database>, partIds: readonly number[]) => Promise<Array<{ partId: number; orders: number }>>;
+let orderedWith: OrderedWithPort = () => Promise.resolve([]);
+
+/** The composition root (`server/order-ports.ts`) wires the orders' answer here; the cart imports no orders code. */
+export function configureCartPorts(next: { orderedWith: OrderedWithPort }): void {
+  orderedWith = next.orderedWith;
+}
+
+/**
+ * Spec §7 `GET /api/cart/rec-items`: analogs of the cart's parts, parts ordered with them, parts of
+ * the same drawings and parts other carts hold with them, none already in the cart, in stock at the
+ * branch first.
+ */
+export async function cartRecItems(ctx: RequestContext, branchId?: number): Promise<{ ok: true; items: CartRecItem[] } | Failure<'unknown-branch'>> {
+  const choice = await chooseBranch(ctx, branchId);
+  if ('ok' in choice) return choice;
+  const owner = ownerOf(ctx);
+  if (!owner) return { ok: true, items: [] };
+  const lines = await q.selectLines(ctx.services.db, owner);
+  if (!lines.length) return { ok: true, items: [] };
+  const partIds = lines.map((l) => l.part_id);
+  const peers = await q.selectPeerParts(ctx.services.db, owner, partIds);
+  const ordered = await orderedWith(ctx.services.db, partIds);
+  const withPrices = ctx.session?.userId != null;
+  const parts = await recommendedParts(ctx.services.db, { partIds, peers, ordered, branchId: choice.id, withPrices, limit: CART_REC_ITEMS });
+  return {
+    ok: true,
+    items: parts.map((p) => {
+      const here = p.here && p.here.currency === choice.currency ? p.here : null;
+      return {
+        part_id: p.id, code: p.code, name: p.name, manufacturer: p.manufacturer, link: p.link, code1c: p.oneCCode,
+        price: withPrices ? priceOf(here?.price) : null, weight: p.weightGrams === null ? null : p.weightGrams / 1000,
+        inStock: p.here?.quantity ?? 0,
+      };
+    }),
+  };
+}
+
+/** Spec §7 `POST /api/cart/change-count {id,count}`: a line of the visitor's own cart. */
+export async function changeCount(ctx: RequestContext, input: { id: number; count: number }): Promise<{ ok: true; message: string; line: { id: number; part_id: number; count: number }; cartCount: number } | Failure<'unknown-lines'>> {
+  const owner = ownerOf(ctx);
+  const row = owner ? await q.updateCount(ctx.services.db, owner, input.id, input.count, now()) : undefined;
+  if (!owner || !row) return { ok: false, code: 'unknown-lines', message: CART_MESSAGES.lineNotFound([input.id]) };
+  return { ok: true, message: CART_MESSAGES.changed, line: { id: Number(row.id), part_id: Number(row.part_id), count: Number(row.count) }, cartCount: await q.lineCount(ctx.services.db, owner) };
+}
+
+/** Spec §7 `POST /api/cart/remove {id}` (one or a list): all of them, or none with the lines not found. */
+export async function removeLines(ctx: RequestContext, ids: readonly number[]): Promise<{ ok: true; message: string; removed: number; cartCount: number } | Failure<'unknown-lines'>> {
+  const owner = ownerOf(ctx);
+  if (!owner) return { ok: false, code: 'unknown-lines', message: CART_MESSAGES.lineNotFound(ids) };
+  const result = await q.removeLines(ctx.services.db, owner, ids);
+  if (result.kind === 'not-found') return { ok: false, code: 'unknown-lines', message: CART_MESSAGES.lineNotFound(result.ids) };
+  return { ok: true, message: CART_MESSAGES.removed(result.removed), removed: result.removed, cartCount: result.cartCount };
+}
+
+/** A customer's credit limit (the accounting exchange writes it; tests and the CLI too). Minor units. */
+export function setCustomerLimit(db: Kysely<Database>, userId: number, limit: CartLimit): Promise<void> {
+  return q.upsertLimit(db, userId, limit, now());
+}
+
+/**
+ * A customer's credit limit as the order reads it (the orders' credit port, wired at the composition
+ * root), with when it was last written (`used` counts what the accounting knew then); undefined: no
+ * row, which is no credit line (spec §9: default zeros). `db` may be the order's transaction.
+ */
+export async function customerLimit(db: Kysely<Database>, userId: number): Promise<(CartLimit & { updatedAt: Date }) | undefined> {
+  const row = await db.selectFrom('cart_customer_limit').select(['currency', 'total', 'used', 'days', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
+  return row && { total: Number(row.total), used: Number(row.used), days: row.days, currency: row.currency, updatedAt: new Date(row.updated_at) };
 }

@@ -5,44 +5,68 @@ import styles from './cart.module.css';
 
 export interface AddToCartButtonProps {
   partId: number;
-  /** What the button adds to the cart, for screen readers: 'RE504836 Фильтр масляный'. */
-  label: string;
-  /** Smaller, for dense tables. */
+  /** What the button adds, for screen readers: 'RE504836 Фильтр масляный'. */
+  label?: string;
+  /** Smaller, for dense tables (lists of parts, the employees' search). */
   compact?: boolean;
+  testId?: string;
+}
+
+type Status = { tone: 'sending' } | { tone: 'done' | 'error'; text: string } | null;
+
+/** A typed count the cart takes (1..CART_COUNT_MAX), or null. */
+function countOf(typed: string): number | null {
+  const t = typed.trim();
+  if (!/^\d{1,4}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= CART_COUNT_MAX ? n : null;
 }
 
 /**
- * A count and 'В корзину' for one part: posts `POST /api/cart/add` through `addToCart`, so the
- * header's counter follows, and says what happened ('Добавлено в корзину', or the reason).
+ * The one 'В корзину' of every parts list and page (the line's rows, /fp/, the part page, the
+ * employees' search): a count with − and + and the button. It posts `POST /api/cart/add` through
+ * `addToCart`, so the header's counter follows, and says in place what happened. A form, so that
+ * Enter in the count adds too; a count out of range is refused before anything is sent.
  */
-export function AddToCartButton({ partId, label, compact = false }: AddToCartButtonProps) {
+export function AddToCartButton({ partId, label, compact = false, testId }: AddToCartButtonProps) {
   const id = useId();
   const [count, setCount] = useState('1');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const valid = /^\d{1,4}$/.test(count) && Number(count) >= 1 && Number(count) <= CART_COUNT_MAX;
+  const [status, setStatus] = useState<Status>(null);
+  const n = countOf(count);
+  const change = (next: string) => { setCount(next); setStatus(null); };
+  const step = (by: number) => change(String(Math.min(CART_COUNT_MAX, Math.max(1, (n ?? 1) + by))));
   return (
     <form
       className={`${styles.add} ${compact ? styles.compact : ''}`}
+      data-testid={testId}
       onSubmit={async (e) => {
         e.preventDefault();
-        if (!valid || busy) return;
-        setBusy(true);
-        setMessage(null);
-        const result = await addToCart([{ part_id: partId, count: Number(count) }]);
-        setBusy(false);
-        setMessage({ ok: result.ok, text: result.ok ? `${result.message}: ${result.products[0]?.count ?? count} шт.` : result.message });
+        if (status?.tone === 'sending') return;
+        if (n === null) {
+          setStatus({ tone: 'error', text: `Количество — целое число от 1 до ${CART_COUNT_MAX}` });
+          return;
+        }
+        setStatus({ tone: 'sending' });
+        const result = await addToCart([{ part_id: partId, count: n }]);
+        setStatus(result.ok ? { tone: 'done', text: `${result.message}: ${n} шт.` } : { tone: 'error', text: result.message });
       }}
     >
-      <label htmlFor={`${id}-count`} className="visually-hidden">Количество: {label}</label>
-      <input
-        id={`${id}-count`} className={styles.count} type="number" inputMode="numeric" min={1} max={CART_COUNT_MAX} step={1} required
-        value={count} onChange={(e) => setCount(e.target.value)} aria-invalid={!valid || undefined}
-      />
-      <button type="submit" className={`btn btn-primary ${styles.button}`} aria-disabled={busy || !valid || undefined} aria-label={`В корзину: ${label}`}>
+      <span className={styles.stepper}>
+        <button type="button" className={styles.step} onClick={() => step(-1)} disabled={n !== null && n <= 1} aria-label="Меньше">−</button>
+        <label htmlFor={`${id}-count`} className="visually-hidden">{label ? `Количество: ${label}` : 'Количество'}</label>
+        <input
+          id={`${id}-count`} className={styles.count} type="number" inputMode="numeric" min={1} max={CART_COUNT_MAX} step={1}
+          value={count} onChange={(e) => change(e.target.value)} aria-invalid={n === null || undefined} data-testid={`count-${partId}`}
+        />
+        <button type="button" className={styles.step} onClick={() => step(1)} disabled={n !== null && n >= CART_COUNT_MAX} aria-label="Больше">+</button>
+      </span>
+      <button
+        type="submit" className={`btn btn-primary ${styles.button}`} aria-busy={status?.tone === 'sending' || undefined}
+        aria-label={label ? `В корзину: ${label}` : undefined}
+      >
         В корзину
       </button>
-      <p className={message?.ok === false ? styles.error : styles.done} role="status">{message?.text ?? ''}</p>
+      <p className={styles.status} role="status" data-tone={status?.tone}>{status && status.tone !== 'sending' ? status.text : ''}</p>
     </form>
   );
 }

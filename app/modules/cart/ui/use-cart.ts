@@ -30,6 +30,11 @@ function readCountCookie(): number {
   return n;
 }
 
+/** The cart page's changes (change-count, remove) move the header's counter to the server's count. */
+export function setCartCount(next: number): void {
+  set(next);
+}
+
 export type AddToCartResult =
   | ({ ok: true; message: string } & CartAddAnswer)
   | { ok: false; message: string; code?: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bestTone, clampCount, clearPartsFilters, emptyPartsState, encodePartsQuery, facetCounts, narrowsParts, parsePartsQuery, partsLineLink,
+  bestTone, clearPartsFilters, emptyPartsState, encodePartsQuery, facetCounts, narrowsParts, parsePartsQuery, partsLineLink,
   partsSearch, stockTone, togglePartsFlag, togglePartsId, MAX_IDS_PER_LIST, type FacetItem,
 } from './line.rules.ts';
 
@@ -104,12 +104,6 @@ describe('small rules', () => {
     expect(bestTone(['order', 'elsewhere'])).toBe('elsewhere');
     expect(bestTone(['order', 'here'])).toBe('here');
     expect(bestTone([])).toBe('order');
-  });
-  it('counts for the cart are whole numbers from 1 to 9999', () => {
-    expect(clampCount(0)).toBe(1);
-    expect(clampCount(2.7)).toBe(2);
-    expect(clampCount(1e9)).toBe(9999);
-    expect(clampCount(Number.NaN)).toBe(1);
   });
   it('the line\'s parts address', () => {
     expect(partsLineLink('kirovets', 'kirovets-k-7m')).toBe('/zapchasti/kirovets/kirovets-k-7m');

@@ -242,13 +242,6 @@ export function bestTone(tones: readonly StockTone[]): StockTone {
   return 'order';
 }
 
-/** A count to add to the cart: a whole number from 1 to 9999. */
-export const CART_COUNT_MAX = 9999;
-export function clampCount(value: number): number {
-  if (!Number.isFinite(value)) return 1;
-  return Math.min(CART_COUNT_MAX, Math.max(1, Math.trunc(value)));
-}
-
 /** The page of the parts site for a line: `/zapchasti/{maker}/{line}`. */
 export function partsLineLink(makerSlug: string, lineSlug: string): string {
   return `/zapchasti/${makerSlug}/${lineSlug}`;

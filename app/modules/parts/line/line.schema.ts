@@ -157,7 +157,6 @@ export const PARTS_LINE_TEXTS = {
   title: (line: string) => `Запчасти для ${line}`,
   serialNotice: (serial: string) => `Показаны позиции для серийного номера ${serial}`,
   notForSerial: 'Не подходит для вашего серийного номера',
-  added: 'Добавлено в корзину',
   noParts: 'По выбранным фильтрам запчастей не найдено',
   noDrawings: 'Для этой модельной линейки пока нет чертежей',
   positionNotFound: (n: string) => `На чертеже нет позиции № ${n}`,

@@ -1,6 +1,6 @@
 /**
  * The /fp/ listing's URL (spec §3 keys where they apply: `manufacturers[]` the part makers,
- * `inStock`, `isWithPrice`, `sortOrder`, `page`), pure and isomorphic. Bad input is dropped, never
+ * `inStock`, `isWithPrice`, `sortOrder`, `page`; and `machine`, one of the visitor's machines), pure and isomorphic. Bad input is dropped, never
  * thrown, as the catalogue's filter (filters.rules.ts): a shared or hand-edited link always opens.
  */
 
@@ -30,10 +30,12 @@ export interface FpState {
   sortOrder: FpSortOrder;
   /** 1-based. */
   page: number;
+  /** One of the visitor's machines (`parts_machine.id`): only the parts that fit it (ADR 037). */
+  machine: number | null;
 }
 
 export function emptyFpState(): FpState {
-  return { manufacturers: [], inStock: false, isWithPrice: false, sortOrder: 'name', page: 1 };
+  return { manufacturers: [], inStock: false, isWithPrice: false, sortOrder: 'name', page: 1, machine: null };
 }
 
 function parseId(raw: string): number | null {
@@ -63,6 +65,7 @@ export function parseFpQuery(params: URLSearchParams): FpState {
   if ((FP_SORT_ORDERS as readonly string[]).includes(sort ?? '')) state.sortOrder = sort as FpSortOrder;
   const page = parseId(params.get('page') ?? '');
   state.page = page !== null && page <= FP_MAX_PAGE ? page : 1;
+  state.machine = parseId(params.get('machine') ?? '');
   return state;
 }
 
@@ -77,6 +80,7 @@ export function encodeFpQuery(state: FpState): string {
   if (state.isWithPrice) params.append('isWithPrice', '1');
   for (const id of [...new Set(state.manufacturers)].sort((a, b) => a - b)) params.append('manufacturers[]', String(id));
   if (state.sortOrder !== 'name') params.append('sortOrder', state.sortOrder);
+  if (state.machine !== null) params.append('machine', String(state.machine));
   if (state.page > 1) params.append('page', String(state.page));
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -86,6 +90,11 @@ export function encodeFpQuery(state: FpState): string {
 export function toggleMaker(state: FpState, id: number): FpState {
   const has = state.manufacturers.includes(id);
   return { ...state, page: 1, manufacturers: has ? state.manufacturers.filter((m) => m !== id) : [...state.manufacturers, id] };
+}
+
+/** Narrows the list to one of the visitor's machines (null: every machine). */
+export function chooseMachine(state: FpState, machine: number | null): FpState {
+  return { ...state, page: 1, machine };
 }
 
 export function toggleFpFlag(state: FpState, key: 'inStock' | 'isWithPrice'): FpState {
@@ -101,4 +110,29 @@ export function parseCategoryPath(splat: string | undefined): string[] | null {
   const slugs = (splat ?? '').split('/').filter(Boolean);
   if (slugs.length > FP_MAX_DEPTH) return null;
   return slugs.every((s) => /^[a-z0-9-]{1,64}$/.test(s)) ? slugs : null;
+}
+
+/** Which stock and price conditions a list applies: a price order lists only parts with a price. */
+export interface CountFlags { inStock: boolean; priced: boolean }
+
+/** The parts of one category and maker: every one, in stock, with a price, both (at the visitor's branch). */
+export interface CountCell { all: number; inStock: number; priced: number; both: number }
+
+export function countUnder(cell: CountCell, flags: CountFlags): number {
+  if (flags.inStock) return flags.priced ? cell.both : cell.inStock;
+  return flags.priced ? cell.priced : cell.all;
+}
+
+/** Parts per maker among the categories given (null: all, parts without a category too), under the flags. */
+export function makerCountsOf(own: ReadonlyMap<number | null, ReadonlyMap<number, CountCell>>, categoryIds: readonly number[] | null, flags: CountFlags): Map<number, number> {
+  const out = new Map<number, number>();
+  const add = (cells: ReadonlyMap<number, CountCell> | undefined) => {
+    for (const [maker, cell] of cells ?? []) {
+      const n = countUnder(cell, flags);
+      if (n > 0) out.set(maker, (out.get(maker) ?? 0) + n);
+    }
+  };
+  if (categoryIds === null) for (const cells of own.values()) add(cells);
+  else for (const id of categoryIds) add(own.get(id));
+  return out;
 }

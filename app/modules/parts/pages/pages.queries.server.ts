@@ -59,19 +59,13 @@ export interface ListFilter {
   /** Category ids of the path's subtree; null: every part. */
   categoryIds: number[] | null;
   makerIds: number[];
+  /** The parts that fit the visitor's chosen machine (ADR 037); null: no machine chosen. */
+  partIds?: number[] | null;
   branchId: number;
   inStock: boolean;
   isWithPrice: boolean;
   withPrices: boolean;
-  /**
-   * How many parts the subtree holds (from memory): a price order over a small subtree reads its
-   * parts and sorts them; over a large one it walks the price index (its parts are dense there).
-   */
-  scopeSize?: number;
 }
-
-/** Up to this many parts a price order reads the subtree's parts and sorts them (a few milliseconds). */
-const PRICE_SORT_FROM_SCOPE = 30_000;
 
 /**
  * The offer at the visitor's branch and the units elsewhere of the parts of `page` (a CTE of ids in
@@ -98,6 +92,7 @@ function listWhere(f: ListFilter, priceSort: boolean, categoryIds: number[] | nu
   const conditions: RawBuilder<boolean>[] = [sql<boolean>`true`];
   if (categoryIds) conditions.push(categoryIds.length === 1 ? sql<boolean>`p.category_id = ${categoryIds[0]}` : sql<boolean>`p.category_id = any(${categoryIds}::int[])`);
   if (f.makerIds.length) conditions.push(sql<boolean>`p.manufacturer_id = any(${f.makerIds}::int[])`);
+  if (f.partIds) conditions.push(sql<boolean>`p.id = any(${f.partIds}::int[])`);
   if (f.inStock) conditions.push(sql<boolean>`h.quantity > 0`);
   // A price filter or order needs a price the visitor may see (guests have none: nothing matches).
   if (f.isWithPrice || priceSort) conditions.push(f.withPrices ? sql<boolean>`h.price is not null` : sql<boolean>`false`);
@@ -118,11 +113,29 @@ const ORDER: Record<'name' | 'code' | 'price-asc' | 'price-desc', { by: RawBuild
 const MAX_CATEGORY_ARMS = 64;
 
 /**
+ * A price order read from the branch rows alone (ADR 037): `parts_part_branch` carries its part's
+ * category and maker (migration 0017), so each category's priced rows at the branch are read in
+ * price order from `parts_part_branch_category_price`, the stock and maker conditions answered by
+ * the index's included columns; without a category, `parts_part_branch_price` in order.
+ */
+function priceArm(f: ListFilter, categoryIds: number[] | null, desc: boolean, n: number): RawBuilder<unknown> {
+  const conditions: RawBuilder<boolean>[] = [sql<boolean>`h.branch_id = ${f.branchId}`, f.withPrices ? sql<boolean>`h.price is not null` : sql<boolean>`false`];
+  if (categoryIds) conditions.push(categoryIds.length === 1 ? sql<boolean>`h.category_id = ${categoryIds[0]}` : sql<boolean>`h.category_id = any(${categoryIds}::int[])`);
+  if (f.makerIds.length) conditions.push(sql<boolean>`h.manufacturer_id = any(${f.makerIds}::int[])`);
+  if (f.inStock) conditions.push(sql<boolean>`h.quantity > 0`);
+  return sql`
+    select h.part_id as id, h.price from parts_part_branch h
+    where ${sql.join(conditions, sql` and `)}
+    order by ${desc ? sql`h.price desc, h.part_id desc` : sql`h.price, h.part_id`} limit ${n}`;
+}
+
+/**
  * One page of the /fp/ list, then the offers of its parts. By name or number without a category,
  * the first pages are read in the order of `parts_part_name` / `parts_part_code`; within a subtree,
  * each category's first `offset + limit` in the order of `parts_part_category_name` / `_code`, merged
- * (a planner cannot read `category_id = any(…)` in order); by price, `parts_part_branch_price` in
- * order at the visitor's branch.
+ * (a planner cannot read `category_id = any(…)` in order); by price, each category's priced rows at
+ * the visitor's branch in the order of `parts_part_branch_category_price`, merged the same way. A
+ * machine's parts (a few hundred ids) are read by id and sorted.
  */
 export async function selectListPage(db: DB, f: ListFilter, sort: keyof typeof ORDER, offset: number, limit: number): Promise<ListRow[]> {
   const priceSort = sort === 'price-asc' || sort === 'price-desc';
@@ -136,21 +149,17 @@ export async function selectListPage(db: DB, f: ListFilter, sort: keyof typeof O
   const ordered = (from: RawBuilder<unknown>) => sql`
     select id, row_number() over (order by ${sql.join(order.key.map((k) => sql.raw(k)))}) as ord
     from (${from}) x order by ord offset ${offset} limit ${limit}`;
+  const byArms = f.categoryIds !== null && f.categoryIds.length > 1 && f.categoryIds.length <= MAX_CATEGORY_ARMS;
   let page: RawBuilder<unknown>;
-  if (priceSort && f.categoryIds && (f.scopeSize ?? Infinity) <= PRICE_SORT_FROM_SCOPE) {
-    // A materialised scope keeps the planner from walking the whole branch's price index for a
-    // category that holds a few per cent of the parts.
-    const scope = sql`
-      with scope as materialized (
-        select p.id from parts_part p where ${listWhere({ ...f, inStock: false, isWithPrice: false }, false, f.categoryIds)}
-      )
-      select h.part_id as id, h.price from scope
-      join parts_part_branch h on h.part_id = scope.id and h.branch_id = ${f.branchId}
-      where h.price is not null ${f.inStock ? sql`and h.quantity > 0` : sql``}
-      order by ${sort === 'price-asc' ? sql`h.price, h.part_id` : sql`h.price desc, h.part_id desc`} limit ${offset + limit}`;
-    page = ordered(scope);
-  } else if (f.categoryIds && !priceSort && f.categoryIds.length > 1 && f.categoryIds.length <= MAX_CATEGORY_ARMS) {
-    const arms = f.categoryIds.map((id) => sql`(${select([id], offset + limit)})`);
+  if (f.partIds) {
+    page = ordered(select(f.categoryIds, offset + limit));
+  } else if (priceSort) {
+    const desc = sort === 'price-desc';
+    page = byArms
+      ? ordered(sql`${sql.join(f.categoryIds!.map((id) => sql`(${priceArm(f, [id], desc, offset + limit)})`), sql` union all `)}`)
+      : ordered(priceArm(f, f.categoryIds, desc, offset + limit));
+  } else if (byArms) {
+    const arms = f.categoryIds!.map((id) => sql`(${select([id], offset + limit)})`);
     page = ordered(sql`${sql.join(arms, sql` union all `)}`);
   } else {
     page = ordered(select(f.categoryIds, offset + limit));
@@ -159,16 +168,36 @@ export async function selectListPage(db: DB, f: ListFilter, sort: keyof typeof O
   return rows;
 }
 
-/** How many parts the filter lists, counted up to `bound` (a stock or price filter: no cached count). */
-export async function countListBounded(db: DB, f: ListFilter, bound: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (
-      select 1 from parts_part p
-      join parts_part_branch h on h.part_id = p.id and h.branch_id = ${f.branchId}
-      where ${listWhere(f, false, f.categoryIds)}
-      limit ${bound}
-    ) x`.execute(db);
-  return rows[0]?.n ?? 0;
+/**
+ * Parts per category and maker at a branch, in stock, with a price, and both (ADR 037): one grouped
+ * read of the branch's rows, which carry their part's category and maker (migration 0017); a few
+ * hundred rows whatever the number of parts.
+ */
+export interface FlagCountRow { category_id: number | null; manufacturer_id: number; n: number; in_stock: number; priced: number; both: number }
+
+export async function selectBranchFlagCounts(db: DB, branchId: number): Promise<FlagCountRow[]> {
+  const { rows } = await sql<FlagCountRow>`
+    select category_id, manufacturer_id, count(*)::int as n,
+      count(*) filter (where quantity > 0)::int as in_stock,
+      count(*) filter (where price is not null)::int as priced,
+      count(*) filter (where quantity > 0 and price is not null)::int as both
+    from parts_part_branch where branch_id = ${branchId}
+    group by category_id, manufacturer_id`.execute(db);
+  return rows;
+}
+
+/** The same counts for a machine's parts (a few hundred ids), every part counted in `all`. */
+export async function selectPartsFlagCounts(db: DB, partIds: number[], branchId: number): Promise<FlagCountRow[]> {
+  if (!partIds.length) return [];
+  const { rows } = await sql<FlagCountRow>`
+    select p.category_id, p.manufacturer_id, count(*)::int as n,
+      count(*) filter (where h.quantity > 0)::int as in_stock,
+      count(*) filter (where h.price is not null)::int as priced,
+      count(*) filter (where h.quantity > 0 and h.price is not null)::int as both
+    from parts_part p left join parts_part_branch h on h.part_id = p.id and h.branch_id = ${branchId}
+    where p.id = any(${partIds}::int[])
+    group by p.category_id, p.manufacturer_id`.execute(db);
+  return rows;
 }
 
 /**

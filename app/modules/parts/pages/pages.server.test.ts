@@ -3,7 +3,10 @@ import type { RequestContext } from '#app/.server/context.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { signedInContext, testContext } from '#app/.server/test-context.ts';
+import { sql } from 'kysely';
 import { createUser } from '#app/modules/auth/users.server.ts';
+import { currentLocation } from '#app/modules/regions/regions.server.ts';
+import { serialInRange } from '../serial.rules.ts';
 import { emptyFpState, FP_PAGE_SIZE } from './fp.rules.ts';
 import { partLink } from './part-link.rules.ts';
 import { searchPartsForSite } from './part-search.server.ts';
@@ -113,6 +116,10 @@ describe('/fp/ lists', () => {
     await loadFpPage(guest(services), [], emptyFpState());
     counter.count = 0;
     const cheap = (await loadFpPage({ ...ctx, services }, ['dvigatel'], { ...emptyFpState(), sortOrder: 'price-asc', isWithPrice: true }))!;
+    // The visitor's machines, the list, and the branch's counts read once (then kept).
+    expect(counter.count).toBe(3);
+    counter.count = 0;
+    await loadFpPage({ ...ctx, services }, ['dvigatel'], { ...emptyFpState(), inStock: true, page: 2 });
     expect(counter.count).toBe(2);
     const prices = cheap.items.map((i) => i.here!.price!);
     expect(prices.every((p) => p > 0)).toBe(true);
@@ -136,14 +143,18 @@ describe('/fp/ lists', () => {
 });
 
 describe('the part page', () => {
-  it('shows the part, its chain and analogs with stock, its drawings and models, in five statements', async () => {
+  it('shows the part, its chain and analogs with stock, its drawings and models, in five statements (six signed in)', async () => {
     const id = await partId('RE59754');
     const ctx = await signedIn();
     const { services, counter } = countingServices(t.services);
     await loadPartPage(guest(services), await partId('AB12345'));
     counter.count = 0;
     const page = (await loadPartPage({ ...ctx, services }, id))!;
+    expect(counter.count).toBe(6);
+    counter.count = 0;
+    expect((await loadPartPage(guest(services), id))!.machineFits).toBeNull();
     expect(counter.count).toBe(5);
+    expect(page.machineFits).toEqual([]);
     expect(page).toMatchObject({ code: 'RE59754', name: 'Фильтр масляный двигателя', manufacturer: { name: 'John Deere' }, pricesShown: true });
     expect(page.relatives.map((r) => [r.code, r.relation, r.distance])).toEqual([
       ['RE504836', 'replacement', 1], ['LF3349', 'analog', 0], ['W 940/25', 'analog', 0], ['RE57394', 'replaced', 1],
@@ -192,5 +203,152 @@ describe('/zapchasti and /parts-catalog', () => {
     expect(await loadPartsCatalog(t.services, { maker: maker.slug, line: 'net', model: null })).toBeNull();
     expect(await loadPartsCatalog(t.services, { maker: maker.slug, line: line.slug, model: 'net' })).toBeNull();
     expect(await loadPartsCatalog(t.services, { maker: null, line: line.slug, model: null })).toBeNull();
+  });
+});
+
+/** What the list holds under a filter, counted by SQL apart from the page's code. */
+async function countedBySql(branchId: number, where: { categoryIds: number[]; makerId?: number; inStock: boolean; priced: boolean; partIds?: number[] }): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from parts_part p
+    left join parts_part_branch h on h.part_id = p.id and h.branch_id = ${branchId}
+    where p.category_id = any(${where.categoryIds}::int[])
+      and (${where.makerId ?? null}::int is null or p.manufacturer_id = ${where.makerId ?? null})
+      and (${!where.inStock} or h.quantity > 0)
+      and (${!where.priced} or h.price is not null)
+      and (${where.partIds ?? null}::int[] is null or p.id = any(${where.partIds ?? null}::int[]))`.execute(t.db);
+  return rows[0]!.n;
+}
+
+describe('/fp/ counts agree with the list under every filter', () => {
+  it.each([
+    { inStock: true, isWithPrice: false, sortOrder: 'name' as const },
+    { inStock: false, isWithPrice: true, sortOrder: 'name' as const },
+    { inStock: true, isWithPrice: true, sortOrder: 'code' as const },
+    { inStock: false, isWithPrice: false, sortOrder: 'price-desc' as const },
+    { inStock: true, isWithPrice: false, sortOrder: 'price-asc' as const },
+  ])('in stock $inStock, with a price $isWithPrice, by $sortOrder', async (filters) => {
+    const ctx = await signedIn();
+    const branchId = (await currentLocation(ctx)).currentBranch.id ?? -1;
+    const ref = await partsReference(t.services);
+    const top = ref.byPath.get('dvigatel')!;
+    const page = (await loadFpPage(ctx, ['dvigatel'], { ...emptyFpState(), ...filters }))!;
+    const priced = filters.isWithPrice || filters.sortOrder.startsWith('price');
+    expect(page.total).toBe(await countedBySql(branchId, { categoryIds: top.subtree, inStock: filters.inStock, priced }));
+    expect(page.totalIsBound).toBe(false);
+    for (const maker of page.makers) {
+      expect(maker.count, maker.name).toBe(await countedBySql(branchId, { categoryIds: top.subtree, makerId: maker.id, inStock: filters.inStock, priced }));
+    }
+    for (const sub of page.subcategories) {
+      const node = top.children.find((c) => c.id === sub.id)!;
+      expect(sub.count, sub.name).toBe(await countedBySql(branchId, { categoryIds: node.subtree, inStock: filters.inStock, priced }));
+    }
+    // A maker chosen: the list's total is that maker's count.
+    const maker = page.makers[0]!;
+    const narrowed = (await loadFpPage(ctx, ['dvigatel'], { ...emptyFpState(), ...filters, manufacturers: [maker.id] }))!;
+    expect(narrowed.total).toBe(maker.count);
+    expect(narrowed.items.length).toBe(Math.min(maker.count, FP_PAGE_SIZE));
+  });
+
+  it('a guest\'s "with a price" is dropped (no prices to have), not an empty list', async () => {
+    const all = (await loadFpPage(guest(), ['dvigatel'], emptyFpState()))!;
+    const page = (await loadFpPage(guest(), ['dvigatel'], { ...emptyFpState(), isWithPrice: true }))!;
+    expect(page.total).toBe(all.total);
+    expect(page.state.isWithPrice).toBe(false);
+  });
+});
+
+interface LineModel { model_id: number; line_id: number; serial_from: string }
+
+describe('/fp/ narrowed to one of the visitor\'s machines, and a part page\'s fit', () => {
+  let model: LineModel;
+  let owner: number;
+  let stranger: number;
+  let fitting: number;
+  let early: number;
+  beforeAll(async () => {
+    // A line with a position that starts at a serial number, and a model the drawing shows.
+    const { rows } = await sql<LineModel>`
+      select coalesce(d.model_id, (select m.id from catalog_model m where m.model_line_id = d.model_line_id order by m.id limit 1)) as model_id,
+        d.model_line_id as line_id, pos.serial_from
+      from parts_drawing_position pos join parts_drawing d on d.id = pos.drawing_id
+      where pos.serial_from ~ '[0-9]$' order by pos.id limit 1`.execute(t.db);
+    model = rows[0]!;
+    owner = await createUser(t.db, { name: 'Иван Механик', email: 'fp-machine@agro.example' });
+    stranger = await createUser(t.db, { name: 'Чужой', email: 'fp-stranger@agro.example' });
+    const add = async (userId: number, serial: string) => (await sql<{ id: number }>`
+      insert into parts_machine (user_id, model_id, serial_number, created_at) values (${userId}, ${model.model_id}, ${serial}, now()) returning id`.execute(t.db)).rows[0]!.id;
+    const digits = /(\d+)$/.exec(model.serial_from)!;
+    const prefix = model.serial_from.slice(0, model.serial_from.length - digits[1]!.length);
+    fitting = await add(owner, `${prefix}${'9'.repeat(digits[1]!.length)}`);
+    early = await add(owner, `${prefix}${'0'.repeat(digits[1]!.length)}`);
+    await add(stranger, model.serial_from);
+  });
+
+  async function fittingIds(serial: string): Promise<number[]> {
+    const { rows } = await sql<{ part_id: number; serial_from: string | null; serial_to: string | null }>`
+      select pos.part_id, pos.serial_from, pos.serial_to from parts_drawing d join parts_drawing_position pos on pos.drawing_id = d.id
+      where d.model_line_id = ${model.line_id} and (d.model_id is null or d.model_id = ${model.model_id})`.execute(t.db);
+    return [...new Set(rows.filter((r) => serialInRange(serial, r.serial_from, r.serial_to)).map((r) => r.part_id))];
+  }
+
+  it('lists only the parts that fit the machine, counts them, and costs a fixed number of statements', async () => {
+    const ctx = await signedInContext(t.services, owner);
+    const machine = (await t.db.selectFrom('parts_machine').select(['id', 'serial_number']).where('id', '=', fitting).executeTakeFirstOrThrow());
+    const ids = await fittingIds(machine.serial_number);
+    const ref = await partsReference(t.services);
+    const all = [...ref.byId.values()].map((n) => n.id);
+    const branchId = (await currentLocation(ctx)).currentBranch.id ?? -1;
+    const { services, counter } = countingServices(t.services);
+    await loadFpPage({ ...ctx, services }, [], emptyFpState());
+    counter.count = 0;
+    const page = (await loadFpPage({ ...ctx, services }, [], { ...emptyFpState(), machine: fitting }))!;
+    // The machines with the chosen one's positions, its parts' counts, the list.
+    expect(counter.count).toBe(3);
+    expect(page.machine).toMatchObject({ id: fitting, serial: machine.serial_number });
+    expect(page.state.machine).toBe(fitting);
+    expect(page.machines!.map((m) => m.id).sort()).toEqual([fitting, early].sort());
+    expect(page.total).toBe(await countedBySql(branchId, { categoryIds: all, inStock: false, priced: false, partIds: ids }));
+    expect(page.items.every((i) => ids.includes(i.id))).toBe(true);
+    expect(page.items.length).toBe(Math.min(page.total, FP_PAGE_SIZE));
+    for (const maker of page.makers) {
+      expect(maker.count).toBe(await countedBySql(branchId, { categoryIds: all, makerId: maker.id, inStock: false, priced: false, partIds: ids }));
+    }
+    const inStock = (await loadFpPage(ctx, [], { ...emptyFpState(), machine: fitting, inStock: true, sortOrder: 'price-asc' }))!;
+    expect(inStock.total).toBe(await countedBySql(branchId, { categoryIds: all, inStock: true, priced: true, partIds: ids }));
+    expect(inStock.items.every((i) => ids.includes(i.id) && (i.here?.quantity ?? 0) > 0)).toBe(true);
+  });
+
+  it('ignores someone else\'s machine, an unknown one and a guest\'s choice', async () => {
+    const foreign = (await t.db.selectFrom('parts_machine').select('id').where('user_id', '=', stranger).executeTakeFirstOrThrow()).id;
+    const whole = (await loadFpPage(guest(), [], emptyFpState()))!;
+    for (const machine of [foreign, 2_147_483_647]) {
+      const page = (await loadFpPage(await signedInContext(t.services, owner), [], { ...emptyFpState(), machine }))!;
+      expect(page.machine).toBeNull();
+      expect(page.state.machine).toBeNull();
+      expect(page.total).toBe(whole.total);
+    }
+    const asGuest = (await loadFpPage(guest(), [], { ...emptyFpState(), machine: fitting }))!;
+    expect(asGuest.machine).toBeNull();
+    expect(asGuest.machines).toBeNull();
+    expect(asGuest.total).toBe(whole.total);
+  });
+
+  it('tells on a part page which of the visitor\'s machines the part fits, with the drawing link', async () => {
+    const machine = (await t.db.selectFrom('parts_machine').select(['serial_number']).where('id', '=', fitting).executeTakeFirstOrThrow());
+    const fits = await fittingIds(machine.serial_number);
+    const earlyIds = await fittingIds((await t.db.selectFrom('parts_machine').select('serial_number').where('id', '=', early).executeTakeFirstOrThrow()).serial_number);
+    // A part that fits the later machine only (its range starts after the early one).
+    const partOnlyLate = fits.find((id) => !earlyIds.includes(id))!;
+    expect(partOnlyLate).toBeDefined();
+    const page = (await loadPartPage(await signedInContext(t.services, owner), partOnlyLate))!;
+    const late = page.machineFits!.find((f) => f.id === fitting)!;
+    const first = page.machineFits!.find((f) => f.id === early)!;
+    expect(late).toMatchObject({ fits: true, outsideRange: false });
+    expect(late.link).toMatch(/^\/zapchasti\/[a-z0-9-]+\/[a-z0-9-]+\?drawings%5B%5D=\d+&models%5B%5D=[a-z0-9-]+&serial=/);
+    expect(first).toMatchObject({ fits: false, outsideRange: true });
+    // A part on no drawing of the line fits neither.
+    const elsewhere = await t.db.selectFrom('parts_part').select('id').where('id', 'not in', fits.concat(earlyIds).concat([0])).orderBy('id').executeTakeFirstOrThrow();
+    const other = (await loadPartPage(await signedInContext(t.services, owner), elsewhere.id))!;
+    expect(other.machineFits!.every((f) => !f.fits)).toBe(true);
   });
 });

@@ -7,12 +7,13 @@ import { normalizePartCode } from '../part-code.rules.ts';
 import { selectOffers } from '../parts.queries.server.ts';
 import type { PartSearchResult } from '../parts.schema.ts';
 import { lookupPartNumber } from '../parts.server.ts';
-import { effectiveSort, FP_PAGE_SIZE, pageCountOf, type FpState } from './fp.rules.ts';
+import { machinesForFp, partFitsForMachines } from '../yard/yard.server.ts';
+import { effectiveSort, FP_PAGE_SIZE, makerCountsOf, pageCountOf, type CountCell, type CountFlags, type FpState } from './fp.rules.ts';
 import { drawingLink, fpLink, lineLink, partLink } from './part-link.rules.ts';
 import {
-  countListBounded, selectCategories, selectCategoryMakerCounts, selectDrawingUses, selectLineContents, selectLinesWithDrawings,
+  selectBranchFlagCounts, selectCategories, selectCategoryMakerCounts, selectPartsFlagCounts, selectDrawingUses, selectLineContents, selectLinesWithDrawings,
   selectListPage, selectMakers, selectModelUses, selectNamedParts, selectPart, selectRelatives,
-  type CategoryRow, type ListRow, type MakerRow,
+  type CategoryRow, type FlagCountRow, type ListRow, type MakerRow,
 } from './pages.queries.server.ts';
 import type {
   CategoryLinkView, Crumb, FpPage, MachineMakerView, PartListItem, PartOfferLine, PartPage, PartRelative, PartsCatalogData,
@@ -193,53 +194,105 @@ export async function findPartsByName(ctx: RequestContext, plain: string): Promi
 
 // ── /fp/{categorySlugs*} ────────────────────────────────────────────────────────────────────────
 
-/** A stock or price filter is counted up to this many parts ('более 1 200': 50 pages). */
-const BOUNDED_COUNT = FP_PAGE_SIZE * 50 + 1;
+type OwnCounts = Map<number | null, Map<number, CountCell>>;
+
+function ownCounts(rows: FlagCountRow[]): OwnCounts {
+  const own: OwnCounts = new Map();
+  for (const r of rows) {
+    const cells = own.get(r.category_id) ?? new Map<number, CountCell>();
+    cells.set(r.manufacturer_id, { all: r.n, inStock: r.in_stock, priced: r.priced, both: r.both });
+    own.set(r.category_id, cells);
+  }
+  return own;
+}
+
+/**
+ * A branch's parts per category and maker in stock and with a price (ADR 037). Stock moves with the
+ * branches' imports, not with visitors: a minute late is fine, and the grouped read of a branch's
+ * rows (a million at the branch that sells every part) costs a few hundred milliseconds, so it is
+ * kept a minute and refreshed behind the visitors: after the first load nobody waits for it.
+ */
+const BRANCH_COUNTS_TTL_MS = 60_000;
+const branchCountsKept = new WeakMap<DB, Map<number, { value: Promise<OwnCounts>; expires: number }>>();
+
+function branchCounts(db: DB, branchId: number): Promise<OwnCounts> {
+  let kept = branchCountsKept.get(db);
+  if (!kept) branchCountsKept.set(db, (kept = new Map()));
+  const entries = kept;
+  const hit = entries.get(branchId);
+  if (hit && hit.expires > Date.now()) return hit.value;
+  const load = selectBranchFlagCounts(db, branchId).then(ownCounts);
+  if (hit) {
+    // The old counts serve until the new ones are read; one refresh at a time.
+    hit.expires = Date.now() + BRANCH_COUNTS_TTL_MS;
+    load.then((value) => entries.set(branchId, { value: Promise.resolve(value), expires: Date.now() + BRANCH_COUNTS_TTL_MS }), () => { hit.expires = 0; });
+    return hit.value;
+  }
+  entries.set(branchId, { value: load, expires: Date.now() + BRANCH_COUNTS_TTL_MS });
+  load.catch(() => entries.delete(branchId));
+  return load;
+}
+
+/** Forgets the kept branch counts (tests and bulk imports that must show at once). */
+export function forgetBranchCounts(db: DB): void {
+  branchCountsKept.delete(db);
+}
 
 /**
  * Parts of a category path (none: all), filtered by part makers, stock and price at the visitor's
- * branch, sorted and paginated. Null: the path is not a category's. One statement for the page,
- * one more for a bounded count when a stock or price filter is on; the counts per maker and per
- * subcategory come from memory (they count the category's parts, the stock filters aside).
+ * branch and one of the visitor's machines, sorted and paginated. Null: the path is not a
+ * category's. The list is one statement; the total and the counts per maker and per subcategory
+ * count exactly what the list lists under every filter (ADR 037): without a stock, price or machine
+ * condition from the category counts in memory, with a stock or price condition from the branch's
+ * counts in memory (a minute old at most), with a machine from one grouped statement over its
+ * parts. A signed-in visitor's machines (the picker, the chosen machine's parts) are one statement.
  */
 export async function loadFpPage(ctx: RequestContext, slugs: string[], state: FpState): Promise<FpPage | null> {
-  const [ref, branch] = await Promise.all([partsReference(ctx.services), visitorBranch(ctx)]);
+  const [ref, branch, yard] = await Promise.all([partsReference(ctx.services), visitorBranch(ctx), machinesForFp(ctx, state.machine)]);
   const node = slugs.length ? ref.byPath.get(slugs.join('/')) ?? null : null;
   if (slugs.length && !node) return null;
+  const db = ctx.services.db;
   const withPrices = seesPrices(ctx);
   const sortOrder = effectiveSort(state.sortOrder, withPrices);
-  const byMaker = node ? node.byMaker : ref.allByMaker;
   const makerIds = state.manufacturers.filter((id) => ref.makers.has(id));
-  const sumMakers = (counts: Map<number, number>) => makerIds.length ? makerIds.reduce((n, id) => n + (counts.get(id) ?? 0), 0) : [...counts.values()].reduce((a, b) => a + b, 0);
-  const scopeSize = sumMakers(byMaker);
-  const filter = {
-    categoryIds: node ? node.subtree : null, makerIds, branchId: branch.id,
-    inStock: state.inStock, isWithPrice: state.isWithPrice, withPrices, scopeSize,
-  };
+  // Guests see no prices: 'with a price' is nothing to them, and their list stays whole.
+  const isWithPrice = state.isWithPrice && withPrices;
+  const flags: CountFlags = { inStock: state.inStock, priced: isWithPrice || sortOrder === 'price-asc' || sortOrder === 'price-desc' };
+  const partIds = yard.chosen?.partIds ?? null;
+  const filter = { categoryIds: node ? node.subtree : null, makerIds, partIds, branchId: branch.id, inStock: state.inStock, isWithPrice, withPrices };
 
-  const bounded = state.inStock || state.isWithPrice || sortOrder === 'price-asc' || sortOrder === 'price-desc';
   const offset = (state.page - 1) * FP_PAGE_SIZE;
-  const [rows, counted] = await Promise.all([
-    selectListPage(ctx.services.db, filter, sortOrder, offset, FP_PAGE_SIZE),
-    bounded ? countListBounded(ctx.services.db, { ...filter, isWithPrice: filter.isWithPrice || sortOrder.startsWith('price') }, BOUNDED_COUNT) : Promise.resolve(null),
+  const [rows, own] = await Promise.all([
+    selectListPage(db, filter, sortOrder, offset, FP_PAGE_SIZE),
+    partIds ? selectPartsFlagCounts(db, partIds, branch.id).then(ownCounts)
+      : flags.inStock || flags.priced ? branchCounts(db, branch.id) : Promise.resolve(null),
   ]);
-  const total = counted ?? scopeSize;
+  const makerCounts = (n: CategoryNode | null): Map<number, number> => own
+    ? makerCountsOf(own, n ? n.subtree : null, flags)
+    : n ? n.byMaker : ref.allByMaker;
+  const sumMakers = (counts: Map<number, number>) => makerIds.length ? makerIds.reduce((n, id) => n + (counts.get(id) ?? 0), 0) : [...counts.values()].reduce((a, b) => a + b, 0);
+  const byMaker = makerCounts(node);
+  for (const id of makerIds) if (!byMaker.has(id)) byMaker.set(id, 0);
+  const total = sumMakers(byMaker);
   const children = node ? node.children : ref.roots;
+  const machine = yard.chosen?.machine;
   return {
     title: node ? node.name : 'Все запчасти',
     slugs,
     trail: categoryTrail(ref, node).slice(0, -1),
-    state: { ...state, manufacturers: makerIds },
+    state: { ...state, manufacturers: makerIds, isWithPrice, machine: machine?.id ?? null },
     sortOrder,
     pricesShown: withPrices,
-    subcategories: children.map((c) => ({ id: c.id, name: c.name, link: fpLink(c.slugs), count: sumMakers(c.byMaker) })).filter((c) => c.count > 0),
+    subcategories: children.map((c) => ({ id: c.id, name: c.name, link: fpLink(c.slugs), count: sumMakers(makerCounts(c)) })).filter((c) => c.count > 0),
     makers: [...byMaker].map(([id, count]) => ({ id, name: ref.makers.get(id)?.name ?? '', count, checked: makerIds.includes(id) }))
       .sort((a, b) => Number(b.checked) - Number(a.checked) || b.count - a.count || a.name.localeCompare(b.name, 'ru')),
-    total: Math.min(total, counted === null ? total : BOUNDED_COUNT - 1),
-    totalIsBound: counted !== null && counted >= BOUNDED_COUNT,
+    total,
+    totalIsBound: false,
     page: state.page,
     pageCount: pageCountOf(total),
     items: rows.map((r) => listItem(r, ref.makers)),
+    machines: yard.machines,
+    machine: machine ? { id: machine.id, title: machine.title, modelName: machine.modelName, serial: machine.serial } : null,
   };
 }
 
@@ -252,17 +305,19 @@ const RELATION = { 1: 'replacement', 2: 'analog', 3: 'replaced' } as const;
 
 /**
  * A part's page: the part, what replaced it and what it replaced, its analogs, with price (signed
- * in) and stock here and elsewhere; the drawings it is on and the models it fits. Five statements
- * whatever the data. Null: no such part.
+ * in) and stock here and elsewhere; the drawings it is on and the models it fits; for a signed-in
+ * visitor, whether it fits each of his machines (ADR 037). Five statements whatever the data, six
+ * for a signed-in visitor. Null: no such part.
  */
 export async function loadPartPage(ctx: RequestContext, id: number): Promise<PartPage | null> {
   const db = ctx.services.db;
   const part = await selectPart(db, id);
   if (!part) return null;
   const withPrices = seesPrices(ctx);
-  const [ref, branch, directory, relatives, uses, models] = await Promise.all([
+  const [ref, branch, directory, relatives, uses, models, machineFits] = await Promise.all([
     partsReference(ctx.services), visitorBranch(ctx), regionDirectory(ctx.services),
     selectRelatives(db, id, RELATIVES_LIMIT), selectDrawingUses(db, id, DRAWINGS_LIMIT), selectModelUses(db, id, MODELS_LIMIT),
+    partFitsForMachines(ctx, id),
   ]);
   const offers = await selectOffers(db, [id, ...relatives.map((r) => r.id)], branch.id, withPrices);
   const branchName = new Map(directory.branches.map((b) => [b.id, b.name]));
@@ -298,6 +353,7 @@ export async function loadPartPage(ctx: RequestContext, id: number): Promise<Par
       link: drawingLink(u.maker_slug, u.line_slug, u.drawing_id, u.model_slug),
     })),
     models: models.map((m) => ({ id: m.id, name: m.name, link: modelLink(m.category_slug, m.line_slug, m.slug), lineName: m.line_name, manufacturer: m.maker_name })),
+    machineFits,
   };
 }
 

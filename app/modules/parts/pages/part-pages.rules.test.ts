@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSort, emptyFpState, encodeFpQuery, FP_MAX_MAKERS, FP_MAX_PAGE, pageCountOf, parseCategoryPath, parseFpQuery, toggleFpFlag, toggleMaker } from './fp.rules.ts';
+import { chooseMachine, countUnder, effectiveSort, emptyFpState, encodeFpQuery, makerCountsOf, FP_MAX_MAKERS, FP_MAX_PAGE, pageCountOf, parseCategoryPath, parseFpQuery, toggleFpFlag, toggleMaker } from './fp.rules.ts';
 import { drawingLink, fpLink, lineLink, parsePartPath, partLink, partSlug } from './part-link.rules.ts';
 
 describe('part links', () => {
@@ -57,5 +57,35 @@ describe('the /fp/ query', () => {
     expect(parseCategoryPath('Dvigatel')).toBeNull();
     expect(parseCategoryPath('a/'.repeat(9))).toBeNull();
     expect(parseCategoryPath('dvi gatel')).toBeNull();
+  });
+});
+
+describe('/fp/ narrowed to a machine, and counts under the stock filters', () => {
+  it('keeps a machine id in the URL, drops anything that is not one, and goes back to page 1 on a change', () => {
+    const state = parseFpQuery(new URLSearchParams('machine=17&page=3'));
+    expect(state.machine).toBe(17);
+    expect(encodeFpQuery(state)).toBe('?machine=17&page=3');
+    for (const bad of ['abc', '-1', '0', '1.5', '99999999999999999999', '2147483648', '%00', '']) {
+      expect(parseFpQuery(new URLSearchParams(`machine=${bad}`)).machine, bad).toBeNull();
+    }
+    expect(chooseMachine(state, null)).toMatchObject({ machine: null, page: 1 });
+    expect(encodeFpQuery(chooseMachine(state, 5))).toBe('?machine=5');
+  });
+
+  it('counts every part, those in stock, with a price, or both, per maker and over categories', () => {
+    const cell = (all: number, inStock: number, priced: number, both: number) => ({ all, inStock, priced, both });
+    expect(countUnder(cell(10, 4, 6, 3), { inStock: false, priced: false })).toBe(10);
+    expect(countUnder(cell(10, 4, 6, 3), { inStock: true, priced: false })).toBe(4);
+    expect(countUnder(cell(10, 4, 6, 3), { inStock: false, priced: true })).toBe(6);
+    expect(countUnder(cell(10, 4, 6, 3), { inStock: true, priced: true })).toBe(3);
+    const own = new Map<number | null, Map<number, ReturnType<typeof cell>>>([
+      [1, new Map([[7, cell(10, 4, 6, 3)], [8, cell(5, 0, 5, 0)]])],
+      [2, new Map([[7, cell(1, 1, 1, 1)]])],
+      [null, new Map([[9, cell(2, 2, 2, 2)]])],
+    ]);
+    expect([...makerCountsOf(own, [1, 2], { inStock: true, priced: false })]).toEqual([[7, 5]]);
+    expect([...makerCountsOf(own, [1], { inStock: false, priced: true })]).toEqual([[7, 6], [8, 5]]);
+    expect([...makerCountsOf(own, null, { inStock: true, priced: true })]).toEqual([[7, 4], [9, 2]]);
+    expect(makerCountsOf(own, [3], { inStock: false, priced: false }).size).toBe(0);
   });
 });

@@ -41,6 +41,7 @@ describe('/fp/{categorySlugs*}', () => {
     for (const query of [
       'page=abc', 'page=-1', 'page=99999999999999999999', 'sortOrder=drop%20table', `${many('manufacturers[]', 5000)}`,
       'manufacturers[]=99999999999999999999', 'manufacturers[]=%00', 'inStock=%00', 'isWithPrice=1&sortOrder=price-desc',
+      'machine=abc', 'machine=1', 'machine=-5', 'machine=99999999999999999999', 'machine=%00', `${many('machine', 500)}`, 'machine=1&inStock=1&sortOrder=price-asc',
     ]) {
       expect(await status(`/fp/dvigatel?${query}`), query).toBe(200);
     }

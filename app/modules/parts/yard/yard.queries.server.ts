@@ -14,6 +14,26 @@ type Db = Kysely<Database>;
 /** Advisory lock namespace of the yard (first key; the second is the user's id). */
 const LOCK_YARD = 7310091;
 
+/** A machine row's columns (`MachineRow`); the model's first image only where a page shows it. */
+function machineColumns(withImage: boolean) {
+  return sql`pm.id, pm.name, pm.serial_number, pm.year,
+      m.id as model_id, m.name as model_name, m.slug as model_slug,
+      ${withImage ? sql`case when jsonb_typeof(m.images -> 0) = 'object'
+        then jsonb_build_object('src', m.images -> 0 ->> 'src', 'width', (m.images -> 0 ->> 'width')::int, 'height', (m.images -> 0 ->> 'height')::int)
+      end` : sql`null::jsonb`} as image,
+      l.id as line_id, l.name as line_name, l.slug as line_slug, mf.name as manufacturer_name, mf.slug as manufacturer_slug`;
+}
+
+/** A user's machines with their model, line and maker, newest first. */
+function machinesOfUser(userId: number) {
+  return sql`from parts_machine pm
+    join catalog_model m on m.id = pm.model_id
+    join catalog_model_line l on l.id = m.model_line_id
+    join catalog_manufacturer mf on mf.id = l.manufacturer_id
+    where pm.user_id = ${userId}
+    order by pm.created_at desc, pm.id desc`;
+}
+
 export interface MachineRow {
   id: number;
   name: string | null;
@@ -33,18 +53,49 @@ export interface MachineRow {
 /** A user's machines, newest first, with their model, line and maker: one statement. */
 export async function machinesOf(db: Db, userId: number): Promise<MachineRow[]> {
   const { rows } = await sql<MachineRow>`
-    select pm.id, pm.name, pm.serial_number, pm.year,
-      m.id as model_id, m.name as model_name, m.slug as model_slug,
-      case when jsonb_typeof(m.images -> 0) = 'object'
-        then jsonb_build_object('src', m.images -> 0 ->> 'src', 'width', (m.images -> 0 ->> 'width')::int, 'height', (m.images -> 0 ->> 'height')::int)
-      end as image,
-      l.id as line_id, l.name as line_name, l.slug as line_slug, mf.name as manufacturer_name, mf.slug as manufacturer_slug
-    from parts_machine pm
-    join catalog_model m on m.id = pm.model_id
-    join catalog_model_line l on l.id = m.model_line_id
-    join catalog_manufacturer mf on mf.id = l.manufacturer_id
-    where pm.user_id = ${userId}
-    order by pm.created_at desc, pm.id desc`.execute(db);
+    select ${machineColumns(true)}
+    ${machinesOfUser(userId)}`.execute(db);
+  return rows;
+}
+
+export interface PositionJson { drawing_id: number; part_id: number; serial_from: string | null; serial_to: string | null }
+
+/** A machine row with the drawing positions that concern it (`positions`: see each query). */
+export interface MachineWithPositionsRow extends MachineRow { positions: PositionJson[] | null }
+
+/**
+ * A user's machines (as `machinesOf`) with the positions of one part on each machine's drawings (its
+ * line's, for every model or its own): one statement for a part page, whatever the number of
+ * machines (at most 50) — by the positions' part index, then the drawings' key.
+ */
+export async function machinesWithPartPositions(db: Db, userId: number, partId: number): Promise<MachineWithPositionsRow[]> {
+  const { rows } = await sql<MachineWithPositionsRow>`
+    with pos as (
+      select d.model_line_id, d.model_id, pos.drawing_id, pos.part_id, pos.serial_from, pos.serial_to, d.sort
+      from parts_drawing_position pos join parts_drawing d on d.id = pos.drawing_id
+      where pos.part_id = ${partId}
+    )
+    select ${machineColumns(false)},
+      (select json_agg(json_build_object('drawing_id', pos.drawing_id, 'part_id', pos.part_id, 'serial_from', pos.serial_from, 'serial_to', pos.serial_to) order by pos.sort, pos.drawing_id)
+        from pos where pos.model_line_id = l.id and (pos.model_id is null or pos.model_id = m.id)) as positions
+    ${machinesOfUser(userId)}`.execute(db);
+  return rows;
+}
+
+/**
+ * A user's machines (as `machinesOf`), and for the one with id `chosenId` (if it is his) every
+ * position of its line's drawings for every model or its own: one statement for /fp/ narrowed to a
+ * machine (a line holds hundreds of positions, not the million parts).
+ */
+export async function machinesWithLinePositions(db: Db, userId: number, chosenId: number | null): Promise<MachineWithPositionsRow[]> {
+  const { rows } = await sql<MachineWithPositionsRow>`
+    select ${machineColumns(false)},
+      case when pm.id = ${chosenId ?? 0} then (
+        select json_agg(json_build_object('drawing_id', pos.drawing_id, 'part_id', pos.part_id, 'serial_from', pos.serial_from, 'serial_to', pos.serial_to))
+        from parts_drawing d join parts_drawing_position pos on pos.drawing_id = d.id
+        where d.model_line_id = l.id and (d.model_id is null or d.model_id = m.id)
+      ) end as positions
+    ${machinesOfUser(userId)}`.execute(db);
   return rows;
 }
 

@@ -131,3 +131,16 @@ export interface PickerMachine {
   lineId: number;
   partsLink: string;
 }
+
+/** One of the visitor's machines on a part's page: whether the part fits it, and where to see it. */
+export interface PartMachineFit {
+  id: number;
+  title: string;
+  modelName: string;
+  serial: string;
+  fits: boolean;
+  /** The part is on the machine's drawings, only for other serial numbers. */
+  outsideRange: boolean;
+  /** Fits: the machine's parts page on the drawing where the part is; otherwise its parts page. */
+  link: string;
+}

@@ -3,8 +3,9 @@ import type { RequestContext } from '#app/.server/context.ts';
 import type { OutcomeStatus } from '#app/.server/http.ts';
 import { YARD_MESSAGES as M } from './yard.constants.ts';
 import * as q from './yard.queries.server.ts';
+import { fittingPartIds, machineDrawingLink, machineFit } from './fit.rules.ts';
 import { machinePartsLink, machineTitle, maxYearOf } from './yard.rules.ts';
-import type { MachineView, PickerMachine } from './yard.schema.ts';
+import type { MachineView, PartMachineFit, PickerMachine } from './yard.schema.ts';
 
 /*
  * 'Моя техника' (issue 9 point 9): the signed-in user's machines. Guests have none and can change
@@ -62,14 +63,67 @@ export async function machinesForPicker(ctx: RequestContext): Promise<PickerMach
   const userId = userIdOf(ctx);
   if (userId === null) return null;
   const rows = await q.machinesOf(ctx.services.db, userId);
-  return rows.map((r) => ({
+  return rows.map(pickerMachine);
+}
+
+const slugsOf = (r: q.MachineRow) => ({ manufacturerSlug: r.manufacturer_slug, lineSlug: r.line_slug, modelSlug: r.model_slug, serial: r.serial_number });
+
+function pickerMachine(r: q.MachineRow): PickerMachine {
+  return {
     id: r.id,
     title: machineTitle({ name: r.name, modelName: r.model_name }),
     modelName: r.model_name,
     serial: r.serial_number,
     lineId: r.line_id,
-    partsLink: machinePartsLink({ manufacturerSlug: r.manufacturer_slug, lineSlug: r.line_slug, modelSlug: r.model_slug, serial: r.serial_number }),
-  }));
+    partsLink: machinePartsLink(slugsOf(r)),
+  };
+}
+
+/**
+ * A part page's 'fits your machine': each of the visitor's machines with whether the part fits it
+ * (`fit.rules.ts`) and a link to the machine's parts page (on the drawing where the part is, when it
+ * fits). Null for a guest (no statement); one statement for a signed-in visitor.
+ */
+export async function partFitsForMachines(ctx: RequestContext, partId: number): Promise<PartMachineFit[] | null> {
+  const userId = userIdOf(ctx);
+  if (userId === null) return null;
+  const rows = await q.machinesWithPartPositions(ctx.services.db, userId, partId);
+  return rows.map((r) => {
+    const positions = (r.positions ?? []).map((p) => ({ drawingId: p.drawing_id, serialFrom: p.serial_from, serialTo: p.serial_to }));
+    const fit = machineFit(r.serial_number, positions);
+    const first = fit.fitting[0];
+    return {
+      id: r.id,
+      title: machineTitle({ name: r.name, modelName: r.model_name }),
+      modelName: r.model_name,
+      serial: r.serial_number,
+      fits: first !== undefined,
+      outsideRange: fit.outsideRange,
+      link: first ? machineDrawingLink(slugsOf(r), first.drawingId) : machinePartsLink(slugsOf(r)),
+    };
+  });
+}
+
+/** The visitor's machines for /fp/'s picker, and the parts that fit the chosen one (if it is his). */
+export interface FpMachines {
+  machines: PickerMachine[] | null;
+  chosen: { machine: PickerMachine; partIds: number[] } | null;
+}
+
+/**
+ * /fp/ narrowed to a machine: the visitor's machines and, for `chosenId` when it is one of his, the
+ * ids of the parts that fit it (its line's positions in its serial range). Someone else's id or an
+ * unknown one is no choice. Guests: no statement; signed in: one.
+ */
+export async function machinesForFp(ctx: RequestContext, chosenId: number | null): Promise<FpMachines> {
+  const userId = userIdOf(ctx);
+  if (userId === null) return { machines: null, chosen: null };
+  const rows = await q.machinesWithLinePositions(ctx.services.db, userId, chosenId);
+  const machines = rows.map(pickerMachine);
+  const row = chosenId === null ? undefined : rows.find((r) => r.id === chosenId);
+  if (!row) return { machines, chosen: null };
+  const positions = (row.positions ?? []).map((p) => ({ partId: p.part_id, drawingId: p.drawing_id, serialFrom: p.serial_from, serialTo: p.serial_to }));
+  return { machines, chosen: { machine: pickerMachine(row), partIds: fittingPartIds(row.serial_number, positions) } };
 }
 
 /** Adds a machine (validated values: `machineApiInput` / `machineFormInput`); never past the limit. */

@@ -18,6 +18,13 @@ const TONES: StockTone[] = ['here', 'elsewhere', 'order'];
 type Mark = 'data-hover' | 'data-active';
 
 /**
+ * Back to the whole drawing, without animation: panzoom's reset animates by default, and with
+ * `contain: 'outside'` a zoom asked for during that animation measures the stage at its passing
+ * size (its transform is applied a frame later), so the next 'Вписать' could stop short of the fit.
+ */
+const fit = (instance: PanzoomObject) => instance.reset({ animate: false });
+
+/**
  * The drawing with its callouts and the part rows (issue 9 point 3). Zoom and pan by wheel, pinch,
  * buttons and keys (`@panzoom/panzoom`, loaded with the viewer, not with the shell); a balloon and
  * its rows highlight each other on hover and click through data attributes set on the few elements
@@ -115,7 +122,7 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
     if (!instance || e.altKey || e.ctrlKey || e.metaKey) return;
     const pan = (dx: number, dy: number) => instance.pan(dx / instance.getScale(), dy / instance.getScale(), { relative: true, animate: false });
     const actions: Record<string, () => void> = {
-      '+': () => instance.zoomIn(), '=': () => instance.zoomIn(), '-': () => instance.zoomOut(), '0': () => instance.reset(),
+      '+': () => instance.zoomIn(), '=': () => instance.zoomIn(), '-': () => instance.zoomOut(), '0': () => fit(instance),
       ArrowLeft: () => pan(PAN_STEP_PX, 0), ArrowRight: () => pan(-PAN_STEP_PX, 0), ArrowUp: () => pan(0, PAN_STEP_PX), ArrowDown: () => pan(0, -PAN_STEP_PX),
     };
     const action = actions[e.key];
@@ -147,7 +154,7 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
           <div className={styles.zoom} role="group" aria-label="Масштаб чертежа">
             <button type="button" className={styles.tool} onClick={() => pz.current?.zoomIn()} disabled={!ready} aria-label="Увеличить">+</button>
             <button type="button" className={styles.tool} onClick={() => pz.current?.zoomOut()} disabled={!ready} aria-label="Уменьшить">−</button>
-            <button type="button" className={styles.tool} onClick={() => pz.current?.reset()} disabled={!ready}>Вписать</button>
+            <button type="button" className={styles.tool} onClick={() => { if (pz.current) fit(pz.current); }} disabled={!ready}>Вписать</button>
           </div>
         </div>
         {searchError ? <p id={`${searchId}-error`} className={styles.error} role="alert">{searchError}</p> : null}

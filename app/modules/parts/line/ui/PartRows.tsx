@@ -2,7 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { PriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type PartRowView } from '../line.schema.ts';
-import { AddToCart } from './AddToCart.tsx';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { Analogs } from './Analogs.tsx';
 import styles from './PartRows.module.css';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
@@ -77,7 +77,7 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
                 ) : null}
               </td>
               <td className={styles.cart}>
-                <AddToCart partId={r.partId} label={`${r.code} ${r.name}`} />
+                <AddToCartButton partId={r.partId} label={`${r.code} ${r.name}`} compact />
                 <PartBookmarkButton partId={r.partId} variant="icon" />
               </td>
             </tr>

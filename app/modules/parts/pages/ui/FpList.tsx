@@ -3,7 +3,9 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { plural } from '#app/lib/plural.ts';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { PageLinks } from '#app/modules/catalog/listing/ui/Pagination.tsx';
-import { encodeFpQuery, FP_SORT_LABELS, FP_SORT_ORDERS, toggleFpFlag, toggleMaker, type FpState } from '../fp.rules.ts';
+import { MachinePicker } from '../../yard/ui/MachinePicker.tsx';
+import yardStyles from '../../yard/ui/yard.module.css';
+import { chooseMachine, encodeFpQuery, FP_SORT_LABELS, FP_SORT_ORDERS, toggleFpFlag, toggleMaker, type FpState } from '../fp.rules.ts';
 import { fpLink } from '../part-link.rules.ts';
 import type { FpPage } from '../pages.schema.ts';
 import { PartsTable } from './PartsTable.tsx';
@@ -23,6 +25,7 @@ export function FpList({ data }: { data: FpPage }) {
   const sorts = FP_SORT_ORDERS.filter((s) => data.pricesShown || !s.startsWith('price'));
   const totalLabel = `${data.totalIsBound ? 'более ' : ''}${data.total.toLocaleString('ru-RU')} ${plural(data.total, 'запчасть', 'запчасти', 'запчастей')}`;
   const chosen = data.state.manufacturers.length + Number(data.state.inStock) + Number(data.state.isWithPrice);
+  const machine = data.machine;
   return (
     <div className={`container ${styles.page}`}>
       <Breadcrumbs trail={data.trail} current={data.title} />
@@ -36,6 +39,15 @@ export function FpList({ data }: { data: FpPage }) {
             <summary className="btn btn-secondary">Фильтры{chosen ? ` (${chosen})` : ''}</summary>
             <div className={styles.sidebar}><Filters data={data} idPrefix="fp-m" /></div>
           </details>
+          <div className={styles.machineBar}>
+            {machine ? (
+              <p className={yardStyles.chip} data-testid="fp-machine-chip">
+                <span>Для вашей техники: <strong>{machine.title}</strong>{machine.title !== machine.modelName ? ` (${machine.modelName})` : ''}, зав. № {machine.serial}</span>
+                <Link className={yardStyles.chipRemove} to={href(chooseMachine(data.state, null))} aria-label={`Убрать отбор по технике ${machine.title}`} preventScrollReset>×</Link>
+              </p>
+            ) : null}
+            <MachinePicker machines={data.machines} currentId={machine?.id ?? null} linkOf={(m) => href(chooseMachine(data.state, m.id))} />
+          </div>
           <div className={styles.bar}>
             <p className={styles.muted} data-testid="fp-total">{totalLabel}</p>
             <nav aria-label="Сортировка">
@@ -54,7 +66,7 @@ export function FpList({ data }: { data: FpPage }) {
             <PartsTable items={data.items} caption={`${data.title}: страница ${data.page}`} />
           ) : (
             <div className={styles.empty} role="status">
-              <p>Запчастей с такими условиями нет.</p>
+              <p>{machine ? 'Для вашей техники запчастей с такими условиями нет.' : 'Запчастей с такими условиями нет.'}</p>
               <Link to={base}>Сбросить фильтры</Link>
             </div>
           )}
@@ -101,7 +113,7 @@ function Filters({ data, idPrefix }: { data: FpPage; idPrefix: string }) {
           ) : null}
         </div>
       ) : null}
-      {data.state.manufacturers.length || data.state.inStock || data.state.isWithPrice ? <Link to={base}>Сбросить фильтры</Link> : null}
+      {data.state.manufacturers.length || data.state.inStock || data.state.isWithPrice || data.state.machine !== null ? <Link to={base}>Сбросить фильтры</Link> : null}
     </>
   );
 }

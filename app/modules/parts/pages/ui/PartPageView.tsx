@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
+import { MachineFitNote } from '../../yard/ui/MachineFitNote.tsx';
 import type { PartPage, PartRelative } from '../pages.schema.ts';
-import { AddToCart } from './AddToCart.tsx';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { PartPrice, PartsTable } from './PartsTable.tsx';
 import styles from './parts-pages.module.css';
 
@@ -54,11 +55,12 @@ export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
             {data.oneCCode ? <><dt>Код 1С</dt><dd>{data.oneCCode}</dd></> : null}
           </dl>
           {data.description ? <p>{data.description}</p> : null}
+          <MachineFitNote fits={data.machineFits} />
         </div>
         <div className={styles.buy} data-testid="part-buy">
           <p className={styles.muted}>{data.branchName}</p>
           <PartPrice here={data.here} size="page" />
-          <AddToCart partId={data.id} />
+          <AddToCartButton partId={data.id} />
           {favouriteButton ?? null}
           <div>
             <h2 className={styles.filterTitle}>В других филиалах</h2>

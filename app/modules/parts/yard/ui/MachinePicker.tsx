@@ -17,6 +17,10 @@ export interface MachinePickerProps {
   lineId?: number | null;
   /** The page's `serial` filter, if any: that machine is marked as the one chosen. */
   currentSerial?: string | null;
+  /** Where a machine leads (default: its line's parts page); /fp/ narrows its own list instead. */
+  linkOf?: (machine: PickerMachine) => string;
+  /** The machine the page is narrowed to (/fp/'s `machine=`): marked as the one chosen. */
+  currentId?: number | null;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface MachinePickerProps {
  *   loader: `picker: await machinesForPicker(ctx)`
  *   page:   `<MachinePicker machines={data.picker} lineId={line.id} currentSerial={filters.serial} />`
  */
-export function MachinePicker({ machines, lineId = null, currentSerial = null }: MachinePickerProps): ReactElement {
+export function MachinePicker({ machines, lineId = null, currentSerial = null, linkOf, currentId = null }: MachinePickerProps): ReactElement {
   const ui = useContext(LayoutUiContext);
   const location = useLocation();
   if (machines === null) {
@@ -58,10 +62,10 @@ export function MachinePicker({ machines, lineId = null, currentSerial = null }:
   }
   const here = lineId === null ? [] : machines.filter((m) => m.lineId === lineId);
   const others = lineId === null ? machines : machines.filter((m) => m.lineId !== lineId);
-  const chosen = (m: PickerMachine) => m.lineId === lineId && currentSerial !== null && m.serial === currentSerial;
+  const chosen = (m: PickerMachine) => m.id === currentId || (m.lineId === lineId && currentSerial !== null && m.serial === currentSerial);
   const item = (m: PickerMachine) => (
     <li key={m.id}>
-      <Link className={styles.pickerLink} to={m.partsLink} aria-current={chosen(m) ? 'true' : undefined}>
+      <Link className={styles.pickerLink} to={linkOf ? linkOf(m) : m.partsLink} aria-current={chosen(m) ? 'true' : undefined}>
         <span className={styles.pickerTitle}>{m.title}</span>
         <span className={styles.pickerSub}>{m.title !== m.modelName ? `${m.modelName} · ` : ''}№ {m.serial}</span>
       </Link>

@@ -1,0 +1,140 @@
+import { memoPerDb } from '#app/.server/cache.ts';
+import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import type { DB } from '#app/.server/db/connect.ts';
+import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
+import { CURRENCY_LABELS } from '#app/lib/money.ts';
+import { partWeights } from '#app/modules/parts/delivery-lines.server.ts';
+import { KAZAKHSTAN_COUNTRY_ID } from '#app/modules/regions/regions.constants.ts';
+import { regionDirectory } from '#app/modules/regions/regions.server.ts';
+import { CARRIER_NAMES, CARRIERS, DELIVERY_MESSAGES as M, SUGGEST_LIMIT, TERMINAL_RADIUS_KM, TERMINALS_PER_CARRIER, type Carrier } from './delivery.constants.ts';
+import { selectTerminals, type TerminalRow } from './delivery.queries.server.ts';
+import {
+  addressLine, canRequestDeliveryPrice, cargoOf, cheapestOffer, roadDistanceKm, straightKm, type Coords, type DeliveryAddress,
+} from './delivery.rules.ts';
+import type { AddressSuggestion, DeliveryPriceAnswer, DeliveryPriceInput, TerminalView } from './delivery.schema.ts';
+import { DeliveryProviderError, type Place, type QuoteRequest } from './providers/providers.ts';
+
+/** Use-cases of delivery (spec §7 Delivery). Expected failures are values (ARCHITECTURE habit 4). */
+
+export type DeliveryFailure = { ok: false; code: 'unknown_branch' | 'unknown_terminal' | 'unknown_parts' | 'rate_limited' | 'suggest_failed'; message: string; retryAfterSeconds?: number };
+
+export const DELIVERY_STATUS = { unknown_branch: 404, unknown_terminal: 404, unknown_parts: 404, rate_limited: 429, suggest_failed: 503 } as const;
+
+/** The terminals change by migration or by an operator: a minute's copy serves every request. */
+const terminalsOf = memoPerDb(60_000, async (db: DB) => {
+  const rows = await selectTerminals(db);
+  return { rows, byId: new Map(rows.map((r) => [r.id, r])) };
+});
+
+function terminalView(t: TerminalRow, from: Coords): TerminalView {
+  return {
+    id: t.id, carrier: t.carrier, carrierName: CARRIER_NAMES[t.carrier], city: t.city, address: t.address,
+    coords: { lat: t.lat, long: t.lng }, distanceKm: straightKm(from, { lat: t.lat, long: t.lng }),
+  };
+}
+
+/**
+ * Spec §7 get-nearest-terminals: up to three terminals of each company within 150 km of the point,
+ * nearest first; a company with none so close still offers its nearest one, wherever it is.
+ */
+export async function nearestTerminals(services: AppServices, coords: Coords): Promise<TerminalView[]> {
+  const { rows } = await terminalsOf(services.db);
+  const views = rows.map((t) => terminalView(t, coords)).sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id);
+  return CARRIERS.flatMap((carrier) => views.filter((v) => v.carrier === carrier)
+    .filter((v, i) => i === 0 || v.distanceKm <= TERMINAL_RADIUS_KM)
+    .slice(0, TERMINALS_PER_CARRIER));
+}
+
+const SUGGEST_RULES: RateLimitRule[] = [
+  // A person types a few dozen addresses a minute at most, debounced; a script is stopped here
+  // before it spends the shop's DaData quota.
+  { name: 'delivery-suggest:ip', limit: 60, windowMs: 60_000 },
+  { name: 'delivery-suggest:ip-day', limit: 2000, windowMs: 86_400_000 },
+];
+
+const PRICE_RULES: RateLimitRule[] = [
+  // Each price asks up to three carriers; a cart asks again on every change, hence the room.
+  { name: 'delivery-price:ip', limit: 120, windowMs: 60_000 },
+];
+
+export async function suggestAddress(ctx: RequestContext, query: string): Promise<{ ok: true; suggestions: AddressSuggestion[] } | DeliveryFailure> {
+  const limited = await hitRateLimits(ctx.services.db, ctx.ip ?? 'unknown', SUGGEST_RULES);
+  if (!limited.ok) return { ok: false, code: 'rate_limited', message: M.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
+  try {
+    return { ok: true, suggestions: await ctx.services.delivery.suggestions.suggest(query, SUGGEST_LIMIT) };
+  } catch (error) {
+    if (error instanceof DeliveryProviderError) return { ok: false, code: 'suggest_failed', message: M.suggestFailed };
+    throw error;
+  }
+}
+
+function failed(currencySign: string, message: string, transportCompany: Carrier | null, distance: number | null): DeliveryPriceAnswer {
+  return { error_status: 'success', price: 0, currencySign, carrier: '', transportCompany, days: null, distance, fail: true, message };
+}
+
+/**
+ * Spec §7 get-spare-parts-delivery-price. Unknown branch, terminal or parts are the caller's error
+ * (4xx). When the spec §5 condition does not hold, or no carrier could price, the answer is 200 with
+ * price 0 and the fail flag (spec §8) and the reason in Russian.
+ */
+export async function deliveryPrice(ctx: RequestContext, input: DeliveryPriceInput): Promise<{ ok: true; answer: DeliveryPriceAnswer } | DeliveryFailure> {
+  const { services } = ctx;
+  const [directory, terminals, weights] = await Promise.all([
+    regionDirectory(services), terminalsOf(services.db), partWeights(services, input.parts.map((p) => p.id)),
+  ]);
+  const branch = directory.branches.find((b) => b.id === input.branch);
+  if (!branch) return { ok: false, code: 'unknown_branch', message: M.unknownBranch };
+  let terminal: TerminalRow | null = null;
+  if (input.transportCompany && input.idTerminal !== null) {
+    terminal = terminals.byId.get(input.idTerminal) ?? null;
+    if (!terminal || terminal.carrier !== input.transportCompany) return { ok: false, code: 'unknown_terminal', message: M.unknownTerminal };
+  }
+  if (input.parts.some((p) => !weights.has(p.id))) return { ok: false, code: 'unknown_parts', message: M.unknownParts };
+
+  const kz = branch.countryId === KAZAKHSTAN_COUNTRY_ID;
+  const currency = kz ? 'KZT' : 'RUB';
+  const currencySign = CURRENCY_LABELS[currency];
+  const carrierOf = terminal?.carrier ?? null;
+  if (!canRequestDeliveryPrice({ address: input.address, coords: input.coords, checkedTotal: input.price, checkedPricedItems: input.parts.length })) {
+    return { ok: true, answer: failed(currencySign, M.conditionsNotMet, carrierOf, null) };
+  }
+  const limited = await hitRateLimits(services.db, ctx.ip ?? 'unknown', PRICE_RULES);
+  if (!limited.ok) return { ok: false, code: 'rate_limited', message: M.tooManyPriceRequests, retryAfterSeconds: limited.retryAfterSeconds };
+
+  const cargo = cargoOf(input.parts.map((p) => ({ weightGrams: weights.get(p.id) ?? null, count: p.count })));
+  const branchCoords = { lat: branch.coords[0], long: branch.coords[1] };
+  const from: Place = { coords: branchCoords, country: kz ? 'KZ' : 'RU', line: `${branch.city}, ${branch.address}`, city: branch.city };
+
+  if (terminal) {
+    const to: Place = { coords: { lat: terminal.lat, long: terminal.lng }, country: terminal.country, line: `${terminal.city}, ${terminal.address}`, city: terminal.city };
+    const distance = roadDistanceKm(branchCoords, to.coords);
+    const offer = await ask({ kind: 'terminal', from, to, terminalCode: terminal.code, distanceKm: distance, cargo, currency }, terminal.carrier, services);
+    if (!offer.ok) return { ok: true, answer: failed(currencySign, M.failTerminals, terminal.carrier, distance) };
+    return { ok: true, answer: { error_status: 'success', price: offer.price, currencySign, carrier: CARRIER_NAMES[terminal.carrier], transportCompany: terminal.carrier, days: offer.days, distance, fail: false } };
+  }
+
+  const to: Place = { coords: input.coords, country: countryCodeOf(input.address), line: addressLine(input.address), city: input.address.city };
+  const distance = roadDistanceKm(branchCoords, input.coords);
+  const offers = await Promise.all(CARRIERS.map((c) => ask({ kind: 'door', from, to, distanceKm: distance, cargo, currency }, c, services)));
+  const best = cheapestOffer(offers);
+  if (!best) return { ok: true, answer: failed(currencySign, M.failCalc, null, distance) };
+  return { ok: true, answer: { error_status: 'success', price: best.price, currencySign, carrier: CARRIER_NAMES[best.carrier], transportCompany: best.carrier, days: best.days, distance, fail: false } };
+}
+
+function countryCodeOf(address: DeliveryAddress): string {
+  return /казах|kaz|^kz$/i.test(address.country) ? 'KZ' : 'RU';
+}
+
+/** One carrier's quote as an offer; its failure is a value, logged without the request. */
+async function ask(request: QuoteRequest, carrier: Carrier, services: AppServices) {
+  try {
+    const quote = await services.delivery.carriers[carrier].quote(request);
+    return { carrier, ok: true as const, price: quote.price, days: quote.days };
+  } catch (error) {
+    if (!(error instanceof DeliveryProviderError)) throw error;
+    if (services.config.LOG_LEVEL !== 'silent' && services.config.NODE_ENV !== 'test') {
+      process.stderr.write(JSON.stringify({ level: 'warn', msg: 'delivery quote failed', provider: error.provider, status: error.status, error: error.message }) + '\n');
+    }
+    return { carrier, ok: false as const, price: 0, days: null };
+  }
+}

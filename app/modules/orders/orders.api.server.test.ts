@@ -1,0 +1,223 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { createUser } from '#app/modules/auth/users.server.ts';
+import { testClient } from '../../../server/test-client.ts';
+import { deliverOrderMail } from './orders.server.ts';
+
+let t: TestDatabase;
+let dir: string;
+let branchId: number;
+let stocked: Array<{ part_id: number; price: number }>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'orders-api-'));
+  t = await createTestDatabase({ ATTACHMENTS_DIR: dir, DATABASE_POOL_SIZE: '20' });
+  const branch = await sql<{ branch_id: number }>`
+    select branch_id from parts_part_branch where price > 0 and quantity >= 50 and currency = 'RUB'
+    group by branch_id order by count(*) desc limit 1`.execute(t.db);
+  branchId = branch.rows[0]!.branch_id;
+  stocked = (await t.db.selectFrom('parts_part_branch').select(['part_id', 'price'])
+    .where('branch_id', '=', branchId).where('price', '>', 0).where('quantity', '>=', 50).where('currency', '=', 'RUB')
+    .orderBy('part_id').limit(20).execute()).map((r) => ({ part_id: r.part_id, price: Number(r.price) }));
+});
+afterAll(async () => {
+  await t?.destroy();
+  await rm(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+async function shopper(partIndexes = [0, 1]) {
+  const email = `orders${++n}@agro.test`;
+  await createUser(t.db, { name: 'Пётр Иванов', email, password: 'secret1', emailVerified: true });
+  const client = testClient(t.services);
+  expect((await client.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } })).status).toBe(200);
+  if (partIndexes.length) {
+    expect((await client.post('/api/cart/add', { products: partIndexes.map((i) => ({ part_id: stocked[i]!.part_id, count: 2 })) })).status).toBe(200);
+  }
+  const userId = (await t.db.selectFrom('auth_user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const lines = await t.db.selectFrom('cart_item').select(['id', 'part_id', 'count']).where('user_id', '=', userId).orderBy('id').execute();
+  return { client, email, userId, lines: lines.map((l) => ({ id: l.id, count: l.count, price: stocked.find((s) => s.part_id === l.part_id)!.price })) };
+}
+
+type Client = ReturnType<typeof testClient>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers of many shapes are checked field by field
+type Answer = Record<string, any>;
+type FileSpec = { name: string; bytes: Uint8Array; type?: string };
+
+function form(fields: Record<string, string>, files: FileSpec[] = []) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.append(k, v);
+  for (const f of files) data.append('files[]', new Blob([f.bytes as BlobPart], { type: f.type ?? 'application/octet-stream' }), f.name);
+  return data;
+}
+
+async function create(client: Client, fields: Record<string, string>, files: FileSpec[] = [], key: string | null = crypto.randomUUID()) {
+  if (!client.cookies.has('XSRF-TOKEN')) await client.get('/api/csrf-token');
+  const headers: Record<string, string> = {
+    cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-csrf-token': decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? ''),
+  };
+  if (key) headers['idempotency-key'] = key;
+  // The form as bytes, as a browser sends it (a FormData body would be streamed by undici, which
+  // complains when the server stops reading a refused upload half way).
+  const encoded = new Response(form(fields, files));
+  headers['content-type'] = encoded.headers.get('content-type')!;
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  const res = await client.app.request('/api/order/create', { method: 'POST', headers, body });
+  return { status: res.status, json: await res.json() as Answer };
+}
+
+const contacts = { name: 'Пётр Иванов', phone: '+7 (912) 345-67-89', email: 'petr@agro.test' };
+const fieldsOf = (lines: Array<{ id: number; count: number; price: number; stock?: number }>, extra: Record<string, string> = {}) =>
+  ({ products: JSON.stringify(lines), ...contacts, branchId: String(branchId), deliveryMethod: 'pickup', ...extra });
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+const EXE = (() => { const b = new Uint8Array(512); b.set([0x4d, 0x5a, 0x90, 0x00]); b.set([0x50, 0x45, 0, 0], 128); b[60] = 128; return b; })();
+
+async function filesOnDisk(): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(d: string) {
+    for (const e of await readdir(d, { withFileTypes: true }).catch(() => [])) {
+      if (e.isDirectory()) await walk(join(d, e.name)); else out.push(join(d, e.name).slice(dir.length));
+    }
+  }
+  await walk(dir);
+  return out;
+}
+const orderCount = async () => Number((await sql<{ n: string }>`select count(*) as n from orders_order`.execute(t.db)).rows[0]!.n);
+
+describe('POST /api/order/create', () => {
+  it('creates the order from the cart lines with attachments, empties those lines, writes the letters', async () => {
+    const { client, userId, lines } = await shopper();
+    const res = await create(client, fieldsOf(lines, { comment: 'Позвоните до обеда' }), [{ name: 'заявка.pdf', bytes: PDF }, { name: '../../etc/фото', bytes: PNG }]);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ error_status: 'success', message: 'Заказ оформлен', repeated: false, currency: 'RUB' });
+    expect(res.json.number).toMatch(/^АГ-\d{4}-\d{6}$/);
+    expect(res.json.total).toBe(lines.reduce((s, l) => s + l.count * l.price, 0));
+    expect(await t.db.selectFrom('cart_item').select('id').where('user_id', '=', userId).execute()).toHaveLength(0);
+    const order = await t.db.selectFrom('orders_order').selectAll().where('number', '=', res.json.number).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ user_id: userId, phone: '79123456789', comment: 'Позвоните до обеда', status: 'new', branch_id: branchId });
+    const files = await t.db.selectFrom('orders_attachment').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
+    expect(files.map((f) => [f.original_name, f.mime_type])).toEqual([['заявка.pdf', 'application/pdf'], ['фото.png', 'image/png']]);
+    const disk = await filesOnDisk();
+    expect(disk.filter((p) => p.includes(`/orders/${order.id}/`))).toHaveLength(2);
+    expect(disk.some((p) => p.startsWith('/tmp/'))).toBe(false);
+    const mail = await t.db.selectFrom('orders_mail').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
+    expect(mail.map((m) => [m.recipient === contacts.email, m.staff])).toEqual([[true, false], [false, true]]);
+    // Sent after the commit in the background; the housekeeping's call sends what is still due.
+    await expect.poll(async () => {
+      await deliverOrderMail(t.services);
+      return (await t.db.selectFrom('auth_outbox').select('id').where('subject', 'like', `%${res.json.number}%`).execute()).length;
+    }, { timeout: 5000 }).toBe(2);
+
+    // The owner downloads the attachment; the pages' route is tested in the journey.
+    const mine = await client.get(`/api/order/customer-info`);
+    expect(await mine.json()).toMatchObject({ name: 'Пётр Иванов', email: expect.stringContaining('@agro.test') });
+  });
+
+  it('answers a repeated key with the same order, and refuses the key with another body', async () => {
+    const { client, lines } = await shopper();
+    const key = crypto.randomUUID();
+    const first = await create(client, fieldsOf(lines), [], key);
+    const again = await create(client, fieldsOf(lines), [], key);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ number: first.json.number, repeated: true });
+    const other = await create(client, fieldsOf(lines, { comment: 'другое' }), [], key);
+    expect(other.status).toBe(422);
+    expect(other.json.message).toMatch(/ключ повтора уже использован/);
+  });
+
+  it('shows changed prices and missing stock with a 409 and writes nothing', async () => {
+    const { client, userId, lines } = await shopper([2, 3]);
+    const before = await orderCount();
+    const seen = [{ ...lines[0]!, price: lines[0]!.price + 100 }, { ...lines[1]!, count: 2 }];
+    await t.db.updateTable('parts_part_branch').set({ quantity: 1 }).where('branch_id', '=', branchId).where('part_id', '=', stocked[3]!.part_id).execute();
+    const res = await create(client, fieldsOf(seen));
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe('changed');
+    expect(res.json.changes.map((c: { kind: string }) => c.kind)).toEqual(['price', 'stock']);
+    expect(res.json.changes[0].message).toMatch(/цена изменилась с .* на /);
+    expect(res.json.changes[1].message).toMatch(/в наличии только 1 шт/);
+    expect(await orderCount()).toBe(before);
+    expect(await t.db.selectFrom('cart_item').select('id').where('user_id', '=', userId).execute()).toHaveLength(2);
+    // 'Подтвердить новые цены': the prices and the stock the answer gave; the part short of stock is
+    // taken to order (ADR 041), not refused for ever.
+    const confirmed = await create(client, fieldsOf([{ ...seen[0]!, price: res.json.changes[0].price }, { ...seen[1]!, stock: res.json.changes[1].quantity }]));
+    expect(confirmed.status).toBe(200);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
+  it('refuses bad input with a clear Russian 4xx: no order, no file left, the cart intact', async () => {
+    const { client, userId, lines } = await shopper([4, 5]);
+    const other = await shopper([6]);
+    const before = await orderCount();
+    const big = new Uint8Array(10 * 1024 * 1024 + 1); big.set(PDF);
+    const cases: Array<[string, Record<string, string>, FileSpec[], number, RegExp]> = [
+      ['zero count', fieldsOf([{ ...lines[0]!, count: 0 }]), [], 400, /Количество — целое число от 1 до 9999/],
+      ['negative count', fieldsOf([{ ...lines[0]!, count: -2 }]), [], 400, /Количество/],
+      ['someone else\'s line', fieldsOf([other.lines[0]!]), [], 404, /нет в вашей корзине/],
+      ['unknown branch', fieldsOf(lines, { branchId: '999999' }), [], 404, /Такого филиала нет/],
+      ['oversized attachment', fieldsOf(lines), [{ name: 'big.pdf', bytes: big }], 413, /Файл слишком большой: не более 10 МБ/],
+      ['executable as .pdf', fieldsOf(lines), [{ name: 'счёт.pdf', bytes: EXE, type: 'application/pdf' }], 415, /не принят.*по содержимому/],
+      ['six files', fieldsOf(lines), Array.from({ length: 6 }, (_, i) => ({ name: `${i}.pdf`, bytes: PDF })), 413, /Слишком много файлов: не более 5/],
+      ['malformed products', fieldsOf(lines, { products: '[{"id":' }), [], 400, /Не удалось прочитать список товаров/],
+      ['no products', fieldsOf([]), [], 400, /Отметьте в корзине товары/],
+      ['missing name', fieldsOf(lines, { name: '' }), [], 400, /Поле "Ваше Имя" не заполнено/],
+      ['missing e-mail', fieldsOf(lines, { email: '' }), [], 400, /E-mail/],
+      ['10-digit phone', fieldsOf(lines, { phone: '9123456789' }), [], 400, /Поле "Номер телефона" содержит некорректный телефон/],
+      ['control characters', fieldsOf(lines, { name: 'Пётр\u0000' }), [], 400, /недопустимые символы/],
+      ['no address for delivery', fieldsOf(lines, { deliveryMethod: 'calc' }), [], 400, /Укажите адрес доставки/],
+      ['unknown method', fieldsOf(lines, { deliveryMethod: 'drone' }), [], 400, /способ получения/],
+      ['credit without a limit', fieldsOf(lines, { onCredit: '1' }), [], 409, /нет кредитного лимита/],
+    ];
+    for (const [label, fields, files, status, message] of cases) {
+      const res = await create(client, fields, files);
+      expect(res.status, label).toBe(status);
+      expect(res.json.error_status, label).toBe('error');
+      expect(res.json.message, label).toMatch(message);
+    }
+    const noKey = await create(client, fieldsOf(lines), [], null);
+    expect(noKey.status).toBe(400);
+    expect(noKey.json.message).toMatch(/Idempotency-Key/);
+    expect(await orderCount()).toBe(before);
+    expect(await t.db.selectFrom('cart_item').select('id').where('user_id', '=', userId).execute()).toHaveLength(2);
+    expect((await filesOnDisk()).filter((p) => p.startsWith('/tmp/'))).toEqual([]);
+  });
+
+  it('needs the CSRF token', async () => {
+    const { client, lines } = await shopper([7]);
+    const res = await client.app.request('/api/order/create', { method: 'POST', body: form(fieldsOf(lines)), headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(res.status).toBe(403);
+  });
+
+  it('creates exactly one order per key under parallel double submits', async () => {
+    // Accounts one after another (password hashing has a queue); the orders all at once.
+    const shoppers: Awaited<ReturnType<typeof shopper>>[] = [];
+    for (let i = 0; i < (t.engine === 'postgresql' ? 100 : 10); i++) shoppers.push(await shopper([8]));
+    const before = await orderCount();
+    const results = await Promise.all(shoppers.flatMap((s) => {
+      const key = crypto.randomUUID();
+      return [create(s.client, fieldsOf(s.lines), [], key), create(s.client, fieldsOf(s.lines), [], key)];
+    }));
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    for (let i = 0; i < results.length; i += 2) expect(results[i]!.json.number).toBe(results[i + 1]!.json.number);
+    expect(await orderCount()).toBe(before + shoppers.length);
+  }, 120_000);
+});
+
+describe('GET /api/order/regions and customer-info', () => {
+  it('lists regions with branches; a guest gets empty contacts', async () => {
+    const client = testClient(t.services);
+    const regions = await (await client.get('/api/order/regions')).json();
+    expect(regions.regions.length).toBeGreaterThan(0);
+    expect(regions.regions[0].branches[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+    const info = await (await client.get('/api/order/customer-info')).json();
+    expect(info).toMatchObject({ error_status: 'success', name: '', phone: '', email: '' });
+  });
+});

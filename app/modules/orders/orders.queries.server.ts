@@ -1,0 +1,142 @@
+import { sql, type Kysely } from 'kysely';
+import type { CurrencyCode, Database } from '#app/.server/db/schema.ts';
+import { ownerIs, type Owner } from '#app/.server/visitor-owner.ts';
+
+/*
+ * The orders' SQL (ADR 041). The cart's lines and the parts' prices are read here, read-only except
+ * for removing the ordered lines from the cart inside the order's transaction (the order takes them).
+ */
+
+type Db = Kysely<Database>;
+
+export interface LockedLine {
+  id: number;
+  part_id: number;
+  code: string;
+  name: string;
+  one_c_code: string | null;
+  weight_grams: number | null;
+  price: number | null;
+  old_price: number | null;
+  currency: CurrencyCode | null;
+  quantity: number;
+}
+
+/**
+ * The owner's cart lines among `ids`, locked until the transaction ends (two tabs ordering the same
+ * line queue here), with the part's price and stock at the branch now.
+ */
+export async function lockCartLines(trx: Db, owner: Owner, ids: readonly number[], branchId: number): Promise<LockedLine[]> {
+  const { rows } = await sql<LockedLine>`
+    select c.id, c.part_id, p.code, p.name, p.one_c_code, p.weight_grams,
+           pb.price, pb.old_price, pb.currency, coalesce(pb.quantity, 0)::int as quantity
+    from cart_item c
+    join parts_part p on p.id = c.part_id
+    left join parts_part_branch pb on pb.part_id = c.part_id and pb.branch_id = ${branchId}
+    where ${ownerIs('c', owner)} and c.id = any(${[...ids]}::int[])
+    order by c.id
+    for update of c`.execute(trx);
+  return rows.map((r) => ({ ...r, price: r.price === null ? null : Number(r.price), old_price: r.old_price === null ? null : Number(r.old_price) }));
+}
+
+/** The same lines without a lock (the delivery quote before the transaction). */
+export async function readCartLines(db: Db, owner: Owner, ids: readonly number[], branchId: number): Promise<Array<Pick<LockedLine, 'id' | 'part_id' | 'price' | 'currency'>>> {
+  const { rows } = await sql<Pick<LockedLine, 'id' | 'part_id' | 'price' | 'currency'>>`
+    select c.id, c.part_id, pb.price, pb.currency
+    from cart_item c
+    left join parts_part_branch pb on pb.part_id = c.part_id and pb.branch_id = ${branchId}
+    where ${ownerIs('c', owner)} and c.id = any(${[...ids]}::int[])`.execute(db);
+  return rows.map((r) => ({ ...r, price: r.price === null ? null : Number(r.price) }));
+}
+
+/** The total of the owner's credit orders (not cancelled) made at or after `since`, minor units. */
+export async function creditOrdersSince(trx: Db, owner: Owner, since: Date): Promise<number> {
+  const { rows: [row] } = await sql<{ sum: string | null }>`
+    select sum(o.total)::text as sum from orders_order o
+    where ${ownerIs('o', owner)} and o.on_credit and o.status <> 'cancelled' and o.created_at >= ${since}`.execute(trx);
+  return Number(row?.sum ?? 0);
+}
+
+export interface BranchRow { id: number; name: string; address: string; email: string; phone: string | null; city: string }
+
+export async function findBranch(db: Db, id: number): Promise<BranchRow | undefined> {
+  return db.selectFrom('region_branch').select(['id', 'name', 'address', 'email', 'phone', 'city']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function nextOrderSequence(trx: Db): Promise<number> {
+  const { rows: [row] } = await sql<{ n: string }>`select nextval('orders_number_seq')::text as n`.execute(trx);
+  return Number(row!.n);
+}
+
+export async function findIdempotent(trx: Db, ownerKey: string, key: string) {
+  return trx.selectFrom('orders_idempotency as i')
+    .innerJoin('orders_order as o', 'o.id', 'i.order_id')
+    .select(['i.request_hash', 'o.id', 'o.number', 'o.total', 'o.currency'])
+    .where('i.owner_key', '=', ownerKey).where('i.key', '=', key)
+    .executeTakeFirst();
+}
+
+/** An order of the owner by its number (others' orders are not found). */
+export async function findOwnOrder(db: Db, owner: Owner, number: string) {
+  return db.selectFrom('orders_order as o').selectAll('o')
+    .where('o.number', '=', number)
+    .where((eb) => (owner.userId !== undefined ? eb('o.user_id', '=', owner.userId) : eb('o.session_id', '=', owner.sessionId)))
+    .executeTakeFirst();
+}
+
+export async function listOwnOrders(db: Db, userId: number, limit: number) {
+  return db.selectFrom('orders_order').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function linesOf(db: Db, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  return db.selectFrom('orders_line').selectAll().where('order_id', 'in', [...orderIds]).orderBy('id').execute();
+}
+
+export async function attachmentsOf(db: Db, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  return db.selectFrom('orders_attachment').select(['id', 'order_id', 'original_name', 'mime_type', 'size_bytes', 'storage_key'])
+    .where('order_id', 'in', [...orderIds]).orderBy('id').execute();
+}
+
+export async function branchesByIds(db: Db, ids: readonly number[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('region_branch').select(['id', 'name', 'address', 'phone']).where('id', 'in', [...ids]).execute();
+}
+
+/** A guest's orders join the account at sign-in (inside the session rotation). */
+export async function moveGuestOrders(trx: Db, sessionId: string, userId: number): Promise<void> {
+  await trx.updateTable('orders_order').set({ user_id: userId, session_id: null }).where('session_id', '=', sessionId).execute();
+  await trx.updateTable('orders_idempotency').set({ owner_key: `u:${userId}` })
+    .where('owner_key', '=', `s:${sessionId}`)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('orders_idempotency as u').select('u.key')
+      .where('u.owner_key', '=', `u:${userId}`).whereRef('u.key', '=', 'orders_idempotency.key'))))
+    .execute();
+}
+
+export async function deleteOldIdempotencyKeys(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('orders_idempotency').where('created_at', '<', before).execute();
+}
+
+/**
+ * Parts ordered together with `partIds`: the newest `perPart` orders holding each of them, and how
+ * many of those orders hold each other part (`orders_line_part`, migration 0019).
+ */
+export async function selectOrderedWith(db: Db, partIds: readonly number[], perPart: number, limit: number): Promise<Array<{ part_id: number; orders: number }>> {
+  if (!partIds.length) return [];
+  const ids = [...partIds];
+  const { rows } = await sql<{ part_id: number; orders: number }>`
+    with o as (
+      select distinct x.order_id from unnest(${ids}::int[]) as mine(part_id)
+      cross join lateral (
+        select l.order_id from orders_line l where l.part_id = mine.part_id order by l.order_id desc limit ${perPart}
+      ) x
+    )
+    select l.part_id, count(distinct l.order_id)::int as orders
+    from o join orders_line l on l.order_id = o.order_id
+    where l.part_id is not null and l.part_id <> all(${ids}::int[])
+    group by l.part_id
+    order by orders desc, l.part_id
+    limit ${limit}`.execute(db);
+  return rows.map((r) => ({ part_id: Number(r.part_id), orders: Number(r.orders) }));
+}

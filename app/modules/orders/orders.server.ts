@@ -1,0 +1,408 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { now, nowMs } from '#app/.server/clock.ts';
+import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import type { Database } from '#app/.server/db/schema.ts';
+import { lockOwner, ownerOf, type Owner } from '#app/.server/visitor-owner.ts';
+import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
+import { formatPhoneDisplay } from '#app/lib/phone.ts';
+import { profileOf } from '#app/modules/auth/profile.server.ts';
+import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
+import type { AttachmentStorage } from './attachment-storage.server.ts';
+import {
+  DELIVERY_METHOD_LABELS, IDEMPOTENCY_KEEP_HOURS, ORDER_MESSAGES, ORDER_STATUS_LABELS, attachmentPath, orderPath,
+  type DeliveryMethod,
+} from './orders.constants.ts';
+import * as q from './orders.queries.server.ts';
+import { creditRefusal, deliveryChange, itemsTotal, orderChanges, orderNumber, singleCurrency, type CurrentLine, type LineChange } from './orders.rules.ts';
+import type { CustomerInfo, DeliveryPoint, OrderCreateInput, OrderCreatedAnswer, OrderView } from './orders.schema.ts';
+
+/*
+ * Orders as use cases (ADR 041): created from the checked cart lines in one transaction under the
+ * owner's lock, exactly once per idempotency key, with prices and stock checked again; letters
+ * written with the order and sent after the commit.
+ */
+
+type Db = Kysely<Database>;
+
+/** Advisory lock namespace of orders (the cart uses 7310091). */
+const LOCK_ORDERS = 7310101;
+
+/** Expected outcomes' codes and their API status. */
+export const ORDER_STATUS = {
+  'unknown-branch': 404, 'unknown-lines': 404, 'unknown-terminal': 404, changed: 409, currency: 409, credit: 409, 'key-reused': 422,
+} as const;
+
+/**
+ * The delivery module's price for the order (wired by the composition root; ADR 041, 042): asked on
+ * the server from what the order names (branch, the address's point, the terminal and its company,
+ * the ordered parts), never taken from the browser. `price` is in minor units of `currency`.
+ * `refused`: the order names something the delivery module does not know (a terminal).
+ */
+export interface OrderDeliveryQuote {
+  (ctx: RequestContext, request: {
+    method: DeliveryMethod; branchId: number; point: DeliveryPoint | null; terminalId: number | null; company: string | null;
+    parts: ReadonlyArray<{ partId: number; count: number }>; itemsTotal: number; currency: CurrencyCode;
+  }): Promise<{ price: number; failed: boolean; carrier?: string | null } | { refused: string }>;
+}
+
+/** The customer's credit limit (the cart's limit table, wired by the composition root): null when he has none. */
+export interface CreditLimitPort {
+  /** `since`: when `used` was written; credit orders made after it are not in it yet. */
+  (db: Db, owner: Owner): Promise<{ total: number; used: number; currency?: CurrencyCode; since?: Date } | null>;
+}
+
+/**
+ * Until the delivery module is wired: pickup is free; any delivery has no price yet, which spec §8
+ * stores as price 0 with the fail flag (a manager calls with the price).
+ */
+export const noDeliveryQuote: OrderDeliveryQuote = async (_ctx, request) =>
+  request.method === 'pickup' ? { price: 0, failed: false } : { price: 0, failed: true };
+
+/** Spec §9: the default cart limit is zeros. */
+export const noCreditLimit: CreditLimitPort = async () => null;
+
+export interface OrderPorts { deliveryQuote: OrderDeliveryQuote; creditLimit: CreditLimitPort }
+const ports: OrderPorts = { deliveryQuote: noDeliveryQuote, creditLimit: noCreditLimit };
+
+/** The composition root wires the delivery module's price and the cart's credit limit here. */
+export function configureOrderPorts(next: Partial<OrderPorts>): void {
+  Object.assign(ports, next);
+}
+
+/** A file already in the storage under a temporary key, its type recognised. */
+export interface StagedFile { tempKey: string; name: string; mime: string; size: number; sha256: string }
+
+export type CreateOrderOutcome =
+  | ({ ok: true; message: string } & OrderCreatedAnswer)
+  | { ok: false; code: 'changed'; message: string; changes: LineChange[] }
+  | { ok: false; code: Exclude<keyof typeof ORDER_STATUS, 'changed'>; message: string };
+
+export function ownerKey(owner: Owner): string {
+  return owner.userId !== undefined ? `u:${owner.userId}` : `s:${owner.sessionId}`;
+}
+
+/** What makes two submits "the same order": the input and the files' content. */
+export function requestHash(input: OrderCreateInput, files: readonly StagedFile[]): string {
+  const canonical = JSON.stringify({ input, files: files.map((f) => [f.name, f.sha256]) });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * Creates the order. Files were staged in the storage before (never inside the transaction); they
+ * are moved to the order's keys just before the commit, and removed if no order was created. The
+ * same key again, in parallel or later, answers the order it created.
+ */
+export async function createOrder(ctx: RequestContext, input: OrderCreateInput, key: string, files: readonly StagedFile[], storage: AttachmentStorage): Promise<CreateOrderOutcome> {
+  const { services } = ctx;
+  const owner = ownerOf(ctx) ?? (await ctx.ensureSession(), ownerOf(ctx)!);
+  const hash = requestHash(input, files);
+  const promoted: string[] = [];
+  let outcome: CreateOrderOutcome;
+  try {
+    // Outside the transaction: a carrier may take seconds, and neither the owner's lock nor a
+    // connection is held meanwhile. The transaction checks the lines again under the lock.
+    const quote = await quoteDelivery(ctx, owner, input);
+    if ('refused' in quote) {
+      outcome = { ok: false, code: 'unknown-terminal', message: quote.refused };
+    } else {
+      outcome = await services.db.transaction().execute((trx) => createInTransaction(services, trx, owner, input, key, hash, files, storage, promoted, quote));
+    }
+  } catch (error) {
+    await Promise.all(promoted.map((k) => storage.delete(k).catch(() => {})));
+    await Promise.all(files.map((f) => storage.delete(f.tempKey).catch(() => {})));
+    throw error;
+  }
+  // Staged files that did not become the order's (refused, or a repeat of an order already made).
+  if (!outcome.ok || outcome.repeated) await Promise.all(files.map((f) => storage.delete(f.tempKey).catch(() => {})));
+  if (outcome.ok && !outcome.repeated) void deliverOrderMail(services).catch(() => {});
+  return outcome;
+}
+
+type Quote = { price: number; failed: boolean; carrier?: string | null };
+
+/**
+ * The delivery price of the order as the delivery module quotes it now for the ordered parts (read
+ * without a lock: a line's part never changes; its count is the order's). Pickup costs nothing.
+ */
+async function quoteDelivery(ctx: RequestContext, owner: Owner, input: OrderCreateInput): Promise<Quote | { refused: string }> {
+  if (input.deliveryMethod === 'pickup') return { price: 0, failed: false };
+  const lines = await q.readCartLines(ctx.services.db, owner, input.products.map((p) => p.id), input.branchId);
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const parts = input.products.flatMap((p) => {
+    const l = byId.get(p.id);
+    return l ? [{ partId: l.part_id, count: p.count, price: l.price }] : [];
+  });
+  const priced = parts.filter((p) => p.price !== null && p.price > 0);
+  const currency = singleCurrency(lines.map((l) => l.currency ?? 'RUB')) ?? 'RUB';
+  return ports.deliveryQuote(ctx, {
+    method: input.deliveryMethod, branchId: input.branchId, point: input.deliveryPoint,
+    terminalId: input.deliveryMethod === 'terminals' ? input.deliveryTerminalId : null,
+    company: input.deliveryMethod === 'terminals' ? input.deliveryCompany : null,
+    parts: priced.map((p) => ({ partId: p.partId, count: p.count })),
+    itemsTotal: itemsTotal(priced.map((p) => ({ count: p.count, price: p.price! }))), currency,
+  });
+}
+
+async function createInTransaction(
+  services: AppServices, trx: Db, owner: Owner, input: OrderCreateInput, key: string, hash: string,
+  files: readonly StagedFile[], storage: AttachmentStorage, promoted: string[], quote: Quote,
+): Promise<CreateOrderOutcome> {
+  await lockOwner(trx, LOCK_ORDERS, owner);
+  const oKey = ownerKey(owner);
+  const seen = await q.findIdempotent(trx, oKey, key);
+  if (seen) {
+    if (seen.request_hash !== hash) return { ok: false, code: 'key-reused', message: ORDER_MESSAGES.keyReused };
+    return { ok: true, message: ORDER_MESSAGES.created, number: seen.number, total: Number(seen.total), currency: seen.currency, url: orderPath(seen.number), repeated: true };
+  }
+  const branch = await q.findBranch(trx, input.branchId);
+  if (!branch) return { ok: false, code: 'unknown-branch', message: ORDER_MESSAGES.unknownBranch };
+
+  const ids = input.products.map((p) => p.id);
+  const locked = await q.lockCartLines(trx, owner, ids, branch.id);
+  if (locked.length !== ids.length) return { ok: false, code: 'unknown-lines', message: ORDER_MESSAGES.unknownLines };
+  const byId = new Map(locked.map((l) => [l.id, l]));
+  const current = new Map<number, CurrentLine>(locked.map((l) => [l.id, { id: l.id, name: l.name, price: l.price, currency: l.currency ?? 'RUB', quantity: l.quantity }]));
+  const changes = orderChanges(input.products, current);
+  const currencyNow = singleCurrency(locked.map((l) => l.currency ?? 'RUB')) ?? 'RUB';
+  const delivery = deliveryChange(input.deliveryPriceSeen, quote.failed ? null : Math.max(0, Math.round(quote.price)), currencyNow);
+  if (delivery) changes.push(delivery);
+  if (changes.length) return { ok: false, code: 'changed', message: ORDER_MESSAGES.changed, changes };
+  const currency = singleCurrency(locked.map((l) => l.currency ?? 'RUB'));
+  if (!currency) return { ok: false, code: 'currency', message: ORDER_MESSAGES.mixedCurrencies };
+
+  const lines = input.products.map((p) => {
+    const l = byId.get(p.id)!;
+    return { ...l, count: p.count, price: l.price!, lineTotal: p.count * l.price! };
+  });
+  const goods = itemsTotal(lines);
+  const deliveryPrice = quote.failed ? 0 : Math.max(0, Math.round(quote.price));
+  const total = goods + deliveryPrice;
+  if (input.onCredit) {
+    const line = await ports.creditLimit(trx, owner);
+    // No limit row (or one in another currency) is no credit line (spec §9: default zeros).
+    if (!line || line.total <= 0 || (line.currency !== undefined && line.currency !== currency)) return { ok: false, code: 'credit', message: ORDER_MESSAGES.noCreditLine };
+    // Credit orders taken since the accounting last wrote `used` are spent too; the owner's lock
+    // makes parallel orders of one customer count each other.
+    const pending = line.since ? await q.creditOrdersSince(trx, owner, line.since) : 0;
+    const limit = { total: line.total, used: line.used + pending };
+    const refusal = creditRefusal(limit, total);
+    if (refusal !== null) return { ok: false, code: 'credit', message: ORDER_MESSAGES.creditRefused(formatMoney(refusal, currency)) };
+  }
+
+  // The carrier that quoted the price is the server's word; the browser's text stands when none did.
+  const carrier = !quote.failed && quote.carrier ? quote.carrier : input.deliveryCarrier;
+  const at = now();
+  const number = orderNumber(at.getUTCFullYear(), await q.nextOrderSequence(trx));
+  const order = await trx.insertInto('orders_order').values({
+    number, user_id: owner.userId ?? null, session_id: owner.sessionId ?? null,
+    name: input.name, phone: input.phone, email: input.email, branch_id: branch.id,
+    delivery_method: input.deliveryMethod, delivery_address: input.deliveryAddress, delivery_terminal: input.deliveryTerminal,
+    delivery_carrier: carrier, delivery_price: deliveryPrice, delivery_failed: quote.failed,
+    comment: input.comment, on_credit: input.onCredit, currency, items_total: goods, total, created_at: at,
+  }).returning('id').executeTakeFirstOrThrow();
+  await trx.insertInto('orders_line').values(lines.map((l) => ({
+    order_id: order.id, part_id: l.part_id, code: l.code, name: l.name, one_c_code: l.one_c_code, weight_grams: l.weight_grams,
+    count: l.count, price: l.price, old_price: l.old_price, currency, line_total: l.lineTotal,
+  }))).execute();
+  const finalKeys = files.map(() => `orders/${order.id}/${randomUUID()}`);
+  if (files.length) {
+    await trx.insertInto('orders_attachment').values(files.map((f, i) => ({
+      order_id: order.id, storage_key: finalKeys[i]!, original_name: f.name, mime_type: f.mime, size_bytes: f.size, created_at: at,
+    }))).execute();
+  }
+  await trx.insertInto('orders_idempotency').values({ owner_key: oKey, key, request_hash: hash, order_id: order.id, created_at: at }).execute();
+  await trx.deleteFrom('cart_item').where('id', 'in', ids).execute();
+
+  const letters = orderLetters({ number, input: { ...input, deliveryCarrier: carrier }, branch, lines, goods, deliveryPrice, deliveryFailed: quote.failed, total, currency, files, at });
+  await trx.insertInto('orders_mail').values([
+    { order_id: order.id, recipient: input.email, staff: false, subject: letters.customer.subject, body: letters.customer.text, next_attempt_at: at },
+    // The branch's address is reference data; a branch without one sends to nobody (checked by the schema: not null).
+    ...(branch.email ? [{ order_id: order.id, recipient: branch.email, staff: true, subject: letters.branch.subject, body: letters.branch.text, next_attempt_at: at }] : []),
+  ]).execute();
+
+  // Last, just before the commit: a crash from here leaves files under orders/ without rows (swept
+  // by nobody, harmless) rather than rows without files.
+  for (let i = 0; i < files.length; i++) {
+    await storage.promote(files[i]!.tempKey, finalKeys[i]!);
+    promoted.push(finalKeys[i]!);
+  }
+  return { ok: true, message: ORDER_MESSAGES.created, number, total, currency, url: orderPath(number), repeated: false };
+}
+
+function orderLetters(o: {
+  number: string; input: OrderCreateInput; branch: q.BranchRow; lines: Array<{ code: string; name: string; count: number; price: number; lineTotal: number }>;
+  goods: number; deliveryPrice: number; deliveryFailed: boolean; total: number; currency: CurrencyCode; files: readonly StagedFile[]; at: Date;
+}) {
+  const money = (v: number) => formatMoney(v, o.currency).replace('\u00a0', ' ');
+  const { input } = o;
+  const delivery = input.deliveryMethod === 'pickup'
+    ? `${DELIVERY_METHOD_LABELS.pickup}: ${o.branch.name}, ${o.branch.address}`
+    : `${DELIVERY_METHOD_LABELS[input.deliveryMethod]}: ${[input.deliveryAddress, input.deliveryCarrier, input.deliveryTerminal].filter(Boolean).join(', ')}`
+      + (o.deliveryFailed ? ' (стоимость доставки сообщит менеджер)' : `, доставка ${money(o.deliveryPrice)}`);
+  const body = [
+    `Заказ ${o.number} от ${o.at.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (МСК)`,
+    '',
+    ...o.lines.map((l, i) => `${i + 1}. ${l.code} ${l.name} — ${l.count} шт. × ${money(l.price)} = ${money(l.lineTotal)}`),
+    '',
+    `Товары: ${money(o.goods)}`,
+    `Итого: ${money(o.total)}${input.onCredit ? ' (в кредит)' : ''}`,
+    `Получение: ${delivery}`,
+    `Покупатель: ${input.name}, ${formatPhoneDisplay(input.phone)}, ${input.email}`,
+    ...(input.comment ? ['', `Комментарий: ${input.comment}`] : []),
+    ...(o.files.length ? ['', `Приложенные файлы: ${o.files.map((f) => f.name).join(', ')}`] : []),
+  ];
+  return {
+    customer: {
+      subject: `Ваш заказ ${o.number} принят`,
+      text: ['Спасибо за заказ! Менеджер филиала свяжется с вами, чтобы подтвердить его.', '', ...body].join('\n'),
+    },
+    branch: {
+      subject: `Новый заказ ${o.number} с сайта — ${input.name}`,
+      text: [`Новый заказ с сайта для филиала «${o.branch.name}».`, '', ...body].join('\n'),
+    },
+  };
+}
+
+/** Tries per letter before it is marked failed; waits grow 1 h, 2 h, 4 h … (the housekeeping runs hourly). */
+export const ORDER_MAIL_MAX_ATTEMPTS = 8;
+const MAIL_LEASE_MS = 10 * 60_000;
+
+/**
+ * Sends the order letters that are due (after a commit, and from the housekeeping). Each is leased
+ * with one statement (`for update skip locked`), so two processes never send one letter twice.
+ */
+export async function deliverOrderMail(services: AppServices, limit = 20): Promise<{ sent: number; failed: number }> {
+  const { db } = services;
+  const due = await db.updateTable('orders_mail')
+    .set({ next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS) })
+    .where('id', 'in', (eb) => eb.selectFrom('orders_mail').select('id')
+      .where('state', '=', 'pending').where('next_attempt_at', '<=', now())
+      .orderBy('id').limit(limit).forUpdate().skipLocked())
+    .returning(['id', 'recipient', 'staff', 'subject', 'body', 'attempts'])
+    .execute();
+  let sent = 0;
+  let failed = 0;
+  for (const letter of due) {
+    const attempts = letter.attempts + 1;
+    try {
+      await services.providers.mail.send({ to: letter.recipient, subject: letter.subject, text: letter.body, staff: letter.staff });
+      await db.updateTable('orders_mail').set({ state: 'sent', attempts, sent_at: now(), error: null }).where('id', '=', letter.id).execute();
+      sent++;
+    } catch (error) {
+      failed++;
+      await db.updateTable('orders_mail').set({
+        state: attempts >= ORDER_MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
+        attempts,
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        next_attempt_at: new Date(nowMs() + Math.min(2 ** (attempts - 1), 24) * 3_600_000),
+      }).where('id', '=', letter.id).execute();
+    }
+  }
+  return { sent, failed };
+}
+
+/** Housekeeping: idempotency keys older than IDEMPOTENCY_KEEP_HOURS (at least 24 h), staged files of a day ago, letters due. */
+export async function ordersHousekeeping(services: AppServices, storage: AttachmentStorage): Promise<void> {
+  await q.deleteOldIdempotencyKeys(services.db, new Date(nowMs() - IDEMPOTENCY_KEEP_HOURS * 3_600_000));
+  await storage.sweepTemp(24 * 3_600_000);
+  await deliverOrderMail(services);
+}
+
+/** At sign-in, inside the session rotation: the guest's orders join the account (a platform SignInHandler). */
+export function joinGuestOrders(trx: Db, move: { fromSessionId: string; userId: number }): Promise<void> {
+  return q.moveGuestOrders(trx, move.fromSessionId, move.userId);
+}
+
+/** `GET /api/order/customer-info`: the signed-in user's contacts and branch; a guest's are empty. */
+export async function customerInfo(ctx: RequestContext): Promise<CustomerInfo> {
+  const [profile, location] = await Promise.all([profileOf(ctx), currentLocation(ctx)]);
+  return {
+    name: profile?.name ?? '',
+    phone: profile?.phone ?? '',
+    email: profile?.email ?? '',
+    branchId: location.currentBranch.id,
+  };
+}
+
+/** `GET /api/order/regions`: the regions with their branches, for the branch choice. */
+export async function orderRegions(services: AppServices) {
+  const dir = await regionDirectory(services);
+  const regions = new Map<number, { id: number; label: string; countryId: number; branches: Array<{ id: number; name: string; city: string; address: string; phone: string; coords: [number, number] }> }>();
+  for (const b of dir.branches) {
+    let region = regions.get(b.areaId);
+    if (!region) regions.set(b.areaId, (region = { id: b.areaId, label: b.areaLabel, countryId: b.countryId, branches: [] }));
+    region.branches.push({ id: b.id, name: b.name, city: b.city, address: b.address, phone: b.phone, coords: b.coords });
+  }
+  return [...regions.values()].sort((a, b) => a.label.localeCompare(b.label, 'ru'));
+}
+
+/** The owner's order as its pages show it; null for anyone else's or an unknown number. */
+export async function ownOrder(ctx: RequestContext, number: string): Promise<OrderView | null> {
+  const owner = ownerOf(ctx);
+  if (!owner || number.length > 40) return null;
+  const row = await q.findOwnOrder(ctx.services.db, owner, number);
+  if (!row) return null;
+  return (await views(ctx.services.db, [row]))[0] ?? null;
+}
+
+/** 'Мои заказы': the signed-in user's orders, newest first; null for a guest. */
+export async function myOrders(ctx: RequestContext, limit = 50): Promise<OrderView[] | null> {
+  const userId = ctx.session?.userId;
+  if (userId == null) return null;
+  return views(ctx.services.db, await q.listOwnOrders(ctx.services.db, userId, limit));
+}
+
+type OrderRow = Awaited<ReturnType<typeof q.listOwnOrders>>[number];
+
+async function views(db: Db, rows: readonly OrderRow[]): Promise<OrderView[]> {
+  const ids = rows.map((r) => r.id);
+  const [lines, files, branches] = await Promise.all([q.linesOf(db, ids), q.attachmentsOf(db, ids), q.branchesByIds(db, [...new Set(rows.map((r) => r.branch_id))])]);
+  const branchById = new Map(branches.map((b) => [b.id, b]));
+  return rows.map((r) => {
+    const b = branchById.get(r.branch_id);
+    return {
+      number: r.number,
+      status: r.status,
+      statusLabel: ORDER_STATUS_LABELS[r.status],
+      createdAt: new Date(r.created_at).toISOString(),
+      name: r.name,
+      phone: formatPhoneDisplay(r.phone),
+      email: r.email,
+      branch: { id: r.branch_id, name: b?.name ?? '', address: b?.address ?? '', phone: b?.phone ? formatPhoneDisplay(b.phone) : '' },
+      delivery: {
+        method: r.delivery_method, label: DELIVERY_METHOD_LABELS[r.delivery_method], address: r.delivery_address,
+        terminal: r.delivery_terminal, carrier: r.delivery_carrier, price: Number(r.delivery_price), failed: r.delivery_failed,
+      },
+      comment: r.comment,
+      onCredit: r.on_credit,
+      currency: r.currency,
+      itemsTotal: Number(r.items_total),
+      total: Number(r.total),
+      lines: lines.filter((l) => l.order_id === r.id).map((l) => ({ code: l.code, name: l.name, count: l.count, price: Number(l.price), lineTotal: Number(l.line_total) })),
+      attachments: files.filter((f) => f.order_id === r.id).map((f) => ({ id: f.id, name: f.original_name, mime: f.mime_type, size: Number(f.size_bytes), url: attachmentPath(r.number, f.id) })),
+    };
+  });
+}
+
+/** An attachment of the owner's order: its storage key, name and type (the download route streams it). */
+export async function ownAttachment(ctx: RequestContext, number: string, id: number): Promise<{ key: string; name: string; mime: string } | null> {
+  const owner = ownerOf(ctx);
+  if (!owner) return null;
+  const order = await q.findOwnOrder(ctx.services.db, owner, number);
+  if (!order) return null;
+  const file = (await q.attachmentsOf(ctx.services.db, [order.id])).find((f) => f.id === id);
+  return file ? { key: file.storage_key, name: file.original_name, mime: file.mime_type } : null;
+}
+
+/** How many recent orders of each part are looked at for the parts ordered with it. */
+const ORDERED_WITH_PER_PART = 50;
+
+/**
+ * The parts most often ordered together with `partIds` (none of them), with how many orders hold
+ * each: the cart's recommendations (spec §7 rec-items) through its port, wired in `server/order-ports.ts`.
+ */
+export async function partsOrderedWith(db: Db, partIds: readonly number[], limit = 100): Promise<Array<{ partId: number; orders: number }>> {
+  const rows = await q.selectOrderedWith(db, partIds, ORDERED_WITH_PER_PART, limit);
+  return rows.map((r) => ({ partId: r.part_id, orders: r.orders }));
+}

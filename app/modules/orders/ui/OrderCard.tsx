@@ -1,0 +1,64 @@
+import { formatMoney } from '#app/lib/money.ts';
+import { fileSize } from '../orders.rules.ts';
+import type { OrderView } from '../orders.schema.ts';
+import styles from './orders.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
+
+/** One order: number, status, lines, totals, delivery, attachments (downloads for its owner only). */
+export function OrderCard({ order, headingLevel = 2 }: { order: OrderView; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  const money = (v: number) => formatMoney(v, order.currency);
+  return (
+    <article className={styles.card} aria-labelledby={`order-${order.number}`}>
+      <header className={styles.head}>
+        <H id={`order-${order.number}`} className={styles.number}>Заказ {order.number}</H>
+        <span className={`${styles.status} ${styles[`status_${order.status}`] ?? ''}`}>{order.statusLabel}</span>
+        <time className={styles.muted} dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+      </header>
+      <div className={styles.tableWrap}>
+        <table className={styles.lines}>
+          <caption className="visually-hidden">Товары заказа {order.number}</caption>
+          <thead><tr><th scope="col">Код</th><th scope="col">Наименование</th><th scope="col">Кол-во</th><th scope="col">Цена</th><th scope="col">Сумма</th></tr></thead>
+          <tbody>
+            {order.lines.map((l, i) => (
+              <tr key={i}>
+                <td data-label="Код">{l.code}</td>
+                <td data-label="Наименование">{l.name}</td>
+                <td data-label="Кол-во">{l.count} шт.</td>
+                <td data-label="Цена">{money(l.price)}</td>
+                <td data-label="Сумма">{money(l.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className={styles.facts}>
+        <dt>Товары</dt><dd>{money(order.itemsTotal)}</dd>
+        <dt>Получение</dt>
+        <dd>
+          {order.delivery.label}
+          {order.delivery.method === 'pickup'
+            ? `: ${order.branch.name}, ${order.branch.address}`
+            : `: ${[order.delivery.address, order.delivery.carrier, order.delivery.terminal].filter(Boolean).join(', ')}`}
+          {order.delivery.method !== 'pickup' && (order.delivery.failed ? ' — стоимость доставки сообщит менеджер' : ` — ${money(order.delivery.price)}`)}
+        </dd>
+        <dt>Итого</dt><dd className={styles.total}>{money(order.total)}{order.onCredit ? ' (в кредит)' : ''}</dd>
+        <dt>Контакты</dt><dd>{order.name}, {order.phone}, {order.email}</dd>
+        {order.comment && (<><dt>Комментарий</dt><dd className={styles.comment}>{order.comment}</dd></>)}
+        {order.attachments.length > 0 && (
+          <>
+            <dt>Файлы</dt>
+            <dd>
+              <ul className={styles.files}>
+                {order.attachments.map((f) => (
+                  <li key={f.id}><a href={f.url} download>{f.name}</a> <span className={styles.muted}>({fileSize(f.size)})</span></li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { api } from '#app/lib/api.ts';
+import {
+  ATTACHMENT_ACCEPT, ATTACHMENT_KINDS_LABEL, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, COMMENT_MAX_LENGTH, IDEMPOTENCY_HEADER, ORDER_MESSAGES,
+  type DeliveryMethod,
+} from '../orders.constants.ts';
+import { fileSize, type LineChange } from '../orders.rules.ts';
+import type { CustomerInfo, OrderCreatedAnswer } from '../orders.schema.ts';
+import styles from './orders.module.css';
+
+/** A checked cart line as the cart page shows it: id, count, the price (minor units) and the pieces in stock the customer sees. */
+export interface OrderFormLine { id: number; count: number; price: number; stock: number }
+
+/** The address the delivery was priced for (spec §3 address and its coords). */
+export interface OrderFormPoint { country: string; city: string; region: string; district: string; street: string; house: string; lat: number; long: number }
+
+/**
+ * The delivery choice of the cart page (the delivery module's fields). `point`, `terminalId` and
+ * `company` let the server quote the delivery itself (ADR 042); `price` is what the page showed,
+ * minor units (null: no price, the manager names it), so a different quote is shown before the
+ * order is taken.
+ */
+export interface OrderFormDelivery {
+  method: DeliveryMethod;
+  address?: string | null;
+  terminal?: string | null;
+  carrier?: string | null;
+  point?: OrderFormPoint | null;
+  terminalId?: number | null;
+  company?: string | null;
+  price?: number | null;
+}
+
+/** The customer's credit line (spec §3 Cart limit), when he has one: the form offers to pay from it. */
+export interface OrderFormCredit { balanceText: string; days: number }
+
+export interface OrderFormProps {
+  lines: readonly OrderFormLine[];
+  branchId: number;
+  delivery: OrderFormDelivery;
+  credit?: OrderFormCredit | null;
+  /** Disables the submit with this reason shown (e.g. a delivery without its terminal yet). */
+  blocked?: string | null;
+  /** Called once the order exists (the cart page goes to `answer.url`). */
+  onOrdered: (answer: OrderCreatedAnswer) => void;
+}
+
+function csrfToken(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+}
+
+/**
+ * The order form under the cart: contacts prefilled from customer-info, a comment, files (limits
+ * shown), one submit at a time. The idempotency key lives as long as the form's content: a retry
+ * after a timeout or a second click sends the same key and gets the same order (ADR 041).
+ */
+export function OrderForm({ lines, branchId, delivery, credit = null, blocked = null, onOrdered }: OrderFormProps) {
+  const id = useId();
+  const [contacts, setContacts] = useState({ name: '', phone: '', email: '' });
+  const [comment, setComment] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [changes, setChanges] = useState<LineChange[] | null>(null);
+  const [prices, setPrices] = useState<ReadonlyMap<number, number>>(new Map());
+  // The stock the customer confirmed after the server said less is there ('под заказ' for the rest).
+  const [stocks, setStocks] = useState<ReadonlyMap<number, number>>(new Map());
+  const [onCredit, setOnCredit] = useState(false);
+  // A delivery price the customer confirmed after the server quoted another one; only for the same delivery.
+  const deliveryKey = JSON.stringify([delivery.method, delivery.point, delivery.terminalId, delivery.company, delivery.price, branchId]);
+  const [confirmedDelivery, setConfirmedDelivery] = useState<{ key: string; price: number | null } | null>(null);
+  const key = useRef<string | null>(null);
+  const lastDeliveryKey = useRef(deliveryKey);
+  // Another delivery is another order: a new key, and a change shown for the old one is gone.
+  useEffect(() => {
+    if (lastDeliveryKey.current === deliveryKey) return;
+    lastDeliveryKey.current = deliveryKey;
+    key.current = null;
+    setChanges((c) => (c && c.some((x) => x.kind === 'delivery') ? null : c));
+  }, [deliveryKey]);
+
+  useEffect(() => {
+    let live = true;
+    void api<CustomerInfo>('GET', '/api/order/customer-info').then((info) => {
+      if (!live || info.error_status !== 'success') return;
+      setContacts((c) => ({ name: c.name || info.name, phone: c.phone || info.phone, email: c.email || info.email }));
+    }).catch(() => {});
+    return () => { live = false; };
+  }, []);
+
+  // Another content is another order: a new key.
+  const fresh = () => { key.current = null; };
+
+  function pickFiles(list: FileList | null) {
+    fresh();
+    const picked = [...(list ?? [])];
+    if (picked.length > ATTACHMENT_MAX_FILES) { setError(`Можно приложить не больше ${ATTACHMENT_MAX_FILES} файлов`); return; }
+    const big = picked.find((f) => f.size > ATTACHMENT_MAX_BYTES);
+    if (big) { setError(`Файл «${big.name}» больше ${fileSize(ATTACHMENT_MAX_BYTES)}`); return; }
+    setError(null);
+    setFiles(picked);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    if (!lines.length) { setError(ORDER_MESSAGES.noProducts); return; }
+    if (blocked) { setError(blocked); return; }
+    setSending(true);
+    setError(null);
+    key.current ??= crypto.randomUUID();
+    const body = new FormData();
+    body.append('_csrf', csrfToken());
+    body.append('products', JSON.stringify(lines.map((l) => ({ id: l.id, count: l.count, price: prices.get(l.id) ?? l.price, stock: stocks.get(l.id) ?? l.stock }))));
+    body.append('name', contacts.name);
+    body.append('phone', contacts.phone);
+    body.append('email', contacts.email);
+    body.append('branchId', String(branchId));
+    body.append('deliveryMethod', delivery.method);
+    if (delivery.address) body.append('deliveryAddress', delivery.address);
+    if (delivery.terminal) body.append('deliveryTerminal', delivery.terminal);
+    if (delivery.carrier) body.append('deliveryCarrier', delivery.carrier);
+    if (delivery.method !== 'pickup') {
+      if (delivery.point) body.append('deliveryPoint', JSON.stringify(delivery.point));
+      if (delivery.method === 'terminals' && delivery.terminalId != null && delivery.company) {
+        body.append('deliveryTerminalId', String(delivery.terminalId));
+        body.append('deliveryCompany', delivery.company);
+      }
+      const seen = confirmedDelivery?.key === deliveryKey ? confirmedDelivery.price : (delivery.price ?? null);
+      body.append('deliveryPriceSeen', seen === null ? 'none' : String(seen));
+    }
+    if (credit && onCredit) body.append('onCredit', '1');
+    body.append('comment', comment);
+    for (const f of files) body.append('files[]', f, f.name);
+    try {
+      const res = await fetch('/api/order/create', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key.current, Accept: 'application/json' }, credentials: 'same-origin' });
+      const json = await res.json() as { error_status: string; message?: string; code?: string; changes?: LineChange[] } & OrderCreatedAnswer;
+      if (res.ok && json.error_status === 'success') { setChanges(null); onOrdered(json); return; }
+      if (json.code === 'changed' && json.changes) { setChanges(json.changes); fresh(); }
+      setError(json.message ?? ORDER_MESSAGES.failed);
+      if (res.status !== 409) fresh();
+    } catch {
+      // Network failure: the same key is kept, so sending again cannot make a second order.
+      setError(ORDER_MESSAGES.failed);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function acceptNewPrices() {
+    if (!changes) return;
+    const next = new Map(prices);
+    const nextStocks = new Map(stocks);
+    for (const c of changes) {
+      if (c.kind === 'price' && c.price !== null) next.set(c.id, c.price);
+      if (c.kind === 'stock') nextStocks.set(c.id, c.quantity);
+    }
+    setPrices(next);
+    setStocks(nextStocks);
+    const d = changes.find((c) => c.kind === 'delivery');
+    if (d) setConfirmedDelivery({ key: deliveryKey, price: d.price });
+    setChanges(null);
+    setError(null);
+    fresh();
+  }
+
+  const field = (name: keyof typeof contacts, label: string, type: string, autoComplete: string) => (
+    <label className={styles.field} htmlFor={`${id}-${name}`}>
+      <span>{label}</span>
+      <input id={`${id}-${name}`} name={name} type={type} autoComplete={autoComplete} required value={contacts[name]}
+        onChange={(e) => { fresh(); setContacts({ ...contacts, [name]: e.target.value }); }} />
+    </label>
+  );
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
+      <div className={styles.row}>
+        {field('name', 'Ваше имя', 'text', 'name')}
+        {field('phone', 'Номер телефона', 'tel', 'tel')}
+        {field('email', 'E-mail', 'email', 'email')}
+      </div>
+      <label className={styles.field} htmlFor={`${id}-comment`}>
+        <span>Комментарий к заказу</span>
+        <textarea id={`${id}-comment`} rows={3} maxLength={COMMENT_MAX_LENGTH} value={comment} onChange={(e) => { fresh(); setComment(e.target.value); }} />
+      </label>
+      <label className={styles.field} htmlFor={`${id}-files`}>
+        <span>Файлы (заявка, реквизиты, фото детали)</span>
+        <input id={`${id}-files`} type="file" multiple accept={ATTACHMENT_ACCEPT} onChange={(e) => pickFiles(e.target.files)} aria-describedby={`${id}-files-hint`} />
+        <span id={`${id}-files-hint`} className={styles.hint}>
+          До {ATTACHMENT_MAX_FILES} файлов, каждый не больше {fileSize(ATTACHMENT_MAX_BYTES)}: {ATTACHMENT_KINDS_LABEL}.
+        </span>
+      </label>
+      {credit && (
+        <label className={styles.check}>
+          <input type="checkbox" checked={onCredit} onChange={(e) => { fresh(); setOnCredit(e.target.checked); }} />
+          <span>Оплатить с отсрочкой{credit.days > 0 ? ` ${credit.days} дн.` : ''} из кредитного лимита (остаток {credit.balanceText})</span>
+        </label>
+      )}
+      {changes && (
+        <div className={styles.changes} role="alert">
+          <p>{ORDER_MESSAGES.changed}</p>
+          <ul>{changes.map((c, i) => <li key={i}>{c.message}</li>)}</ul>
+          {changes.some((c) => c.kind !== 'no-price') && (
+            <button type="button" className={styles.submit} onClick={acceptNewPrices}>
+              {changes.some((c) => c.kind === 'price' || c.kind === 'delivery') ? 'Подтвердить новые цены' : 'Подтвердить'}
+            </button>
+          )}
+        </div>
+      )}
+      {error && !changes && <p className={styles.error} role="alert">{error}</p>}
+      {blocked && !error && <p className={styles.hint}>{blocked}</p>}
+      <button type="submit" className={styles.submit} aria-disabled={sending || !!blocked}>{sending ? 'Отправляем заказ…' : 'Оформить заказ'}</button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useContext } from 'react';
+import type { ReactElement } from 'react';
+import { useLocation } from 'react-router';
+import { Link } from '#app/components/ui/Link.tsx';
+import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
+import { MACHINES_PATH } from '../yard.constants.ts';
+import type { PartMachineFit } from '../yard.schema.ts';
+import styles from './yard.module.css';
+
+/**
+ * A part page's answer to 'does it fit my machine?' (ADR 037): each of the visitor's machines the
+ * part fits, with a link to that machine's parts on the drawing where the part is; the machines it
+ * does not fit; a guest is offered sign-in, a user without machines 'Моя техника'.
+ */
+export function MachineFitNote({ fits }: { fits: PartMachineFit[] | null }): ReactElement {
+  const ui = useContext(LayoutUiContext);
+  const location = useLocation();
+  if (fits === null) {
+    const back = location.pathname + location.search;
+    return (
+      <div className={styles.fit} data-testid="machine-fit">
+        <p className={styles.pickerText}>
+          <Link
+            to={`/login?redirect=${encodeURIComponent(back)}`}
+            onClick={ui ? (event) => { event.preventDefault(); ui.openAuth({ form: 'EnterEmail', redirect: back }); } : undefined}
+          >Войдите</Link>
+          {' '}и добавьте свою технику — подскажем, подходит ли к ней эта деталь.
+        </p>
+      </div>
+    );
+  }
+  if (!fits.length) {
+    return (
+      <div className={styles.fit} data-testid="machine-fit">
+        <p className={styles.pickerText}>
+          <Link to={MACHINES_PATH}>Добавьте свою технику</Link> с заводским номером — подскажем, подходит ли к ней эта деталь.
+        </p>
+      </div>
+    );
+  }
+  const fitting = fits.filter((f) => f.fits);
+  const others = fits.filter((f) => !f.fits);
+  const label = (f: PartMachineFit) => `${f.title}${f.title !== f.modelName ? ` (${f.modelName})` : ''}, зав. № ${f.serial}`;
+  return (
+    <div className={styles.fit} data-testid="machine-fit" data-fits={fitting.length > 0 || undefined}>
+      {fitting.length ? (
+        <>
+          <p className={styles.fitYes}>Подходит к вашей технике:</p>
+          <ul className={styles.fitList}>
+            {fitting.map((f) => <li key={f.id}><Link to={f.link}>{label(f)}</Link> <span className={styles.muted}>— на чертеже</span></li>)}
+          </ul>
+        </>
+      ) : <p className={styles.fitNo}>Не подходит к вашей технике</p>}
+      {others.length ? (
+        <details className={styles.fitOthers}>
+          <summary>{fitting.length ? `Не подходит: ${others.length}` : 'Ваша техника'}</summary>
+          <ul className={styles.fitList}>
+            {others.map((f) => (
+              <li key={f.id}>
+                <Link to={f.link}>{label(f)}</Link>
+                {f.outsideRange ? <span className={styles.muted}> — есть на чертежах модели, но для других заводских номеров</span> : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { configureCartPorts, customerLimit } from '#app/modules/cart/cart.server.ts';
+import { DELIVERY_MAX_PRICE } from '#app/modules/delivery/delivery.constants.ts';
+import { deliveryPriceInput } from '#app/modules/delivery/delivery.schema.ts';
+import { deliveryPrice } from '#app/modules/delivery/delivery.server.ts';
+import { ORDER_MESSAGES } from '#app/modules/orders/orders.constants.ts';
+import { configureOrderPorts, partsOrderedWith, type CreditLimitPort, type OrderDeliveryQuote } from '#app/modules/orders/orders.server.ts';
+
+/*
+ * The orders' ports wired to the modules that answer them (ADR 041, 042): the delivery price from
+ * the delivery module, the credit limit from the cart's limit table; and the cart's one port, the
+ * parts ordered together for its recommendations, from the orders. Orders, delivery and cart know
+ * nothing of each other; only this file names them together.
+ */
+
+/**
+ * The order's delivery price, asked of the delivery module as the cart's panel asks it (spec §7
+ * get-spare-parts-delivery-price), in minor units. Whatever the module cannot price (spec §5 unmet,
+ * every carrier failed, the rate limit) is price 0 with the fail flag (spec §8); a terminal it does
+ * not know refuses the order.
+ */
+export const deliveryQuoteForOrders: OrderDeliveryQuote = async (ctx, r) => {
+  if (r.method === 'pickup') return { price: 0, failed: false };
+  const failed = { price: 0, failed: true };
+  if (!r.point || !r.parts.length) return failed;
+  const terminal = r.method === 'terminals';
+  if (terminal && (r.terminalId === null || r.company === null)) return failed;
+  const { lat, long, ...address } = r.point;
+  const parsed = deliveryPriceInput.safeParse({
+    branch: r.branchId, coords: { lat, long }, address,
+    // The module uses the goods' sum for the spec §5 condition only (never in the price).
+    price: Math.min(DELIVERY_MAX_PRICE, r.itemsTotal / 100),
+    parts: r.parts.map((p) => ({ id: p.partId, count: p.count })),
+    transportCompany: terminal ? r.company : null, idTerminal: terminal ? r.terminalId : null,
+  });
+  if (!parsed.success) return terminal ? { refused: ORDER_MESSAGES.unknownTerminal } : failed;
+  const quoted = await deliveryPrice(ctx, parsed.data);
+  if (!quoted.ok) return quoted.code === 'unknown_terminal' ? { refused: quoted.message } : failed;
+  if (quoted.answer.fail) return failed;
+  // The module answers whole roubles or tenge; orders keep minor units (ADR 004).
+  return { price: Math.round(quoted.answer.price * 100), failed: false, carrier: quoted.answer.carrier || null };
+};
+
+/** The signed-in customer's limit row; a guest has none. */
+export const creditLimitForOrders: CreditLimitPort = async (db, owner) => {
+  if (owner.userId === undefined) return null;
+  const limit = await customerLimit(db, owner.userId);
+  return limit ? { total: limit.total, used: limit.used, currency: limit.currency, since: limit.updatedAt } : null;
+};
+
+export function wireOrderPorts(): void {
+  configureOrderPorts({ deliveryQuote: deliveryQuoteForOrders, creditLimit: creditLimitForOrders });
+  configureCartPorts({ orderedWith: (db, partIds) => partsOrderedWith(db, partIds) });
+}
