@@ -24,6 +24,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 base('region modal: opens with focus in the filter and its title in view; the filter stands still; «Алматы — в Казахстане»', async ({ page }, testInfo) => {
   await page.goto('/');
+  // The question is in the first HTML; its buttons answer once the page is hydrated.
+  await pageSettled(page);
   const tooltip = page.getByRole('dialog', { name: 'Подтверждение региона' });
   await tooltip.getByRole('button', { name: 'Нет, указать' }).click();
 

@@ -83,8 +83,12 @@ test('an employee finds a part by number, adds two to the cart and one to the fa
   await expect(parts).toContainText('Фильтр масляный двигателя');
   await expect(parts).toContainText(/руб\.|Цена по запросу/);
   await page.screenshot({ path: testInfo.outputPath(`bookmarks-${testInfo.project.name}.png`), fullPage: true });
+  // The entry goes at once; the reload waits for the server's answer, as a page reloaded while a
+  // request is still on its way may read the list before the removal is written.
+  const removed = page.waitForResponse((r) => r.url().includes('/api/catalog/bookmarks') && r.request().method() !== 'GET');
   await parts.getByRole('button', { name: 'Удалить RE59754 Фильтр масляный двигателя из избранного' }).click();
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
+  expect((await removed).ok()).toBe(true);
   await page.reload();
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
 });
