@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { authDialog, unique, signIn } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, markWritten, pageSettled, test } from './fixtures.ts';
 
 /*
  * Comparison, favourites and the browsing history (issue 8 points 6–8) on the demo catalogue:
@@ -55,7 +55,9 @@ test('compare two tractors from their cards, only the differences, the address s
     names.push((await card.getByRole('heading').innerText()).trim());
     const button = card.getByRole('button', { name: 'Сравнить' });
     await expect(button).toHaveAttribute('aria-pressed', 'false');
+    const written = markWritten(page);
     await button.click();
+    await written;
     await expect(card.getByRole('button', { name: 'В сравнении' })).toHaveAttribute('aria-pressed', 'true');
   }
   await expect(counter).toHaveAccessibleName('Сравнение: 2');
@@ -114,8 +116,10 @@ test('favourites of a signed-in user: from a card to /profile/bookmarks and out 
   const cards = await openCategory(page);
   const card = cards.first();
   const name = (await card.getByRole('heading').innerText()).trim();
+  const added = markWritten(page);
   await card.getByRole('button', { name: 'В избранное' }).click();
   await expect(card.getByRole('button', { name: 'В избранном' })).toHaveAttribute('aria-pressed', 'true');
+  await added;
   const counter = page.getByRole('link', { name: /^Избранное: \d+$/ });
   await expect(counter).toHaveAccessibleName('Избранное: 1');
   // A signed-in user's page is rendered with his marks: the button is pressed in the HTML itself.
@@ -127,9 +131,11 @@ test('favourites of a signed-in user: from a card to /profile/bookmarks and out 
   const list = page.getByTestId('bookmarks');
   await expect(list.getByRole('heading', { name })).toBeVisible();
   await expect(list).toContainText(/руб\.|Цена по запросу/);
+  const removed = markWritten(page);
   await list.getByRole('button', { name: `Удалить ${name} из избранного` }).click();
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
   await expect(counter).toHaveAccessibleName('Избранное: 0');
+  await removed;
   await page.reload();
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
 });
@@ -138,8 +144,10 @@ test("a guest's comparison joins the account at sign-in @desktop", async ({ page
   const cards = await openCategory(page);
   const card = cards.first();
   const name = (await card.getByRole('heading').innerText()).trim();
+  const added = markWritten(page);
   await card.getByRole('button', { name: 'Сравнить' }).click();
   await expect(page.getByRole('link', { name: 'Сравнение: 1' })).toBeVisible();
+  await added;
 
   await signIn(page, `marks-join-${unique(testInfo)}@agro.test`);
   await page.goto('/compare');

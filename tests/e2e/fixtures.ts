@@ -123,3 +123,14 @@ export async function interLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() => sessionStorage.getItem('web-fonts') !== null);
   await page.evaluate(() => document.fonts.ready);
 }
+
+/**
+ * The server's answer to the next change of a mark (comparison or favourites). The buttons and the
+ * counters change at once and the request follows; a journey that then reads the marks from the
+ * server (a reload, a request of its own, a sign-in) waits for this first, as a page may be asked
+ * for while the change is still on its way.
+ */
+export async function markWritten(page: Page): Promise<void> {
+  const response = await page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/catalog\/(?:compare|bookmarks)\/(?:add|remove)$/.test(new URL(r.url()).pathname));
+  expect(response.ok(), await response.text()).toBe(true);
+}
