@@ -27,4 +27,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     await seedContentDemo(trx, { catalogPaths });
     await seedPartsDemo(trx);
   });
+  // The part-number lookup's plans are made once for any number (migration 0020, ADR 046): they are
+  // as good as the statistics they were made with, and a freshly loaded table has none.
+  await sql`analyze parts_part, parts_supersession, parts_analog, parts_manufacturer`.execute(db);
 }
