@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { SiteShell } from '#app/components/layout/SiteShell.tsx';
 import { useOptionalRootData, type RootData } from '#app/components/layout/root-data.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
+import { earlyClicksScript, replayEarlyClicks } from '#app/components/layout/early-clicks.ts';
 import { webFontsScript } from '#app/components/layout/web-fonts.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { cartCount } from '#app/modules/cart/cart.server.ts';
@@ -58,6 +60,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useOptionalRootData();
+  // Runs once the document is hydrated: the clicks kept until then (early-clicks.ts) happen now.
+  useEffect(replayEarlyClicks, []);
   return (
     <html lang="ru" data-print-view={data?.toPrint ? '' : undefined}>
       <head>
@@ -66,6 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before the stylesheets, so that it runs without waiting for them. It runs once, from the
             server's HTML: the browser's bundle leaves its text out and hydration keeps the element. */}
         {data ? <script nonce={data.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? webFontsScript() : '' }} /> : null}
+        {data ? <script nonce={data.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyClicksScript() : '' }} /> : null}
         <meta name="theme-color" content="#1d5a34" />
         {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
         <Meta />
