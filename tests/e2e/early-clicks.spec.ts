@@ -1,10 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmRegion } from './fixtures.ts';
 
-test('a click that comes before hydration is kept and answered once the page is hydrated', async ({ page }) => {
-  // The page's scripts are held back, so the clicks surely come before React attaches itself.
+/** Holds the page's scripts back until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((done) => { release = done; });
   await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => { await held; await route.continue(); });
+  return release;
+}
+
+test('a click that comes before hydration is kept and answered once the page is hydrated', async ({ page }) => {
+  // The page's scripts are held back, so the clicks surely come before React attaches itself.
+  const release = await holdScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
 
   const tooltip = page.getByRole('dialog', { name: 'Подтверждение региона' });
@@ -21,13 +28,32 @@ test('a click that comes before hydration is kept and answered once the page is 
 });
 
 test('links work before hydration as plain links: the kept clicks are only those of buttons', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((done) => { release = done; });
-  await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => { await held; await route.continue(); });
+  const release = await holdScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const link = page.locator('main a[href^="/catalog/"]:visible').first();
   const href = await link.getAttribute('href');
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   release();
+});
+
+test('«В корзину» clicked before hydration adds the part once the page is hydrated, without a reload', async ({ page }) => {
+  const { hits: [part] } = await (await page.request.get('/api/parts/search?q=AB12345&limit=1')).json() as { hits: Array<{ id: number; code: string }> };
+  expect(part?.code).toBe('AB12345');
+  await confirmRegion(page);
+  const release = await holdScripts(page);
+  // A wrong slug answers 301 to the part's address: the journey needs only the id.
+  await page.goto(`/parts/x-${part!.id}`, { waitUntil: 'domcontentloaded' });
+  const address = page.url();
+  expect(address).toMatch(/\/parts\/ab12345-\d+$/);
+
+  const buy = page.getByTestId('part-buy');
+  await buy.getByRole('button', { name: 'В корзину' }).click();
+  await expect(buy.getByRole('button', { name: 'В корзину' })).toHaveAttribute('data-early-click', '');
+  expect(page.url()).toBe(address);
+
+  release();
+  await expect(buy.getByRole('status')).toHaveText('Добавлено в корзину: 1 шт.');
+  const cart = await (await page.request.get('/api/cart')).json() as { items?: Array<{ count: number }> };
+  expect(JSON.stringify(cart)).toContain('AB12345');
 });
