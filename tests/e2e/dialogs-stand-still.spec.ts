@@ -24,7 +24,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 base('region modal: opens with focus in the filter and its title in view; the filter stands still; «Алматы — в Казахстане»', async ({ page }, testInfo) => {
   await page.goto('/');
-  // The question is in the first HTML; its buttons answer once the page is hydrated.
+  // The question is in the first HTML; a click before hydration is answered once hydrated
+  // (early-clicks.spec.ts). Here the page is hydrated first, so the steps below are timed alike.
   await pageSettled(page);
   const tooltip = page.getByRole('dialog', { name: 'Подтверждение региона' });
   await tooltip.getByRole('button', { name: 'Нет, указать' }).click();

@@ -4,7 +4,8 @@ import { pageSettled } from './fixtures.ts';
 test('first visit: tooltip → «Нет, указать» → filter → Kazakhstan region → branch modal → reload → KZ phones', async ({ page }, info) => {
   const mobile = info.project.name === 'mobile';
   await page.goto('/');
-  // The question is in the first HTML; its buttons answer once the page is hydrated.
+  // The question is in the first HTML; a click before hydration is answered once hydrated
+  // (early-clicks.spec.ts). Here the page is hydrated first, so the steps below are timed alike.
   await pageSettled(page);
 
   const tooltip = page.getByRole('dialog', { name: 'Подтверждение региона' });
