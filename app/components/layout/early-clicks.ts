@@ -7,8 +7,8 @@
  * a named field (submitted as HTML such a form only reloads the page, as 'В корзину' did). Links
  * and forms that work as plain HTML pass untouched, so they keep working if scripts never come.
  * Each control is replayed once however often it was clicked (a second click on a favourite would
- * undo the first), once its element is hydrated, and only if hydration kept it. While it waits, the control carries
- * `data-early-click` (a busy cursor in base.css).
+ * undo the first), once its element is hydrated, and only if hydration kept it. While it waits, the
+ * control carries `data-early-click` (a busy cursor in base.css).
  * See docs/decisions/047-clicks-before-hydration.md.
  */
 

@@ -1,4 +1,23 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+
+/**
+ * A PL/pgSQL function returning the lookup's rows (`PartRow` in parts.queries.server.ts) from one
+ * statement. The body is SQL text without parameters: it goes inside the function's dollar quotes.
+ */
+async function createLookupFunction(db: Kysely<unknown>, signature: string, statement: RawBuilder<unknown>): Promise<void> {
+  await sql`
+    create function ${sql.raw(signature)}
+    returns table (id integer, code text, name text, maker_id integer, maker_name text, maker_kind text, rank integer, distance integer)
+    language plpgsql stable
+    set plan_cache_mode = force_generic_plan
+    set jit = off
+    as $fn$
+    #variable_conflict use_column
+    begin
+      return query ${statement};
+    end
+    $fn$`.execute(db);
+}
 
 /**
  * The part-number lookup's two searches as functions whose plans are made once per connection
@@ -8,16 +27,7 @@ import { sql, type Kysely } from 'kysely';
  * `#variable_conflict use_column`: the result's column names are also the tables'.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function parts_lookup_related(codes text[], lim integer, max_chain integer)
-    returns table (id integer, code text, name text, maker_id integer, maker_name text, maker_kind text, rank integer, distance integer)
-    language plpgsql stable
-    set plan_cache_mode = force_generic_plan
-    set jit = off
-    as $fn$
-    #variable_conflict use_column
-    begin
-      return query
+  await createLookupFunction(db, 'parts_lookup_related(codes text[], lim integer, max_chain integer)', sql`
       with recursive exact as (
         select p.id, array_position(codes, p.code_norm) - 1 as distance
         from parts_part p where p.code_norm = any(codes)
@@ -52,20 +62,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       join parts_part p on p.id = b.id
       join parts_manufacturer m on m.id = p.manufacturer_id
       order by b.rank, b.distance, p.code_norm, p.id
-      limit lim;
-    end
-    $fn$`.execute(db);
+      limit lim`);
 
-  await sql`
-    create function parts_lookup_near(q text, prefixes text[], excluded integer[], fuzzy boolean, lim integer)
-    returns table (id integer, code text, name text, maker_id integer, maker_name text, maker_kind text, rank integer, distance integer)
-    language plpgsql stable
-    set plan_cache_mode = force_generic_plan
-    set jit = off
-    as $fn$
-    #variable_conflict use_column
-    begin
-      return query
+  await createLookupFunction(db, 'parts_lookup_near(q text, prefixes text[], excluded integer[], fuzzy boolean, lim integer)', sql`
       with cheap as (
         (select p.id, 0 as distance, p.code_norm from parts_part p
           where p.code_norm ~>=~ q and p.code_norm ~<~ (q || chr(1114111))
@@ -90,7 +89,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       join parts_part p on p.id = b.id
       join parts_manufacturer m on m.id = p.manufacturer_id
       order by b.distance, abs(length(b.code_norm) - length(q)), b.code_norm
-      limit lim;
-    end
-    $fn$`.execute(db);
+      limit lim`);
 }
