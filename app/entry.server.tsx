@@ -4,6 +4,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { deferHydration, wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
+import { sharedMarkup } from '#app/.server/shared-markup.ts';
+import { SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +25,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <SharedMarkupContext value={sharedMarkup}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SharedMarkupContext>,
       {
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {

@@ -75,7 +75,7 @@ describe('every image the pages reference exists', () => {
   // Test fixtures invent pictures; the demo seed's pictures are checked against the disk by
   // catalog.seed.server.test.ts (its paths are built from the data).
   it('components, routes and styles: absolute paths under public/, imported images beside the code, sprite names in the sprite', () => {
-    const code = filesUnder(join(ROOT, 'app'), (p) => /\.(tsx?|css)$/.test(p) && !/\.test\.tsx?$|fixture\.server\.ts$|\.seed\.server\.ts$/.test(p) && !p.includes('/data/') && !p.includes('/.server/'));
+    const code = filesUnder(join(ROOT, 'app'), (p) => /\.(tsx?|css)$/.test(p) && !/\.test\.tsx?$|fixture(?:\.server)?\.ts$|\.seed\.server\.ts$/.test(p) && !p.includes('/data/') && !p.includes('/.server/'));
     const missing = code.flatMap((p) => absoluteImageRefs(read(p)).filter((r) => !servedFromPublic(r)).map((r) => `${at(p)}: ${r}`));
     expect(missing).toEqual([]);
     // Relative imports and url()s are bundled by the build: the file must exist beside the code.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
 import { FOOTER_REVEAL_MS } from './layout.rules.ts';
 import { useRootData } from './root-data.ts';
@@ -20,14 +21,41 @@ export function SiteFooter() {
     else window.addEventListener('load', start, { once: true });
     return () => { clearTimeout(timer); window.removeEventListener('load', start); };
   }, []);
-  const code = countryCodeOfBranch(location.currentBranch.countryId);
+  const branch = location.currentBranch;
   return (
-    <footer className={`${styles.footer} no-print`} data-visible={visible || undefined} data-testid="site-footer">
+    <SharedMarkup
+      as="footer"
+      className={`${styles.footer} no-print`}
+      data-visible={visible ? 'true' : undefined}
+      data-testid="site-footer"
+      component={FooterContent}
+      props={{
+        categories: menu.slice(0, 8).map((c) => ({ id: c.id, link: c.link, name: c.name })),
+        branch: { name: branch.name, place: [branch.city, branch.address].filter(Boolean).join(', '), hours: branch.hours, countryId: branch.countryId },
+        phone: location.country.salesPhone,
+        year: new Date().getFullYear(),
+      }}
+    />
+  );
+}
+
+interface FooterContentProps {
+  categories: { id: number; link: string; name: string }[];
+  branch: { name: string; place: string; hours: string; countryId: number };
+  phone: string;
+  year: number;
+}
+
+/** What the footer shows: the same for every visitor of a branch, so shared markup (ADR 048). */
+export function FooterContent({ categories, branch, phone, year }: FooterContentProps) {
+  const code = countryCodeOfBranch(branch.countryId);
+  return (
+    <>
       <div className={`container ${styles.grid}`}>
         <section>
           <h2 className={styles.heading}>Каталог техники</h2>
           <ul className={styles.list}>
-            {menu.slice(0, 8).map((c) => <li key={c.id}><Link to={c.link}>{c.name}</Link></li>)}
+            {categories.map((c) => <li key={c.id}><Link to={c.link}>{c.name}</Link></li>)}
           </ul>
         </section>
         <section>
@@ -50,15 +78,15 @@ export function SiteFooter() {
           </ul>
         </section>
         <section>
-          <h2 className={styles.heading}>Филиал {location.currentBranch.name}</h2>
-          <p className={styles.text}>{[location.currentBranch.city, location.currentBranch.address].filter(Boolean).join(', ')}</p>
+          <h2 className={styles.heading}>Филиал {branch.name}</h2>
+          <p className={styles.text}>{branch.place}</p>
           <p className={styles.text}>
-            <a className={`${styles.phone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)}>{location.country.salesPhone}</a>
+            <a className={`${styles.phone} ${callTrackingClass(code)}`} href={telHref(phone)}>{phone}</a>
           </p>
-          <p className={styles.text}>{location.currentBranch.hours}</p>
+          <p className={styles.text}>{branch.hours}</p>
         </section>
       </div>
-      <div className={`container ${styles.bottom}`}>© {new Date().getFullYear()} ООО «Агротехника». Сельхозтехника и запчасти в России и Казахстане.</div>
-    </footer>
+      <div className={`container ${styles.bottom}`}>© {year} ООО «Агротехника». Сельхозтехника и запчасти в России и Казахстане.</div>
+    </>
   );
 }

@@ -4,7 +4,8 @@ import sprite from './icons.svg?url';
 // references them with <use> instead of repeating their paths in every document.
 type IconProps = { size?: number; className?: string };
 
-function Icon({ name, size = 24, className }: IconProps & { name: string }) {
+/** A symbol of the sprite by its name (for a component whose props must be plain data). */
+export function Icon({ name, size = 24, className }: IconProps & { name: string }) {
   return (
     <svg width={size} height={size} aria-hidden="true" focusable="false" className={className}>
       <use href={`${sprite}#${name}`} />

@@ -1,8 +1,12 @@
 import { useState } from 'react';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { api } from '#app/lib/api.ts';
 import type { ModelLineCardView } from '../listing.schema.ts';
 import { ModelLineCard } from './ModelLineCard.tsx';
 import styles from './CategoryPage.module.css';
+
+/** Model lines whose images load at once: the first row on a wide screen. */
+const EAGER_LINES = 4;
 
 /**
  * The category's model lines: the first ones come with the page; a large category offers the rest
@@ -24,7 +28,11 @@ export function ModelLines({ categoryId, first, total }: { categoryId: number; f
     <section className={styles.lines} aria-labelledby="model-lines-title">
       <h2 id="model-lines-title" className={styles.sectionTitle}>Модельные ряды</h2>
       <ul className={styles.lineGrid}>
-        {lines.map((line, i) => <li key={line.id}><ModelLineCard line={line} eager={i < 4} /></li>)}
+        {/* The first row's images load at once (their preloads go to the head): rendered here; the
+            rest are shared markup (ADR 048). */}
+        {lines.map((line, i) => (i < EAGER_LINES
+          ? <li key={line.id}><ModelLineCard line={line} eager /></li>
+          : <SharedMarkup key={line.id} as="li" component={ModelLineCard} props={{ line }} />))}
       </ul>
       {more > 0 ? (
         <p className={styles.moreLines}>

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ModelCardView } from '../../catalog.schema.ts';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
+import { useMarks } from '../../marks/ui/use-marks.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
+import { modelActions, SignedModelCard } from './ModelActions.tsx';
 import type { DisplayType } from '../listing.schema.ts';
 import styles from './Listing.module.css';
 
@@ -19,15 +22,29 @@ export interface ModelListProps {
 }
 
 export function ModelList({ items, layout, guest, loading, actions, empty }: ModelListProps) {
+  const marks = useMarks();
+  // A signed-in visitor's cards with the usual buttons are shared markup whole (ADR 048), but for
+  // the first row: their images load at once, and React puts their preloads into the head.
+  const shared = !guest && actions === modelActions;
   return (
     <div className={styles.listBox} aria-busy={loading} data-loading={loading || undefined} data-testid="model-list">
       {items.length ? (
         <ul className={layout === 'list' ? styles.rows : styles.tiles}>
-          {items.map((m, i) => (
-            <li key={m.id}>
-              <ModelCard model={m} layout={layout} guest={guest} eager={i < EAGER_CARDS[layout]} actions={actions?.(m)} />
-            </li>
-          ))}
+          {items.map((m, i) => {
+            const eager = i < EAGER_CARDS[layout];
+            return shared && !eager ? (
+              <SharedMarkup
+                key={m.id}
+                as="li"
+                component={SignedModelCard}
+                props={{ model: m, layout, compare: marks.has('compare', m.id), bookmark: marks.has('bookmarks', m.id) }}
+              />
+            ) : (
+              <li key={m.id}>
+                <ModelCard model={m} layout={layout} guest={guest} eager={eager} actions={actions?.(m)} />
+              </li>
+            );
+          })}
         </ul>
       ) : empty}
     </div>

@@ -2,8 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { IconChevronLeft, IconChevronRight } from '#app/components/ui/icons.tsx';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
-import { modelActions } from './ModelActions.tsx';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
+import { useMarks } from '../../marks/ui/use-marks.ts';
+import { modelActions, SignedModelCard } from './ModelActions.tsx';
 import styles from './ModelSlider.module.css';
+
+/** Slides whose images load at once: a desktop's first screenful. */
+const EAGER_SLIDES = 4;
 
 /**
  * The models of a line in a row that scrolls sideways (CSS scroll snap): swipe on a phone, the
@@ -12,6 +17,7 @@ import styles from './ModelSlider.module.css';
 export function ModelSlider({ title, models, selectedId = null, guest }: { title: string; models: ModelCardView[]; selectedId?: number | null; guest: boolean }) {
   const row = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
+  const marks = useMarks();
 
   const update = () => {
     const el = row.current;
@@ -47,11 +53,21 @@ export function ModelSlider({ title, models, selectedId = null, guest }: { title
       </div>
       {/* A scrolling region must be reachable by keyboard to be scrolled with the arrow keys. */}
       <ul ref={row} className={styles.row} tabIndex={0} aria-label={title} onScroll={update}>
-        {models.map((m, i) => (
+        {models.map((m, i) => (!guest && i >= EAGER_SLIDES ? (
+          // Past the first screenful a signed-in visitor's card is shared whole (ADR 048).
+          <SharedMarkup
+            key={m.id}
+            as="li"
+            className={styles.item}
+            data-selected={m.id === selectedId ? 'true' : undefined}
+            component={SignedModelCard}
+            props={{ model: m, layout: 'grid', compare: marks.has('compare', m.id), bookmark: marks.has('bookmarks', m.id) }}
+          />
+        ) : (
           <li key={m.id} className={styles.item} data-selected={m.id === selectedId || undefined}>
-            <ModelCard model={m} guest={guest} eager={i < 4} headingLevel={3} actions={modelActions(m)} />
+            <ModelCard model={m} guest={guest} eager={i < EAGER_SLIDES} headingLevel={3} actions={modelActions(m)} />
           </li>
-        ))}
+        )))}
       </ul>
     </section>
   );

@@ -1,9 +1,8 @@
 import { useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
-import { IconHeart } from '#app/components/ui/icons.tsx';
 import { BOOKMARKS_PATH } from '../marks.constants.ts';
-import { MarkToggle } from './MarkToggle.tsx';
+import { BOOKMARK_TOGGLE, MarkToggle } from './MarkToggle.tsx';
 import { useMarks } from './use-marks.ts';
 
 export interface BookmarkButtonProps {
@@ -22,9 +21,7 @@ export function BookmarkButton({ modelId, variant = 'full' }: BookmarkButtonProp
   const navigate = useNavigate();
   return (
     <MarkToggle
-      kind="bookmarks" itemId={modelId} variant={variant} icon={<IconHeart size={18} />}
-      labels={{ on: 'В избранном', off: 'В избранное' }} titles={{ on: 'Убрать из избранного', off: 'Добавить в избранное' }}
-      testId="bookmark-button" pressed={!marks.isGuest && marks.has('bookmarks', modelId)}
+      {...BOOKMARK_TOGGLE} itemId={modelId} variant={variant} pressed={!marks.isGuest && marks.has('bookmarks', modelId)}
       intercept={() => {
         if (!marks.isGuest) return false;
         if (ui) ui.openAuth({ form: 'EnterEmail', redirect: BOOKMARKS_PATH });

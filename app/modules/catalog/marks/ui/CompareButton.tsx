@@ -1,7 +1,6 @@
 import { Link } from '#app/components/ui/Link.tsx';
-import { IconCompare } from '#app/components/ui/icons.tsx';
 import { COMPARE_PATH } from '../marks.constants.ts';
-import { MarkToggle } from './MarkToggle.tsx';
+import { COMPARE_TOGGLE, MarkToggle } from './MarkToggle.tsx';
 import { useMarks } from './use-marks.ts';
 
 export interface CompareButtonProps {
@@ -17,10 +16,13 @@ export function CompareButton({ modelId, variant = 'full' }: CompareButtonProps)
   const marks = useMarks();
   return (
     <MarkToggle
-      kind="compare" itemId={modelId} variant={variant} icon={<IconCompare size={18} />}
-      labels={{ on: 'В сравнении', off: 'Сравнить' }} titles={{ on: 'Убрать из сравнения', off: 'Добавить к сравнению' }}
-      testId="compare-button" pressed={marks.has('compare', modelId)}
-      afterMessage={<> <Link to={COMPARE_PATH}>Открыть сравнение</Link></>}
+      {...COMPARE_TOGGLE} itemId={modelId} variant={variant} pressed={marks.has('compare', modelId)}
+      afterMessage={<CompareTableLink />}
     />
   );
+}
+
+/** After the comparison's refusal (its limit): the way to the table. */
+export function CompareTableLink() {
+  return <> <Link to={COMPARE_PATH}>Открыть сравнение</Link></>;
 }

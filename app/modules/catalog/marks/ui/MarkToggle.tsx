@@ -1,6 +1,26 @@
 import { useState, type ReactNode } from 'react';
-import { useMarks, type MarkKind } from './use-marks.ts';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
+import { Icon } from '#app/components/ui/icons.tsx';
+import { setMark, type MarkKind } from './use-marks.ts';
 import styles from './marks.module.css';
+
+/** What tells one toggle from another: its kind, icon, texts and test id. */
+export interface MarkToggleKind {
+  kind: MarkKind;
+  icon: 'compare' | 'heart';
+  /** The label when pressed and when not. */
+  labels: { on: string; off: string };
+  /** The icon button's tooltip when pressed and when not. */
+  titles: { on: string; off: string };
+  testId: string;
+}
+
+export const COMPARE_TOGGLE: MarkToggleKind = {
+  kind: 'compare', icon: 'compare', labels: { on: 'В сравнении', off: 'Сравнить' }, titles: { on: 'Убрать из сравнения', off: 'Добавить к сравнению' }, testId: 'compare-button',
+};
+export const BOOKMARK_TOGGLE: MarkToggleKind = {
+  kind: 'bookmarks', icon: 'heart', labels: { on: 'В избранном', off: 'В избранное' }, titles: { on: 'Убрать из избранного', off: 'Добавить в избранное' }, testId: 'bookmark-button',
+};
 
 export interface MarkToggleProps {
   kind: MarkKind;
@@ -8,7 +28,8 @@ export interface MarkToggleProps {
   itemId: number;
   /** 'icon' on cards (the label stays for screen readers), 'full' on the model page. */
   variant: 'icon' | 'full';
-  icon: ReactNode;
+  /** The sprite's symbol. */
+  icon: 'compare' | 'heart';
   /** The label when pressed and when not. */
   labels: { on: string; off: string };
   /** The icon button's tooltip when pressed and when not. */
@@ -24,11 +45,13 @@ export interface MarkToggleProps {
 
 /** The compare and favourite toggles: one button (aria-pressed) and its refusal message. */
 export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId, pressed, intercept, afterMessage }: MarkToggleProps) {
-  const marks = useMarks();
   const [error, setError] = useState<string | null>(null);
   return (
     <span className={styles.wrap}>
-      <button
+      <SharedMarkup
+        as="button"
+        component={ToggleFace}
+        props={{ icon, label: pressed ? labels.on : labels.off }}
         type="button"
         className={`${styles.markButton} ${variant === 'icon' ? styles.iconOnly : styles.full}`}
         aria-pressed={pressed}
@@ -37,14 +60,21 @@ export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId
         onClick={async () => {
           setError(null);
           if (intercept?.()) return;
-          const result = await marks.set(kind, itemId, !pressed);
+          const result = await setMark(kind, itemId, !pressed);
           if (!result.ok) setError(result.message);
         }}
-      >
-        {icon}
-        <span className={styles.label}>{pressed ? labels.on : labels.off}</span>
-      </button>
+      />
       {error ? <p className={styles.message} role="alert">{error}{afterMessage}</p> : null}
     </span>
+  );
+}
+
+/** The button's icon and label: shared markup (ADR 048), the button around it is the visitor's. */
+export function ToggleFace({ icon, label }: { icon: 'compare' | 'heart'; label: string }) {
+  return (
+    <>
+      <Icon name={icon} size={18} />
+      <span className={styles.label}>{label}</span>
+    </>
   );
 }

@@ -1,9 +1,8 @@
 import { useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
-import { IconHeart } from '#app/components/ui/icons.tsx';
 import { BOOKMARKS_PATH } from '../marks.constants.ts';
-import { MarkToggle } from './MarkToggle.tsx';
+import { BOOKMARK_TOGGLE, MarkToggle } from './MarkToggle.tsx';
 import { useMarks } from './use-marks.ts';
 
 export interface PartBookmarkButtonProps {
@@ -24,9 +23,7 @@ export function PartBookmarkButton({ partId, variant = 'full' }: PartBookmarkBut
   const navigate = useNavigate();
   return (
     <MarkToggle
-      kind="partBookmarks" itemId={partId} variant={variant} icon={<IconHeart size={18} />}
-      labels={{ on: 'В избранном', off: 'В избранное' }} titles={{ on: 'Убрать из избранного', off: 'Добавить в избранное' }}
-      testId="part-bookmark-button" pressed={!marks.isGuest && marks.has('partBookmarks', partId)}
+      {...BOOKMARK_TOGGLE} kind="partBookmarks" testId="part-bookmark-button" itemId={partId} variant={variant} pressed={!marks.isGuest && marks.has('partBookmarks', partId)}
       intercept={() => {
         if (!marks.isGuest) return false;
         if (ui) ui.openAuth({ form: 'EnterEmail', redirect: BOOKMARKS_PATH });

@@ -59,7 +59,7 @@ const PATHS: Record<MarkKind, string> = { compare: '/api/catalog/compare', bookm
  * Puts a model in or out of the comparison or favourites, or a part in or out of the favourites
  * (`partBookmarks`: the id is a part's); the state changes before the answer and returns on failure.
  */
-async function setMark(kind: MarkKind, id: number, on: boolean): Promise<MarkResult> {
+export async function setMark(kind: MarkKind, id: number, on: boolean): Promise<MarkResult> {
   const before = store;
   set({ ...store, marks: { ...store.marks, [kind]: toggled(store.marks[kind], id, on) } });
   const body = kind === 'partBookmarks' ? { partId: id } : { modelId: id };

@@ -1,11 +1,17 @@
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import type { ModelSpecRow } from '../model.schema.ts';
 import styles from './ModelPage.module.css';
 
 /** 'Характеристики': every specification of the model, the most important first. */
 export function SpecTable({ specs }: { specs: ModelSpecRow[] }) {
   if (!specs.length) return <p className={styles.muted}>Характеристики уточняйте у менеджера филиала.</p>;
+  return <SharedMarkup as="table" className={styles.specTable} data-testid="spec-table" component={SpecRows} props={{ specs }} />;
+}
+
+/** The table's rows: the same for every visitor, so shared markup (ADR 048). */
+export function SpecRows({ specs }: { specs: ModelSpecRow[] }) {
   return (
-    <table className={styles.specTable} data-testid="spec-table">
+    <>
       <caption className="visually-hidden">Технические характеристики</caption>
       <tbody>
         {specs.map((s) => (
@@ -15,7 +21,7 @@ export function SpecTable({ specs }: { specs: ModelSpecRow[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </>
   );
 }
 

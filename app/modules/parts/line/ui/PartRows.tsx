@@ -1,7 +1,9 @@
 import { memo, type MouseEvent } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
-import { PriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
-import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type PartRowView } from '../line.schema.ts';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
+import type { BranchOffer } from '#app/modules/catalog/catalog.schema.ts';
+import { PriceBlock, SignedPriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
+import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type PartRowView, type StockTone } from '../line.schema.ts';
 import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { Analogs } from './Analogs.tsx';
 import styles from './PartRows.module.css';
@@ -51,31 +53,26 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
                   : onRowSelect ? <button type="button" className={styles.callout} onClick={() => onRowSelect(r.callout)} aria-label={`Показать позицию ${r.callout} на чертеже`}>{r.callout}</button>
                     : <span className={styles.callout}>{r.callout}</span>}
               </td>
-              <td className={styles.partCell}>
-                <div className={styles.part}>
-                <span className={styles.code}>{r.code}</span>
-                <span className={styles.name}>{r.name}</span>
-                <span className={styles.meta}>
-                  {r.maker}
-                  {drawingLink ? <> · {r.drawingTitle}</> : null}
-                </span>
-                {r.note ? <span className={styles.note}>{r.note}</span> : null}
-                {r.serialRange ? <span className={styles.serial}>Серийные номера {r.serialRange}</span> : null}
-                {!r.fits ? <strong className={styles.notFit}>{PARTS_LINE_TEXTS.notForSerial}</strong> : null}
-                {r.analogs > 0 ? <Analogs code={r.code} count={r.analogs} /> : null}
-                </div>
-              </td>
+              <SharedMarkup
+                as="td"
+                className={styles.partCell}
+                component={PartDescription}
+                props={{ code: r.code, name: r.name, maker: r.maker, drawingTitle: drawingLink ? r.drawingTitle : null, note: r.note, serialRange: r.serialRange, fits: r.fits, analogs: r.analogs }}
+              />
               <td className={styles.qty}><span className={styles.qtyLabel}>Кол-во в узле: </span>{r.quantity}</td>
-              <td className={styles.price}>
-                <PriceBlock offer={r.offer ? { ...r.offer, superPrice: false } : null} inStock={(r.offer?.quantity ?? 0) > 0} guest={!signedIn} />
-                {r.tone !== 'here' ? <p className={styles.tone} data-tone={r.tone}><span className={styles.dot} aria-hidden="true" />{STOCK_TONE_LABELS[r.tone]}</p> : null}
-                {r.elsewhere.length > 0 ? (
-                  <details className={styles.elsewhere}>
-                    <summary>В других филиалах: {r.elsewhere.reduce((s, b) => s + b.quantity, 0).toLocaleString('ru-RU')} шт.</summary>
-                    <ul>{r.elsewhere.map((b) => <li key={b.branchName}>{b.branchName}: {b.quantity.toLocaleString('ru-RU')} шт.</li>)}</ul>
-                  </details>
-                ) : null}
-              </td>
+              {signedIn ? (
+                <SharedMarkup
+                  as="td"
+                  className={styles.price}
+                  component={SignedPartStock}
+                  props={{ offer: r.offer ? { ...r.offer, superPrice: false } : null, inStock: (r.offer?.quantity ?? 0) > 0, tone: r.tone, elsewhere: r.elsewhere }}
+                />
+              ) : (
+                <td className={styles.price}>
+                  <PriceBlock offer={null} inStock={(r.offer?.quantity ?? 0) > 0} guest />
+                  <StockElsewhere tone={r.tone} elsewhere={r.elsewhere} />
+                </td>
+              )}
               <td className={styles.cart}>
                 <AddToCartButton partId={r.partId} label={`${r.code} ${r.name}`} compact />
                 <PartBookmarkButton partId={r.partId} variant="icon" />
@@ -87,3 +84,60 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
     </div>
   );
 });
+
+interface PartDescriptionProps {
+  code: string;
+  name: string;
+  maker: string;
+  /** Where rows of several drawings are listed: the drawing's title after the maker. */
+  drawingTitle: string | null;
+  note: string | null;
+  serialRange: string | null;
+  fits: boolean;
+  analogs: number;
+}
+
+/** The part's number, name, maker and notes: the same for every visitor, so shared markup (ADR 048). */
+export function PartDescription({ code, name, maker, drawingTitle, note, serialRange, fits, analogs }: PartDescriptionProps) {
+  return (
+    <div className={styles.part}>
+      <span className={styles.code}>{code}</span>
+      <span className={styles.name}>{name}</span>
+      <span className={styles.meta}>
+        {maker}
+        {drawingTitle !== null ? <> · {drawingTitle}</> : null}
+      </span>
+      {note ? <span className={styles.note}>{note}</span> : null}
+      {serialRange ? <span className={styles.serial}>Серийные номера {serialRange}</span> : null}
+      {!fits ? <strong className={styles.notFit}>{PARTS_LINE_TEXTS.notForSerial}</strong> : null}
+      {analogs > 0 ? <Analogs code={code} count={analogs} /> : null}
+    </div>
+  );
+}
+
+type Elsewhere = PartRowView['elsewhere'];
+
+/** A signed-in visitor's price and stock of a part: the same for everyone at the branch, so shared (ADR 048). */
+export function SignedPartStock({ offer, inStock, tone, elsewhere }: { offer: BranchOffer | null; inStock: boolean; tone: StockTone; elsewhere: Elsewhere }) {
+  return (
+    <>
+      <SignedPriceBlock offer={offer} inStock={inStock} />
+      <StockElsewhere tone={tone} elsewhere={elsewhere} />
+    </>
+  );
+}
+
+/** How the part stands here (unless in stock) and at the other branches. */
+function StockElsewhere({ tone, elsewhere }: { tone: StockTone; elsewhere: Elsewhere }) {
+  return (
+    <>
+      {tone !== 'here' ? <p className={styles.tone} data-tone={tone}><span className={styles.dot} aria-hidden="true" />{STOCK_TONE_LABELS[tone]}</p> : null}
+      {elsewhere.length > 0 ? (
+        <details className={styles.elsewhere}>
+          <summary>В других филиалах: {elsewhere.reduce((s, b) => s + b.quantity, 0).toLocaleString('ru-RU')} шт.</summary>
+          <ul>{elsewhere.map((b) => <li key={b.branchName}>{b.branchName}: {b.quantity.toLocaleString('ru-RU')} шт.</li>)}</ul>
+        </details>
+      ) : null}
+    </>
+  );
+}

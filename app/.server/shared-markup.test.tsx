@@ -1,0 +1,164 @@
+import { Suspense, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createSharedMarkupStore } from './shared-markup.ts';
+import { SiteFooter } from '#app/components/layout/SiteFooter.tsx';
+import type { RootData } from '#app/components/layout/root-data.ts';
+import type { ModelCardView } from '#app/modules/catalog/catalog.schema.ts';
+import type { ModelLineCardView } from '#app/modules/catalog/listing/listing.schema.ts';
+import { ModelList } from '#app/modules/catalog/listing/ui/ModelList.tsx';
+import { ModelSlider } from '#app/modules/catalog/listing/ui/ModelSlider.tsx';
+import type { ModelSpecRow } from '#app/modules/catalog/model/model.schema.ts';
+import { SpecTable } from '#app/modules/catalog/model/ui/SpecTable.tsx';
+import { ModelLines } from '#app/modules/catalog/listing/ui/ModelLines.tsx';
+import { modelActions } from '#app/modules/catalog/listing/ui/ModelActions.tsx';
+import { ModelCard } from '#app/modules/catalog/ui/ModelCard.tsx';
+import { modelCardFixture } from '#app/modules/catalog/ui/model-card.fixture.ts';
+import type { PartRowView } from '#app/modules/parts/line/line.schema.ts';
+import { PartRows } from '#app/modules/parts/line/ui/PartRows.tsx';
+import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
+import { SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
+
+// Every use of shared markup must give the bytes the component renders in place: hydration reads
+// the document as the component's own output. Each case renders a whole part of a page twice with
+// one store: the first time the shared pieces are rendered in place (the store has nothing yet),
+// the second time they come from the store.
+
+const model: ModelCardView = { ...modelCardFixture, name: 'Кировец К-735 <Стандарт> & «Люкс»' };
+
+const line = (id: number): ModelLineCardView => ({
+  id,
+  name: `Линия ${id}`,
+  link: `/catalog/traktory/line-${id}`,
+  manufacturer: { id: 1, name: 'Кировец', logo: id % 2 ? '/images/logo.svg' : null },
+  image: { src: `/images/lines/${id}.svg`, width: 320, height: 240 },
+  modelCount: id * 3,
+  priceFrom: id % 3 ? { price: id * 1_000_000_00, currency: 'RUB' } : null,
+} as ModelLineCardView);
+
+const rootData = {
+  location: {
+    currentBranch: { id: 1, name: 'Краснодар', city: 'Краснодар', address: 'ул. Северная, 1', countryId: 1, hours: 'Пн–Пт 8:00–18:00' },
+    country: { code: 'RU', salesPhone: '+7 800 100-00-00' },
+    currentArea: { regionId: 1, label: 'Краснодарский край', confirmed: true },
+  },
+  menu: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `Раздел ${i + 1}`, link: `/catalog/r-${i + 1}`, icon: 'tractor', count: 0 })),
+  viewer: { isGuest: false, id: 5 },
+  counters: { cart: 0, compare: 1, bookmarks: 0 },
+  marks: { compare: [7], bookmarks: [], partBookmarks: [11] },
+} as unknown as RootData;
+
+function renderTwice(node: ReactNode) {
+  const store = createSharedMarkupStore();
+  const render = () => {
+    const router = createMemoryRouter([{ id: 'root', path: '/', element: node, loader: () => rootData }], { hydrationData: { loaderData: { root: rootData } } });
+    return renderToString(<SharedMarkupContext value={store}><RouterProvider router={router} /></SharedMarkupContext>);
+  };
+  return { store, inPlace: render(), settle: () => store.settled(), again: render };
+}
+
+async function expectSameBytes(node: ReactNode, sharedPieces: number) {
+  const { store, inPlace, settle, again } = renderTwice(node);
+  await settle();
+  expect(store.entries).toBe(sharedPieces);
+  expect(again()).toBe(inPlace);
+}
+
+describe('shared markup gives the bytes of the component rendered in place', () => {
+  it('a signed-in model card: its text, its price and its toggles (one pressed)', async () => {
+    await expectSameBytes(<ModelCard model={model} guest={false} actions={modelActions(model)} />, 4);
+    await expectSameBytes(<ModelCard model={{ ...model, offer: null }} guest={false} layout="list" headingLevel={2} actions={modelActions(model)} />, 4);
+  });
+
+  it('a signed-in visitor\'s list of cards: the first row in place, the rest shared whole with the visitor\'s marks', async () => {
+    const items = [7, 8, 9, 10, 11, 12].map((id) => ({ ...model, id, name: `${model.name} ${id}`, link: `${model.link}-${id}`, offer: id === 12 ? null : model.offer }));
+    // The first time every card renders in place with its pieces: six bodies, two prices, three
+    // faces of toggles; then the cards after the first row (3 tiles or 2 rows) are kept whole.
+    const list = (layout: 'grid' | 'list') => <ModelList items={items} layout={layout} guest={false} loading={false} actions={modelActions} empty={null} />;
+    await expectSameBytes(list('grid'), 6 + 2 + 3 + 3);
+    await expectSameBytes(list('list'), 6 + 2 + 3 + 4);
+    await expect(renderTwice(list('grid')).inPlace).toContain('aria-pressed="true"');
+  });
+
+  it('a model line\'s slider past the first screenful, and a model\'s specification table', async () => {
+    const models = [7, 8, 9, 10, 11, 12].map((id) => ({ ...model, id, name: `${model.name} ${id}`, link: `${model.link}-${id}` }));
+    const { inPlace } = renderTwice(<ModelSlider title="Модели линейки" models={models} selectedId={11} guest={false} />);
+    expect(inPlace).toContain('data-selected="true"');
+    await expectSameBytes(<ModelSlider title="Модели линейки" models={models} selectedId={11} guest={false} />, 6 + 1 + 3 + 2);
+    await expectSameBytes(<SpecTable specs={[{ id: 1, name: 'Мощность', value: '350 л.с.' }, { id: 2, name: 'Масса <сухая>', value: '15 800 кг' }] as ModelSpecRow[]} />, 1);
+  });
+
+  it('a part\'s favourite toggle (pressed)', async () => {
+    await expectSameBytes(<PartBookmarkButton partId={11} variant="icon" />, 1);
+  });
+
+  it('model lines after the first row, whose images load lazily', async () => {
+    await expectSameBytes(<ModelLines categoryId={1} first={[1, 2, 3, 4, 5, 6, 7].map(line)} total={9} />, 3);
+  });
+
+  it('a model line\'s part rows for a signed-in visitor: description, price and stock here and elsewhere', async () => {
+    const row = (n: number): PartRowView => ({
+      key: n, drawingId: 3, drawingTitle: 'Двигатель', callout: n, partId: 100 + n, code: `8607095${n}`, name: `Фильтр <${n}> & «сетка»`, maker: 'Versatile',
+      quantity: n, note: n % 2 ? 'Только для TR-250' : null, serialRange: n % 3 ? null : 'с 20241234', fits: n !== 4,
+      tone: (['here', 'elsewhere', 'order'] as const)[n % 3]!, offer: n === 5 ? null : { branchId: 1, currency: 'RUB', price: n % 4 ? n * 1000_00 : null, oldPrice: null, quantity: n % 3 ? 0 : 7, expectedDate: null },
+      elsewhere: n % 2 ? [{ branchName: 'Астана', quantity: 52 }, { branchName: 'Ставрополь', quantity: 2 }] : [], analogs: n % 2,
+    } as PartRowView);
+    const rows = [1, 2, 3, 4, 5, 6].map(row);
+    await expectSameBytes(<PartRows rows={rows} signedIn drawingLink={(r) => `/zapchasti/x?drawing=${r.drawingId}`} />, 13); // the toggles share one face
+  });
+
+  it('the footer of a branch', async () => {
+    await expectSameBytes(<SiteFooter />, 1);
+  });
+});
+
+describe('the store of shared markup', () => {
+  const Piece = ({ text }: { text: string }) => <><b>{text}</b>{text}{'!'}</>;
+
+  it('renders in place until the markup is made, then gives it for the same component and props only', async () => {
+    const store = createSharedMarkupStore();
+    expect(store.markup(Piece, { text: 'а' })).toBeNull();
+    expect(store.markup(Piece, { text: 'а' })).toBeNull(); // asked twice, made once
+    await store.settled();
+    expect(store.markup(Piece, { text: 'а' })).toBe('<b>а</b>а<!-- -->!');
+    expect(store.markup(Piece, { text: 'б' })).toBeNull();
+    const Other = ({ text }: { text: string }) => <i>{text}</i>;
+    expect(store.markup(Other, { text: 'а' })).toBeNull();
+    await store.settled();
+    expect(store.markup(Other, { text: 'а' })).toBe('<i>а</i>');
+    expect(store.entries).toBe(3);
+  });
+
+  it('never shares what throws, suspends or hoists a resource into the head', async () => {
+    const store = createSharedMarkupStore();
+    const Throws = () => { throw new Error('no context'); };
+    const Eager = () => <img src="/a.svg" width={10} height={10} alt="" loading="eager" />;
+    const pending = new Promise<never>(() => {});
+    const Waits = () => { throw pending; };
+    const Suspends = () => <Suspense fallback={<i>…</i>}><Waits /></Suspense>;
+    for (const C of [Throws, Eager, Suspends]) expect(store.markup(C, {})).toBeNull();
+    await store.settled();
+    for (const C of [Throws, Eager, Suspends]) expect(store.markup(C, {})).toBeNull();
+  });
+
+  it('props that are not JSON are rendered in place every time', async () => {
+    const store = createSharedMarkupStore();
+    const cyclic: { self?: unknown } = {};
+    cyclic.self = cyclic;
+    expect(store.markup(Piece, { text: 'а', cyclic } as never)).toBeNull();
+    await store.settled();
+    expect(store.entries).toBe(0);
+  });
+
+  it('keeps within its bound, the recently used first', async () => {
+    const store = createSharedMarkupStore({ maxChars: 2_000 });
+    const ask = async (text: string) => { store.markup(Piece, { text }); await store.settled(); };
+    for (let i = 0; i < 100; i++) await ask(`кусок ${i} `.repeat(5));
+    expect(store.chars).toBeLessThanOrEqual(2_000);
+    expect(store.entries).toBeGreaterThan(0);
+    const recent = `кусок 99 `.repeat(5);
+    expect(store.markup(Piece, { text: recent })).not.toBeNull();
+    expect(store.markup(Piece, { text: `кусок 0 `.repeat(5) })).toBeNull();
+  });
+});
