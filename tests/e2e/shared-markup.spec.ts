@@ -1,0 +1,68 @@
+import { signIn, unique } from './accounts-helpers.ts';
+import { expect, markWritten, pageSettled, test } from './fixtures.ts';
+
+/*
+ * Shared markup (ADR 048): a signed-in visitor's category page whose cards, prices, toggles, model
+ * lines and footer the server took from its store hydrates as the page it rendered in place: no
+ * hydration error, and the parts React took over work.
+ */
+
+const CATEGORY = '/catalog/traktory';
+
+test('a signed-in category page made of shared markup hydrates without an error and its toggles and footer work', async ({ page }, testInfo) => {
+  await signIn(page, `shared-${unique(testInfo)}@agro.ru`);
+  // The first view renders in place and fills the store; the next ones are made of it.
+  for (let i = 0; i < 2; i++) expect((await page.request.get(CATEGORY)).ok()).toBe(true);
+
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  await page.goto(CATEGORY);
+  await pageSettled(page);
+
+  // Past the first row: a card shared whole (ModelList), its buttons included.
+  const card = page.getByTestId('model-card').nth(4);
+  await expect(card).toContainText(/руб\.|₸|Цена по запросу/);
+  const compare = card.getByRole('button', { name: 'Сравнить' });
+  await expect(compare).toHaveAttribute('aria-pressed', 'false');
+  const written = markWritten(page);
+  await compare.click();
+  await written;
+  await expect(card.getByRole('button', { name: 'В сравнении' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('header [aria-label="Сравнение: 1"]')).toBeAttached();
+
+  // The footer's content is shared; its element is React's: revealed 2 s after load (spec §9).
+  await expect(page.getByTestId('site-footer')).toHaveAttribute('data-visible', 'true', { timeout: 10_000 });
+
+  // A card's link is React's too: a client-side navigation, no new document.
+  const name = card.getByRole('heading').getByRole('link');
+  const href = await name.getAttribute('href');
+  await page.evaluate(() => { (window as { stillHere?: boolean }).stillHere = true; });
+  await name.click();
+  await expect(page).toHaveURL(href!);
+  expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in model page and a parts line page made of shared markup hydrate without an error', async ({ page }, testInfo) => {
+  await signIn(page, `shared-pages-${unique(testInfo)}@agro.ru`);
+  // A model of a line with more models than the slider's first screenful, found from the category.
+  const html = await (await page.request.get(CATEGORY)).text();
+  const modelPath = /href="(\/catalog\/[^"/?#]+\/[^"/?#]+\/[^"/?#]+)"/.exec(html)?.[1];
+  expect(modelPath).toBeTruthy();
+  for (const path of [modelPath!, '/zapchasti/kirovets/kirovets-k-7m']) {
+    for (let i = 0; i < 2; i++) expect((await page.request.get(path)).ok()).toBe(true);
+    const errors: string[] = [];
+    const onError = (error: Error) => errors.push(error.message);
+    const onConsole = (message: { type(): string; text(): string }) => { if (message.type() === 'error') errors.push(message.text()); };
+    page.on('pageerror', onError);
+    page.on('console', onConsole);
+    await page.goto(path);
+    await pageSettled(page);
+    await expect(page.getByTestId(path.startsWith('/zapchasti') ? 'part-rows' : 'spec-table').first()).toBeVisible();
+    page.off('pageerror', onError);
+    page.off('console', onConsole);
+    expect(errors, path).toEqual([]);
+  }
+});
