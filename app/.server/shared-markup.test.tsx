@@ -17,6 +17,8 @@ import { ModelCard } from '#app/modules/catalog/ui/ModelCard.tsx';
 import { modelCardFixture } from '#app/modules/catalog/ui/model-card.fixture.ts';
 import type { PartRowView } from '#app/modules/parts/line/line.schema.ts';
 import { PartRows } from '#app/modules/parts/line/ui/PartRows.tsx';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { FilterList } from '#app/modules/catalog/listing/ui/FilterList.tsx';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
 import { SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
 
@@ -105,7 +107,30 @@ describe('shared markup gives the bytes of the component rendered in place', () 
       elsewhere: n % 2 ? [{ branchName: 'Астана', quantity: 52 }, { branchName: 'Ставрополь', quantity: 2 }] : [], analogs: n % 2,
     } as PartRowView);
     const rows = [1, 2, 3, 4, 5, 6].map(row);
-    await expectSameBytes(<PartRows rows={rows} signedIn drawingLink={(r) => `/zapchasti/x?drawing=${r.drawingId}`} />, 13); // the toggles share one face
+    // Six descriptions, six prices and stocks, one face of the toggles, six cart forms (each with its own ids).
+    await expectSameBytes(<PartRows rows={rows} signedIn drawingLink={(r) => `/zapchasti/x?drawing=${r.drawingId}`} />, 6 + 6 + 1 + 6);
+  });
+
+  it('the lists of the sidebar filters: ticks, counts, thumbnails, a cut list, a long one', async () => {
+    const entries = (n: number, image?: boolean) => Array.from({ length: n }, (_, i) => ({
+      value: String(i + 1), label: `Значение <${i + 1}> & «${i}»`, count: i * 1000, checked: i === 1, ...(image ? { image: i % 2 ? `/images/models/${i}.svg` : null } : {}),
+    }));
+    const lists = (
+      <form>
+        <FilterList title="Производитель" name="techniqueManufacturers[]" entries={entries(3)} limit={5} onToggle={() => {}} />
+        <FilterList title="Модель" name="models[]" entries={entries(4, true)} limit={3} onToggle={() => {}} hiddenCount={12} onShowAll={() => {}} />
+        <FilterList title="Модельный ряд" name="techniqueModelLines[]" entries={entries(7)} limit={5} single onToggle={() => {}} />
+      </form>
+    );
+    await expectSameBytes(lists, 3);
+    const { inPlace } = renderTwice(lists);
+    // Each list keeps an id of its own for its button's aria-controls.
+    expect(new Set([...inPlace.matchAll(/aria-controls="([^"]+)"/g)].map((m) => m[1])).size).toBe(2);
+  });
+
+  it('a part\'s cart form on its own (the part page, the search)', async () => {
+    await expectSameBytes(<AddToCartButton partId={7} label="RE504836 Фильтр «масляный»" testId="add" />, 1);
+    await expectSameBytes(<AddToCartButton partId={7} />, 1);
   });
 
   it('the footer of a branch', async () => {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { optionDisabled, visibleOptions } from './listing-ui.rules.ts';
 import styles from './Filters.module.css';
 
@@ -29,14 +30,46 @@ export interface FilterListProps {
   loadError?: string | null;
 }
 
-/** A list filter (spec §3/§4): each entry with its count; entries giving nothing are disabled. */
+/**
+ * A list filter (spec §3/§4): each entry with its count; entries giving nothing are disabled. The
+ * list itself is shared markup (ADR 048): the same entries, counts and ticks give the same bytes for
+ * every visitor, so the server makes them once; this wrapper keeps what is the visitor's own (the
+ * list opened, the handlers).
+ */
 export function FilterList({ title, name, entries, limit, onToggle, single = false, hiddenCount = 0, onShowAll, loadingAll = false, loadError = null }: FilterListProps) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
+  const chosen = entries.filter((e) => e.checked).length;
+  return (
+    <SharedMarkup
+      as="fieldset"
+      className={styles.group}
+      data-changed={chosen > 0 ? 'true' : undefined}
+      component={FilterListBody}
+      props={{
+        title, name, entries, limit, single, hiddenCount, loadingAll, loadError, expanded, listId, onToggle,
+        onMore: () => {
+          if (!expanded && hiddenCount > 0) onShowAll?.();
+          setExpanded(!expanded);
+        },
+      }}
+    />
+  );
+}
+
+interface FilterListBodyProps extends Required<Omit<FilterListProps, 'onShowAll'>> {
+  expanded: boolean;
+  /** The id of the list, for the button's aria-controls: the wrapper's, so that it is unique on the page. */
+  listId: string;
+  onMore: () => void;
+}
+
+/** The legend, the entries and 'Показать все': a function of its props alone (shared markup). */
+export function FilterListBody({ title, name, entries, limit, onToggle, single, hiddenCount, loadingAll, loadError, expanded, listId, onMore }: FilterListBodyProps) {
   const shown = visibleOptions(entries, limit, expanded);
   const chosen = entries.filter((e) => e.checked).length;
   return (
-    <fieldset className={styles.group} data-changed={chosen > 0 || undefined}>
+    <>
       <legend className={styles.legend}>
         {title}
         {chosen > 0 ? <span className={styles.chosen}><span className="visually-hidden">, выбрано: </span>{chosen}</span> : null}
@@ -71,15 +104,12 @@ export function FilterList({ title, name, entries, limit, onToggle, single = fal
           aria-expanded={expanded}
           aria-controls={listId}
           aria-busy={(expanded && loadingAll) || undefined}
-          onClick={() => {
-            if (!expanded && hiddenCount > 0) onShowAll?.();
-            setExpanded(!expanded);
-          }}
+          onClick={onMore}
         >
           {!expanded ? 'Показать все' : loadingAll && hiddenCount > 0 ? 'Загрузка…' : 'Свернуть'}
         </button>
       ) : null}
-    </fieldset>
+    </>
   );
 }
 
