@@ -5,6 +5,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { requestContext } from '#app/.server/context.ts';
 import { deferHydration, wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 import { sharedMarkup } from '#app/.server/shared-markup.ts';
+import { DocumentViewsContext } from '#app/components/ui/DocumentViews.tsx';
 import { SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
 
 export const streamTimeout = 5_000;
@@ -20,13 +21,16 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(requestContext).nonce;
+  const ctx = loadContext.get(requestContext);
+  const nonce = ctx.nonce;
   const waitForAll = wantsCompleteDocument(request.headers.get('user-agent')) || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <SharedMarkupContext value={sharedMarkup}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentViewsContext value={ctx.documentViews ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentViewsContext>
       </SharedMarkupContext>,
       {
         nonce,

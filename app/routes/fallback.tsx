@@ -31,16 +31,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (id !== null) {
     if (alias.controller === 'category') {
       const page = await loadCategoryPage(ctx, id, url);
-      if (page) return { view: 'category' as const, alias, page: pack(page) };
+      if (page) return { view: 'category' as const, alias, page: pack(page, ctx.documentViews) };
     } else if (alias.controller === 'model-line') {
       const page = await loadModelLinePage(ctx, id, url);
-      if (page) return { view: 'model-line' as const, alias, page: pack(page) };
+      if (page) return { view: 'model-line' as const, alias, page: pack(page, ctx.documentViews) };
     } else if (alias.controller === 'model') {
       const page = await loadModelPage(ctx, id, url);
       if (page) {
         // Similar models stream in after the page (a promise): they travel beside the packed view.
         const { similar, ...rest } = page;
-        return { view: 'model' as const, alias, page: pack(rest), similar };
+        return { view: 'model' as const, alias, page: pack(rest, ctx.documentViews), similar };
       }
     } else if (alias.controller === 'part') {
       const part = await loadPartPage(ctx, id);

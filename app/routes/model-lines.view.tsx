@@ -28,17 +28,17 @@ function lineIdOf(url: URL): number | null {
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const id = lineIdOf(url);
+  const ctx = context.get(requestContext);
   // `section=parts`: the line's parts page (canonical at /zapchasti/{maker}/{line}).
   if (url.searchParams.get('section') === 'parts') {
-    const ctx = context.get(requestContext);
     const [parts, machines] = id === null ? [null, null] : await Promise.all([loadPartsLinePage(ctx, id, url), machinesForPicker(ctx)]);
     if (!parts) throw data(null, { status: 404 });
-    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: pack<ModelLinePageData | PartsLinePageData>(parts), machines };
+    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: pack<ModelLinePageData | PartsLinePageData>(parts, ctx.documentViews), machines };
   }
-  const page = id === null ? null : await loadModelLinePage(context.get(requestContext), id, url);
+  const page = id === null ? null : await loadModelLinePage(ctx, id, url);
   if (!page) throw data(null, { status: 404 });
   const alias: PageAlias = { controller: 'model-line', referenceId: page.modelLine.id };
-  return { view: 'machinery' as const, alias, page: pack<ModelLinePageData | PartsLinePageData>(page) };
+  return { view: 'machinery' as const, alias, page: pack<ModelLinePageData | PartsLinePageData>(page, ctx.documentViews) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? catalogMeta(unpack(loaderData.page)) : NOT_FOUND_META;

@@ -27,7 +27,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const [page, machines] = id === null ? [null, null] : await Promise.all([loadPartsLinePage(ctx, id, url), machinesForPicker(ctx)]);
   if (!page) throw data(null, { status: 404 });
   const alias: PageAlias = { controller: 'model-line', referenceId: page.line.id };
-  return { alias, page: pack(page), machines };
+  return { alias, page: pack(page, ctx.documentViews), machines };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? catalogMeta(unpack(loaderData.page)) : NOT_FOUND_META);

@@ -5,6 +5,7 @@ import type { AppServices, RequestContext, SessionState } from '#app/.server/con
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
 import { parseStrictInt } from '#app/lib/strict-number.ts';
+import { createDocumentViews } from '#app/lib/packed.ts';
 import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession, type SignInHandler } from '#app/.server/session.ts';
 import { newNonce } from './security-headers.ts';
 
@@ -50,6 +51,9 @@ export function requestContextMiddleware(services: AppServices, options: { onSig
       set csrfToken(value: string) { csrfToken = value; },
       session,
       regionIdParam,
+      // React Router asks for a client navigation's data at '<path>.data'; any other page view is
+      // a document, whose packed views travel in it once (ADR 049).
+      documentViews: withFacts && !c.req.path.endsWith('.data') ? createDocumentViews() : null,
       async ensureSession() {
         if (session) return session;
         const created = await createSession(services.db);

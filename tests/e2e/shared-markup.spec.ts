@@ -13,6 +13,11 @@ test('a signed-in category page made of shared markup hydrates without an error 
   await signIn(page, `shared-${unique(testInfo)}@agro.ru`);
   // The first view renders in place and fills the store; the next ones are made of it.
   for (let i = 0; i < 2; i++) expect((await page.request.get(CATEGORY)).ok()).toBe(true);
+  // ADR 049: the page's packed view is in the document once, beside React Router's stream, which
+  // names it; the client navigation below gets its view inside the data it asks for.
+  const html = await (await page.request.get(CATEGORY)).text();
+  expect(html.match(/<script type="application\/json" id="packed-views">\{"v0":\{/g)).toHaveLength(1);
+  expect(html).not.toContain('\\"json\\"');
 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
