@@ -34,6 +34,13 @@ export default function handleRequest(
       </SharedMarkupContext>,
       {
         nonce,
+        // React writes a finished Suspense boundary's content out of place, with a script to move
+        // it in, once the document passes this many bytes (12,800 by default), so that a browser can
+        // paint the start of a document still rendering. Ours is rendered in one go and sent as
+        // one piece (compress-responses.ts): outlining would only add the script, a second copy of
+        // the fallback and a moment without the signed-in visitor's menu. Boundaries still waiting
+        // for data (similar models) stream as before.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = waitForAll ? new PassThrough() : deferHydration(nonce);
