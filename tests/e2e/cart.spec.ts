@@ -67,9 +67,12 @@ test('parts from their pages → /cart: counts, unchecking all, removal, the emp
   await expect(page.getByRole('alert')).toHaveText('В одной строке — не больше 9999 шт. Больше закажите через менеджера');
   await expect(aside).toContainText('Выбрано2 позиции, 10001 шт.');
   await typed.fill('12');
+  const resaved = page.waitForResponse((r) => r.url().includes('/api/cart/change-count'));
   await typed.press('Tab');
   await expect(aside).toContainText('Выбрано2 позиции, 14 шт.');
-  // The counts are the server's: a reload shows them.
+  // The counts are the server's: a reload shows them (once the last change is saved: a reload
+  // before that would cancel its request).
+  expect((await resaved).status()).toBe(200);
   await page.reload();
   await expect(line(page, 'AB12345').getByRole('textbox', { name: 'Количество, шт.' })).toHaveValue('2');
   await expect(line(page, '6205-2RS1').getByRole('textbox', { name: 'Количество, шт.' })).toHaveValue('12');
