@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { signIn, unique } from './accounts-helpers.ts';
 import { expect, markWritten, pageSettled, test } from './fixtures.ts';
 
@@ -9,6 +10,28 @@ import { expect, markWritten, pageSettled, test } from './fixtures.ts';
 
 const CATEGORY = '/catalog/traktory';
 
+/**
+ * The page's script errors and console errors (React's hydration errors among them) from now until
+ * `stop()`. `failedLoads: false` leaves out answers to requests no test can reach (map tiles).
+ */
+function watchErrors(page: Page, { failedLoads = true } = {}) {
+  const errors: string[] = [];
+  const onError = (error: Error) => errors.push(error.message);
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'error' && (failedLoads || !message.text().startsWith('Failed to load resource'))) errors.push(message.text());
+  };
+  page.on('pageerror', onError);
+  page.on('console', onConsole);
+  return {
+    errors,
+    stop() {
+      page.off('pageerror', onError);
+      page.off('console', onConsole);
+      return errors;
+    },
+  };
+}
+
 test('a signed-in category page made of shared markup hydrates without an error and its toggles and footer work', async ({ page }, testInfo) => {
   await signIn(page, `shared-${unique(testInfo)}@agro.ru`);
   // The first view renders in place and fills the store; the next ones are made of it.
@@ -19,9 +42,7 @@ test('a signed-in category page made of shared markup hydrates without an error 
   expect(html.match(/<script type="application\/json" id="packed-views">\{"v0":\{/g)).toHaveLength(1);
   expect(html).not.toContain('\\"json\\"');
 
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  const { errors } = watchErrors(page);
   await page.goto(CATEGORY);
   await pageSettled(page);
 
@@ -58,35 +79,22 @@ test('a signed-in model page and a parts line page made of shared markup hydrate
   expect(modelPath).toBeTruthy();
   for (const path of [modelPath!, '/zapchasti/kirovets/kirovets-k-7m']) {
     for (let i = 0; i < 2; i++) expect((await page.request.get(path)).ok()).toBe(true);
-    const errors: string[] = [];
-    const onError = (error: Error) => errors.push(error.message);
-    // The contacts' map asks for tiles no test can reach: those answers are not the page's errors.
-    const onConsole = (message: { type(): string; text(): string }) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text()); };
-    page.on('pageerror', onError);
-    page.on('console', onConsole);
+    const watch = watchErrors(page);
     await page.goto(path);
     await pageSettled(page);
     await expect(page.getByTestId(path.startsWith('/zapchasti') ? 'part-rows' : 'spec-table').first()).toBeVisible();
-    page.off('pageerror', onError);
-    page.off('console', onConsole);
-    expect(errors, path).toEqual([]);
+    expect(watch.stop(), path).toEqual([]);
   }
 });
 
 test('a page without packed views (the home page, the contacts) hydrates without an error', async ({ page }, testInfo) => {
   await signIn(page, `shared-plain-${unique(testInfo)}@agro.ru`);
   for (const path of ['/', '/contacts']) {
-    const errors: string[] = [];
-    const onError = (error: Error) => errors.push(error.message);
     // The contacts' map asks for tiles no test can reach: those answers are not the page's errors.
-    const onConsole = (message: { type(): string; text(): string }) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text()); };
-    page.on('pageerror', onError);
-    page.on('console', onConsole);
+    const watch = watchErrors(page, { failedLoads: path !== '/contacts' });
     await page.goto(path);
     await pageSettled(page);
     expect(await page.locator('#packed-views').count()).toBe(0);
-    page.off('pageerror', onError);
-    page.off('console', onConsole);
-    expect(errors, path).toEqual([]);
+    expect(watch.stop(), path).toEqual([]);
   }
 });
