@@ -15,7 +15,8 @@ import { ModelLines } from '#app/modules/catalog/listing/ui/ModelLines.tsx';
 import { modelActions } from '#app/modules/catalog/listing/ui/ModelActions.tsx';
 import { ModelCard } from '#app/modules/catalog/ui/ModelCard.tsx';
 import { modelCardFixture } from '#app/modules/catalog/ui/model-card.fixture.ts';
-import type { PartRowView } from '#app/modules/parts/line/line.schema.ts';
+import type { DrawingView, PartRowView } from '#app/modules/parts/line/line.schema.ts';
+import { DrawingWorkspace } from '#app/modules/parts/line/ui/DrawingViewer.tsx';
 import { PartRows } from '#app/modules/parts/line/ui/PartRows.tsx';
 import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { FilterList } from '#app/modules/catalog/listing/ui/FilterList.tsx';
@@ -48,7 +49,7 @@ const rootData = {
   menu: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `Раздел ${i + 1}`, link: `/catalog/r-${i + 1}`, icon: 'tractor', count: 0 })),
   viewer: { isGuest: false, id: 5 },
   counters: { cart: 0, compare: 1, bookmarks: 0 },
-  marks: { compare: [7], bookmarks: [], partBookmarks: [11] },
+  marks: { compare: [7], bookmarks: [], partBookmarks: [11, 103] },
 } as unknown as RootData;
 
 function renderTwice(node: ReactNode) {
@@ -107,8 +108,33 @@ describe('shared markup gives the bytes of the component rendered in place', () 
       elsewhere: n % 2 ? [{ branchName: 'Астана', quantity: 52 }, { branchName: 'Ставрополь', quantity: 2 }] : [], analogs: n % 2,
     } as PartRowView);
     const rows = [1, 2, 3, 4, 5, 6].map(row);
-    // Six descriptions, six prices and stocks, one face of the toggles, six cart forms (each with its own ids).
-    await expectSameBytes(<PartRows rows={rows} signedIn drawingLink={(r) => `/zapchasti/x?drawing=${r.drawingId}`} />, 6 + 6 + 1 + 6);
+    // Six whole rows; in the first render each row's pieces too: six descriptions, six prices and
+    // stocks, two faces of the toggles (one part is a favourite), six cart forms.
+    const list = <PartRows rows={rows} signedIn drawingLink={(r) => `/zapchasti/x?drawing=${r.drawingId}`} />;
+    await expectSameBytes(list, 6 + 6 + 6 + 2 + 6);
+    await expectSameBytes(<PartRows rows={rows} signedIn onRowSelect={() => {}} />, 6 + 6 + 6 + 2 + 6);
+    const { inPlace } = renderTwice(list);
+    // Each cart form has ids of its own, and the visitor's favourite part (103) is marked.
+    const ids = [...inPlace.matchAll(/<input id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(6);
+    expect(inPlace.match(/aria-pressed="true"/g)).toHaveLength(1);
+    expect(inPlace).toMatch(/<tr data-callout="3"[^>]*><td[\s\S]*?aria-pressed="true"[\s\S]*?<\/tr>/);
+    expect(inPlace).toMatch(/<tr data-callout="4" data-fits="no"/);
+  });
+
+  it('a drawing with its balloons and rows for a signed-in visitor', async () => {
+    const rows = [1, 2].map((n) => ({
+      key: n, drawingId: 3, drawingTitle: 'Двигатель', callout: n, partId: 100 + n, code: `RE5${n}`, name: `Фильтр ${n}`, maker: 'Versatile',
+      quantity: 1, note: null, serialRange: null, fits: true, tone: 'here', offer: null, elsewhere: [], analogs: 0,
+    } as PartRowView));
+    const drawing = {
+      id: 3, title: 'Двигатель <верх>', image: '/images/drawings/3.svg', width: 800, height: 600,
+      callouts: [{ callout: 1, x: 10, y: 20, tone: 'here' }, { callout: 2, x: 30.5, y: 40, tone: 'order' }], rows,
+    } as DrawingView;
+    // The balloons; two rows with, the first time, their descriptions, one price and stock (the
+    // same for both), their cart forms and one face of the toggles.
+    await expectSameBytes(<DrawingWorkspace drawing={drawing} signedIn />, 1 + 2 + 2 + 1 + 2 + 1);
+    expect(renderTwice(<DrawingWorkspace drawing={drawing} signedIn />).inPlace).toMatch(/<svg[^>]*><g><g data-callout="1" data-tone="here"/);
   });
 
   it('the lists of the sidebar filters: ticks, counts, thumbnails, a cut list, a long one', async () => {

@@ -11,6 +11,11 @@ export interface AddToCartButtonProps {
   /** Smaller, for dense tables (lists of parts, the employees' search). */
   compact?: boolean;
   testId?: string;
+  /**
+   * The start of the form's ids, unique on the page: given where the form is part of shared markup
+   * (a part row, ADR 051), whose ids cannot depend on its place in the tree as `useId`'s do.
+   */
+  idBase?: string;
 }
 
 type Status = { tone: 'sending' } | { tone: 'done' | 'error'; text: string } | null;
@@ -29,8 +34,9 @@ function countOf(typed: string): number | null {
  * `addToCart`, so the header's counter follows, and says in place what happened. A form, so that
  * Enter in the count adds too; a count out of range is refused before anything is sent.
  */
-export function AddToCartButton({ partId, label, compact = false, testId }: AddToCartButtonProps) {
-  const id = useId();
+export function AddToCartButton({ partId, label, compact = false, testId, idBase }: AddToCartButtonProps) {
+  const generated = useId();
+  const id = idBase ?? generated;
   const [count, setCount] = useState('1');
   const [status, setStatus] = useState<Status>(null);
   const n = countOf(count);

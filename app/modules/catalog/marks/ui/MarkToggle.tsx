@@ -21,6 +21,7 @@ export const COMPARE_TOGGLE: MarkToggleKind = {
 export const BOOKMARK_TOGGLE: MarkToggleKind = {
   kind: 'bookmarks', icon: 'heart', labels: { on: 'В избранном', off: 'В избранное' }, titles: { on: 'Убрать из избранного', off: 'Добавить в избранное' }, testId: 'bookmark-button',
 };
+export const PART_BOOKMARK_TOGGLE: MarkToggleKind = { ...BOOKMARK_TOGGLE, kind: 'partBookmarks', testId: 'part-bookmark-button' };
 
 export interface MarkToggleProps {
   kind: MarkKind;

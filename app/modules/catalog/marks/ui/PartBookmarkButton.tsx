@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
 import { BOOKMARKS_PATH } from '../marks.constants.ts';
-import { BOOKMARK_TOGGLE, MarkToggle } from './MarkToggle.tsx';
+import { MarkToggle, PART_BOOKMARK_TOGGLE } from './MarkToggle.tsx';
 import { useMarks } from './use-marks.ts';
 
 export interface PartBookmarkButtonProps {
@@ -23,7 +23,7 @@ export function PartBookmarkButton({ partId, variant = 'full' }: PartBookmarkBut
   const navigate = useNavigate();
   return (
     <MarkToggle
-      {...BOOKMARK_TOGGLE} kind="partBookmarks" testId="part-bookmark-button" itemId={partId} variant={variant} pressed={!marks.isGuest && marks.has('partBookmarks', partId)}
+      {...PART_BOOKMARK_TOGGLE} itemId={partId} variant={variant} pressed={!marks.isGuest && marks.has('partBookmarks', partId)}
       intercept={() => {
         if (!marks.isGuest) return false;
         if (ui) ui.openAuth({ form: 'EnterEmail', redirect: BOOKMARKS_PATH });

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
-import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type DrawingView, type StockTone } from '../line.schema.ts';
+import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type CalloutView, type DrawingView, type StockTone } from '../line.schema.ts';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { PartRows } from './PartRows.tsx';
 import styles from './DrawingViewer.module.css';
 
@@ -173,24 +174,8 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
           <div ref={stage} className={styles.stage} style={{ aspectRatio: `${drawing.width} / ${drawing.height}` }}>
             <img src={drawing.image} width={drawing.width} height={drawing.height} alt={`Схема узла «${drawing.title}»`} className={styles.image} draggable={false} />
             <svg className={styles.overlay} viewBox={`0 0 ${drawing.width} ${drawing.height}`} onClick={(e) => { const n = calloutOf(e.target); if (n !== null) select(n, 'drawing'); }}>
-              {drawing.callouts.map((c) => (
-                <g
-                  key={c.callout}
-                  data-callout={c.callout}
-                  data-tone={c.tone}
-                  className={styles.callout}
-                  transform={`translate(${c.x} ${c.y})`}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={`Позиция ${c.callout}: ${STOCK_TONE_LABELS[c.tone].toLowerCase()}`}
-                  onKeyDown={(e) => onCalloutKey(e, c.callout)}
-                  data-testid={`callout-${c.callout}`}
-                >
-                  <circle r={24} className={styles.hit} />
-                  <circle r={14} className={styles.balloon} />
-                  <text y={5}>{c.callout}</text>
-                </g>
-              ))}
+              {/* The balloons are the same for every visitor of the branch: shared markup (ADR 051). */}
+              <SharedMarkup as="g" component={Callouts} props={{ callouts: drawing.callouts, onCalloutKey }} />
             </svg>
           </div>
         </div>
@@ -202,4 +187,26 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
       <PartRows rows={drawing.rows} signedIn={signedIn} onRowSelect={(n) => select(n, 'row')} />
     </div>
   );
+}
+
+/** The drawing's numbered balloons, coloured by stock at the branch; Enter or Space on one selects it. */
+export function Callouts({ callouts, onCalloutKey }: { callouts: CalloutView[]; onCalloutKey: (e: KeyboardEvent<SVGGElement>, callout: number) => void }) {
+  return callouts.map((c) => (
+    <g
+      key={c.callout}
+      data-callout={c.callout}
+      data-tone={c.tone}
+      className={styles.callout}
+      transform={`translate(${c.x} ${c.y})`}
+      role="button"
+      tabIndex={0}
+      aria-label={`Позиция ${c.callout}: ${STOCK_TONE_LABELS[c.tone].toLowerCase()}`}
+      onKeyDown={(e) => onCalloutKey(e, c.callout)}
+      data-testid={`callout-${c.callout}`}
+    >
+      <circle r={24} className={styles.hit} />
+      <circle r={14} className={styles.balloon} />
+      <text y={5}>{c.callout}</text>
+    </g>
+  ));
 }

@@ -8,6 +8,8 @@ import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { Analogs } from './Analogs.tsx';
 import styles from './PartRows.module.css';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
+import { MarkToggle, PART_BOOKMARK_TOGGLE } from '#app/modules/catalog/marks/ui/MarkToggle.tsx';
+import { useMarks } from '#app/modules/catalog/marks/ui/use-marks.ts';
 
 export interface PartRowsProps {
   rows: PartRowView[];
@@ -24,6 +26,7 @@ export interface PartRowsProps {
  * other branches, analogs, and 'В корзину' with a count. Memoised: highlighting never re-renders it.
  */
 export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, drawingLink }: PartRowsProps) {
+  const marks = useMarks();
   const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
     if (!onRowSelect) return;
     // Controls of a row (the stepper, the cart button, the analogs) do their own thing.
@@ -46,44 +49,102 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
           </tr>
         </thead>
         <tbody onClick={onClick}>
-          {rows.map((r) => (
-            <tr key={r.key} data-callout={r.callout} data-fits={r.fits ? undefined : 'no'} className={styles.row} data-testid={`row-${r.callout}`}>
-              <td className={styles.num}>
-                {drawingLink ? <Link to={drawingLink(r)} className={styles.callout} aria-label={`Позиция ${r.callout} на чертеже «${r.drawingTitle}»`}>{r.callout}</Link>
-                  : onRowSelect ? <button type="button" className={styles.callout} onClick={() => onRowSelect(r.callout)} aria-label={`Показать позицию ${r.callout} на чертеже`}>{r.callout}</button>
-                    : <span className={styles.callout}>{r.callout}</span>}
-              </td>
+          {rows.map((r) => {
+            const drawingHref = drawingLink ? drawingLink(r) : null;
+            const host = { 'data-callout': String(r.callout), 'data-fits': r.fits ? undefined : 'no', className: styles.row, 'data-testid': `row-${r.callout}` };
+            // A signed-in visitor's row is shared markup whole (ADR 051): the list reads his
+            // favourites once and passes the mark, the cart form keeps its count in the browser.
+            return signedIn ? (
               <SharedMarkup
-                as="td"
-                className={styles.partCell}
-                component={PartDescription}
-                props={{ code: r.code, name: r.name, maker: r.maker, drawingTitle: drawingLink ? r.drawingTitle : null, note: r.note, serialRange: r.serialRange, fits: r.fits, analogs: r.analogs }}
+                key={r.key}
+                as="tr"
+                {...host}
+                component={SignedPartRow}
+                props={{ row: r, drawingHref, bookmarked: marks.has('partBookmarks', r.partId), onRowSelect }}
               />
-              <td className={styles.qty}><span className={styles.qtyLabel}>Кол-во в узле: </span>{r.quantity}</td>
-              {signedIn ? (
-                <SharedMarkup
-                  as="td"
-                  className={styles.price}
-                  component={SignedPartStock}
-                  props={{ offer: r.offer ? { ...r.offer, superPrice: false } : null, inStock: (r.offer?.quantity ?? 0) > 0, tone: r.tone, elsewhere: r.elsewhere }}
-                />
-              ) : (
+            ) : (
+              <tr key={r.key} {...host}>
+                <CalloutCell row={r} drawingHref={drawingHref} onRowSelect={onRowSelect} />
+                <DescriptionCell row={r} drawingHref={drawingHref} />
+                <QuantityCell quantity={r.quantity} />
                 <td className={styles.price}>
                   <PriceBlock offer={null} inStock={(r.offer?.quantity ?? 0) > 0} guest />
                   <StockElsewhere tone={r.tone} elsewhere={r.elsewhere} />
                 </td>
-              )}
-              <td className={styles.cart}>
-                <AddToCartButton partId={r.partId} label={`${r.code} ${r.name}`} compact />
-                <PartBookmarkButton partId={r.partId} variant="icon" />
-              </td>
-            </tr>
-          ))}
+                <td className={styles.cart}>
+                  <AddToCartButton partId={r.partId} label={`${r.code} ${r.name}`} compact />
+                  <PartBookmarkButton partId={r.partId} variant="icon" />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
   );
 });
+
+type RowSelect = PartRowsProps['onRowSelect'];
+
+/** The callout: a link to the drawing (rows of several drawings), a button (on a drawing) or its number. */
+function CalloutCell({ row, drawingHref, onRowSelect }: { row: PartRowView; drawingHref: string | null; onRowSelect?: RowSelect }) {
+  return (
+    <td className={styles.num}>
+      {drawingHref !== null ? <Link to={drawingHref} className={styles.callout} aria-label={`Позиция ${row.callout} на чертеже «${row.drawingTitle}»`}>{row.callout}</Link>
+        : onRowSelect ? <button type="button" className={styles.callout} onClick={() => onRowSelect(row.callout)} aria-label={`Показать позицию ${row.callout} на чертеже`}>{row.callout}</button>
+          : <span className={styles.callout}>{row.callout}</span>}
+    </td>
+  );
+}
+
+function DescriptionCell({ row: r, drawingHref }: { row: PartRowView; drawingHref: string | null }) {
+  return (
+    <SharedMarkup
+      as="td"
+      className={styles.partCell}
+      component={PartDescription}
+      props={{ code: r.code, name: r.name, maker: r.maker, drawingTitle: drawingHref !== null ? r.drawingTitle : null, note: r.note, serialRange: r.serialRange, fits: r.fits, analogs: r.analogs }}
+    />
+  );
+}
+
+function QuantityCell({ quantity }: { quantity: number }) {
+  return <td className={styles.qty}><span className={styles.qtyLabel}>Кол-во в узле: </span>{quantity}</td>;
+}
+
+interface SignedPartRowProps {
+  row: PartRowView;
+  /** The row's drawing, where the list holds rows of several drawings. */
+  drawingHref: string | null;
+  /** The part is among the visitor's favourites. */
+  bookmarked: boolean;
+  onRowSelect?: RowSelect;
+}
+
+/**
+ * A signed-in visitor's row from its props alone, so the whole row is shared markup (ADR 051): the
+ * same cells as a guest's, with the price and stock at his branch; the cart form's ids come from
+ * the position, unique on the page.
+ */
+export function SignedPartRow({ row: r, drawingHref, bookmarked, onRowSelect }: SignedPartRowProps) {
+  return (
+    <>
+      <CalloutCell row={r} drawingHref={drawingHref} onRowSelect={onRowSelect} />
+      <DescriptionCell row={r} drawingHref={drawingHref} />
+      <QuantityCell quantity={r.quantity} />
+      <SharedMarkup
+        as="td"
+        className={styles.price}
+        component={SignedPartStock}
+        props={{ offer: r.offer ? { ...r.offer, superPrice: false } : null, inStock: (r.offer?.quantity ?? 0) > 0, tone: r.tone, elsewhere: r.elsewhere }}
+      />
+      <td className={styles.cart}>
+        <AddToCartButton partId={r.partId} label={`${r.code} ${r.name}`} compact idBase={`part-row-${r.key}`} />
+        <MarkToggle {...PART_BOOKMARK_TOGGLE} itemId={r.partId} variant="icon" pressed={bookmarked} />
+      </td>
+    </>
+  );
+}
 
 interface PartDescriptionProps {
   code: string;
