@@ -20,6 +20,9 @@ import { DrawingWorkspace } from '#app/modules/parts/line/ui/DrawingViewer.tsx';
 import { PartRows } from '#app/modules/parts/line/ui/PartRows.tsx';
 import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { FilterList } from '#app/modules/catalog/listing/ui/FilterList.tsx';
+import { FilterSidebar } from '#app/modules/catalog/listing/ui/FilterSidebar.tsx';
+import { emptyFilterState } from '#app/modules/catalog/listing/filters.rules.ts';
+import type { PageSidebarFilters } from '#app/modules/catalog/listing/listing.schema.ts';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
 import { SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
 
@@ -74,21 +77,26 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     await expectSameBytes(<ModelCard model={{ ...model, offer: null }} guest={false} layout="list" headingLevel={2} actions={modelActions(model)} />, 4);
   });
 
-  it('a signed-in visitor\'s list of cards: the first row in place, the rest shared whole with the visitor\'s marks', async () => {
-    const items = [7, 8, 9, 10, 11, 12].map((id) => ({ ...model, id, name: `${model.name} ${id}`, link: `${model.link}-${id}`, offer: id === 12 ? null : model.offer }));
+  it('a signed-in visitor\'s list of cards: each shared whole with the visitor\'s marks, the first row\'s images preloaded', async () => {
+    const items = [7, 8, 9, 10, 11, 12].map((id) => ({ ...model, id, name: `${model.name} ${id}`, link: `${model.link}-${id}`, image: { ...model.image!, src: `/images/models/${id}.svg` }, offer: id === 12 ? null : model.offer }));
     // The first time every card renders in place with its pieces: six bodies, two prices, three
-    // faces of toggles; then the cards after the first row (3 tiles or 2 rows) are kept whole.
+    // faces of toggles; and the six cards are kept whole.
     const list = (layout: 'grid' | 'list') => <ModelList items={items} layout={layout} guest={false} loading={false} actions={modelActions} empty={null} />;
-    await expectSameBytes(list('grid'), 6 + 2 + 3 + 3);
-    await expectSameBytes(list('list'), 6 + 2 + 3 + 4);
-    await expect(renderTwice(list('grid')).inPlace).toContain('aria-pressed="true"');
+    await expectSameBytes(list('grid'), 6 + 2 + 3 + 6);
+    await expectSameBytes(list('list'), 6 + 2 + 3 + 6);
+    const { inPlace } = renderTwice(list('grid'));
+    expect(inPlace).toContain('aria-pressed="true"');
+    // The first row (3 tiles) loads at once: its preloads lead the document, the others load lazily.
+    expect([...inPlace.matchAll(/<link rel="preload" href="([^"]+)" as="image"/g)].map((m) => m[1])).toEqual([7, 8, 9].map((id) => `/images/models/${id}.svg`));
+    expect(inPlace.match(/loading="eager"/g)).toHaveLength(3);
+    expect(inPlace.match(/loading="lazy"/g)).toHaveLength(3);
   });
 
   it('a model line\'s slider past the first screenful, and a model\'s specification table', async () => {
     const models = [7, 8, 9, 10, 11, 12].map((id) => ({ ...model, id, name: `${model.name} ${id}`, link: `${model.link}-${id}` }));
     const { inPlace } = renderTwice(<ModelSlider title="Модели линейки" models={models} selectedId={11} guest={false} />);
     expect(inPlace).toContain('data-selected="true"');
-    await expectSameBytes(<ModelSlider title="Модели линейки" models={models} selectedId={11} guest={false} />, 6 + 1 + 3 + 2);
+    await expectSameBytes(<ModelSlider title="Модели линейки" models={models} selectedId={11} guest={false} />, 6 + 1 + 3 + 6);
     await expectSameBytes(<SpecTable specs={[{ id: 1, name: 'Мощность', value: '350 л.с.' }, { id: 2, name: 'Масса <сухая>', value: '15 800 кг' }] as ModelSpecRow[]} />, 1);
   });
 
@@ -96,8 +104,12 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     await expectSameBytes(<PartBookmarkButton partId={11} variant="icon" />, 1);
   });
 
-  it('model lines after the first row, whose images load lazily', async () => {
-    await expectSameBytes(<ModelLines categoryId={1} first={[1, 2, 3, 4, 5, 6, 7].map(line)} total={9} />, 3);
+  it('model lines, the first row\'s images preloaded', async () => {
+    const lines = <ModelLines categoryId={1} first={[1, 2, 3, 4, 5, 6, 7].map(line)} total={9} />;
+    await expectSameBytes(lines, 7);
+    const { inPlace } = renderTwice(lines);
+    expect([...inPlace.matchAll(/<link rel="preload" href="([^"]+)" as="image"/g)].map((m) => m[1])).toEqual([1, 2, 3, 4].map((id) => `/images/lines/${id}.svg`));
+    expect(inPlace.match(/loading="eager"/g)).toHaveLength(4);
   });
 
   it('a model line\'s part rows for a signed-in visitor: description, price and stock here and elsewhere', async () => {
@@ -152,6 +164,35 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     const { inPlace } = renderTwice(lists);
     // Each list keeps an id of its own for its button's aria-controls.
     expect(new Set([...inPlace.matchAll(/aria-controls="([^"]+)"/g)].map((m) => m[1])).size).toBe(2);
+  });
+
+  it('the whole sidebar of filters: flags, lists, ranges, each list with an id of its own', async () => {
+    const options = (n: number, chosen = -1) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Вариант <${i + 1}> & «${i}»`, count: i * 7, checked: i === chosen }));
+    const filters: PageSidebarFilters = {
+      techniqueTypes: options(2), techniqueManufacturers: options(7, 1), techniqueModelLines: options(3), categories: options(1), manufacturers: [],
+      specifications: [
+        { id: 4, name: 'Мощность', unit: 'л.с.', kind: 'number', priority: 1, min: 80, max: 550.5, from: null, to: null, values: [] },
+        { id: 5, name: 'Кабина', unit: null, kind: 'text', priority: 2, min: null, max: null, from: null, to: null, values: [{ value: 'Да', count: 3, checked: false }, { value: 'Нет', count: 0, checked: false }] },
+      ],
+      drawings: [], models: options(5).map((o) => ({ ...o, slug: `m-${o.id}`, imgForFilter: o.id % 2 ? `/images/models/${o.id}.svg` : null })),
+      stocks: options(2), inStock: { count: 12, checked: false }, isWithPrice: { count: 9, checked: false }, countPartCategories: 0,
+      hidden: { models: 4 }, target: { categoryId: 1 },
+    };
+    const state = { ...emptyFilterState(), techniqueManufacturers: [2], ranges: [{ specId: 4, from: 100, to: null }] };
+    const sidebar = (
+      <>
+        <FilterSidebar filters={filters} state={state} guest={false} idPrefix="filters" />
+        <FilterSidebar filters={filters} state={state} guest={false} heading={false} idPrefix="filters-panel" />
+      </>
+    );
+    // Two bodies (with and without the heading); the first time also their six lists each (the
+    // same entries, but each with its own id).
+    await expectSameBytes(sidebar, 2 + 6 + 6);
+    const { inPlace } = renderTwice(sidebar);
+    const ids = [...inPlace.matchAll(/<ul class="[^"]*" id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+    expect(inPlace).toContain('value="100"');
   });
 
   it('a part\'s cart form on its own (the part page, the search)', async () => {

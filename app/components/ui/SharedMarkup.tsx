@@ -1,4 +1,4 @@
-import { createContext, createElement, use, type ButtonHTMLAttributes, type ComponentType, type HTMLAttributes, type JSX } from 'react';
+import { createContext, createElement, use, type ButtonHTMLAttributes, type ComponentType, type FormHTMLAttributes, type HTMLAttributes, type JSX } from 'react';
 
 /**
  * Markup that is the same for every visitor who sees the same data, made once and reused (ADR 048).
@@ -24,7 +24,7 @@ export interface SharedMarkupSource {
 /** Given by the server's entry; absent in the browser. */
 export const SharedMarkupContext = createContext<SharedMarkupSource | null>(null);
 
-type HostAttributes = Omit<HTMLAttributes<HTMLElement> & ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'dangerouslySetInnerHTML'> & {
+type HostAttributes = Omit<HTMLAttributes<HTMLElement> & ButtonHTMLAttributes<HTMLButtonElement> & Pick<FormHTMLAttributes<HTMLFormElement>, 'method'>, 'children' | 'dangerouslySetInnerHTML'> & {
   [data: `data-${string}`]: string | undefined;
 };
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
+import { CardImage } from '#app/components/ui/CardImage.tsx';
 import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import type { ModelCardView } from '../catalog.schema.ts';
 import { PriceBlock } from './PriceBlock.tsx';
@@ -30,15 +31,7 @@ export function ModelCard({ model, layout = 'grid', guest, actions, eager = fals
     <article className={`${styles.card} ${layout === 'list' ? styles.list : styles.grid}`} data-testid="model-card">
       <div className={styles.media}>
         {model.image ? (
-          <img
-            src={model.image.src}
-            width={model.image.width}
-            height={model.image.height}
-            alt=""
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            className={styles.image}
-          />
+          <CardImage src={model.image.src} width={model.image.width} height={model.image.height} eager={eager} className={styles.image} />
         ) : <span className={styles.noImage}>Фото скоро появится</span>}
       </div>
       <SharedMarkup

@@ -13,6 +13,11 @@ export interface FilterListEntry {
 }
 
 export interface FilterListProps {
+  /**
+   * The list's id, unique on the page; where the list is part of shared markup it must be given
+   * (ids from `useId` depend on the place in the tree). By default one of `useId`.
+   */
+  id?: string;
   title: string;
   /** The query key (with `[]`) the entries go under when the form is sent without scripts. */
   name: string;
@@ -36,9 +41,10 @@ export interface FilterListProps {
  * every visitor, so the server makes them once; this wrapper keeps what is the visitor's own (the
  * list opened, the handlers).
  */
-export function FilterList({ title, name, entries, limit, onToggle, single = false, hiddenCount = 0, onShowAll, loadingAll = false, loadError = null }: FilterListProps) {
+export function FilterList({ id, title, name, entries, limit, onToggle, single = false, hiddenCount = 0, onShowAll, loadingAll = false, loadError = null }: FilterListProps) {
   const [expanded, setExpanded] = useState(false);
-  const listId = useId();
+  const generated = useId();
+  const listId = id ?? generated;
   const chosen = entries.filter((e) => e.checked).length;
   return (
     <SharedMarkup
@@ -57,7 +63,7 @@ export function FilterList({ title, name, entries, limit, onToggle, single = fal
   );
 }
 
-interface FilterListBodyProps extends Required<Omit<FilterListProps, 'onShowAll'>> {
+interface FilterListBodyProps extends Required<Omit<FilterListProps, 'onShowAll' | 'id'>> {
   expanded: boolean;
   /** The id of the list, for the button's aria-controls: the wrapper's, so that it is unique on the page. */
   listId: string;

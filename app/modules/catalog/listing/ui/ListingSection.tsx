@@ -36,7 +36,7 @@ export function ListingSection({ title, data, actions = modelActions }: ListingS
       <h2 id="listing-title" className={styles.listingTitle}>{title}</h2>
       <div className={styles.layout}>
         <aside className={styles.sidebar}>
-          <FilterSidebar filters={filters} state={state} guest={guest} />
+          <FilterSidebar filters={filters} state={state} guest={guest} idPrefix="filters" />
         </aside>
         <div className={styles.main}>
           <SortBar state={state} total={listing.total} sortOrders={sortOrders}>

@@ -40,7 +40,7 @@ export function MobileFilterPanel({ filters, state, total, guest }: { filters: P
           </>
         )}
       >
-        <FilterSidebar filters={filters} state={state} guest={guest} heading={false} />
+        <FilterSidebar filters={filters} state={state} guest={guest} heading={false} idPrefix="filters-panel" />
       </Dialog>
     </>
   );

@@ -21,6 +21,8 @@ interface SignedModelCardProps {
   /** The visitor's marks of this model. */
   compare: boolean;
   bookmark: boolean;
+  /** A card of the first row: its image loads at once (the list preloads it). */
+  eager?: boolean;
 }
 
 /**
@@ -28,12 +30,13 @@ interface SignedModelCardProps {
  * marks once and the whole card is shared markup (ADR 048). The same markup as `ModelCard` with
  * `modelActions`.
  */
-export function SignedModelCard({ model, layout, compare, bookmark }: SignedModelCardProps) {
+export function SignedModelCard({ model, layout, compare, bookmark, eager = false }: SignedModelCardProps) {
   return (
     <ModelCard
       model={model}
       layout={layout}
       guest={false}
+      eager={eager}
       actions={(
         <>
           <MarkToggle {...COMPARE_TOGGLE} itemId={model.id} variant="icon" pressed={compare} afterMessage={<CompareTableLink />} />

@@ -1,3 +1,4 @@
+import { CardImage } from '#app/components/ui/CardImage.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatMoney } from '#app/lib/money.ts';
 import type { ModelLineCardView } from '../listing.schema.ts';
@@ -19,7 +20,7 @@ export function ModelLineCard({ line, eager = false }: { line: ModelLineCardView
       </div>
       <div className={styles.media}>
         {line.image
-          ? <img src={line.image.src} width={line.image.width} height={line.image.height} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" className={styles.image} />
+          ? <CardImage src={line.image.src} width={line.image.width} height={line.image.height} eager={eager} className={styles.image} />
           : null}
       </div>
       <h3 className={styles.name}><Link to={line.link}>{line.name}</Link></h3>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { preloadImages } from '#app/components/ui/CardImage.tsx';
 import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { api } from '#app/lib/api.ts';
 import type { ModelLineCardView } from '../listing.schema.ts';
@@ -16,6 +17,7 @@ export function ModelLines({ categoryId, first, total }: { categoryId: number; f
   const [lines, setLines] = useState(first);
   const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
   const more = total - lines.length;
+  preloadImages(lines.slice(0, EAGER_LINES).map((line) => line.image?.src));
   const showAll = async () => {
     setState('loading');
     const result = await api<{ modelLines: ModelLineCardView[] }>('POST', '/api/model-lines/filtration-model-lines', { categoryId });
@@ -28,11 +30,8 @@ export function ModelLines({ categoryId, first, total }: { categoryId: number; f
     <section className={styles.lines} aria-labelledby="model-lines-title">
       <h2 id="model-lines-title" className={styles.sectionTitle}>Модельные ряды</h2>
       <ul className={styles.lineGrid}>
-        {/* The first row's images load at once (their preloads go to the head): rendered here; the
-            rest are shared markup (ADR 048). */}
-        {lines.map((line, i) => (i < EAGER_LINES
-          ? <li key={line.id}><ModelLineCard line={line} eager /></li>
-          : <SharedMarkup key={line.id} as="li" component={ModelLineCard} props={{ line }} />))}
+        {/* Shared markup (ADR 048, 051); the first row's images load at once. */}
+        {lines.map((line, i) => <SharedMarkup key={line.id} as="li" component={ModelLineCard} props={{ line, eager: i < EAGER_LINES }} />)}
       </ul>
       {more > 0 ? (
         <p className={styles.moreLines}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ModelCardView } from '../../catalog.schema.ts';
+import { preloadImages } from '#app/components/ui/CardImage.tsx';
 import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { useMarks } from '../../marks/ui/use-marks.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
@@ -23,21 +24,22 @@ export interface ModelListProps {
 
 export function ModelList({ items, layout, guest, loading, actions, empty }: ModelListProps) {
   const marks = useMarks();
-  // A signed-in visitor's cards with the usual buttons are shared markup whole (ADR 048), but for
-  // the first row: their images load at once, and React puts their preloads into the head.
+  // A signed-in visitor's cards with the usual buttons are shared markup whole (ADR 048, 051).
   const shared = !guest && actions === modelActions;
+  const eagerCount = EAGER_CARDS[layout];
+  preloadImages(items.slice(0, eagerCount).map((m) => m.image?.src));
   return (
     <div className={styles.listBox} aria-busy={loading} data-loading={loading || undefined} data-testid="model-list">
       {items.length ? (
         <ul className={layout === 'list' ? styles.rows : styles.tiles}>
           {items.map((m, i) => {
-            const eager = i < EAGER_CARDS[layout];
-            return shared && !eager ? (
+            const eager = i < eagerCount;
+            return shared ? (
               <SharedMarkup
                 key={m.id}
                 as="li"
                 component={SignedModelCard}
-                props={{ model: m, layout, compare: marks.has('compare', m.id), bookmark: marks.has('bookmarks', m.id) }}
+                props={{ model: m, layout, compare: marks.has('compare', m.id), bookmark: marks.has('bookmarks', m.id), eager }}
               />
             ) : (
               <li key={m.id}>

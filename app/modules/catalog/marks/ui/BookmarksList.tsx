@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { preloadImages } from '#app/components/ui/CardImage.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import type { PartSummary } from '#app/modules/parts/part-summary.schema.ts';
 import type { ModelCardView } from '../../catalog.schema.ts';
@@ -8,6 +9,9 @@ import { MARKS_MESSAGES } from '../marks.constants.ts';
 import { CompareButton } from './CompareButton.tsx';
 import { useMarks, type MarkKind } from './use-marks.ts';
 import styles from './marks.module.css';
+
+/** Cards whose images load at once: the first screenful of the list. */
+const EAGER_BOOKMARKS = 2;
 
 type Removed = ReadonlySet<string>;
 const keyOf = (kind: MarkKind, id: number) => `${kind}:${id}`;
@@ -22,6 +26,7 @@ export function BookmarksList({ items, parts = [] }: { items: ModelCardView[]; p
   const [error, setError] = useState<string | null>(null);
   const shown = items.filter((m) => !removed.has(keyOf('bookmarks', m.id)));
   const shownParts = parts.filter((p) => !removed.has(keyOf('partBookmarks', p.id)));
+  preloadImages(shown.slice(0, EAGER_BOOKMARKS).map((m) => m.image?.src));
 
   async function remove(kind: 'bookmarks' | 'partBookmarks', id: number) {
     setError(null);
@@ -60,7 +65,7 @@ export function BookmarksList({ items, parts = [] }: { items: ModelCardView[]; p
                   model={m}
                   layout="list"
                   guest={false}
-                  eager={i < 2}
+                  eager={i < EAGER_BOOKMARKS}
                   headingLevel={3}
                   actions={(
                     <>
