@@ -9,8 +9,9 @@ import type { ModelCardView } from '#app/modules/catalog/catalog.schema.ts';
 import type { ModelLineCardView } from '#app/modules/catalog/listing/listing.schema.ts';
 import { ModelList } from '#app/modules/catalog/listing/ui/ModelList.tsx';
 import { ModelSlider } from '#app/modules/catalog/listing/ui/ModelSlider.tsx';
-import type { ModelSpecRow } from '#app/modules/catalog/model/model.schema.ts';
+import type { BranchStockRow, ModelSpecRow } from '#app/modules/catalog/model/model.schema.ts';
 import { SpecTable } from '#app/modules/catalog/model/ui/SpecTable.tsx';
+import { BranchStock } from '#app/modules/catalog/model/ui/BranchStock.tsx';
 import { ModelLines } from '#app/modules/catalog/listing/ui/ModelLines.tsx';
 import { modelActions } from '#app/modules/catalog/listing/ui/ModelActions.tsx';
 import { ModelCard } from '#app/modules/catalog/ui/ModelCard.tsx';
@@ -92,12 +93,17 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     expect(inPlace.match(/loading="lazy"/g)).toHaveLength(3);
   });
 
-  it('a model line\'s slider past the first screenful, and a model\'s specification table', async () => {
+  it('a model line\'s slider, and a model\'s specification table and stock at the branches', async () => {
     const models = [7, 8, 9, 10, 11, 12].map((id) => ({ ...model, id, name: `${model.name} ${id}`, link: `${model.link}-${id}` }));
     const { inPlace } = renderTwice(<ModelSlider title="Модели линейки" models={models} selectedId={11} guest={false} />);
     expect(inPlace).toContain('data-selected="true"');
     await expectSameBytes(<ModelSlider title="Модели линейки" models={models} selectedId={11} guest={false} />, 6 + 1 + 3 + 6);
     await expectSameBytes(<SpecTable specs={[{ id: 1, name: 'Мощность', value: '350 л.с.' }, { id: 2, name: 'Масса <сухая>', value: '15 800 кг' }] as ModelSpecRow[]} />, 1);
+    const branches: BranchStockRow[] = [
+      { branch: { id: 1, name: 'Краснодар', city: 'Краснодар', countryId: 1 }, current: true, quantity: 2, expectedDate: null, offer: { branchId: 1, currency: 'RUB', price: 1_500_000_00, oldPrice: null, superPrice: false, quantity: 2, expectedDate: null } },
+      { branch: { id: 2, name: 'Юг <2>', city: 'Ростов-на-Дону', countryId: 1 }, current: false, quantity: 0, expectedDate: '2026-12-01', offer: null },
+    ];
+    await expectSameBytes(<BranchStock rows={branches} signedIn />, 1);
   });
 
   it('a part\'s favourite toggle (pressed)', async () => {

@@ -2,6 +2,7 @@ import { Suspense, useId, useState } from 'react';
 import { Await } from 'react-router';
 import { api } from '#app/lib/api.ts';
 import type { ModelCardView } from '../../catalog.schema.ts';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { ModelCard } from '../../ui/ModelCard.tsx';
 import { similarQueryString } from '../model.rules.ts';
 import type { SimilarFeatures, SimilarModelsFilter } from '../model.schema.ts';
@@ -94,7 +95,10 @@ function SimilarList({ modelId, initial, guest }: { modelId: number; initial: Mo
       <div aria-live="polite" aria-busy={state.kind === 'loading'} className={state.kind === 'loading' ? styles.dim : undefined}>
         {items.length ? (
           <ul className={styles.similarRow}>
-            {items.map((m) => <li key={m.id}><ModelCard model={m} guest={guest} /></li>)}
+            {/* A signed-in visitor's card is the same for everyone at the branch: shared markup (ADR 048). */}
+            {items.map((m) => (guest
+              ? <li key={m.id}><ModelCard model={m} guest /></li>
+              : <SharedMarkup key={m.id} as="li" component={ModelCard} props={{ model: m, guest: false }} />))}
           </ul>
         ) : <p className={styles.muted}>Похожих моделей с такими условиями нет. Снимите часть условий подбора.</p>}
       </div>
