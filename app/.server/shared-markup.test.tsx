@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createSharedMarkupStore } from './shared-markup.ts';
 import { SiteFooter } from '#app/components/layout/SiteFooter.tsx';
+import { SiteHeader } from '#app/components/layout/SiteHeader.tsx';
+import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
 import type { RootData } from '#app/components/layout/root-data.ts';
 import type { ModelCardView } from '#app/modules/catalog/catalog.schema.ts';
 import type { ModelLineCardView } from '#app/modules/catalog/listing/listing.schema.ts';
@@ -51,7 +53,8 @@ const rootData = {
     currentArea: { regionId: 1, label: 'Краснодарский край', confirmed: true },
   },
   menu: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `Раздел ${i + 1}`, link: `/catalog/r-${i + 1}`, icon: 'tractor', count: 0 })),
-  viewer: { isGuest: false, id: 5 },
+  viewer: { isGuest: false, id: 5, userName: 'Иван <Петров>', roles: [] },
+  settings: { supplierPortalUrl: null, demo: false },
   counters: { cart: 0, compare: 1, bookmarks: 0 },
   marks: { compare: [7], bookmarks: [], partBookmarks: [11, 103] },
 } as unknown as RootData;
@@ -208,6 +211,22 @@ describe('shared markup gives the bytes of the component rendered in place', () 
 
   it('the footer of a branch', async () => {
     await expectSameBytes(<SiteFooter />, 1);
+  });
+
+  it('the header: the sections\' links with the current one, the counters, the user\'s menu', async () => {
+    const ui = { openRegion: () => {}, openWriteUs: () => {}, openSearch: () => {}, openAuth: () => {} };
+    const header = <LayoutUiContext value={ui}><SiteHeader /></LayoutUiContext>;
+    // The user's menus (desktop and phone) are lazy: the first render asks for their module.
+    renderTwice(header);
+    await import('#app/modules/auth/ui/UserMenu.tsx');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The links, the counters and the menus' items (the same in both menus).
+    await expectSameBytes(header, 3);
+    const { inPlace } = renderTwice(header);
+    expect(inPlace).toContain('aria-label="Сравнение: 1"');
+    expect(inPlace).toContain('href="/profile/bookmarks"');
+    expect(inPlace).not.toContain('aria-current="page"');
+    expect(inPlace.match(/>Моя техника</g)).toHaveLength(2);
   });
 });
 

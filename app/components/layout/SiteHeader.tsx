@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { api } from '#app/lib/api.ts';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
-import { IconCart, IconChevronDown, IconCompare, IconHeart, IconMenu, IconPhone, IconPin, IconSearch, IconUser } from '#app/components/ui/icons.tsx';
+import { Icon, IconCart, IconChevronDown, IconMenu, IconPhone, IconPin, IconSearch, IconUser } from '#app/components/ui/icons.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
-import { LOGIN_TOOLTIP_DELAY_MS, SCROLL_THROTTLE_MS, headerHiddenAfterScroll, sparePartsHref, throttle } from './layout.rules.ts';
+import { LOGIN_TOOLTIP_DELAY_MS, SCROLL_THROTTLE_MS, headerHiddenAfterScroll, isCurrentSection, sparePartsHref, throttle } from './layout.rules.ts';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';
 // Part of the first HTML (not lazy): rendered by the server, the question takes its room from the
 // first paint, so its arrival shifts nothing.
@@ -31,6 +32,15 @@ const MAIN_LINKS = [
   { to: '/dostavka-i-oplata', label: 'Доставка и оплата' },
   { to: '/vacancies', label: 'Вакансии' },
 ] as const;
+
+/** The sections' links; the current one is marked for screen readers and underlined. */
+export function SectionLinks({ current }: { current: string | null }) {
+  return (
+    <div className={`container ${styles.navRowInner}`}>
+      {MAIN_LINKS.map((l) => <Link key={l.to} to={l.to} className={styles.navLink} aria-current={l.to === current ? 'page' : undefined}>{l.label}</Link>)}
+    </div>
+  );
+}
 
 export function SiteHeader() {
   const { location: here, menu, toPrint } = useRootData();
@@ -107,7 +117,7 @@ export function SiteHeader() {
           </Link>
           <PrintContacts />
           <div className={`${styles.desktopOnly} no-print`}><CatalogMenu top={menu} /></div>
-          <NavLink to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly} no-print`}>Запчасти</NavLink>
+          <Link to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly} no-print`} aria-current={isCurrentSection(pathname, '/zapchasti') ? 'page' : undefined}>Запчасти</Link>
           <button type="button" className={`${styles.search} ${styles.desktopOnly} no-print`} onClick={ui.openSearch} aria-haspopup="dialog">
             <IconSearch size={20} /> <span>Поиск по технике, запчастям и артикулам</span>
           </button>
@@ -119,11 +129,11 @@ export function SiteHeader() {
           {pathname !== '/cart' ? <MobileCartLink /> : null}
         </div>
       </div>
-      <nav aria-label="Разделы сайта" className={`${styles.navRow} ${styles.desktopOnly} no-print`}>
-        <div className={`container ${styles.navRowInner}`}>
-          {MAIN_LINKS.map((l) => <NavLink key={l.to} to={l.to} className={styles.navLink}>{l.label}</NavLink>)}
-        </div>
-      </nav>
+      {/* The same for every visitor of a section: shared markup (ADR 051). */}
+      <SharedMarkup
+        as="nav" aria-label="Разделы сайта" className={`${styles.navRow} ${styles.desktopOnly} no-print`}
+        component={SectionLinks} props={{ current: MAIN_LINKS.find((l) => isCurrentSection(pathname, l.to))?.to ?? null }}
+      />
       <div className={`${styles.mobileSearchRow} ${styles.mobileOnly} no-print`}>
         <input className={styles.mobileSearch} readOnly placeholder="Искать в каталоге или на сайте" aria-label="Искать в каталоге или на сайте" onClick={ui.openSearch} onKeyDown={openSearchOnKey} />
       </div>
@@ -272,32 +282,48 @@ function MobileCartLink() {
 function Counters() {
   const { counters: fromServer, viewer } = useRootData();
   const marks = useMarkCounters(fromServer);
-  const counters = { ...marks, cart: useCartCount(fromServer.cart) };
+  const cart = useCartCount(fromServer.cart);
   const ui = useLayoutUi();
-  const items = [
-    { to: '/compare', label: 'Сравнение', count: counters.compare, icon: <IconCompare /> },
-    // Spec §2: a guest's favourites icon opens the login modal with redirect to /profile/bookmarks.
-    { to: viewer.isGuest ? '/login?redirect=%2Fprofile%2Fbookmarks' : '/profile/bookmarks', label: 'Избранное', count: counters.bookmarks, icon: <IconHeart /> },
-    { to: '/cart', label: 'Корзина', count: counters.cart, icon: <IconCart /> },
-  ];
   return (
-    <nav aria-label="Сравнение, избранное, корзина" className={`${styles.counters} ${styles.desktopOnly} no-print`}>
-      {items.map((i) => (
-        <Link
-          key={i.label}
-          to={i.to}
-          className={styles.counter}
-          aria-label={`${i.label}: ${i.count}`}
-          // Spec §2: for a guest the favourites icon opens the login modal, then goes to /profile/bookmarks.
-          onClick={viewer.isGuest && i.label === 'Избранное' ? (e) => { e.preventDefault(); ui.openAuth({ form: 'EnterEmail', redirect: '/profile/bookmarks' }); } : undefined}
-        >
-          {i.icon}
-          <span className={styles.counterBadge} data-empty={i.count === 0 || undefined}>{i.count}</span>
-          <span className={styles.counterLabel}>{i.label}</span>
-        </Link>
-      ))}
-    </nav>
+    <SharedMarkup
+      as="nav" aria-label="Сравнение, избранное, корзина" className={`${styles.counters} ${styles.desktopOnly} no-print`}
+      component={CounterLinks}
+      props={{
+        counts: { compare: marks.compare, bookmarks: marks.bookmarks, cart }, guest: viewer.isGuest,
+        // Spec §2: for a guest the favourites icon opens the login modal, then goes to /profile/bookmarks.
+        onGuestBookmarks: () => ui.openAuth({ form: 'EnterEmail', redirect: '/profile/bookmarks' }),
+      }}
+    />
   );
+}
+
+interface CounterLinksProps {
+  counts: { compare: number; bookmarks: number; cart: number };
+  guest: boolean;
+  onGuestBookmarks: () => void;
+}
+
+/** Compare, favourites and cart with their counts: a function of its props alone (shared markup, ADR 051). */
+export function CounterLinks({ counts, guest, onGuestBookmarks }: CounterLinksProps) {
+  const items = [
+    { to: '/compare', label: 'Сравнение', count: counts.compare, icon: 'compare' },
+    // Spec §2: a guest's favourites icon opens the login modal with redirect to /profile/bookmarks.
+    { to: guest ? '/login?redirect=%2Fprofile%2Fbookmarks' : '/profile/bookmarks', label: 'Избранное', count: counts.bookmarks, icon: 'heart' },
+    { to: '/cart', label: 'Корзина', count: counts.cart, icon: 'cart' },
+  ] as const;
+  return items.map((i) => (
+    <Link
+      key={i.label}
+      to={i.to}
+      className={styles.counter}
+      aria-label={`${i.label}: ${i.count}`}
+      onClick={guest && i.icon === 'heart' ? (e) => { e.preventDefault(); onGuestBookmarks(); } : undefined}
+    >
+      <Icon name={i.icon} />
+      <span className={styles.counterBadge} data-empty={i.count === 0 || undefined}>{i.count}</span>
+      <span className={styles.counterLabel}>{i.label}</span>
+    </Link>
+  ));
 }
 
 /** Spec §2: the mobile header hides when scrolling down past its height and returns on scroll up. */

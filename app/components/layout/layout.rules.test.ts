@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FOOTER_REVEAL_MS, LOGIN_TOOLTIP_DELAY_MS, MOBILE_MENU_MAX_LEVEL, MOBILE_MENU_START, SCROLL_THROTTLE_MS,
-  arrowKeyIndex, canExpand, countryDative, drillDown, goBack, headerHiddenAfterScroll, sparePartsHref, throttle,
+  arrowKeyIndex, canExpand, countryDative, drillDown, goBack, headerHiddenAfterScroll, isCurrentSection, sparePartsHref, throttle,
 } from './layout.rules.ts';
 
 describe('mobile drill-down menu (spec §2, §4: levels 0 to 2)', () => {
@@ -83,5 +83,16 @@ describe('arrowKeyIndex (catalogue menu keys)', () => {
     expect(arrowKeyIndex('ArrowRight', 0, 3)).toBeNull();
     expect(arrowKeyIndex('a', 0, 3)).toBeNull();
     expect(arrowKeyIndex('ArrowDown', -1, 0)).toBeNull();
+  });
+});
+
+describe('the header\'s current section (as React Router\'s NavLink marks it)', () => {
+  it('is the link\'s path or one of its children, whatever the link\'s query', () => {
+    expect(isCurrentSection('/blog', '/blog')).toBe(true);
+    expect(isCurrentSection('/blog/novaya-seyalka', '/blog')).toBe(true);
+    expect(isCurrentSection('/blogs', '/blog')).toBe(false);
+    expect(isCurrentSection('/', '/blog')).toBe(false);
+    expect(isCurrentSection('/zapchasti/versatile/mfwd', '/zapchasti?ref_t=p.btn&ref_c=category')).toBe(true);
+    expect(isCurrentSection('/zapchasti-old', '/zapchasti?ref_t=p.btn')).toBe(false);
   });
 });

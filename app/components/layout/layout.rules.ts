@@ -52,6 +52,15 @@ export function countryDative(code: 'RU' | 'KZ'): string {
  * Spec §2: the spare-parts link carries ref_t=p.btn, ref_c (the path controller) and ref_i
  * (the path reference id) of the page it is clicked on.
  */
+/**
+ * Whether a header link to `to` is the current section, as React Router's NavLink decides: the path
+ * (without its query) is the current one or one of its parents.
+ */
+export function isCurrentSection(pathname: string, to: string): boolean {
+  const path = to.split(/[?#]/, 1)[0]!;
+  return pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
+}
+
 export function sparePartsHref(alias: { controller: string; referenceId: number | null }): string {
   const params = new URLSearchParams({ ref_t: 'p.btn', ref_c: alias.controller, ref_i: alias.referenceId === null ? '' : String(alias.referenceId) });
   return `/zapchasti?${params.toString()}`;

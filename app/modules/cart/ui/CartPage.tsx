@@ -359,10 +359,14 @@ interface CartLineRowProps {
 function CartLineRow({ line, checked, busy, pricesShown, money, onToggle, onCount, onRemove, onCapped }: CartLineRowProps) {
   const id = useId();
   const [draft, setDraft] = useState(String(line.count));
-  useEffect(() => { setDraft(String(line.count)); }, [line.count]);
+  // The server's count replaces the field's text, unless the visitor is typing in it: an answer to
+  // an earlier change arriving meanwhile must not take his new count away.
+  const typing = useRef(false);
+  useEffect(() => { if (!typing.current) setDraft(String(line.count)); }, [line.count]);
   const label = `${line.code} ${line.name}`;
   const price = priceOf(line.price);
   const commit = () => {
+    typing.current = false;
     const n = parseTypedCount(draft);
     if (n === null) { setDraft(String(line.count)); return; }
     if (String(n) !== draft.replace(/\s+/g, '').replace(/^0+/, '')) onCapped();
@@ -401,8 +405,8 @@ function CartLineRow({ line, checked, busy, pricesShown, money, onToggle, onCoun
         <label htmlFor={`${id}-count`} className="visually-hidden">Количество, шт.</label>
         <input
           id={`${id}-count`} className={styles.count} type="text" inputMode="numeric" autoComplete="off" maxLength={6}
-          value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={commit}
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); commit(); } if (e.key === 'Escape') setDraft(String(line.count)); }}
+          value={draft} onChange={(e) => { typing.current = true; setDraft(e.target.value); }} onBlur={commit}
+          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); commit(); } if (e.key === 'Escape') { typing.current = false; setDraft(String(line.count)); } }}
           aria-describedby={`${id}-max`}
         />
         <span id={`${id}-max`} className="visually-hidden">от 1 до {CART_COUNT_MAX}</span>
