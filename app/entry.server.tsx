@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { deferHydration, wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
+import { documentStream } from '#app/.server/document-stream.ts';
 import { sharedMarkup } from '#app/.server/shared-markup.ts';
 import { DocumentViewsContext } from '#app/components/ui/DocumentViews.tsx';
 import { SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
@@ -43,10 +43,10 @@ export default function handleRequest(
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = waitForAll ? new PassThrough() : deferHydration(nonce);
+          const { destination, body } = documentStream(waitForAll ? null : deferHydration(nonce));
           responseHeaders.set('Content-Type', 'text/html; charset=UTF-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(destination as unknown as Writable);
         },
         onShellError: reject,
         onError(error: unknown) {

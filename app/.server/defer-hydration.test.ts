@@ -1,6 +1,20 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deferHydration } from './defer-hydration.ts';
+import { documentStream, type ReactDestination } from './document-stream.ts';
+
+/** A document as React writes it to the page's stream, rewritten; what the browser receives, by burst. */
+function page() {
+  const { destination, body } = documentStream(deferHydration('N1'));
+  const received = (async () => {
+    const out: Buffer[] = [];
+    for await (const b of body) out.push(Buffer.from(b));
+    return out;
+  })();
+  return { destination, received };
+}
+
+const pause = () => new Promise((resolve) => setImmediate(resolve));
 
 const DOC = '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/><title>Вход — Агротехника</title>'
   + '<link rel="preload" href="/assets/inter.woff2" as="font"/>'
@@ -11,14 +25,18 @@ const DOC = '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/><title>
   + '<script nonce="N1">window.__reactRouterContext.streamController.close();</script></body></html>';
 
 async function run(chunks: string[]): Promise<string> {
-  const t = deferHydration('N1');
-  const out: Buffer[] = [];
-  t.on('data', (b: Buffer | string) => out.push(Buffer.from(b)));
-  const done = new Promise((resolve) => t.on('end', resolve));
-  for (const c of chunks) t.write(Buffer.from(c));
-  t.end();
-  await done;
-  return Buffer.concat(out).toString('utf8');
+  const { destination, received } = page();
+  for (const c of chunks) destination.write(Buffer.from(c));
+  destination.end();
+  return Buffer.concat(await received).toString('utf8');
+}
+
+async function writeCut(destination: ReactDestination, bytes: Buffer, cut: number) {
+  destination.write(bytes.subarray(0, cut));
+  // The next burst: what was cut waits for it.
+  await pause();
+  destination.write(bytes.subarray(cut));
+  destination.end();
 }
 
 describe('deferHydration', () => {
@@ -41,15 +59,9 @@ describe('deferHydration', () => {
     const whole = await run([DOC]);
     const bytes = Buffer.from(DOC);
     for (let cut = 1; cut < bytes.length; cut += 7) {
-      const t = deferHydration('N1');
-      const out: Buffer[] = [];
-      t.on('data', (b: Buffer) => out.push(b));
-      const done = new Promise((resolve) => t.on('end', resolve));
-      t.write(bytes.subarray(0, cut));
-      t.write(bytes.subarray(cut));
-      t.end();
-      await done;
-      expect(Buffer.concat(out).toString('utf8'), `cut at ${cut}`).toBe(whole);
+      const { destination, received } = page();
+      await writeCut(destination, bytes, cut);
+      expect(Buffer.concat(await received).toString('utf8'), `cut at ${cut}`).toBe(whole);
     }
   });
 
@@ -60,22 +72,31 @@ describe('deferHydration', () => {
     const doc = DOC.replace('<main>', `<main>${text}`).replace('</body>', `${text}</body>`);
     const whole = await run([doc]);
     const bytes = Buffer.from(doc);
-    for (const pause of [false, true]) {
-      const t = deferHydration('N1');
-      const out: Buffer[] = [];
-      t.on('data', (b: Buffer) => out.push(b));
-      const done = new Promise((resolve) => t.on('end', resolve));
-      // Five bytes at a time: many letters of the Russian text are cut in two.
+    for (const pauses of [false, true]) {
+      const { destination, received } = page();
+      // Five bytes at a time, as bytes and as text: many letters of the Russian text are cut in two.
       for (let at = 0; at < bytes.length; at += 5) {
-        t.write(bytes.subarray(at, at + 5));
-        if (pause && at % 40 === 0) await new Promise((resolve) => setImmediate(resolve));
+        destination.write(at % 10 ? bytes.subarray(at, at + 5) : new Uint8Array(bytes.subarray(at, at + 5)));
+        if (pauses && at % 40 === 0) await pause();
       }
-      t.end();
-      await done;
-      expect(Buffer.concat(out).toString('utf8'), pause ? 'with pauses' : 'at once').toBe(whole);
+      destination.end();
+      const out = await received;
+      expect(Buffer.concat(out).toString('utf8'), pauses ? 'with pauses' : 'at once').toBe(whole);
       // Written at once, the document leaves as one buffer, not a chunk per write.
-      if (!pause) expect(out.length).toBe(1);
+      if (!pauses) expect(out.length).toBe(1);
+      else expect(out.length).toBeGreaterThan(1);
     }
+  });
+
+  it('takes React\'s long strings as they come, with its buffers between them', async () => {
+    const whole = await run([DOC]);
+    const { destination, received } = page();
+    const cut = DOC.indexOf('<main>');
+    destination.write(Buffer.from(DOC.slice(0, cut)));
+    destination.write(DOC.slice(cut, cut + 20));
+    destination.write(DOC.slice(cut + 20));
+    destination.end();
+    expect(Buffer.concat(await received).toString('utf8')).toBe(whole);
   });
 
   it('adds the preloads and the module script, with its nonce, once the first paint is reported', async () => {

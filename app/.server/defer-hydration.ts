@@ -1,6 +1,6 @@
-import { Transform } from 'node:stream';
 import { isbot } from 'isbot';
 import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
+import type { BurstRewriter } from './document-stream.ts';
 
 /**
  * Hydration after the first paint (docs/decisions/019-hydration-after-first-paint.md).
@@ -26,7 +26,7 @@ export function wantsCompleteDocument(userAgent: string | null | undefined): boo
   return isbot(userAgent ?? '');
 }
 
-export function deferHydration(nonce: string): Transform {
+export function deferHydration(nonce: string): BurstRewriter {
   const preloads: string[] = [];
   let state: 'head' | 'script' | 'done' = 'head';
 
@@ -57,19 +57,32 @@ export function deferHydration(nonce: string): Transform {
     return out + rest;
   };
 
-  // The document is read as bytes: only a piece that holds what is rewritten (the head's preloads,
-  // the module script and its end) is decoded to text; the rest — most of the page, which comes
-  // before the module script — passes unchanged. A piece ends before a tag the chunk boundary cut
-  // (its '<' is never inside a UTF-8 letter, so no letter is cut either); the tag waits for the
-  // next chunk. What React writes within one turn of the event loop (2 KB at a time) goes on as one
-  // buffer, so the streams after this one (web stream, compression, socket) handle a burst instead
-  // of dozens of small chunks.
+  // The document is read as bytes: only the tags the rewrite is about (the head's preloads, the
+  // module script and its end), found by a byte search, are decoded to text; the rest — the whole
+  // page around them — passes unchanged. A burst ends before a tag its end cut (a '<' is never
+  // inside a UTF-8 letter, so no letter is cut either); the tag waits for the next burst.
   let carry: Buffer | null = null;
-  let out: Buffer[] = [];
-  let scheduled = false;
 
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
+  const rewriteTags = (bytes: Buffer): Buffer => {
+    const pieces: Buffer[] = [];
+    const next = needles(bytes);
+    let from = 0;
+    while (state !== 'done') {
+      const at = next(from, state);
+      if (at === -1) break;
+      const start = Math.max(from, bytes.lastIndexOf(LT, at));
+      const end = bytes.indexOf(GT, at);
+      if (end === -1) break;
+      pieces.push(bytes.subarray(from, start), Buffer.from(rewrite(bytes.toString('utf8', start, end + 1))));
+      from = end + 1;
+    }
+    if (pieces.length === 0) return bytes;
+    pieces.push(bytes.subarray(from));
+    return Buffer.concat(pieces);
+  };
+
+  return {
+    next(chunk) {
       let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
       carry = null;
       if (state !== 'done') {
@@ -78,28 +91,17 @@ export function deferHydration(nonce: string): Transform {
           carry = bytes.subarray(open);
           bytes = bytes.subarray(0, open);
         }
-        if (holdsRewrite(bytes, state)) bytes = rewriteTags(bytes, rewrite);
+        bytes = rewriteTags(bytes);
       }
-      if (bytes.length > 0) out.push(bytes);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          if (out.length === 0) return;
-          this.push(out.length === 1 ? out[0] : Buffer.concat(out));
-          out = [];
-        });
-      }
-      callback();
+      return bytes;
     },
-    flush(callback) {
-      if (carry) out.push(state === 'done' || !holdsRewrite(carry, state) ? carry : rewriteTags(carry, rewrite));
+    finish() {
+      const rest = carry;
       carry = null;
-      if (out.length > 0) this.push(Buffer.concat(out));
-      out = [];
-      callback();
+      if (!rest) return null;
+      return state === 'done' ? rest : rewriteTags(rest);
     },
-  });
+  };
 }
 
 const LT = 0x3c;
@@ -107,23 +109,31 @@ const GT = 0x3e;
 /** A '<' further back than this is not a tag the boundary cut (an attribute holds no such text). */
 const MAX_CUT_TAG = 4096;
 
-/**
- * The rewrite applied from the piece's first '<' to its last '>': what it looks for is inside tags,
- * and the text around them may begin or end with a letter the chunk boundaries cut in two, which
- * must pass as bytes, not be decoded.
- */
-function rewriteTags(bytes: Buffer, rewrite: (text: string) => string): Buffer {
-  const from = bytes.indexOf(LT);
-  const to = bytes.lastIndexOf(GT) + 1;
-  if (from === -1 || to <= from) return bytes;
-  return Buffer.concat([bytes.subarray(0, from), Buffer.from(rewrite(bytes.toString('utf8', from, to))), bytes.subarray(to)]);
-}
+const PRELOAD_NEEDLE = Buffer.from('modulepreload');
+const MODULE_NEEDLE = Buffer.from('type="module"');
+const SCRIPT_END_NEEDLE = Buffer.from('</script>');
 
-/** Whether `bytes` may hold what the rewrite looks for in this state (a quick byte search). */
-function holdsRewrite(bytes: Buffer, state: 'head' | 'script'): boolean {
-  return state === 'head'
-    ? bytes.includes('modulepreload') || bytes.includes('type="module"')
-    : bytes.includes('</script>');
+/**
+ * Where, from a position on, the next tag the rewrite looks for in a state may be (a byte search):
+ * a modulepreload link or the module script in the head state, the script's end after it. A match
+ * in text that is not such a tag costs a look at that tag and changes nothing. Each search is kept
+ * until the rewrite passes its match: a page's whole burst is searched about twice, not once per tag.
+ */
+function needles(bytes: Buffer) {
+  let preloadAt = -2;
+  let moduleAt = -2;
+  const found = (at: number, needle: Buffer, from: number) => (at === -1 || at >= from ? at : bytes.indexOf(needle, from));
+  return (from: number, state: 'head' | 'script'): number => {
+    if (state === 'script') return bytes.indexOf(SCRIPT_END_NEEDLE, from);
+    moduleAt = found(moduleAt, MODULE_NEEDLE, from);
+    // The preloads come before the module script: no need to look past it.
+    const end = moduleAt === -1 ? bytes.length : moduleAt;
+    if (preloadAt !== -1 && preloadAt < from) {
+      const at = bytes.subarray(0, end).indexOf(PRELOAD_NEEDLE, from);
+      preloadAt = at;
+    }
+    return preloadAt === -1 ? moduleAt : moduleAt === -1 ? preloadAt : Math.min(preloadAt, moduleAt);
+  };
 }
 
 /** Adds the preload links and the module script back once the first paint is on screen (after-first-paint.ts). */
