@@ -20,6 +20,7 @@ import { ModelCard } from '#app/modules/catalog/ui/ModelCard.tsx';
 import { modelCardFixture } from '#app/modules/catalog/ui/model-card.fixture.ts';
 import type { DrawingView, PartRowView } from '#app/modules/parts/line/line.schema.ts';
 import { DrawingWorkspace } from '#app/modules/parts/line/ui/DrawingViewer.tsx';
+import { DrawingThumbs } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import { PartRows } from '#app/modules/parts/line/ui/PartRows.tsx';
 import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { FilterList } from '#app/modules/catalog/listing/ui/FilterList.tsx';
@@ -27,7 +28,7 @@ import { FilterSidebar } from '#app/modules/catalog/listing/ui/FilterSidebar.tsx
 import { emptyFilterState } from '#app/modules/catalog/listing/filters.rules.ts';
 import type { PageSidebarFilters } from '#app/modules/catalog/listing/listing.schema.ts';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
-import { SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
+import { SharedMarkup, SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
 
 // Every use of shared markup must give the bytes the component renders in place: hydration reads
 // the document as the component's own output. Each case renders a whole part of a page twice with
@@ -143,7 +144,7 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     expect(inPlace).toMatch(/<tr data-callout="4" data-fits="no"/);
   });
 
-  it('a drawing with its balloons and rows for a signed-in visitor', async () => {
+  it('a drawing with its toolbar, balloons and rows for a signed-in visitor; the slider of drawings', async () => {
     const rows = [1, 2].map((n) => ({
       key: n, drawingId: 3, drawingTitle: 'Двигатель', callout: n, partId: 100 + n, code: `RE5${n}`, name: `Фильтр ${n}`, maker: 'Versatile',
       quantity: 1, note: null, serialRange: null, fits: true, tone: 'here', offer: null, elsewhere: [], analogs: 0,
@@ -152,9 +153,13 @@ describe('shared markup gives the bytes of the component rendered in place', () 
       id: 3, title: 'Двигатель <верх>', image: '/images/drawings/3.svg', width: 800, height: 600,
       callouts: [{ callout: 1, x: 10, y: 20, tone: 'here' }, { callout: 2, x: 30.5, y: 40, tone: 'order' }], rows,
     } as DrawingView;
-    // The balloons; two rows with, the first time, their descriptions, one price and stock (the
-    // same for both), their cart forms and one face of the toggles.
-    await expectSameBytes(<DrawingWorkspace drawing={drawing} signedIn />, 1 + 2 + 2 + 1 + 2 + 1);
+    // The toolbar, the balloons, the legend; two rows with, the first time, their descriptions, one
+    // price and stock (the same for both), their cart forms and one face of the toggles.
+    await expectSameBytes(<DrawingWorkspace drawing={drawing} signedIn />, 3 + 2 + 2 + 1 + 2 + 1);
+    const thumbs = [1, 2, 3].map((id) => ({ id, title: `Узел <${id}>`, image: `/images/drawings/${id}.svg`, width: 800, height: 600, count: id * 11, link: `/zapchasti/v/l?drawing=${id}` }));
+    const slider = <SharedMarkup as="nav" aria-label="Чертежи узлов" component={DrawingThumbs} props={{ thumbs, current: 2 }} />;
+    await expectSameBytes(slider, 1);
+    expect(renderTwice(slider).inPlace.match(/aria-current="page"/g)).toHaveLength(1);
     expect(renderTwice(<DrawingWorkspace drawing={drawing} signedIn />).inPlace).toMatch(/<svg[^>]*><g><g data-callout="1" data-tone="here"/);
   });
 

@@ -144,20 +144,14 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
   return (
     <div ref={root} className={styles.workspace} onPointerOver={onOver} onPointerLeave={onLeave} data-testid="drawing-workspace">
       <div className={styles.viewer}>
-        <div className={styles.toolbar}>
-          <h2 className={styles.title}>{drawing.title}</h2>
-          <form className={styles.search} onSubmit={onSearch} role="search" aria-label="Поиск позиции на чертеже">
-            <label htmlFor={searchId} className={styles.searchLabel}>Позиция №</label>
-            <input id={searchId} name="position" inputMode="numeric" pattern="[0-9]*" maxLength={4} autoComplete="off" className={styles.searchInput}
-              aria-invalid={searchError ? true : undefined} aria-describedby={searchError ? `${searchId}-error` : undefined} />
-            <button type="submit" className={styles.tool}>Найти</button>
-          </form>
-          <div className={styles.zoom} role="group" aria-label="Масштаб чертежа">
-            <button type="button" className={styles.tool} onClick={() => pz.current?.zoomIn()} disabled={!ready} aria-label="Увеличить">+</button>
-            <button type="button" className={styles.tool} onClick={() => pz.current?.zoomOut()} disabled={!ready} aria-label="Уменьшить">−</button>
-            <button type="button" className={styles.tool} onClick={() => { if (pz.current) fit(pz.current); }} disabled={!ready}>Вписать</button>
-          </div>
-        </div>
+        {/* The toolbar and the legend are the same for everyone: shared markup (ADR 051). */}
+        <SharedMarkup
+          as="div" className={styles.toolbar} component={WorkspaceToolbar}
+          props={{
+            title: drawing.title, searchId, invalid: searchError !== null, ready, onSearch,
+            onZoomIn: () => pz.current?.zoomIn(), onZoomOut: () => pz.current?.zoomOut(), onFit: () => { if (pz.current) fit(pz.current); },
+          }}
+        />
         {searchError ? <p id={`${searchId}-error`} className={styles.error} role="alert">{searchError}</p> : null}
         <div
           ref={frame}
@@ -180,9 +174,7 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
           </div>
         </div>
         <p id={hintId} className={styles.hint}>Колесо мыши или щипок — масштаб, перетаскивание — сдвиг; клавиши + − 0 и стрелки.</p>
-        <ul className={styles.legend} aria-label="Цвет позиций">
-          {TONES.map((t) => <li key={t}><span className={styles.swatch} data-tone={t} aria-hidden="true" />{STOCK_TONE_LABELS[t]}</li>)}
-        </ul>
+        <SharedMarkup as="ul" className={styles.legend} aria-label="Цвет позиций" component={ToneLegend} props={{}} />
       </div>
       <PartRows rows={drawing.rows} signedIn={signedIn} onRowSelect={(n) => select(n, 'row')} />
     </div>
@@ -209,4 +201,42 @@ export function Callouts({ callouts, onCalloutKey }: { callouts: CalloutView[]; 
       <text y={5}>{c.callout}</text>
     </g>
   ));
+}
+
+interface WorkspaceToolbarProps {
+  title: string;
+  /** The position field's id (the error below the toolbar is `${searchId}-error`). */
+  searchId: string;
+  invalid: boolean;
+  /** Zooming works once the viewer's code has loaded. */
+  ready: boolean;
+  onSearch: (e: FormEvent<HTMLFormElement>) => void;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onFit: () => void;
+}
+
+/** The drawing's title, the search by position and the zoom buttons: a function of its props alone. */
+export function WorkspaceToolbar({ title, searchId, invalid, ready, onSearch, onZoomIn, onZoomOut, onFit }: WorkspaceToolbarProps) {
+  return (
+    <>
+      <h2 className={styles.title}>{title}</h2>
+      <form className={styles.search} onSubmit={onSearch} role="search" aria-label="Поиск позиции на чертеже">
+        <label htmlFor={searchId} className={styles.searchLabel}>Позиция №</label>
+        <input id={searchId} name="position" inputMode="numeric" pattern="[0-9]*" maxLength={4} autoComplete="off" className={styles.searchInput}
+          aria-invalid={invalid || undefined} aria-describedby={invalid ? `${searchId}-error` : undefined} />
+        <button type="submit" className={styles.tool}>Найти</button>
+      </form>
+      <div className={styles.zoom} role="group" aria-label="Масштаб чертежа">
+        <button type="button" className={styles.tool} onClick={onZoomIn} disabled={!ready} aria-label="Увеличить">+</button>
+        <button type="button" className={styles.tool} onClick={onZoomOut} disabled={!ready} aria-label="Уменьшить">−</button>
+        <button type="button" className={styles.tool} onClick={onFit} disabled={!ready}>Вписать</button>
+      </div>
+    </>
+  );
+}
+
+/** What the balloons' colours mean. */
+export function ToneLegend() {
+  return TONES.map((t) => <li key={t}><span className={styles.swatch} data-tone={t} aria-hidden="true" />{STOCK_TONE_LABELS[t]}</li>);
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
+import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { pageWindow } from '#app/modules/catalog/listing/ui/listing-ui.rules.ts';
 import { plural } from '#app/lib/plural.ts';
@@ -66,19 +67,8 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
         </div>
         <div className={styles.main} data-loading={loading || undefined} aria-busy={loading || undefined}>
           {slider.length > 0 ? (
-            <nav className={styles.slider} aria-label="Чертежи узлов">
-              <ul>
-                {slider.map((d) => (
-                  <li key={d.id}>
-                    <Link to={d.link} className={styles.thumb} aria-current={drawing?.id === d.id ? 'page' : undefined} preventScrollReset data-testid={`drawing-${d.id}`}>
-                      <img src={d.image} width={d.width} height={d.height} alt="" loading="lazy" decoding="async" />
-                      <span className={styles.thumbTitle}>{d.title}</span>
-                      <span className={styles.thumbCount}>{partsLabel(d.count)}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            // The same for every visitor of the line: shared markup (ADR 051).
+            <SharedMarkup as="nav" className={styles.slider} aria-label="Чертежи узлов" component={DrawingThumbs} props={{ thumbs: slider, current: drawing?.id ?? null }} />
           ) : (
             <p className={styles.empty}>{data.sidebar.count === 0 && !drawing ? PARTS_LINE_TEXTS.noParts : PARTS_LINE_TEXTS.noDrawings}</p>
           )}
@@ -114,5 +104,22 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
         </div>
       </div>
     </div>
+  );
+}
+
+/** The line's drawings, the one shown marked: a function of its props alone (shared markup). */
+export function DrawingThumbs({ thumbs, current }: { thumbs: PartsLinePageData['slider']; current: number | null }) {
+  return (
+    <ul>
+      {thumbs.map((d) => (
+        <li key={d.id}>
+          <Link to={d.link} className={styles.thumb} aria-current={current === d.id ? 'page' : undefined} preventScrollReset data-testid={`drawing-${d.id}`}>
+            <img src={d.image} width={d.width} height={d.height} alt="" loading="lazy" decoding="async" />
+            <span className={styles.thumbTitle}>{d.title}</span>
+            <span className={styles.thumbCount}>{partsLabel(d.count)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
