@@ -113,26 +113,29 @@ const PRELOAD_NEEDLE = Buffer.from('modulepreload');
 const MODULE_NEEDLE = Buffer.from('type="module"');
 const SCRIPT_END_NEEDLE = Buffer.from('</script>');
 
+const HEAD_END_NEEDLE = Buffer.from('</head>');
+
 /**
  * Where, from a position on, the next tag the rewrite looks for in a state may be (a byte search):
  * a modulepreload link or the module script in the head state, the script's end after it. A match
- * in text that is not such a tag costs a look at that tag and changes nothing. Each search is kept
- * until the rewrite passes its match: a page's whole burst is searched about twice, not once per tag.
+ * in text that is not such a tag costs a look at that tag and changes nothing.
+ *
+ * The searches stay short: the module script is React Router's, near the end of the shell, so it
+ * is looked for from the end (`type="module"` with its quotes is never text: React writes a quote
+ * in text or an attribute as `&quot;`, a view's JSON as `\"`); the preloads are in the head, where
+ * React puts every link, so they are looked for up to its end. A page is not searched through.
  */
 function needles(bytes: Buffer) {
+  const moduleAt = bytes.lastIndexOf(MODULE_NEEDLE);
+  const headEnd = bytes.indexOf(HEAD_END_NEEDLE);
+  const preloadsEnd = Math.min(moduleAt === -1 ? bytes.length : moduleAt, headEnd === -1 ? bytes.length : headEnd);
+  const preloads = bytes.subarray(0, preloadsEnd);
   let preloadAt = -2;
-  let moduleAt = -2;
-  const found = (at: number, needle: Buffer, from: number) => (at === -1 || at >= from ? at : bytes.indexOf(needle, from));
   return (from: number, state: 'head' | 'script'): number => {
     if (state === 'script') return bytes.indexOf(SCRIPT_END_NEEDLE, from);
-    moduleAt = found(moduleAt, MODULE_NEEDLE, from);
-    // The preloads come before the module script: no need to look past it.
-    const end = moduleAt === -1 ? bytes.length : moduleAt;
-    if (preloadAt !== -1 && preloadAt < from) {
-      const at = bytes.subarray(0, end).indexOf(PRELOAD_NEEDLE, from);
-      preloadAt = at;
-    }
-    return preloadAt === -1 ? moduleAt : moduleAt === -1 ? preloadAt : Math.min(preloadAt, moduleAt);
+    if (preloadAt !== -1 && preloadAt < from) preloadAt = preloads.indexOf(PRELOAD_NEEDLE, from);
+    const module = moduleAt >= from ? moduleAt : -1;
+    return preloadAt === -1 ? module : module === -1 ? preloadAt : Math.min(preloadAt, module);
   };
 }
 

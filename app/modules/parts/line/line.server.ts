@@ -157,16 +157,39 @@ async function evaluate(ctx: RequestContext, line: LineDirectoryEntry, requested
   const [index, refs, location] = await Promise.all([lineIndex(db, line.id), refsCache(db), currentLocation(ctx)]);
   const stock = await lineStock(db, line.id, index);
   const branchId = location.currentBranch.id;
+  const items = facetItems(index, stock, branchId, state.serial);
+  return { line, index, state, items, counts: facetCounts(items, state, line.models.map((m) => m.id)), branchId, withPrices, refs };
+}
+
+/** Items kept per line index and stock (both cached), by branch and serial number: at most this many each. */
+const FACET_ITEM_SETS = 32;
+const facetItemSets = new WeakMap<LineIndex, WeakMap<LineStock, Map<string, FacetItem[]>>>();
+
+/**
+ * What the facets count, a line's positions with their stock at the branch and whether they fit
+ * the serial number: the same for every request of the branch and serial while the line's index
+ * and stock are kept, so made once for them (a line has hundreds of positions).
+ */
+function facetItems(index: LineIndex, stock: LineStock, branchId: number | null, serial: string | null): FacetItem[] {
+  let byStock = facetItemSets.get(index);
+  if (!byStock) facetItemSets.set(index, byStock = new WeakMap());
+  let sets = byStock.get(stock);
+  if (!sets) byStock.set(stock, sets = new Map());
+  const key = `${branchId ?? ''}:${serial ?? ''}`;
+  const kept = sets.get(key);
+  if (kept) return kept;
   const items: FacetItem[] = index.positions.map((p) => {
     const here = stock.get(p.part_id)?.find((r) => r.branchId === branchId);
     return {
       partId: p.part_id, drawingId: p.drawing_id, modelId: index.drawingById.get(p.drawing_id)?.model_id ?? null,
       categoryId: p.category_id, makerId: p.manufacturer_id,
       inStock: (here?.quantity ?? 0) > 0, withPrice: here?.priced ?? false, discounted: here?.discounted ?? false,
-      fits: positionFits(state.serial, p.serial_from, p.serial_to),
+      fits: positionFits(serial, p.serial_from, p.serial_to),
     };
   });
-  return { line, index, state, items, counts: facetCounts(items, state, line.models.map((m) => m.id)), branchId, withPrices, refs };
+  if (sets.size >= FACET_ITEM_SETS) sets.clear();
+  sets.set(key, items);
+  return items;
 }
 
 function sidebarOf(e: Evaluated): PartsSidebar {
