@@ -12,7 +12,9 @@ import type { ModelLineCardView } from '#app/modules/catalog/listing/listing.sch
 import { ModelList } from '#app/modules/catalog/listing/ui/ModelList.tsx';
 import { ModelSlider } from '#app/modules/catalog/listing/ui/ModelSlider.tsx';
 import type { BranchStockRow, ModelSpecRow } from '#app/modules/catalog/model/model.schema.ts';
-import { SpecTable } from '#app/modules/catalog/model/ui/SpecTable.tsx';
+import { KeyFacts, SpecTable } from '#app/modules/catalog/model/ui/SpecTable.tsx';
+import { Gallery } from '#app/modules/catalog/model/ui/Gallery.tsx';
+import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { BranchStock } from '#app/modules/catalog/model/ui/BranchStock.tsx';
 import { ModelLines } from '#app/modules/catalog/listing/ui/ModelLines.tsx';
 import { modelActions } from '#app/modules/catalog/listing/ui/ModelActions.tsx';
@@ -108,6 +110,17 @@ describe('shared markup gives the bytes of the component rendered in place', () 
       { branch: { id: 2, name: 'Юг <2>', city: 'Ростов-на-Дону', countryId: 1 }, current: false, quantity: 0, expectedDate: '2026-12-01', offer: null },
     ];
     await expectSameBytes(<BranchStock rows={branches} signedIn />, 1);
+    await expectSameBytes(<KeyFacts facts={[{ id: 1, name: 'Мощность', value: '350 л.с.' }] as ModelSpecRow[]} />, 1);
+  });
+
+  it('a model\'s gallery (the first photo in place: its preload leads the page) and the trail above a page', async () => {
+    const images = [1, 2, 3].map((n) => ({ src: `/images/models/k-${n}.svg`, width: 640, height: 480, alt: n === 1 ? 'Кировец <К-735>' : '' }));
+    const gallery = <Gallery images={images} name="К-735" />;
+    await expectSameBytes(gallery, 1);
+    const { inPlace } = renderTwice(gallery);
+    expect(inPlace).toMatch(/^<link rel="preload" as="image" href="\/images\/models\/k-1.svg" fetchPriority="high"\/>/);
+    expect(inPlace.match(/aria-current="true"/g)).toHaveLength(1);
+    await expectSameBytes(<Breadcrumbs trail={[{ to: '/catalog', label: 'Каталог' }, { to: '/catalog/traktory', label: 'Тракторы <К>' }]} current="К-735" />, 1);
   });
 
   it('a part\'s favourite toggle (pressed)', async () => {

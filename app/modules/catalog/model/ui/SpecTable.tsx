@@ -28,11 +28,9 @@ export function SpecRows({ specs }: { specs: ModelSpecRow[] }) {
 /** The key facts beside the photos: the few specifications a farmer looks at first. */
 export function KeyFacts({ facts }: { facts: ModelSpecRow[] }) {
   if (!facts.length) return null;
-  return (
-    <dl className={styles.facts}>
-      {facts.map((f) => (
-        <div key={f.id} className={styles.fact}><dt>{f.name}</dt><dd>{f.value}</dd></div>
-      ))}
-    </dl>
-  );
+  return <SharedMarkup as="dl" className={styles.facts} component={FactRows} props={{ facts }} />;
+}
+
+export function FactRows({ facts }: { facts: ModelSpecRow[] }) {
+  return facts.map((f) => <div key={f.id} className={styles.fact}><dt>{f.name}</dt><dd>{f.value}</dd></div>);
 }
