@@ -55,6 +55,13 @@ describe('compressResponses', () => {
     expect(refused.headers.get('Content-Encoding')).toBeNull();
   });
 
+  it('never keeps the length of what it was before compression', async () => {
+    const res = await app(() => html(PAGE, { 'Content-Length': String(Buffer.byteLength(PAGE)) })).request('/', { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(res.headers.get('Content-Length')).toBeNull();
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(PAGE);
+  });
+
   it.each([
     ['br', createBrotliDecompress],
     ['zstd', createZstdDecompress],

@@ -52,6 +52,9 @@ export function compressResponses(): MiddlewareHandler {
     headers.set('Content-Encoding', encoding);
     const etag = headers.get('ETag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    // Assigning over a response merges the old one's headers into the new (its uncompressed length
+    // among them); `headers` already hold everything the old one had.
+    c.res = undefined;
     c.res = new Response(compressedStream(res.body, encoding, length === null ? undefined : Number(length)), {
       status: res.status,
       statusText: res.statusText,
