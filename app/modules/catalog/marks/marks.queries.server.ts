@@ -178,11 +178,22 @@ export async function countsOf(db: Db, owner: Owner | null, userId: number | nul
  * last HISTORY_LIMIT is trimmed, in one statement under the owner's lock. The statement's snapshot
  * does not see its own insert, so the trim keeps HISTORY_LIMIT − 1 of the other models.
  */
-export async function recordView(db: Db, owner: Owner, modelId: number, at: Date): Promise<void> {
-  // A reload or a return to the model viewed last changes no order: one read instead of a locked write.
-  const { rows: [latest] } = await sql<{ model_id: number }>`
-    select h.model_id from catalog_view_history h where ${ownerIs('h', owner)} order by h.at desc, h.id desc limit 1`.execute(db);
-  if (latest?.model_id === modelId) return;
+/** The model a user viewed last, or null: read with his session on every page (marks.server.ts). */
+export const lastViewedJson = (userId: RawBuilder<number>) => sql`(
+  select h.model_id from catalog_view_history h where h.user_id = ${userId} order by h.at desc, h.id desc limit 1)`;
+
+/**
+ * `latest`: the model the owner viewed last, when already known (read with his session); undefined
+ * makes it read here.
+ */
+export async function recordView(db: Db, owner: Owner, modelId: number, at: Date, latest?: number | null): Promise<void> {
+  // A reload or a return to the model viewed last changes no order: a read at most instead of a locked write.
+  if (latest === undefined) {
+    const { rows: [row] } = await sql<{ model_id: number }>`
+      select h.model_id from catalog_view_history h where ${ownerIs('h', owner)} order by h.at desc, h.id desc limit 1`.execute(db);
+    latest = row?.model_id ?? null;
+  }
+  if (latest === modelId) return;
   await db.transaction().execute(async (trx) => {
     await lockOwner(trx, LOCK_HISTORY, owner);
     await sql`

@@ -30,6 +30,8 @@ function userIdOf(ctx: RequestContext): number | null {
 
 // Every page of a signed-in visitor shows his marks: they are read with his session (session.ts).
 registerSessionFact('marks', q.userMarksJson);
+// …and the model he viewed last: a reload of a model page records nothing and asks nothing.
+registerSessionFact('lastViewed', q.lastViewedJson);
 
 /** Which models the visitor compares and bookmarks: the state every button of a page shows. */
 export async function marksState(ctx: RequestContext): Promise<MarksState> {
@@ -106,7 +108,8 @@ export async function removePartBookmark(ctx: RequestContext, partId: number): P
 export async function recordModelView(ctx: RequestContext, modelId: number, options: { createSession?: boolean } = {}): Promise<void> {
   const owner = options.createSession ? await ensureOwner(ctx) : ownerOf(ctx);
   if (!owner) return;
-  await q.recordView(ctx.services.db, owner, modelId, now());
+  const latest = owner.userId !== undefined ? sessionFact(ctx.session, 'lastViewed') as number | null | undefined : undefined;
+  await q.recordView(ctx.services.db, owner, modelId, now(), latest);
 }
 
 async function cardsFor(ctx: RequestContext, ids: readonly number[]): Promise<ModelCardEntry[]> {

@@ -7,7 +7,7 @@ import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
 import { modelLineLink, modelLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
 import { recordModelView } from '../marks/marks.server.ts';
-import { modelCards } from '../cards.server.ts';
+import { modelCards, OFFERS_TTL_MS } from '../cards.server.ts';
 import { selectModel, selectModelPlace, selectSimilar, selectSimilarFeatures, type ModelRow } from './model.queries.server.ts';
 import { formatSpecValue } from '../catalog.rules.ts';
 import { KEY_FACTS_COUNT, modelDescription, modelTitle, orderBranches, stockState } from './model.rules.ts';
@@ -34,7 +34,7 @@ function seesPrices(ctx: RequestContext): boolean {
 /** A model page (spec §2 fallback, `model` controller); null when the model does not exist. */
 export async function loadModelPage(ctx: RequestContext, modelId: number, url: URL): Promise<ModelPageData | null> {
   const withPrices = seesPrices(ctx);
-  const [location, row] = [await currentLocation(ctx), await selectModel(ctx.services.db, modelId, withPrices)];
+  const [location, row] = [await currentLocation(ctx), await modelRow(ctx, modelId, withPrices)];
   if (!row) return null;
   const [view, offers, trail] = [toModelView(row), await toOffers(ctx, row, location, withPrices), await trailOf(ctx, row)];
   // The browsing history (issue point 8): one statement, awaited (PGlite answers one query at a
@@ -64,7 +64,7 @@ export async function loadModelPage(ctx: RequestContext, modelId: number, url: U
 /** GET /models/get-model: the model with its offers for this visitor (no prices for guests). */
 export async function getModel(ctx: RequestContext, modelId: number): Promise<(ModelView & ModelOffers) | null> {
   const withPrices = seesPrices(ctx);
-  const [location, row] = [await currentLocation(ctx), await selectModel(ctx.services.db, modelId, withPrices)];
+  const [location, row] = [await currentLocation(ctx), await modelRow(ctx, modelId, withPrices)];
   if (!row) return null;
   return { ...toModelView(row), ...(await toOffers(ctx, row, location, withPrices)) };
 }
@@ -124,6 +124,18 @@ async function settledValue<T>(promise: Promise<T>): Promise<T | null> {
 /** How long a model's similar models at a branch are reused; stock and prices show within it. */
 const SIMILAR_TTL_MS = 60_000;
 const similarCache = keyedCachePerDb<ModelCardView[]>(SIMILAR_TTL_MS, 2_000);
+
+/**
+ * A model as its page shows it (the model, its specifications, its stock and prices at every
+ * branch) is shared by every visitor for OFFERS_TTL_MS, as the lists share their cards (ADR 052):
+ * a price or a stock changed in 1C shows on the model page within the same ten seconds as on the
+ * lists; the cart and the order read their prices themselves.
+ */
+const modelRows = keyedCachePerDb<ModelRow | undefined>(OFFERS_TTL_MS, 2_000);
+
+function modelRow(ctx: RequestContext, modelId: number, withPrices: boolean): Promise<ModelRow | undefined> {
+  return modelRows(ctx.services.db, `${modelId}:${withPrices}`, () => selectModel(ctx.services.db, modelId, withPrices));
+}
 
 function toModelView(row: ModelRow): ModelView {
   return {
