@@ -15,8 +15,9 @@ import type { ModelCardView } from './catalog.schema.ts';
  *   branch, as the listing index holds its own.
  * A page of cards therefore costs no statement once its models and branch were seen within those
  * times: a signed-in visitor's list pages are rendered per request, and their statements were a
- * large share of their cost. A price changed in 1C shows on the lists within ten seconds (the model
- * page reads its own offers); `forgetCards` makes a change show at once.
+ * large share of their cost. A price changed in 1C shows on the lists within ten seconds (and on the
+ * model page, which keeps its model for as long: model.server.ts); `forgetCards` makes a change
+ * show at once on the lists.
  */
 
 /** How many specifications a card shows, highest priority first. */

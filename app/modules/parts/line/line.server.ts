@@ -89,6 +89,7 @@ export function forgetPartsLineIndex(db: DB): void {
   indexCache.forget(db);
   stockCache.forget(db);
   priceCache.forget(db);
+  offersCache.forget(db);
 }
 
 /* ——— The line ——— */
@@ -306,12 +307,11 @@ export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url
     list = { total, page: state.page, pageCount };
   }
 
-  const [offers, directory] = await Promise.all([
-    selectOffers(ctx.services.db, [...new Set(shown.map((s) => s.p.part_id))], branchId, e.withPrices),
+  const [byPart, directory] = await Promise.all([
+    lineOffers(ctx.services.db, line.id, index, branchId, e.withPrices),
     regionDirectory(ctx.services),
   ]);
   const branchName = new Map(directory.branches.map((b) => [b.id, b.name]));
-  const byPart = offersByPart(offers);
   const rows = shown.map(({ p, fits }) => toRow(p, index.drawingById.get(p.drawing_id), fits, byPart.get(p.part_id) ?? [], branchId, branchName, refs.makers));
 
   let drawing: PartsLinePageData['drawing'] = null;
@@ -370,9 +370,24 @@ const priceCache = keyedCachePerDb<Map<number, number>>(LINE_STOCK_TTL_MS, MAX_L
 
 function linePrices(db: DB, lineId: number, index: LineIndex, branchId: number | null): Promise<Map<number, number>> {
   return priceCache(db, `${lineId}:${branchId}`, async () => {
-    const offers = await selectOffers(db, index.partIds, branchId, true);
-    return new Map(offers.filter((o) => o.branch_id === branchId && o.price !== null).map((o) => [o.part_id, Number(o.price)]));
+    const prices = new Map<number, number>();
+    for (const [partId, own] of await lineOffers(db, lineId, index, branchId, true)) {
+      const here = own.find((o) => o.branch_id === branchId);
+      if (here?.price != null) prices.set(partId, Number(here.price));
+    }
+    return prices;
   });
+}
+
+const offersCache = keyedCachePerDb<Map<number, OfferRow[]>>(LINE_STOCK_TTL_MS, MAX_LINES);
+
+/**
+ * The offers of every part of a line, by part: the row at the visitor's branch and the stock
+ * elsewhere, read in one statement and shared for LINE_STOCK_TTL_MS by every visitor of the branch,
+ * as the line's stock is: a page of the line's parts asks no statement of its own (ADR 052).
+ */
+function lineOffers(db: DB, lineId: number, index: LineIndex, branchId: number | null, withPrices: boolean): Promise<Map<number, OfferRow[]>> {
+  return offersCache(db, `${lineId}:${branchId}:${withPrices}`, async () => offersByPart(await selectOffers(db, index.partIds, branchId, withPrices)));
 }
 
 /**
