@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '#app/.server/db/schema.ts';
 import { MACHINES_LIMIT } from './yard.constants.ts';
 
@@ -25,7 +25,7 @@ function machineColumns(withImage: boolean) {
 }
 
 /** A user's machines with their model, line and maker, newest first. */
-function machinesOfUser(userId: number) {
+function machinesOfUser(userId: number | RawBuilder<number>) {
   return sql`from parts_machine pm
     join catalog_model m on m.id = pm.model_id
     join catalog_model_line l on l.id = m.model_line_id
@@ -51,6 +51,10 @@ export interface MachineRow {
 }
 
 /** A user's machines, newest first, with their model, line and maker: one statement. */
+/** A user's machines as JSON rows without the image (the parts pages' picker), read with his session (yard.server.ts). */
+export const pickerMachinesJson = (userId: RawBuilder<number>) => sql`(
+  select coalesce(json_agg(r), '[]') from (select ${machineColumns(false)} ${machinesOfUser(userId)}) r)`;
+
 export async function machinesOf(db: Db, userId: number): Promise<MachineRow[]> {
   const { rows } = await sql<MachineRow>`
     select ${machineColumns(true)}

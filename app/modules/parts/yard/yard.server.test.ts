@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { findSession, rotateSession } from '#app/.server/session.ts';
 import { testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { MACHINES_LIMIT, YARD_MESSAGES } from './yard.constants.ts';
@@ -70,6 +71,20 @@ describe('a signed-in user', () => {
       { id: list![0]!.id, title: m(1).name, modelName: m(1).name, serial: '20240500', lineId: m(1).line_id, partsLink: list![0]!.partsLink },
       { id: list![1]!.id, title: 'Синий', modelName: m(0).name, serial: 'SN-0001', lineId: m(0).line_id, partsLink: list![1]!.partsLink },
     ]);
+  });
+
+  it('gives the picker from the session on a page view: the same machines, no statement of its own', async () => {
+    const userId = await createUser(t.db, { name: 'Фрол', email: `yard${++n}@agro.test`, password: 'secret1' });
+    const { token, session } = await rotateSession(t.db, null, userId, 'browser');
+    const writer = testContext(t.services, { session });
+    await yard.addMachine(writer, values(m(0).id, 'SN-0002', { name: 'Красный' }));
+    await yard.addMachine(writer, values(m(1).id, 'SN-0003'));
+    const expected = await yard.machinesForPicker(writer);
+    expect(expected).toHaveLength(2);
+    const { services, counter } = countingServices(t.services);
+    const page = testContext(services, { session: await findSession(t.db, token, { withFacts: true }) });
+    expect(await yard.machinesForPicker(page)).toEqual(expected);
+    expect(counter.count).toBe(0);
   });
 
   it('refuses an unknown model and the same machine twice', async () => {

@@ -1,6 +1,7 @@
 import { now } from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { OutcomeStatus } from '#app/.server/http.ts';
+import { registerSessionFact, sessionFact } from '#app/.server/session.ts';
 import { YARD_MESSAGES as M } from './yard.constants.ts';
 import * as q from './yard.queries.server.ts';
 import { fittingPartIds, machineDrawingLink, machineFit } from './fit.rules.ts';
@@ -59,10 +60,14 @@ export async function listMachines(ctx: RequestContext): Promise<MachineView[] |
  * each one's parts page; null for a guest (the picker then offers sign-in). One statement for a
  * signed-in visitor, none for a guest.
  */
+// The picker on the parts pages shows a signed-in user's machines: they come with his session
+// (session.ts), so a parts page asks no statement for them.
+registerSessionFact('pickerMachines', q.pickerMachinesJson);
+
 export async function machinesForPicker(ctx: RequestContext): Promise<PickerMachine[] | null> {
   const userId = userIdOf(ctx);
   if (userId === null) return null;
-  const rows = await q.machinesOf(ctx.services.db, userId);
+  const rows = sessionFact(ctx.session, 'pickerMachines') as q.MachineRow[] | undefined ?? await q.machinesOf(ctx.services.db, userId);
   return rows.map(pickerMachine);
 }
 
