@@ -22,6 +22,8 @@ export interface LineDirectory {
   byId: Map<number, LineDirectoryEntry>;
   /** Keyed `{makerSlug}/{lineSlug}`. */
   bySlugs: Map<string, LineDirectoryEntry>;
+  /** Each model with its line. */
+  byModelId: Map<number, { model: LineDirectoryEntry['models'][number]; line: LineDirectoryEntry }>;
 }
 
 const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<LineDirectory> => {
@@ -45,8 +47,15 @@ const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<LineDi
     byId.set(l.id, entry);
     bySlugs.set(`${l.maker_slug}/${l.slug}`, entry);
   }
-  for (const m of models) byId.get(m.model_line_id)?.models.push({ id: m.id, slug: m.slug, name: m.name });
-  return { byId, bySlugs };
+  const byModelId: LineDirectory['byModelId'] = new Map();
+  for (const m of models) {
+    const line = byId.get(m.model_line_id);
+    if (!line) continue;
+    const model = { id: m.id, slug: m.slug, name: m.name };
+    line.models.push(model);
+    byModelId.set(m.id, { model, line });
+  }
+  return { byId, bySlugs, byModelId };
 });
 
 /**

@@ -25,7 +25,7 @@ function machineColumns(withImage: boolean) {
 }
 
 /** A user's machines with their model, line and maker, newest first. */
-function machinesOfUser(userId: number | RawBuilder<number>) {
+function machinesOfUser(userId: number) {
   return sql`from parts_machine pm
     join catalog_model m on m.id = pm.model_id
     join catalog_model_line l on l.id = m.model_line_id
@@ -51,9 +51,17 @@ export interface MachineRow {
 }
 
 /** A user's machines, newest first, with their model, line and maker: one statement. */
-/** A user's machines as JSON rows without the image (the parts pages' picker), read with his session (yard.server.ts). */
-export const pickerMachinesJson = (userId: RawBuilder<number>) => sql`(
-  select coalesce(json_agg(r), '[]') from (select ${machineColumns(false)} ${machinesOfUser(userId)}) r)`;
+/** A user's machine as the session brings it: the picker names its model from the line directory. */
+export interface OwnMachineJson { id: number; name: string | null; serial_number: string; model_id: number }
+
+/**
+ * A user's machines, newest first, read with his session (yard.server.ts): one table, so the
+ * session's statement stays cheap to plan on every page.
+ */
+export const ownMachinesJson = (userId: RawBuilder<number>) => sql`(
+  select coalesce(json_agg(json_build_object('id', pm.id, 'name', pm.name, 'serial_number', pm.serial_number, 'model_id', pm.model_id)
+    order by pm.created_at desc, pm.id desc), '[]')
+  from parts_machine pm where pm.user_id = ${userId})`;
 
 export async function machinesOf(db: Db, userId: number): Promise<MachineRow[]> {
   const { rows } = await sql<MachineRow>`

@@ -2,6 +2,7 @@ import { now } from '#app/.server/clock.ts';
 import type { RequestContext } from '#app/.server/context.ts';
 import type { OutcomeStatus } from '#app/.server/http.ts';
 import { registerSessionFact, sessionFact } from '#app/.server/session.ts';
+import { modelLineDirectory } from '#app/modules/catalog/line-directory.server.ts';
 import { YARD_MESSAGES as M } from './yard.constants.ts';
 import * as q from './yard.queries.server.ts';
 import { fittingPartIds, machineDrawingLink, machineFit } from './fit.rules.ts';
@@ -61,19 +62,32 @@ export async function listMachines(ctx: RequestContext): Promise<MachineView[] |
  * signed-in visitor, none for a guest.
  */
 // The picker on the parts pages shows a signed-in user's machines: they come with his session
-// (session.ts), so a parts page asks no statement for them.
-registerSessionFact('pickerMachines', q.pickerMachinesJson);
+// (session.ts) and are named from the line directory, so a parts page asks no statement for them.
+registerSessionFact('ownMachines', q.ownMachinesJson);
 
 export async function machinesForPicker(ctx: RequestContext): Promise<PickerMachine[] | null> {
   const userId = userIdOf(ctx);
   if (userId === null) return null;
-  const rows = sessionFact(ctx.session, 'pickerMachines') as q.MachineRow[] | undefined ?? await q.machinesOf(ctx.services.db, userId);
-  return rows.map(pickerMachine);
+  const own = sessionFact(ctx.session, 'ownMachines') as q.OwnMachineJson[] | undefined;
+  if (own) {
+    const { byModelId } = await modelLineDirectory(ctx.services);
+    const named = own.map((m) => ({ m, place: byModelId.get(m.model_id) }));
+    // A model newer than the directory (it is kept for a minute): read the machines with their models.
+    if (named.every((n) => n.place)) {
+      return named.map(({ m, place }) => pickerMachine({
+        id: m.id, name: m.name, serial_number: m.serial_number, model_name: place!.model.name, model_slug: place!.model.slug,
+        line_id: place!.line.id, line_slug: place!.line.slug, manufacturer_slug: place!.line.manufacturer.slug,
+      }));
+    }
+  }
+  return (await q.machinesOf(ctx.services.db, userId)).map(pickerMachine);
 }
 
-const slugsOf = (r: q.MachineRow) => ({ manufacturerSlug: r.manufacturer_slug, lineSlug: r.line_slug, modelSlug: r.model_slug, serial: r.serial_number });
+type PickerRow = Pick<q.MachineRow, 'id' | 'name' | 'serial_number' | 'model_name' | 'model_slug' | 'line_id' | 'line_slug' | 'manufacturer_slug'>;
 
-function pickerMachine(r: q.MachineRow): PickerMachine {
+const slugsOf = (r: Pick<PickerRow, 'manufacturer_slug' | 'line_slug' | 'model_slug' | 'serial_number'>) => ({ manufacturerSlug: r.manufacturer_slug, lineSlug: r.line_slug, modelSlug: r.model_slug, serial: r.serial_number });
+
+function pickerMachine(r: PickerRow): PickerMachine {
   return {
     id: r.id,
     title: machineTitle({ name: r.name, modelName: r.model_name }),
