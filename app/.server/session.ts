@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { now as clockNow, nowMs } from './clock.ts';
 import type { SessionState } from './context.ts';
 import type { DB } from './db/connect.ts';
+import { keepPrepared } from './db/prepared.ts';
 import { randomToken, sha256 } from './security/tokens.ts';
 
 /*
@@ -45,7 +46,7 @@ export async function findSession(db: DB, token: string, { withFacts = false }: 
   const id = sha256(token);
   const userId = sql<number>`s.user_id`;
   const facts = withFacts ? [...sessionFacts] : [];
-  const row = await db
+  const query = db
     .selectFrom('auth_session as s')
     .select(['s.id', 's.user_id', 's.area_id', 's.area_confirmed', 's.last_seen_at'])
     .$if(facts.length > 0, (qb) => qb.select(
@@ -55,7 +56,10 @@ export async function findSession(db: DB, token: string, { withFacts = false }: 
     ))
     .where('s.id', '=', id)
     .where('s.expires_at', '>', clockNow())
-    .executeTakeFirst();
+    .compile();
+  // Sent on every page view, and slower to plan than to run: kept prepared (prepared.ts).
+  keepPrepared(query.sql);
+  const [row] = (await db.executeQuery(query)).rows;
   if (!row) return null;
   // Write last_seen_at at most hourly so that reading pages does not cost a write per request.
   if (nowMs() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {

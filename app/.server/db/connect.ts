@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { nameKeptStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -29,7 +30,10 @@ export async function connect(options: ConnectOptions): Promise<DB> {
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') process.stderr.write(JSON.stringify({ level: 'error', msg: 'idle database connection failed', error: error.message }) + '\n');
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Kysely asks the pool for a client per query or transaction: each comes back able to send
+    // the statements kept prepared (prepared.ts) by name.
+    const naming = { Client: pg.Client, options: pool.options, connect: async () => nameKeptStatements(await pool.connect()), end: () => pool.end() };
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
