@@ -21,9 +21,15 @@ import { selectBranchStock, selectLineDrawings, selectLinePositions, selectPartR
 
 /** The line's drawings and positions change when an editor or an import changes them: a minute is fresh enough. */
 export const LINE_INDEX_TTL_MS = 60_000;
-/** Stock and prices move faster: the counts and the callouts' colours follow within this time; the rows are read fresh. */
+/** Stock and prices move faster: the counts, the callouts' colours and the rows follow within this time. */
 export const LINE_STOCK_TTL_MS = 10_000;
 const MAX_LINES = 500;
+/**
+ * The offers of a line's parts are kept per line, branch and whether prices are shown: a large
+ * line holds thousands of rows, and an entry stays until the cache is full, so fewer are kept than
+ * lines (what is busy within ten seconds fits many times over).
+ */
+const MAX_LINE_OFFERS = 64;
 
 interface LineIndex {
   drawings: DrawingRow[];
@@ -379,7 +385,7 @@ function linePrices(db: DB, lineId: number, index: LineIndex, branchId: number |
   });
 }
 
-const offersCache = keyedCachePerDb<Map<number, OfferRow[]>>(LINE_STOCK_TTL_MS, MAX_LINES);
+const offersCache = keyedCachePerDb<Map<number, OfferRow[]>>(LINE_STOCK_TTL_MS, MAX_LINE_OFFERS);
 
 /**
  * The offers of every part of a line, by part: the row at the visitor's branch and the stock

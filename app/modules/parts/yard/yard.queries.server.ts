@@ -50,7 +50,6 @@ export interface MachineRow {
   manufacturer_slug: string;
 }
 
-/** A user's machines, newest first, with their model, line and maker: one statement. */
 /** A user's machine as the session brings it: the picker names its model from the line directory. */
 export interface OwnMachineJson { id: number; name: string | null; serial_number: string; model_id: number }
 
@@ -63,6 +62,7 @@ export const ownMachinesJson = (userId: RawBuilder<number>) => sql`(
     order by pm.created_at desc, pm.id desc), '[]')
   from parts_machine pm where pm.user_id = ${userId})`;
 
+/** A user's machines, newest first, with their model, line and maker: one statement. */
 export async function machinesOf(db: Db, userId: number): Promise<MachineRow[]> {
   const { rows } = await sql<MachineRow>`
     select ${machineColumns(true)}

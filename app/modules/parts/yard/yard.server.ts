@@ -56,15 +56,16 @@ export async function listMachines(ctx: RequestContext): Promise<MachineView[] |
   }));
 }
 
-/**
- * What 'Выбрать мою технику' (`ui/MachinePicker.tsx`) shows: the visitor's machines with the link to
- * each one's parts page; null for a guest (the picker then offers sign-in). One statement for a
- * signed-in visitor, none for a guest.
- */
 // The picker on the parts pages shows a signed-in user's machines: they come with his session
 // (session.ts) and are named from the line directory, so a parts page asks no statement for them.
 registerSessionFact('ownMachines', q.ownMachinesJson);
 
+/**
+ * What 'Выбрать мою технику' (`ui/MachinePicker.tsx`) shows: the visitor's machines with the link to
+ * each one's parts page; null for a guest (the picker then offers sign-in). No statement on a page
+ * view (the session brought them), one otherwise or when a machine's model is newer than the kept
+ * line directory.
+ */
 export async function machinesForPicker(ctx: RequestContext): Promise<PickerMachine[] | null> {
   const userId = userIdOf(ctx);
   if (userId === null) return null;
