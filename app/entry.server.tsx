@@ -21,8 +21,9 @@ export default function handleRequest(
 ) {
   const ctx = loadContext.get(requestContext);
   const nonce = ctx.nonce;
+  const shared = sharedMarkup.forDocument();
   return renderDocument(
-    <SharedMarkupContext value={sharedMarkup}>
+    <SharedMarkupContext value={shared}>
       <DocumentViewsContext value={ctx.documentViews ?? null}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </DocumentViewsContext>
@@ -34,6 +35,7 @@ export default function handleRequest(
       headers: responseHeaders,
       // React Router settles deferred loader data after `streamTimeout`; the render waits a second more.
       abortAfterMs: streamTimeout + 1000,
+      splice: shared.splice,
     },
   );
 }

@@ -9,7 +9,8 @@
  * and leaves as one buffer (ADR 051): a page rendered at once is one burst, a Suspense boundary
  * resolving later is the next one.
  *
- * `rewrite` sees each burst in order, then the end (defer-hydration.ts); null passes them as they are.
+ * `splice` puts the shared markup in its marks' places (shared-markup.ts), before `rewrite` sees each
+ * burst in order, then the end (defer-hydration.ts); null passes them as they are.
  */
 export interface BurstRewriter {
   next(bytes: Buffer): Buffer;
@@ -24,7 +25,7 @@ export interface ReactDestination {
   on(event: string, listener: (...args: unknown[]) => void): ReactDestination;
 }
 
-export function documentStream(rewrite: BurstRewriter | null): { destination: ReactDestination; body: ReadableStream<Uint8Array> } {
+export function documentStream(rewrite: BurstRewriter | null, splice?: (bytes: Buffer) => Buffer): { destination: ReactDestination; body: ReadableStream<Uint8Array> } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let parts: (string | Uint8Array)[] = [];
   let scheduled = false;
@@ -35,8 +36,9 @@ export function documentStream(rewrite: BurstRewriter | null): { destination: Re
 
   const burst = (): Buffer | null => {
     if (parts.length === 0) return null;
-    const bytes = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+    const joined = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
     parts = [];
+    const bytes = splice ? splice(joined) : joined;
     return rewrite ? rewrite.next(bytes) : bytes;
   };
   const send = (bytes: Buffer | null) => {

@@ -2,7 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createSharedMarkupStore } from './shared-markup.ts';
+import { renderDocument } from './render-document.ts';
+import { createSharedMarkupStore, type DocumentMarkup } from './shared-markup.ts';
 import { SiteFooter } from '#app/components/layout/SiteFooter.tsx';
 import { SiteHeader } from '#app/components/layout/SiteHeader.tsx';
 import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
@@ -71,11 +72,37 @@ function renderTwice(node: ReactNode) {
   return { store, inPlace: render(), settle: () => store.settled(), again: render };
 }
 
+/** The node as a page's document: streamed by React, the shared pieces spliced into their marks. */
+async function documentOf(node: ReactNode, source: DocumentMarkup): Promise<string> {
+  const router = createMemoryRouter([{ id: 'root', path: '/', element: node, loader: () => rootData }], { hydrationData: { loaderData: { root: rootData } } });
+  const response = await renderDocument(
+    <SharedMarkupContext value={source}><RouterProvider router={router} /></SharedMarkupContext>,
+    { nonce: 'n', waitForAll: true, status: 200, headers: new Headers(), abortAfterMs: 5_000, splice: source.splice },
+  );
+  return response.text();
+}
+
+/** A document's source that counts the pieces it gave. */
+function counted(source: DocumentMarkup): DocumentMarkup & { given: number } {
+  const counter = { given: 0, splice: source.splice, markup: ((component, props) => {
+    const mark = source.markup(component, props);
+    if (mark !== null) counter.given++;
+    return mark;
+  }) as DocumentMarkup['markup'] };
+  return counter;
+}
+
 async function expectSameBytes(node: ReactNode, sharedPieces: number) {
   const { store, inPlace, settle, again } = renderTwice(node);
   await settle();
   expect(store.entries).toBe(sharedPieces);
   expect(again()).toBe(inPlace);
+  // The same through a document's stream: marks written by React, the pieces' bytes spliced in.
+  const fromStore = counted(store.forDocument());
+  const spliced = await documentOf(node, fromStore);
+  expect(fromStore.given).toBeGreaterThan(0);
+  expect(spliced).not.toContain('\u0002');
+  expect(spliced).toBe(await documentOf(node, { markup: () => null, splice: (bytes) => bytes }));
 }
 
 describe('shared markup gives the bytes of the component rendered in place', () => {
@@ -277,6 +304,29 @@ describe('the store of shared markup', () => {
     for (const C of [Throws, Eager, Suspends]) expect(store.markup(C, {})).toBeNull();
   });
 
+  it('a document gets each piece where its mark is; text that looks like a mark stays as it was', async () => {
+    const store = createSharedMarkupStore();
+    const forged = '\u0002000000000000' + '0\u0003 и \u0002';
+    const page = (source: DocumentMarkup) => renderDocument(
+      <SharedMarkupContext value={source}>
+        <main>
+          <p>{forged}</p>
+          <SharedMarkup as="div" component={Piece} props={{ text: 'первый' }} />
+          <SharedMarkup as="div" component={Piece} props={{ text: 'второй' }} />
+          <SharedMarkup as="div" component={Piece} props={{ text: 'первый' }} />
+        </main>
+      </SharedMarkupContext>,
+      { nonce: 'n', waitForAll: true, status: 200, headers: new Headers(), abortAfterMs: 5_000, splice: source.splice },
+    ).then((r) => r.text());
+    const inPlace = await page(store.forDocument());
+    await store.settled();
+    const source = counted(store.forDocument());
+    expect(await page(source)).toBe(inPlace);
+    expect(source.given).toBe(3);
+    expect(inPlace).toContain(`<p>${forged}</p>`);
+    expect(inPlace).toContain('<div><b>второй</b>второй<!-- -->!</div>');
+  });
+
   it('props that are not JSON are rendered in place every time', async () => {
     const store = createSharedMarkupStore();
     const cyclic: { self?: unknown } = {};
@@ -287,10 +337,10 @@ describe('the store of shared markup', () => {
   });
 
   it('keeps within its bound, the recently used first', async () => {
-    const store = createSharedMarkupStore({ maxChars: 2_000 });
+    const store = createSharedMarkupStore({ maxSize: 2_000 });
     const ask = async (text: string) => { store.markup(Piece, { text }); await store.settled(); };
     for (let i = 0; i < 100; i++) await ask(`кусок ${i} `.repeat(5));
-    expect(store.chars).toBeLessThanOrEqual(2_000);
+    expect(store.size).toBeLessThanOrEqual(2_000);
     expect(store.entries).toBeGreaterThan(0);
     const recent = `кусок 99 `.repeat(5);
     expect(store.markup(Piece, { text: recent })).not.toBeNull();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { SharedMarkupSource } from '#app/components/ui/SharedMarkup.tsx';
@@ -11,23 +12,44 @@ import type { SharedMarkupSource } from '#app/components/ui/SharedMarkup.tsx';
  * A miss renders inline as before and makes the markup afterwards, in a task of its own: never
  * inside a render in progress, whose hook state a nested render would overwrite. So the first
  * request for a card pays nothing extra and the next ones reuse it.
+ *
+ * The markup is kept as UTF-8 bytes. A document takes it through `forDocument` (ADR 054): React
+ * writes a short mark where a piece goes and the document's stream puts the piece's bytes there, so
+ * a page's hundred pieces are neither measured by React nor encoded again on every request.
  */
 export interface SharedMarkupStore extends SharedMarkupSource {
+  /** The store as one document sees it: marks in React's output, spliced by `splice`. */
+  forDocument(): DocumentMarkup;
   /** Markup pieces kept (for tests and the benchmark's notes). */
   readonly entries: number;
-  /** Characters kept, keys included. */
-  readonly chars: number;
+  /** Bytes kept: keys' characters and markup's bytes. */
+  readonly size: number;
   /** Resolves when every markup asked for so far has been made. */
   settled(): Promise<void>;
 }
 
-export interface SharedMarkupOptions {
-  /** Upper bound of the characters kept, keys included. */
-  maxChars?: number;
+/** The shared markup of one document: `markup` gives marks, `splice` replaces them with the pieces. */
+export interface DocumentMarkup extends SharedMarkupSource {
+  /** The document's bytes with each mark of this document replaced by its piece. */
+  splice(bytes: Buffer): Buffer;
 }
 
-/** 16 M characters: some 10,000 cards' bodies and prices, about 32 MB of the process's memory. */
-const DEFAULT_MAX_CHARS = 16 * 1024 * 1024;
+export interface SharedMarkupOptions {
+  /** Upper bound of the bytes kept, keys included. */
+  maxSize?: number;
+}
+
+/** 32 MB: some 10,000 cards' bodies and prices. */
+const DEFAULT_MAX_SIZE = 32 * 1024 * 1024;
+
+/**
+ * A mark is STX, the store's nonce, the piece's number in its document and ETX. React writes it as
+ * it is (inner HTML); a page's own text may hold STX (React does not escape control characters), but
+ * not the nonce, which is random per process: such text passes untouched.
+ */
+const STX = 0x02;
+const ETX = 0x03;
+const ZERO = 0x30;
 
 /** Markup with a Suspense boundary in it depends on when its parts came: it is not shared. */
 const SUSPENSE_MARK = '<!--$';
@@ -37,24 +59,26 @@ const SUSPENSE_MARK = '<!--$';
  */
 const HOISTED = /^<(?:link|meta|title|style|script)\b/;
 
-export function createSharedMarkupStore({ maxChars = DEFAULT_MAX_CHARS }: SharedMarkupOptions = {}): SharedMarkupStore {
+export function createSharedMarkupStore({ maxSize = DEFAULT_MAX_SIZE }: SharedMarkupOptions = {}): SharedMarkupStore {
   const componentIds = new WeakMap<ComponentType<never>, number>();
   let nextComponentId = 0;
   // null: tried, cannot be shared (it threw or suspended); it is rendered inline every time.
-  let young = new Map<string, string | null>();
-  let old = new Map<string, string | null>();
-  let youngChars = 0;
-  let oldChars = 0;
+  let young = new Map<string, Buffer | null>();
+  let old = new Map<string, Buffer | null>();
+  let youngSize = 0;
+  let oldSize = 0;
   const making = new Map<string, Promise<void>>();
+  const nonce = randomBytes(6).toString('hex');
+  const nonceBytes = Buffer.from(nonce);
 
-  const keep = (key: string, html: string | null) => {
-    young.set(key, html);
-    youngChars += key.length + (html?.length ?? 0);
-    if (youngChars * 2 > maxChars) {
+  const keep = (key: string, bytes: Buffer | null) => {
+    young.set(key, bytes);
+    youngSize += key.length + (bytes?.length ?? 0);
+    if (youngSize * 2 > maxSize) {
       old = young;
-      oldChars = youngChars;
+      oldSize = youngSize;
       young = new Map();
-      youngChars = 0;
+      youngSize = 0;
     }
   };
 
@@ -69,42 +93,79 @@ export function createSharedMarkupStore({ maxChars = DEFAULT_MAX_CHARS }: Shared
   };
 
   const make = <P extends object>(key: string, component: ComponentType<P>, props: P) => {
-    let html: string | null;
+    let bytes: Buffer | null;
     try {
-      html = renderToString(createElement(component, props));
-      if (html.includes(SUSPENSE_MARK) || HOISTED.test(html)) html = null;
+      const html = renderToString(createElement(component, props));
+      bytes = html.includes(SUSPENSE_MARK) || HOISTED.test(html) ? null : Buffer.from(html);
     } catch {
-      html = null;
+      bytes = null;
     }
-    keep(key, html);
+    keep(key, bytes);
+  };
+
+  /** The piece's bytes if made; else null, and it is made after this request. */
+  const piece = <P extends object>(component: ComponentType<P>, props: P): Buffer | null => {
+    const key = keyOf(component, props);
+    if (key === null) return null;
+    const bytes = young.get(key);
+    if (bytes !== undefined) return bytes;
+    const older = old.get(key);
+    if (older !== undefined) {
+      keep(key, older);
+      return older;
+    }
+    if (!making.has(key)) {
+      making.set(key, new Promise<void>((resolve) => setImmediate(() => {
+        making.delete(key);
+        make(key, component, props);
+        resolve();
+      })));
+    }
+    return null;
   };
 
   return {
     markup(component, props) {
-      const key = keyOf(component, props);
-      if (key === null) return null;
-      const html = young.get(key);
-      if (html !== undefined) return html;
-      const older = old.get(key);
-      if (older !== undefined) {
-        keep(key, older);
-        return older;
-      }
-      if (!making.has(key)) {
-        making.set(key, new Promise<void>((resolve) => setImmediate(() => {
-          making.delete(key);
-          make(key, component, props);
-          resolve();
-        })));
-      }
-      return null;
+      return piece(component, props)?.toString('utf8') ?? null;
+    },
+    forDocument() {
+      // The pieces this document was given, by their number in its marks: a piece dropped from the
+      // store before the document is written still reaches it.
+      const pieces: Buffer[] = [];
+      return {
+        markup(component, props) {
+          const bytes = piece(component, props);
+          if (bytes === null) return null;
+          pieces.push(bytes);
+          return `\u0002${nonce}${pieces.length - 1}\u0003`;
+        },
+        splice: (bytes) => (pieces.length === 0 ? bytes : spliced(bytes, nonceBytes, pieces)),
+      };
     },
     get entries() { return young.size + old.size; },
-    get chars() { return youngChars + oldChars; },
+    get size() { return youngSize + oldSize; },
     async settled() {
       while (making.size) await Promise.all(making.values());
     },
   };
+}
+
+function spliced(bytes: Buffer, nonce: Buffer, pieces: Buffer[]): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(STX); at !== -1; at = bytes.indexOf(STX, at + 1)) {
+    const digits = at + 1 + nonce.length;
+    if (bytes.compare(nonce, 0, nonce.length, at + 1, digits) !== 0) continue;
+    let index = 0;
+    let end = digits;
+    for (; end < bytes.length && bytes[end]! >= ZERO && bytes[end]! <= ZERO + 9; end++) index = index * 10 + bytes[end]! - ZERO;
+    if (end === digits || bytes[end] !== ETX || index >= pieces.length) continue;
+    parts.push(bytes.subarray(from, at), pieces[index]!);
+    from = end + 1;
+  }
+  if (parts.length === 0) return bytes;
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
 }
 
 /** The process's store, given to every page render by the server's entry. */
