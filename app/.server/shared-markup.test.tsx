@@ -327,6 +327,29 @@ describe('the store of shared markup', () => {
     expect(inPlace).toContain('<div><b>второй</b>второй<!-- -->!</div>');
   });
 
+  it('knows an object given again, and another object of the same text, as the same markup; handlers are no part of it', async () => {
+    const store = createSharedMarkupStore();
+    const Card = ({ model, pressed }: { model: { name: string; specs: string[] }; pressed: boolean; onPress?: () => void }) => <p data-pressed={pressed}>{model.name}: {model.specs.join(', ')}</p>;
+    const model = { name: 'К-735', specs: ['350 л.с.', '15 800 кг'] };
+    expect(store.markup(Card, { model, pressed: false })).toBeNull();
+    await store.settled();
+    const html = '<p data-pressed="false">К-735<!-- -->: <!-- -->350 л.с., 15 800 кг</p>';
+    expect(store.markup(Card, { model, pressed: false, onPress: () => {} })).toBe(html);
+    expect(store.markup(Card, { model: { name: 'К-735', specs: ['350 л.с.', '15 800 кг'] }, pressed: false })).toBe(html);
+    expect(store.markup(Card, { model, pressed: true })).toBeNull();
+    expect(store.markup(Card, { model: { ...model, name: 'К-739' }, pressed: false })).toBeNull();
+    await store.settled();
+    expect(store.entries).toBe(3);
+  });
+
+  it('refuses an object changed after it was shown (views are never changed once made)', async () => {
+    const store = createSharedMarkupStore();
+    const model = { name: 'К-735' };
+    store.markup(Piece, { text: 'а', model } as never);
+    model.name = 'К-739';
+    expect(() => store.markup(Piece, { text: 'а', model } as never)).toThrow('a prop changed after it was shown');
+  });
+
   it('props that are not JSON are rendered in place every time', async () => {
     const store = createSharedMarkupStore();
     const cyclic: { self?: unknown } = {};

@@ -79,15 +79,47 @@ export function createSharedMarkupStore({ maxSize = DEFAULT_MAX_SIZE }: SharedMa
       oldSize = youngSize;
       young = new Map();
       youngSize = 0;
+      // Tokens are never reused, so a text seen again after this gets a new one: its markup is made
+      // again once, and the texts of a whole generation do not stay in memory.
+      interned = new Map();
     }
+  };
+
+  // A prop's object or array stands in a key for its JSON by a token: the same text, the same token.
+  // Views kept in memory (a card, a model line) come as the same objects page after page, so their
+  // JSON is made once, not once per page, and a key is a few dozen characters to hash and compare.
+  const tokens = new WeakMap<object, string>();
+  const shown = CHECK_UNCHANGED ? new WeakMap<object, string>() : null;
+  let interned = new Map<string, string>();
+  let nextToken = 0;
+  const tokenOf = (value: object): string => {
+    let token = tokens.get(value);
+    if (token !== undefined) {
+      if (shown) checkUnchanged(value, shown);
+      return token;
+    }
+    const json = JSON.stringify(value);
+    token = interned.get(json);
+    if (token === undefined) interned.set(json, (token = `#${nextToken++}`));
+    tokens.set(value, token);
+    shown?.set(value, json);
+    return token;
   };
 
   const keyOf = <P extends object>(component: ComponentType<P>, props: P): string | null => {
     let id = componentIds.get(component as ComponentType<never>);
     if (id === undefined) componentIds.set(component as ComponentType<never>, id = nextComponentId++);
     try {
-      return `${id}:${JSON.stringify(props)}`;
-    } catch {
+      let key = `${id}:`;
+      for (const name in props) {
+        const value: unknown = props[name];
+        // As in JSON: handlers and undefined are no part of the markup's identity.
+        if (value === undefined || typeof value === 'function') continue;
+        key += `${name}=${typeof value === 'object' && value !== null ? tokenOf(value) : JSON.stringify(value)},`;
+      }
+      return key;
+    } catch (error) {
+      if (error instanceof ChangedPropError) throw error;
       return null; // a cycle or a bigint: not a key
     }
   };
@@ -166,6 +198,19 @@ function spliced(bytes: Buffer, nonce: Buffer, pieces: Buffer[]): Buffer {
   if (parts.length === 0) return bytes;
   parts.push(bytes.subarray(from));
   return Buffer.concat(parts);
+}
+
+/**
+ * Tokens stand for objects by identity: an object changed after it was first shown would keep its
+ * first markup. Views are never changed once made; tests and development check it.
+ */
+const CHECK_UNCHANGED = Boolean(import.meta.env?.DEV) || process.env.NODE_ENV === 'test';
+
+class ChangedPropError extends Error {}
+
+function checkUnchanged(value: object, shown: WeakMap<object, string>): void {
+  const json = JSON.stringify(value);
+  if (shown.get(value) !== json) throw new ChangedPropError(`shared markup: a prop changed after it was shown: ${json.slice(0, 120)}`);
 }
 
 /** The process's store, given to every page render by the server's entry. */

@@ -109,7 +109,16 @@ function trailOf(path: MachineryCategory[]): Crumb[] {
 /* ——— Cards ——— */
 
 
+/** A kept row's card, made once: shared markup makes the JSON of the same object once (ADR 054). */
+const lineCards = new WeakMap<ModelLineCardRow, ModelLineCardView>();
+
 function toModelLineCard(r: ModelLineCardRow): ModelLineCardView {
+  let card = lineCards.get(r);
+  if (!card) lineCards.set(r, (card = lineCardOf(r)));
+  return card;
+}
+
+function lineCardOf(r: ModelLineCardRow): ModelLineCardView {
   return {
     id: r.id,
     name: r.name,

@@ -131,6 +131,23 @@ describe('the page', () => {
   });
 });
 
+describe('the rows\' views', () => {
+  it('are the same objects page after page while kept (shared markup keys them by identity), new ones once the line is read again', async () => {
+    const ctx = await member();
+    const first = (await page('', ctx)).drawing!.rows;
+    const again = (await page('', ctx)).drawing!.rows;
+    expect(again[0]).toBe(first[0]);
+    // A guest's rows (no prices) are others.
+    const guests = (await page()).drawing!.rows;
+    expect(guests[0]).not.toBe(first[0]);
+    const before = structuredClone(first[0]);
+    forgetPartsLineIndex(t.db);
+    const fresh = (await page('', ctx)).drawing!.rows;
+    expect(fresh[0]).not.toBe(first[0]);
+    expect(fresh[0]).toEqual(before);
+  });
+});
+
 describe('the machinery yard\'s links (`?serial=…&models[]={modelSlug}`)', () => {
   it('reads a model of the line by its slug as by its id', async () => {
     const all = await page();

@@ -249,6 +249,34 @@ function offersByPart(offers: OfferRow[]): Map<number, OfferRow[]> {
   return map;
 }
 
+const NO_OFFERS: OfferRow[] = [];
+const namesOfBranches = new WeakMap<object, Map<number, string>>();
+
+function branchNames(directory: { branches: { id: number; name: string }[] }): Map<number, string> {
+  let names = namesOfBranches.get(directory);
+  if (!names) namesOfBranches.set(directory, (names = new Map(directory.branches.map((b) => [b.id, b.name]))));
+  return names;
+}
+
+interface MadeRow { drawing: DrawingRow | undefined; own: OfferRow[]; branchName: Map<number, string>; makers: Map<number, RefRow>; row: PartRowView }
+/**
+ * A position's row, made once while what it is made of is kept (the line's index, its offers, the
+ * directories): page after page the same row objects, whose JSON shared markup makes once (ADR 054).
+ * A row is never changed once made.
+ */
+const madeRows = new WeakMap<PositionRow, Map<string, MadeRow>>();
+
+function rowOf(p: PositionRow, drawing: DrawingRow | undefined, fits: boolean, own: OfferRow[], branchId: number | null, branchName: Map<number, string>, makers: Map<number, RefRow>): PartRowView {
+  let made = madeRows.get(p);
+  if (!made) madeRows.set(p, (made = new Map()));
+  const key = `${fits}:${branchId}`;
+  const hit = made.get(key);
+  if (hit && hit.drawing === drawing && hit.own === own && hit.branchName === branchName && hit.makers === makers) return hit.row;
+  const row = toRow(p, drawing, fits, own, branchId, branchName, makers);
+  made.set(key, { drawing, own, branchName, makers, row });
+  return row;
+}
+
 function toRow(p: PositionRow, drawing: DrawingRow | undefined, fits: boolean, own: OfferRow[], branchId: number | null, branchName: Map<number, string>, makers: Map<number, RefRow>): PartRowView {
   const here = own.find((o) => o.branch_id === branchId);
   const elsewhere = own.filter((o) => o.branch_id !== branchId && o.quantity > 0)
@@ -317,8 +345,8 @@ export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url
     lineOffers(ctx.services.db, line.id, index, branchId, e.withPrices),
     regionDirectory(ctx.services),
   ]);
-  const branchName = new Map(directory.branches.map((b) => [b.id, b.name]));
-  const rows = shown.map(({ p, fits }) => toRow(p, index.drawingById.get(p.drawing_id), fits, byPart.get(p.part_id) ?? [], branchId, branchName, refs.makers));
+  const branchName = branchNames(directory);
+  const rows = shown.map(({ p, fits }) => rowOf(p, index.drawingById.get(p.drawing_id), fits, byPart.get(p.part_id) ?? NO_OFFERS, branchId, branchName, refs.makers));
 
   let drawing: PartsLinePageData['drawing'] = null;
   if (drawingId !== null) {
