@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { SharedMarkupSource } from '#app/components/ui/SharedMarkup.tsx';
+import { jsonOf } from '#app/lib/json-memo.ts';
 
 /**
  * The server's store of shared markup (ADR 048): what `SharedMarkup` components rendered, by
@@ -98,7 +99,7 @@ export function createSharedMarkupStore({ maxSize = DEFAULT_MAX_SIZE }: SharedMa
       if (shown) checkUnchanged(value, shown);
       return token;
     }
-    const json = JSON.stringify(value);
+    const json = jsonOf(value);
     token = interned.get(json);
     if (token === undefined) interned.set(json, (token = `#${nextToken++}`));
     tokens.set(value, token);

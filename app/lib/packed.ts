@@ -1,3 +1,5 @@
+import { stringifyView } from './json-memo.ts';
+
 /**
  * A loader's large view sent to the browser as one JSON text (ADR 044). React Router encodes loader
  * data value by value (turbo-stream), which for a page of cards or part rows costs about a tenth of
@@ -57,7 +59,9 @@ function refuseLossy(_key: string, value: unknown): unknown {
 
 /** `document`: the views of the document being loaded (the request's), null or absent otherwise. */
 export function pack<T>(view: T, document?: DocumentViews | null): Packed<T> {
-  const json = JSON.stringify(view, import.meta.env?.DEV ? refuseLossy : undefined);
+  if (import.meta.env?.DEV) JSON.stringify(view, refuseLossy);
+  // The cards and rows kept in memory bring their JSON made before (json-memo.ts).
+  const json = stringifyView(view) ?? 'null';
   const packed: Packed<T> = document ? { ref: document.add(json) } : { json };
   views.set(packed, view);
   return packed;
