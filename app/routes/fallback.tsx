@@ -38,9 +38,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     } else if (alias.controller === 'model') {
       const page = await loadModelPage(ctx, id, url);
       if (page) {
-        // Similar models stream in after the page (a promise): they travel beside the packed view.
+        // Similar models kept from an earlier view travel in the packed view (their cards' JSON is
+        // kept: json-memo.ts); a promise streams in after the page, beside it.
         const { similar, ...rest } = page;
-        return { view: 'model' as const, alias, page: pack(rest, ctx.documentViews), similar };
+        const kept = Array.isArray(similar) ? similar : null;
+        return { view: 'model' as const, alias, page: pack({ ...rest, similar: kept }, ctx.documentViews), similar: kept ? null : similar };
       }
     } else if (alias.controller === 'part') {
       const part = await loadPartPage(ctx, id);
@@ -80,7 +82,10 @@ export default function Fallback({ loaderData }: Route.ComponentProps) {
   switch (loaderData.view) {
     case 'category': return <CategoryPage data={unpack(loaderData.page)} />;
     case 'model-line': return <ModelLinePage data={unpack(loaderData.page)} />;
-    case 'model': return <ModelPage data={{ ...unpack(loaderData.page), similar: loaderData.similar }} />;
+    case 'model': {
+      const page = unpack(loaderData.page);
+      return <ModelPage data={{ ...page, similar: page.similar ?? loaderData.similar! }} />;
+    }
     case 'part': return <Suspense fallback={null}><PartPageScreen data={loaderData.part} /></Suspense>;
   }
 }
