@@ -339,6 +339,8 @@ describe('the page\'s views', () => {
     const again = await category('', ctx);
     expect(again.listing.items[0]).toBe(first.listing.items[0]);
     expect(again.modelLines[0]).toBe(first.modelLines[0]);
+    expect(again.filters).toBe(first.filters);
+    expect((await category('inStock=1', ctx)).filters).not.toBe(first.filters);
     // Another visitor at the same branch gets the same cards; a guest (no prices) others.
     const other = await category('', await member());
     expect(other.listing.items[0]).toBe(first.listing.items[0]);
