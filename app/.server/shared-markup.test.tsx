@@ -359,6 +359,17 @@ describe('the store of shared markup', () => {
     expect(store.entries).toBe(0);
   });
 
+  it('counts the props\' texts behind the tokens against its bound, the pieces it cannot share too', async () => {
+    const store = createSharedMarkupStore({ maxSize: 20_000 });
+    const Throws = (_: { data: { text: string } }) => { throw new Error('no context'); };
+    store.markup(Throws, { data: { text: 'т'.repeat(500) } });
+    await store.settled();
+    expect(store.size).toBeGreaterThanOrEqual(500);
+    for (let i = 0; i < 100; i++) store.markup(Throws, { data: { text: `${i} `.repeat(300) } });
+    await store.settled();
+    expect(store.size).toBeLessThanOrEqual(20_000);
+  });
+
   it('keeps within its bound, the recently used first', async () => {
     const store = createSharedMarkupStore({ maxSize: 2_000 });
     const ask = async (text: string) => { store.markup(Piece, { text }); await store.settled(); };

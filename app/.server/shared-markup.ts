@@ -23,7 +23,7 @@ export interface SharedMarkupStore extends SharedMarkupSource {
   forDocument(): DocumentMarkup;
   /** Markup pieces kept (for tests and the benchmark's notes). */
   readonly entries: number;
-  /** Bytes kept: keys' characters and markup's bytes. */
+  /** Bytes kept: keys' characters, the props' texts behind their tokens and markup's bytes. */
   readonly size: number;
   /** Resolves when every markup asked for so far has been made. */
   settled(): Promise<void>;
@@ -74,7 +74,12 @@ export function createSharedMarkupStore({ maxSize = DEFAULT_MAX_SIZE }: SharedMa
 
   const keep = (key: string, bytes: Buffer | null) => {
     young.set(key, bytes);
-    youngSize += key.length + (bytes?.length ?? 0);
+    grow(key.length + (bytes?.length ?? 0));
+  };
+  // The texts interned for tokens count against the bound with the pieces: a key is short, but the
+  // props' JSON behind its tokens is not.
+  const grow = (size: number) => {
+    youngSize += size;
     if (youngSize * 2 > maxSize) {
       old = young;
       oldSize = youngSize;
@@ -101,7 +106,10 @@ export function createSharedMarkupStore({ maxSize = DEFAULT_MAX_SIZE }: SharedMa
     }
     const json = jsonOf(value);
     token = interned.get(json);
-    if (token === undefined) interned.set(json, (token = `#${nextToken++}`));
+    if (token === undefined) {
+      interned.set(json, (token = `#${nextToken++}`));
+      grow(json.length);
+    }
     tokens.set(value, token);
     shown?.set(value, json);
     return token;

@@ -15,6 +15,7 @@ describe('the JSON of views', () => {
       numbers: [1, Number.NaN, -0, 1e21],
       nested: { deeper: { deepest: { list: items } } },
       nullProto: Object.assign(Object.create(null) as object, { a: 1 }),
+      ownToJson: { secret: 1, toJSON: () => 'своё' },
     };
     const native = JSON.stringify(view);
     expect(stringifyView(view)).toBe(native);

@@ -32,7 +32,8 @@ export function stringifyView(value: unknown, depth = 3): string | undefined {
     return `${out}]`;
   }
   const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) return JSON.stringify(value); // a Date, a class: its own toJSON
+  // A Date, a class, an object with its own toJSON: JSON.stringify knows what they give.
+  if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return JSON.stringify(value);
   let out = '{';
   let empty = true;
   for (const key of Object.keys(value)) {

@@ -266,10 +266,11 @@ interface MadeRow { drawing: DrawingRow | undefined; own: OfferRow[]; branchName
  */
 const madeRows = new WeakMap<PositionRow, Map<string, MadeRow>>();
 
-function rowOf(p: PositionRow, drawing: DrawingRow | undefined, fits: boolean, own: OfferRow[], branchId: number | null, branchName: Map<number, string>, makers: Map<number, RefRow>): PartRowView {
+function rowOf(p: PositionRow, drawing: DrawingRow | undefined, fits: boolean, own: OfferRow[], branchId: number | null, withPrices: boolean, branchName: Map<number, string>, makers: Map<number, RefRow>): PartRowView {
   let made = madeRows.get(p);
   if (!made) madeRows.set(p, (made = new Map()));
-  const key = `${fits}:${branchId}`;
+  // Guests' and signed-in visitors' offers are kept apart: each keeps its rows.
+  const key = `${fits}:${branchId}:${withPrices}`;
   const hit = made.get(key);
   if (hit && hit.drawing === drawing && hit.own === own && hit.branchName === branchName && hit.makers === makers) return hit.row;
   const row = toRow(p, drawing, fits, own, branchId, branchName, makers);
@@ -346,7 +347,7 @@ export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url
     regionDirectory(ctx.services),
   ]);
   const branchName = branchNames(directory);
-  const rows = shown.map(({ p, fits }) => rowOf(p, index.drawingById.get(p.drawing_id), fits, byPart.get(p.part_id) ?? NO_OFFERS, branchId, branchName, refs.makers));
+  const rows = shown.map(({ p, fits }) => rowOf(p, index.drawingById.get(p.drawing_id), fits, byPart.get(p.part_id) ?? NO_OFFERS, branchId, e.withPrices, branchName, refs.makers));
 
   let drawing: PartsLinePageData['drawing'] = null;
   if (drawingId !== null) {
