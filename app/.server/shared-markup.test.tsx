@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -84,11 +84,12 @@ async function documentOf(node: ReactNode, source: DocumentMarkup): Promise<stri
 
 /** A document's source that counts the pieces it gave. */
 function counted(source: DocumentMarkup): DocumentMarkup & { given: number } {
-  const counter = { given: 0, splice: source.splice, markup: ((component, props) => {
-    const mark = source.markup(component, props);
+  const count = (ask: DocumentMarkup['markup']) => ((component, props) => {
+    const mark = ask(component, props);
     if (mark !== null) counter.given++;
     return mark;
-  }) as DocumentMarkup['markup'] };
+  }) as DocumentMarkup['markup'];
+  const counter = { given: 0, splice: source.splice, markup: count(source.markup), ...(source.mark ? { mark: count(source.mark) } : {}) };
   return counter;
 }
 
@@ -267,6 +268,17 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     await new Promise((resolve) => setTimeout(resolve, 10));
     // The links, the counters and the menus' items (the same in both menus).
     await expectSameBytes(header, 3);
+    // In a document the menus are shared whole too, with their finished Suspense boundaries and
+    // without an element of their own.
+    const store = createSharedMarkupStore();
+    const inDocument = await documentOf(header, store.forDocument());
+    await store.settled();
+    const source = counted(store.forDocument());
+    expect(await documentOf(header, source)).toBe(inDocument);
+    expect(source.given).toBe(4); // the links, the counters, the two menus
+    expect(inDocument).toBe(await documentOf(header, { markup: () => null, splice: (bytes) => bytes }));
+    expect(inDocument).toContain('id="user-menu-text"');
+    expect(inDocument).toContain('id="user-menu-icon"');
     const { inPlace } = renderTwice(header);
     expect(inPlace).toContain('aria-label="Сравнение: 1"');
     expect(inPlace).toContain('href="/profile/bookmarks"');
@@ -325,6 +337,41 @@ describe('the store of shared markup', () => {
     expect(source.given).toBe(3);
     expect(inPlace).toContain(`<p>${forged}</p>`);
     expect(inPlace).toContain('<div><b>второй</b>второй<!-- -->!</div>');
+  });
+
+  it('a piece without an element of its own stands among its siblings as they would', async () => {
+    const store = createSharedMarkupStore();
+    const Pair = ({ text }: { text: string }) => <><button type="button">{text}</button><a href="/x">{text}</a></>;
+    const page = (source: DocumentMarkup) => renderDocument(
+      <SharedMarkupContext value={source}>
+        <nav><span>до</span><SharedMarkup component={Pair} props={{ text: 'а&б' }} /><i>после</i></nav>
+      </SharedMarkupContext>,
+      { nonce: 'n', waitForAll: true, status: 200, headers: new Headers(), abortAfterMs: 5_000, splice: source.splice },
+    ).then((r) => r.text());
+    const inPlace = await page(store.forDocument());
+    expect(inPlace).toContain('<nav><span>до</span><button type="button">а&amp;б</button><a href="/x">а&amp;б</a><i>после</i></nav>');
+    await store.settled();
+    const source = counted(store.forDocument());
+    expect(await page(source)).toBe(inPlace);
+    expect(source.given).toBe(1);
+    // Outside a document (no stream to splice a mark) it renders in place.
+    expect(renderToString(<SharedMarkupContext value={store}><SharedMarkup component={Pair} props={{ text: 'а&б' }} /></SharedMarkupContext>))
+      .toBe('<button type="button">а&amp;б</button><a href="/x">а&amp;б</a>');
+  });
+
+  it('shares a finished Suspense boundary; one whose lazy module had not come is made again once it has', async () => {
+    const store = createSharedMarkupStore();
+    let load!: (module: { default: () => ReactNode }) => void;
+    const Late = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => { load = resolve; }));
+    const Menu = ({ label }: { label: string }) => <Suspense fallback={<i>…</i>}><b>{label}</b><Late /></Suspense>;
+    expect(store.markup(Menu, { label: 'меню' })).toBeNull();
+    await store.settled(); // made while the module loads: its fallback, not kept
+    expect(store.entries).toBe(0);
+    load({ default: () => <u>пункты</u> });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.markup(Menu, { label: 'меню' })).toBeNull();
+    await store.settled();
+    expect(store.markup(Menu, { label: 'меню' })).toBe('<!--$--><b>меню</b><u>пункты</u><!--/$-->');
   });
 
   it('knows an object given again, and another object of the same text, as the same markup; handlers are no part of it', async () => {

@@ -52,8 +52,16 @@ const STX = 0x02;
 const ETX = 0x03;
 const ZERO = 0x30;
 
-/** Markup with a Suspense boundary in it depends on when its parts came: it is not shared. */
-const SUSPENSE_MARK = '<!--$';
+/**
+ * A Suspense boundary whose content had not come (a lazy module still loading: its fallback, left
+ * for the browser to render) depends on when the markup was made: it is not kept, and made again
+ * when asked next, at most `MAX_TRIES` times. A finished boundary (`<!--$-->`) is the same bytes
+ * every time and is shared.
+ */
+const UNFINISHED_BOUNDARY = /<!--\$[?!]/;
+const MAX_TRIES = 3;
+/** Keys waiting for another try: beyond this many, an unfinished piece is given up at once. */
+const MAX_RETRIED_KEYS = 1024;
 /**
  * What React hoists into the document's head (an eager image's preload, a title) comes first in a
  * render of its own: such a component's markup differs from its part of a page, so it is not shared.
@@ -133,11 +141,21 @@ export function createSharedMarkupStore({ maxSize = DEFAULT_MAX_SIZE }: SharedMa
     }
   };
 
+  // Keys whose markup came with an unfinished boundary, and how many times.
+  const tries = new Map<string, number>();
   const make = <P extends object>(key: string, component: ComponentType<P>, props: P) => {
     let bytes: Buffer | null;
     try {
       const html = renderToString(createElement(component, props));
-      bytes = html.includes(SUSPENSE_MARK) || HOISTED.test(html) ? null : Buffer.from(html);
+      if (UNFINISHED_BOUNDARY.test(html)) {
+        const tried = (tries.get(key) ?? 0) + 1;
+        if (tried < MAX_TRIES && tries.size < MAX_RETRIED_KEYS) {
+          tries.set(key, tried);
+          return;
+        }
+      }
+      tries.delete(key);
+      bytes = UNFINISHED_BOUNDARY.test(html) || HOISTED.test(html) ? null : Buffer.from(html);
     } catch {
       bytes = null;
     }
@@ -173,13 +191,16 @@ export function createSharedMarkupStore({ maxSize = DEFAULT_MAX_SIZE }: SharedMa
       // The pieces this document was given, by their number in its marks: a piece dropped from the
       // store before the document is written still reaches it.
       const pieces: Buffer[] = [];
+      // The same mark stands as inner HTML or as text: it holds nothing React escapes.
+      const markOf = <P extends object>(component: ComponentType<P>, props: P): string | null => {
+        const bytes = piece(component, props);
+        if (bytes === null) return null;
+        pieces.push(bytes);
+        return `\u0002${nonce}${pieces.length - 1}\u0003`;
+      };
       return {
-        markup(component, props) {
-          const bytes = piece(component, props);
-          if (bytes === null) return null;
-          pieces.push(bytes);
-          return `\u0002${nonce}${pieces.length - 1}\u0003`;
-        },
+        markup: markOf,
+        mark: markOf,
         splice: (bytes) => (pieces.length === 0 ? bytes : spliced(bytes, nonceBytes, pieces)),
       };
     },

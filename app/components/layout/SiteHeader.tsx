@@ -14,6 +14,7 @@ import { RegionTooltip } from '#app/modules/regions/ui/RegionTooltip.tsx';
 import { useCartCount } from '#app/modules/cart/ui/use-cart.ts';
 import { useMarkCounters } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { useLayoutUi } from './layout-ui.tsx';
+import { sharedUserMenuItems, type UserMenuItem } from '#app/modules/auth/ui/user-menu.rules.ts';
 import { usePageAlias, useRootData } from './root-data.ts';
 import styles from './SiteHeader.module.css';
 
@@ -223,13 +224,13 @@ function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange:
 
 /** Guests see 'Войти' with a tooltip explaining what signing in gives (spec §9, after 300 ms hover). */
 function UserArea() {
-  const { viewer } = useRootData();
+  const { viewer, settings } = useRootData();
   const ui = useLayoutUi();
   const [tip, setTip] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   if (!viewer.isGuest) {
-    return <Suspense fallback={<span className={styles.login}><IconUser size={18} /> Личный кабинет</span>}><UserMenu /></Suspense>;
+    return <SharedMarkup component={AccountMenu} props={{ variant: 'text', userName: viewer.userName, items: sharedUserMenuItems(viewer, settings.supplierPortalUrl) }} />;
   }
   return (
     <div
@@ -251,7 +252,7 @@ function UserArea() {
  * sign-in modal; a signed-in visitor's opens 'Личный кабинет' with the same items as on the desktop.
  */
 function MobileUserButton() {
-  const { viewer } = useRootData();
+  const { viewer, settings } = useRootData();
   const ui = useLayoutUi();
   if (viewer.isGuest) {
     return (
@@ -260,9 +261,31 @@ function MobileUserButton() {
       </Link>
     );
   }
+  return <SharedMarkup component={AccountMenu} props={{ variant: 'icon', userName: viewer.userName, items: sharedUserMenuItems(viewer, settings.supplierPortalUrl) }} />;
+}
+
+interface AccountMenuProps {
+  variant: 'text' | 'icon';
+  userName: string | null;
+  items: UserMenuItem[];
+}
+
+/**
+ * The signed-in user's menu where the header shows it (the top bar's text, the phone's icon), with
+ * what stands in its place while its code loads: a function of its props, shared markup with its
+ * finished Suspense boundary (ADR 055). Each has an id of its own: both are on every page.
+ */
+export function AccountMenu({ variant, userName, items }: AccountMenuProps) {
+  if (variant === 'text') {
+    return (
+      <Suspense fallback={<span className={styles.login}><IconUser size={18} /> Личный кабинет</span>}>
+        <UserMenu userName={userName} items={items} id="user-menu-text" />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<span className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-hidden="true"><IconUser /></span>}>
-      <UserMenu variant="icon" className={`${styles.mobileOnly} no-print`} />
+      <UserMenu variant="icon" className={`${styles.mobileOnly} no-print`} userName={userName} items={items} id="user-menu-icon" />
     </Suspense>
   );
 }

@@ -22,6 +22,11 @@ export function LinkNavigation({ children }: { children: React.ReactNode }) {
   return <NavigateContext value={navigate}>{children}</NavigateContext>;
 }
 
+/** React Router's navigation as `LinkNavigation` gives it; null outside the shell (and in shared markup made on the server). */
+export function useSiteNavigate(): NavigateFunction | null {
+  return use(NavigateContext);
+}
+
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An absolute path of this site, with its query and hash if any. */
   to: string;

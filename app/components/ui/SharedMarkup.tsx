@@ -19,6 +19,11 @@ import { createContext, createElement, use, type ButtonHTMLAttributes, type Comp
 export interface SharedMarkupSource {
   /** The markup of `component` with `props`, if it was made before; null renders it now. */
   markup<P extends object>(component: ComponentType<P>, props: P): string | null;
+  /**
+   * A document's mark for the piece, which its stream replaces with the piece's bytes: written as
+   * text, it needs no element of its own. Only a document's source has it.
+   */
+  mark?<P extends object>(component: ComponentType<P>, props: P): string | null;
 }
 
 /** Given by the server's entry; absent in the browser. */
@@ -28,7 +33,7 @@ type HostAttributes = Omit<HTMLAttributes<HTMLElement> & ButtonHTMLAttributes<HT
   [data: `data-${string}`]: string | undefined;
 };
 
-export type SharedMarkupProps<P extends object> = HostAttributes & {
+export type SharedMarkupProps<P extends object> = (HostAttributes & {
   /**
    * The element that holds the shared markup. It is rendered every time, with the other attributes
    * given here (a class, a state, a handler), so those may differ per visitor.
@@ -36,10 +41,21 @@ export type SharedMarkupProps<P extends object> = HostAttributes & {
   as: keyof JSX.IntrinsicElements;
   component: ComponentType<P>;
   props: P;
+}) | {
+  /**
+   * None: the markup stands among its siblings as the component's own elements would (no wrapper
+   * to style around). The server writes a mark as text that the document's stream replaces, so
+   * the piece must not stand next to text (React would put a separator between the two).
+   */
+  as?: undefined;
+  component: ComponentType<P>;
+  props: P;
 };
 
-export function SharedMarkup<P extends object>({ as, component, props, ...host }: SharedMarkupProps<P>) {
+export function SharedMarkup<P extends object>({ as, component, props, ...rest }: SharedMarkupProps<P>) {
   const source = use(SharedMarkupContext);
+  if (as === undefined) return source?.mark?.(component, props) ?? createElement(component, props);
+  const host = rest as HostAttributes;
   const html = source ? source.markup(component, props) : null;
   if (html !== null) return createElement(as, { ...host, dangerouslySetInnerHTML: { __html: html } });
   return createElement(as, host, createElement(component, props));

@@ -1,16 +1,19 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactElement } from 'react';
-import { useNavigate } from 'react-router';
-import { Link } from '#app/components/ui/Link.tsx';
+import { Link, useSiteNavigate } from '#app/components/ui/Link.tsx';
 import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
-import { useRootData } from '#app/components/layout/root-data.ts';
 import { IconChevronDown, IconUser } from '#app/components/ui/icons.tsx';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';
 import { api } from '#app/lib/api.ts';
-import { COMPARE_PATH, USER_MENU_LABEL, userMenuItems, type UserMenuItem } from './user-menu.rules.ts';
+import { COMPARE_PATH, USER_MENU_LABEL, type UserMenuItem } from './user-menu.rules.ts';
 import styles from './UserMenu.module.css';
 
 export interface UserMenuProps {
+  userName: string | null;
+  /** The viewer's items (`userMenuItems`). */
+  items: UserMenuItem[];
+  /** The dropdown's id: the header has two menus (desktop and phone), each with its own. */
+  id: string;
   /** Called after an item is chosen (the mobile menu closes itself then). */
   onNavigate?: () => void;
   className?: string;
@@ -21,24 +24,22 @@ export interface UserMenuProps {
 /**
  * The signed-in user's menu (spec §2 'Личный кабинет'): a button with a dropdown of the account's
  * pages and actions, in the spec's order and with its role conditions (user-menu.rules.ts). Closes
- * on an outside click, Escape (focus back on the button) and after a choice. Renders nothing for a guest.
+ * on an outside click, Escape (focus back on the button) and after a choice. Renders nothing
+ * without items (a guest). A function of its props (the header shares its markup, ADR 055).
  */
-export function UserMenu({ onNavigate, className, variant = 'text' }: UserMenuProps): ReactElement | null {
-  const { viewer, settings } = useRootData();
-  const navigate = useNavigate();
+export function UserMenu({ userName, items, id: listId, onNavigate, className, variant = 'text' }: UserMenuProps): ReactElement | null {
+  const navigate = useSiteNavigate();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const listId = useId();
   useDismiss(open, root, (reason) => {
     // Escape hands focus back to the button (WAI-ARIA disclosure); an outside press leaves it where it went.
     if (reason === 'escape') button.current?.focus();
     setOpen(false);
   });
 
-  const items = userMenuItems(viewer, settings.supplierPortalUrl);
   if (items.length === 0) return null;
 
   const done = () => {
@@ -73,12 +74,12 @@ export function UserMenu({ onNavigate, className, variant = 'text' }: UserMenuPr
         {variant === 'icon' ? <IconUser /> : <><IconUser size={18} /> {USER_MENU_LABEL} <IconChevronDown size={16} /></>}
       </button>
       <div id={listId} className={styles.dropdown} data-variant={variant} hidden={!open}>
-        {viewer.userName ? <p className={styles.name}>{viewer.userName}</p> : null}
+        {userName ? <p className={styles.name}>{userName}</p> : null}
         {/* The same for every visitor of the same role: shared markup (ADR 051). */}
         <SharedMarkup
           as="ul" className={styles.list} aria-label={USER_MENU_LABEL}
           component={UserMenuList}
-          props={{ items, leaving, onDone: done, onCompare: () => { done(); void navigate(COMPARE_PATH); }, onLogout: () => void logout() }}
+          props={{ items, leaving, onDone: done, onCompare: () => { done(); if (navigate) void navigate(COMPARE_PATH); else window.location.assign(COMPARE_PATH); }, onLogout: () => void logout() }}
         />
         {error ? <p role="alert" className={styles.error}>{error}</p> : null}
       </div>
