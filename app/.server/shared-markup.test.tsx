@@ -73,8 +73,8 @@ function renderTwice(node: ReactNode) {
 }
 
 /** The node as a page's document: streamed by React, the shared pieces spliced into their marks. */
-async function documentOf(node: ReactNode, source: DocumentMarkup): Promise<string> {
-  const router = createMemoryRouter([{ id: 'root', path: '/', element: node, loader: () => rootData }], { hydrationData: { loaderData: { root: rootData } } });
+async function documentOf(node: ReactNode, source: DocumentMarkup, data: RootData = rootData): Promise<string> {
+  const router = createMemoryRouter([{ id: 'root', path: '/', element: node, loader: () => data }], { hydrationData: { loaderData: { root: data } } });
   const response = await renderDocument(
     <SharedMarkupContext value={source}><RouterProvider router={router} /></SharedMarkupContext>,
     { nonce: 'n', waitForAll: true, status: 200, headers: new Headers(), abortAfterMs: 5_000, splice: source.splice },
@@ -259,31 +259,51 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     await expectSameBytes(<SiteFooter />, 1);
   });
 
-  it('the header: the sections\' links with the current one, the counters, the user\'s menu', async () => {
+  it('the header: four parts shared whole without an element of their own, for a signed-in visitor and for a guest asked about his region', async () => {
     const ui = { openRegion: () => {}, openWriteUs: () => {}, openSearch: () => {}, openAuth: () => {} };
     const header = <LayoutUiContext value={ui}><SiteHeader /></LayoutUiContext>;
     // The user's menus (desktop and phone) are lazy: the first render asks for their module.
     renderTwice(header);
     await import('#app/modules/auth/ui/UserMenu.tsx');
     await new Promise((resolve) => setTimeout(resolve, 10));
-    // The links, the counters and the menus' items (the same in both menus).
-    await expectSameBytes(header, 3);
-    // In a document the menus are shared whole too, with their finished Suspense boundaries and
-    // without an element of their own.
-    const store = createSharedMarkupStore();
-    const inDocument = await documentOf(header, store.forDocument());
-    await store.settled();
-    const source = counted(store.forDocument());
-    expect(await documentOf(header, source)).toBe(inDocument);
-    expect(source.given).toBe(4); // the links, the counters, the two menus
-    expect(inDocument).toBe(await documentOf(header, { markup: () => null, splice: (bytes) => bytes }));
-    expect(inDocument).toContain('id="user-menu-text"');
-    expect(inDocument).toContain('id="user-menu-icon"');
-    const { inPlace } = renderTwice(header);
-    expect(inPlace).toContain('aria-label="Сравнение: 1"');
-    expect(inPlace).toContain('href="/profile/bookmarks"');
-    expect(inPlace).not.toContain('aria-current="page"');
-    expect(inPlace.match(/>Моя техника</g)).toHaveLength(2);
+    // Outside a document the parts render in place; the menus' items (the same in both) are shared.
+    await expectSameBytes(header, 1);
+    const guest = {
+      ...rootData,
+      viewer: { isGuest: true, id: null, userName: null, roles: [] },
+      counters: { cart: 2, compare: 0, bookmarks: 0 },
+      location: { ...rootData.location, currentArea: { ...rootData.location.currentArea, confirmed: false } },
+    } as unknown as RootData;
+    const documents: Record<string, string> = {};
+    for (const [who, data] of [['user', rootData], ['guest', guest]] as const) {
+      // In a document the top bar, the brand, the tools and the rows are pieces of their own, with
+      // the menus' finished Suspense boundaries.
+      const store = createSharedMarkupStore();
+      const inDocument = await documentOf(header, store.forDocument(), data);
+      await store.settled();
+      const source = counted(store.forDocument());
+      expect(await documentOf(header, source, data)).toBe(inDocument);
+      expect(source.given).toBe(4);
+      expect(inDocument).toBe(await documentOf(header, { markup: () => null, splice: (bytes) => bytes }, data));
+      documents[who] = inDocument;
+    }
+    const user = documents.user!;
+    expect(user).toContain('id="user-menu-text"');
+    expect(user).toContain('id="user-menu-icon"');
+    expect(user).toContain('aria-label="Сравнение: 1"');
+    expect(user).toContain('href="/profile/bookmarks"');
+    expect(user).not.toContain('aria-current="page"');
+    expect(user.match(/>Моя техника</g)).toHaveLength(2);
+    expect(user).not.toContain('Подтверждение региона');
+    // A guest: 'Войти', the cart's count on the phone's icon, the region question in both layouts
+    // with ids of their own.
+    const guestHeader = documents.guest!;
+    expect(guestHeader).toContain('id="login-tooltip"');
+    expect(guestHeader).toContain('aria-label="Корзина, товаров: 2"');
+    expect(guestHeader).toContain('href="/login?redirect=%2Fprofile%2Fbookmarks"');
+    expect(guestHeader.match(/aria-label="Подтверждение региона"/g)).toHaveLength(2);
+    expect(guestHeader).toContain('aria-describedby="region-question-desktop"');
+    expect(guestHeader).toContain('aria-describedby="region-question-mobile"');
   });
 });
 

@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
 import { IconGrid } from '#app/components/ui/icons.tsx';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';
@@ -19,17 +18,17 @@ export type MenuFocusRequest = 'first' | 'last' | null;
  * Keyboard (WAI-ARIA disclosure with the menu pattern's arrow keys): Enter/Space toggle, ↓/↑ on the
  * button open it on the first/last category; inside, the panel moves with the arrows (its own code).
  * Escape closes and gives focus back to the button; the menu closes when focus leaves it.
+ *
+ * Whether it is open is the header's: the header closes it on navigation. The header renders it as
+ * shared markup (ADR 056), so it reads nothing but its props; its panel's id is fixed (one per page).
  */
-export function CatalogMenu({ top }: { top: MenuEntry[] }) {
-  const [open, setOpen] = useState(false);
+export function CatalogMenu({ top, open, onOpenChange }: { top: MenuEntry[]; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [wanted, setWanted] = useState(false);
   const [focusRequest, setFocusRequest] = useState<MenuFocusRequest>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname]);
+  const panelId = 'catalog-menu-panel';
+  const setOpen = onOpenChange;
   useDismiss(open, rootRef, (reason) => {
     setOpen(false);
     if (reason === 'escape') buttonRef.current?.focus();
@@ -61,7 +60,7 @@ export function CatalogMenu({ top }: { top: MenuEntry[] }) {
         onPointerEnter={want}
         onFocus={want}
         onKeyDown={onButtonKey}
-        onClick={() => { want(); setOpen((v) => !v); }}
+        onClick={() => { want(); setOpen(!open); }}
       >
         <IconGrid size={18} /> Каталог техники
       </button>

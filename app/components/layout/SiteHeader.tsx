@@ -1,69 +1,48 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
 import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { api } from '#app/lib/api.ts';
-import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
-import { Icon, IconCart, IconChevronDown, IconMenu, IconPhone, IconPin, IconSearch, IconUser } from '#app/components/ui/icons.tsx';
-import { CatalogMenu } from './CatalogMenu.tsx';
-import { LOGIN_TOOLTIP_DELAY_MS, SCROLL_THROTTLE_MS, headerHiddenAfterScroll, isCurrentSection, sparePartsHref, throttle } from './layout.rules.ts';
-import { useDismiss } from '#app/components/ui/use-dismiss.ts';
-// Part of the first HTML (not lazy): rendered by the server, the question takes its room from the
-// first paint, so its arrival shifts nothing.
-import { RegionTooltip } from '#app/modules/regions/ui/RegionTooltip.tsx';
+import { callTrackingClass, countryCodeOfBranch } from '#app/modules/regions/regions.rules.ts';
+import { SCROLL_THROTTLE_MS, headerHiddenAfterScroll, isCurrentSection, sparePartsHref, throttle } from './layout.rules.ts';
 import { useCartCount } from '#app/modules/cart/ui/use-cart.ts';
 import { useMarkCounters } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { useLayoutUi } from './layout-ui.tsx';
-import { sharedUserMenuItems, type UserMenuItem } from '#app/modules/auth/ui/user-menu.rules.ts';
+import { sharedUserMenuItems } from '#app/modules/auth/ui/user-menu.rules.ts';
 import { usePageAlias, useRootData } from './root-data.ts';
+import { BURGER_ID, HeaderBrand, HeaderRows, HeaderTools, HeaderTopBar, LazyContactsPanel, MAIN_LINKS, MOBILE_CONTACTS_ID } from './HeaderParts.tsx';
 import styles from './SiteHeader.module.css';
 
-// Parts that show only after a tap load then (prefetched on hover or focus where there is one).
-const loadContactsPanel = () => import('./ContactsPanel.tsx');
-const ContactsPanel = lazy(() => loadContactsPanel().then((m) => ({ default: m.ContactsPanel })));
 const MobileMenu = lazy(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
-const UserMenu = lazy(() => import('#app/modules/auth/ui/UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
-const MAIN_LINKS = [
-  { to: '/servis', label: 'Сервис' },
-  { to: '/finansirovanie', label: 'Финансирование' },
-  { to: '/akcii', label: 'Акции' },
-  { to: '/blog', label: 'Агроновости' },
-  { to: '/contacts', label: 'Филиалы' },
-  { to: '/dostavka-i-oplata', label: 'Доставка и оплата' },
-  { to: '/vacancies', label: 'Вакансии' },
-] as const;
+const focusById = (id: string) => document.getElementById(id)?.focus();
 
-/** The sections' links; the current one is marked for screen readers and underlined. */
-export function SectionLinks({ current }: { current: string | null }) {
-  return (
-    <div className={`container ${styles.navRowInner}`}>
-      {MAIN_LINKS.map((l) => <Link key={l.to} to={l.to} className={styles.navLink} aria-current={l.to === current ? 'page' : undefined}>{l.label}</Link>)}
-    </div>
-  );
-}
-
+/**
+ * The header (spec §2). What it shows is four parts rendered as shared markup without an element of
+ * their own (ADR 056), made once per branch, visitor and counts; what is rendered here per request
+ * is the state of what opens, the link to the parts catalogue (which names the page it is on) and
+ * the panels that only show after a tap.
+ */
 export function SiteHeader() {
-  const { location: here, menu, toPrint } = useRootData();
+  const { location: here, menu, toPrint, viewer, settings, counters } = useRootData();
   const ui = useLayoutUi();
   const { pathname } = useLocation();
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const [mobileMenuUsed, setMobileMenuUsed] = useState(false);
+  const [catalogOpen, setCatalogOpen] = useState(false);
   const [contactsOpen, setContactsOpen] = useState(false);
   // The mobile panel has its own state: sharing the desktop one made the (hidden) desktop dropdown's
   // outside-press handler close the mobile panel before a tap on its buttons and links could land.
   const [mobileContactsOpen, setMobileContactsOpen] = useState(false);
-  const mobileContactsButton = useRef<HTMLButtonElement>(null);
   const alias = usePageAlias();
   const mobileHidden = useHideOnScroll();
-  const burgerRef = useRef<HTMLButtonElement>(null);
+  const marks = useMarkCounters(counters);
+  const cart = useCartCount(counters.cart);
   // Focus goes back to the burger, so keyboard and screen-reader users continue where they were.
-  const closeMobileMenu = useCallback(() => { setMobileMenuOpen(false); burgerRef.current?.focus(); }, []);
-  const [tooltip, setTooltip] = useState(() => !here.currentArea.confirmed && !toPrint);
-  // Not on focus: the dialog gives focus back to the field when it closes, which would reopen it.
-  const openSearchOnKey = (e: React.KeyboardEvent) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); ui.openSearch(); } };
+  const closeMobileMenu = useCallback(() => { setMobileMenuOpen(false); focusById(BURGER_ID); }, []);
+  const [asked, setAsked] = useState(() => !here.currentArea.confirmed && !toPrint);
 
-  useEffect(() => { setContactsOpen(false); setMobileContactsOpen(false); setMobileMenuOpen(false); }, [pathname]);
+  useEffect(() => { setCatalogOpen(false); setContactsOpen(false); setMobileContactsOpen(false); setMobileMenuOpen(false); }, [pathname]);
   // Escape closes the mobile contacts panel and gives focus back to its button.
   useEffect(() => {
     if (!mobileContactsOpen) return;
@@ -71,81 +50,71 @@ export function SiteHeader() {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
       e.preventDefault();
       setMobileContactsOpen(false);
-      mobileContactsButton.current?.focus();
+      focusById(MOBILE_CONTACTS_ID);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [mobileContactsOpen]);
 
+  const branch = here.currentBranch;
+  const place = { area: here.currentArea.label, branch: branch.name, phone: here.country.salesPhone };
+  const items = viewer.isGuest ? null : sharedUserMenuItems(viewer, settings.supplierPortalUrl);
+  const login = () => ui.openAuth();
   // Spec §4: 'Ваш регион {label}?' on load while the area is unconfirmed, never in print mode
   // (to_print=1). The server renders it: the cached guest page is keyed by the confirmation too.
-  const confirmRegion = async () => {
-    await api('POST', '/api/current-area/set-location', { areaId: here.currentArea.regionId });
-    setTooltip(false);
+  const question = {
+    asked,
+    onConfirm: async () => {
+      await api('POST', '/api/current-area/set-location', { areaId: here.currentArea.regionId });
+      setAsked(false);
+    },
+    onChange: () => { setAsked(false); ui.openRegion(); },
+    onDismiss: () => setAsked(false),
   };
-  const regionQuestion = (className: string) => (tooltip ? (
-    <RegionTooltip
-      className={`${className} no-print`}
-      label={here.currentArea.label}
-      onConfirm={confirmRegion}
-      onChange={() => { setTooltip(false); ui.openRegion(); }}
-      onDismiss={() => setTooltip(false)}
-    />
-  ) : null);
 
   return (
     <header className={styles.header} data-mobile-hidden={mobileHidden || undefined}>
-      {/* Desktop, 768 px and up */}
-      <div className={`${styles.topBar} no-print`}>
-        <div className={`container ${styles.topBarInner}`}>
-          <RegionControl variant="desktop" />
-          <span className={styles.spacer} />
-          <ContactsDropdown open={contactsOpen} onOpenChange={setContactsOpen} />
-          <UserArea />
-        </div>
-      </div>
-      {regionQuestion(styles.desktopTooltip!)}
+      <SharedMarkup
+        component={HeaderTopBar}
+        props={{
+          ...place, ...question, phoneClass: callTrackingClass(countryCodeOfBranch(branch.countryId)),
+          userName: viewer.userName, items, contactsOpen, onContactsOpenChange: setContactsOpen, onOpenRegion: ui.openRegion, onLogin: login,
+        }}
+      />
       <div className={styles.mainBar}>
         <div className={`container ${styles.mainBarInner}`}>
-          <button ref={burgerRef} type="button" className={`${styles.burger} no-print`} aria-label="Открыть меню" aria-expanded={mobileMenuOpen} onClick={() => { setMobileMenuUsed(true); setMobileMenuOpen(true); }}>
-            <IconMenu />
-          </button>
-          {/* The name comes from the visible text (WCAG 2.5.3 label in name), the hidden words add where it leads. */}
-          <Link to="/" className={styles.logo}>
-            <span className={`${styles.logoMark} print-logo-mark`} aria-hidden="true">А</span>
-            <span className={styles.logoText}>Агротехника</span>
-            <span className="visually-hidden"> — на главную</span>
-          </Link>
-          <PrintContacts />
-          <div className={`${styles.desktopOnly} no-print`}><CatalogMenu top={menu} /></div>
+          <SharedMarkup
+            component={HeaderBrand}
+            props={{
+              menuOpen: mobileMenuOpen, onOpenMenu: () => { setMobileMenuUsed(true); setMobileMenuOpen(true); },
+              top: menu, catalogOpen, onCatalogOpenChange: setCatalogOpen,
+              phone: place.phone, branch: place.branch, address: [branch.city, branch.address].filter(Boolean).join(', '),
+            }}
+          />
+          {/* It names the page it is on: rendered here, not shared. */}
           <Link to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly} no-print`} aria-current={isCurrentSection(pathname, '/zapchasti') ? 'page' : undefined}>Запчасти</Link>
-          <button type="button" className={`${styles.search} ${styles.desktopOnly} no-print`} onClick={ui.openSearch} aria-haspopup="dialog">
-            <IconSearch size={20} /> <span>Поиск по технике, запчастям и артикулам</span>
-          </button>
-          <Counters />
-          <button type="button" className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-label="Контакты" aria-expanded={mobileContactsOpen} onClick={() => setMobileContactsOpen((v) => !v)} ref={mobileContactsButton}>
-            <IconPhone />
-          </button>
-          <MobileUserButton />
-          {pathname !== '/cart' ? <MobileCartLink /> : null}
+          <SharedMarkup
+            component={HeaderTools}
+            props={{
+              compare: marks.compare, bookmarks: marks.bookmarks, cart, userName: viewer.userName, items, cartLink: pathname !== '/cart',
+              mobileContactsOpen, onToggleMobileContacts: () => setMobileContactsOpen((v) => !v), onSearch: ui.openSearch, onLogin: login,
+              // Spec §2: for a guest the favourites icon opens the login modal, then goes to /profile/bookmarks.
+              onGuestBookmarks: () => ui.openAuth({ form: 'EnterEmail', redirect: '/profile/bookmarks' }),
+            }}
+          />
         </div>
       </div>
-      {/* The same for every visitor of a section: shared markup (ADR 051). */}
       <SharedMarkup
-        as="nav" aria-label="Разделы сайта" className={`${styles.navRow} ${styles.desktopOnly} no-print`}
-        component={SectionLinks} props={{ current: MAIN_LINKS.find((l) => isCurrentSection(pathname, l.to))?.to ?? null }}
+        component={HeaderRows}
+        props={{
+          ...question, current: MAIN_LINKS.find((l) => isCurrentSection(pathname, l.to))?.to ?? null,
+          area: place.area, branch: place.branch, onOpenRegion: ui.openRegion, onSearch: ui.openSearch,
+        }}
       />
-      <div className={`${styles.mobileSearchRow} ${styles.mobileOnly} no-print`}>
-        <input className={styles.mobileSearch} readOnly placeholder="Искать в каталоге или на сайте" aria-label="Искать в каталоге или на сайте" onClick={ui.openSearch} onKeyDown={openSearchOnKey} />
-      </div>
-      <div className={`${styles.mobileRegionRow} ${styles.mobileOnly} no-print`}>
-        <RegionControl variant="mobile" />
-      </div>
-      {regionQuestion(styles.mobileTooltip!)}
       {mobileContactsOpen ? (
         <div className={`${styles.mobileContacts} ${styles.mobileOnly} no-print`} role="region" aria-label="Контакты">
           {/* The panel closes; focus moves to its button first, so the dialog gives it back there. */}
-          <LazyContactsPanel onWriteUs={() => { mobileContactsButton.current?.focus(); setMobileContactsOpen(false); }} />
+          <LazyContactsPanel onWriteUs={() => { focusById(MOBILE_CONTACTS_ID); setMobileContactsOpen(false); }} />
         </div>
       ) : null}
       {mobileMenuUsed ? (
@@ -156,197 +125,6 @@ export function SiteHeader() {
       <span hidden data-testid="current-branch-country">{here.country.code}</span>
     </header>
   );
-}
-
-/** Spec §2: the region button and the branch. The header renders one in the desktop top bar and one in the mobile region row; CSS shows one of them. */
-function RegionControl({ variant }: { variant: 'desktop' | 'mobile' }) {
-  const { location } = useRootData();
-  const ui = useLayoutUi();
-  return (
-    <div className={variant === 'desktop' ? styles.region : styles.mobileRegion}>
-      <button type="button" className={styles.regionButton} onClick={ui.openRegion} data-testid={`region-button-${variant}`}>
-        <IconPin size={18} /> <span>{location.currentArea.label}</span>
-      </button>
-      <span className={styles.branch}>Филиал: {location.currentBranch.name}</span>
-    </div>
-  );
-}
-
-/** What a printed page keeps of the header next to the logo: the phone and the branch (hidden on screen unless to_print=1). */
-function PrintContacts() {
-  const { location } = useRootData();
-  const branch = location.currentBranch;
-  const address = [branch.city, branch.address].filter(Boolean).join(', ');
-  return (
-    <div className="print-only print-contacts" data-testid="print-contacts">
-      <span className="print-contacts-phone">{location.country.salesPhone}</span>
-      <span>Филиал {branch.name}{address ? `: ${address}` : ''}</span>
-    </div>
-  );
-}
-
-function LazyContactsPanel({ onWriteUs }: { onWriteUs: () => void }) {
-  return (
-    <Suspense fallback={<p className={styles.loading}>Загрузка…</p>}>
-      <ContactsPanel onWriteUs={onWriteUs} />
-    </Suspense>
-  );
-}
-
-function ContactsDropdown({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { location } = useRootData();
-  const ref = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const code = countryCodeOfBranch(location.currentBranch.countryId);
-  useDismiss(open, ref, (reason) => {
-    onOpenChange(false);
-    // Escape hands focus back to the toggle (WAI-ARIA disclosure); an outside press leaves it where it went.
-    if (reason === 'escape') toggle.current?.focus();
-  });
-  return (
-    <div className={styles.contacts} ref={ref}>
-      <a className={`${styles.topPhone} ${callTrackingClass(code)}`} href={telHref(location.country.salesPhone)} data-testid="header-phone">
-        {location.country.salesPhone}
-      </a>
-      <button type="button" ref={toggle} className={styles.contactsToggle} aria-expanded={open} aria-controls={panelId} onPointerEnter={() => void loadContactsPanel()} onFocus={() => void loadContactsPanel()} onClick={() => onOpenChange(!open)}>
-        Контакты <IconChevronDown size={16} />
-      </button>
-      {open ? (
-        <div className={styles.dropdown} id={panelId}>
-          {/* The dropdown closes; focus moves to its toggle first, so the dialog gives it back there. */}
-          <LazyContactsPanel onWriteUs={() => { toggle.current?.focus(); onOpenChange(false); }} />
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/** Guests see 'Войти' with a tooltip explaining what signing in gives (spec §9, after 300 ms hover). */
-function UserArea() {
-  const { viewer, settings } = useRootData();
-  const ui = useLayoutUi();
-  const [tip, setTip] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  if (!viewer.isGuest) {
-    return <SharedMarkup component={AccountMenu} props={{ variant: 'text', userName: viewer.userName, items: sharedUserMenuItems(viewer, settings.supplierPortalUrl) }} />;
-  }
-  return (
-    <div
-      className={styles.loginWrap}
-      onMouseEnter={() => { timer.current = setTimeout(() => setTip(true), LOGIN_TOOLTIP_DELAY_MS); }}
-      onMouseLeave={() => { clearTimeout(timer.current); setTip(false); }}
-    >
-      {/* A link for a page without scripts; with them the modal opens in place. */}
-      <Link to="/login" className={styles.login} aria-describedby="login-tooltip" onClick={(e) => { e.preventDefault(); ui.openAuth(); }}><IconUser size={18} /> Войти</Link>
-      <div id="login-tooltip" role="tooltip" className={styles.loginTip} hidden={!tip}>
-        Войдите, чтобы видеть цены и акции в вашем регионе, подборку товаров по вашим интересам и каталоги запчастей с чертежами.
-      </div>
-    </div>
-  );
-}
-
-/**
- * The account on a phone (below 768 px, where the top bar is hidden): a guest's icon opens the
- * sign-in modal; a signed-in visitor's opens 'Личный кабинет' with the same items as on the desktop.
- */
-function MobileUserButton() {
-  const { viewer, settings } = useRootData();
-  const ui = useLayoutUi();
-  if (viewer.isGuest) {
-    return (
-      <Link to="/login" className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-label="Войти" onClick={(e) => { e.preventDefault(); ui.openAuth(); }}>
-        <IconUser />
-      </Link>
-    );
-  }
-  return <SharedMarkup component={AccountMenu} props={{ variant: 'icon', userName: viewer.userName, items: sharedUserMenuItems(viewer, settings.supplierPortalUrl) }} />;
-}
-
-interface AccountMenuProps {
-  variant: 'text' | 'icon';
-  userName: string | null;
-  items: UserMenuItem[];
-}
-
-/**
- * The signed-in user's menu where the header shows it (the top bar's text, the phone's icon), with
- * what stands in its place while its code loads: a function of its props, shared markup with its
- * finished Suspense boundary (ADR 055). Each has an id of its own: both are on every page.
- */
-export function AccountMenu({ variant, userName, items }: AccountMenuProps) {
-  if (variant === 'text') {
-    return (
-      <Suspense fallback={<span className={styles.login}><IconUser size={18} /> Личный кабинет</span>}>
-        <UserMenu userName={userName} items={items} id="user-menu-text" />
-      </Suspense>
-    );
-  }
-  return (
-    <Suspense fallback={<span className={`${styles.iconButton} ${styles.mobileOnly} no-print`} aria-hidden="true"><IconUser /></span>}>
-      <UserMenu variant="icon" className={`${styles.mobileOnly} no-print`} userName={userName} items={items} id="user-menu-icon" />
-    </Suspense>
-  );
-}
-
-/** Spec §2: the mobile header's cart icon (hidden on the cart page) with the count of parts in the cart. */
-function MobileCartLink() {
-  const { counters } = useRootData();
-  const cart = useCartCount(counters.cart);
-  return (
-    <Link to="/cart" className={`${styles.iconButton} ${styles.mobileCart} ${styles.mobileOnly} no-print`} aria-label={`Корзина, товаров: ${cart}`}>
-      <IconCart />
-      {cart > 0 ? <span className={styles.mobileCartBadge} aria-hidden="true">{cart}</span> : null}
-    </Link>
-  );
-}
-
-function Counters() {
-  const { counters: fromServer, viewer } = useRootData();
-  const marks = useMarkCounters(fromServer);
-  const cart = useCartCount(fromServer.cart);
-  const ui = useLayoutUi();
-  return (
-    <SharedMarkup
-      as="nav" aria-label="Сравнение, избранное, корзина" className={`${styles.counters} ${styles.desktopOnly} no-print`}
-      component={CounterLinks}
-      props={{
-        counts: { compare: marks.compare, bookmarks: marks.bookmarks, cart }, guest: viewer.isGuest,
-        // Spec §2: for a guest the favourites icon opens the login modal, then goes to /profile/bookmarks.
-        onGuestBookmarks: () => ui.openAuth({ form: 'EnterEmail', redirect: '/profile/bookmarks' }),
-      }}
-    />
-  );
-}
-
-interface CounterLinksProps {
-  counts: { compare: number; bookmarks: number; cart: number };
-  guest: boolean;
-  onGuestBookmarks: () => void;
-}
-
-/** Compare, favourites and cart with their counts: a function of its props alone (shared markup, ADR 051). */
-export function CounterLinks({ counts, guest, onGuestBookmarks }: CounterLinksProps) {
-  const items = [
-    { to: '/compare', label: 'Сравнение', count: counts.compare, icon: 'compare' },
-    // Spec §2: a guest's favourites icon opens the login modal with redirect to /profile/bookmarks.
-    { to: guest ? '/login?redirect=%2Fprofile%2Fbookmarks' : '/profile/bookmarks', label: 'Избранное', count: counts.bookmarks, icon: 'heart' },
-    { to: '/cart', label: 'Корзина', count: counts.cart, icon: 'cart' },
-  ] as const;
-  return items.map((i) => (
-    <Link
-      key={i.label}
-      to={i.to}
-      className={styles.counter}
-      aria-label={`${i.label}: ${i.count}`}
-      onClick={guest && i.icon === 'heart' ? (e) => { e.preventDefault(); onGuestBookmarks(); } : undefined}
-    >
-      <Icon name={i.icon} />
-      <span className={styles.counterBadge} data-empty={i.count === 0 || undefined}>{i.count}</span>
-      <span className={styles.counterLabel}>{i.label}</span>
-    </Link>
-  ));
 }
 
 /** Spec §2: the mobile header hides when scrolling down past its height and returns on scroll up. */

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import styles from './RegionTooltip.module.css';
 
 export interface RegionTooltipProps {
@@ -10,6 +10,11 @@ export interface RegionTooltipProps {
   /** Escape from one of its buttons: closed without an answer (it comes back on the next page load). */
   onDismiss?: () => void;
   className?: string;
+  /**
+   * The id of its question's text. Given, not made with useId: the header renders the tooltip as
+   * shared markup (ADR 056), whose ids cannot depend on the place in the tree; the header has two.
+   */
+  textId: string;
 }
 
 /**
@@ -20,10 +25,9 @@ export interface RegionTooltipProps {
  * the area is unconfirmed and not in print mode. Non-modal, takes no focus: it must not interrupt
  * someone who came to read the page.
  */
-export function RegionTooltip({ label, onConfirm, onChange, onDismiss, className }: RegionTooltipProps) {
+export function RegionTooltip({ label, onConfirm, onChange, onDismiss, className, textId }: RegionTooltipProps) {
   const [open, setOpen] = useState(true);
   const [confirming, setConfirming] = useState(false);
-  const textId = useId();
 
   if (!open) return null;
 
