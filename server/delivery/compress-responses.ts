@@ -22,6 +22,11 @@ import { chooseEncoding, type Encoding } from '#app/.server/accept-encoding.ts';
 const ZSTD_LEVEL = 3;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
+/**
+ * zlib's output buffer. At its default (16 KB) a signed-in category page (20 KB compressed) left
+ * in two pieces, each its own event, enqueue and socket write; a page's compressed burst fits here.
+ */
+const OUTPUT_CHUNK_BYTES = 64 * 1024;
 /** Below this a response is not worth compressing (a header costs more than it saves). */
 const THRESHOLD_BYTES = 1024;
 /** In the order preferred when a client accepts several equally: the cheapest to make first. */
@@ -64,11 +69,12 @@ export function compressResponses(): MiddlewareHandler {
 }
 
 function compressor(encoding: Encoding, sizeHint?: number): Gzip | BrotliCompress | ZstdCompress {
-  if (encoding === 'gzip') return createGzip({ level: GZIP_LEVEL });
+  if (encoding === 'gzip') return createGzip({ level: GZIP_LEVEL, chunkSize: OUTPUT_CHUNK_BYTES });
   if (encoding === 'zstd') {
-    return createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } });
+    return createZstdCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } });
   }
   return createBrotliCompress({
+    chunkSize: OUTPUT_CHUNK_BYTES,
     params: {
       [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
