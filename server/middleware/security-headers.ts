@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '#app/.server/config.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 
@@ -47,11 +47,30 @@ export function securityHeaders(config: Config): MiddlewareHandler<HonoEnv> {
     // (The context is absent when an earlier middleware answered: health check, static file.)
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
     const ctx = c.var.ctx as HonoEnv['Variables']['ctx'] | undefined;
-    c.header('Content-Security-Policy', isPage && ctx ? policy(ctx.nonce) : policy(''));
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=()');
-    if (config.isProduction) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const headers = mutableHeaders(c);
+    headers.set('Content-Security-Policy', isPage && ctx ? policy(ctx.nonce) : policy(''));
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('X-Frame-Options', 'DENY');
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=()');
+    if (config.isProduction) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
+}
+
+/**
+ * The response's own headers, to set after it was made. Not `c.header`: once a response exists,
+ * Hono makes a new Response around its body for every header set that way, copying its headers
+ * each time: six Responses per request here (ADR 058). A response whose headers cannot change (a
+ * redirect made by `Response.redirect`, one fetched from elsewhere) is copied once.
+ */
+function mutableHeaders(c: Context<HonoEnv>): Headers {
+  const res = c.res;
+  try {
+    res.headers.set('X-Content-Type-Options', 'nosniff');
+    return res.headers;
+  } catch {
+    c.res = undefined;
+    c.res = new Response(res.body, res);
+    return c.res.headers;
+  }
 }
