@@ -66,6 +66,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<HonoEnv> {
 function mutableHeaders(c: Context<HonoEnv>): Headers {
   const res = c.res;
   try {
+    // The first header set here tells whether they can change: immutable ones throw.
     res.headers.set('X-Content-Type-Options', 'nosniff');
     return res.headers;
   } catch {

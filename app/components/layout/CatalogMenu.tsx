@@ -28,9 +28,8 @@ export function CatalogMenu({ top, open, onOpenChange }: { top: MenuEntry[]; ope
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = 'catalog-menu-panel';
-  const setOpen = onOpenChange;
   useDismiss(open, rootRef, (reason) => {
-    setOpen(false);
+    onOpenChange(false);
     if (reason === 'escape') buttonRef.current?.focus();
   });
 
@@ -39,14 +38,14 @@ export function CatalogMenu({ top, open, onOpenChange }: { top: MenuEntry[]; ope
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     want();
-    setOpen(true);
+    onOpenChange(true);
     setFocusRequest(e.key === 'ArrowDown' ? 'first' : 'last');
   };
   // Focus going somewhere outside (Tab past the last link, Shift+Tab before the button) closes it.
   // A press on the panel's own background moves focus to nowhere (relatedTarget null): it stays open.
   const onBlur = (e: React.FocusEvent) => {
     const next = e.relatedTarget as Node | null;
-    if (open && next && !rootRef.current?.contains(next)) setOpen(false);
+    if (open && next && !rootRef.current?.contains(next)) onOpenChange(false);
   };
 
   return (
@@ -60,7 +59,7 @@ export function CatalogMenu({ top, open, onOpenChange }: { top: MenuEntry[]; ope
         onPointerEnter={want}
         onFocus={want}
         onKeyDown={onButtonKey}
-        onClick={() => { want(); setOpen(!open); }}
+        onClick={() => { want(); onOpenChange(!open); }}
       >
         <IconGrid size={18} /> Каталог техники
       </button>
