@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppServices, RequestContext, SessionState } from '#app/.server/context.ts';
@@ -6,7 +6,7 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
 import { parseStrictInt } from '#app/lib/strict-number.ts';
 import { createDocumentViews } from '#app/lib/packed.ts';
-import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession, type SignInHandler } from '#app/.server/session.ts';
+import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession, type Persistence, type SignInHandler } from '#app/.server/session.ts';
 import { newNonce } from './security-headers.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -24,64 +24,109 @@ export function requestContextMiddleware(services: AppServices, options: { onSig
     const token = getCookie(c, SESSION_COOKIE);
     // A page view reads the visitor's facts with his session (one statement); a write never does.
     const withFacts = (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.startsWith('/api/');
-    let session: SessionState | null = token ? await findSession(services.db, token, { withFacts }) : null;
+    const session: SessionState | null = token ? await findSession(services.db, token, { withFacts }) : null;
 
-    // The token and the nonce are made only when something reads them (a page, a mutation check):
-    // a cached JSON answer needs neither, and minting them is most of such a request's cost.
     const cookieToken = getCookie(c, XSRF_COOKIE);
-    let csrfToken = isValidCsrfToken(services.config.sessionSecret, cookieToken) ? cookieToken : undefined;
-    let issuedToken: string | undefined;
-    let nonce: string | undefined;
+    const validToken = isValidCsrfToken(services.config.sessionSecret, cookieToken) ? cookieToken : undefined;
 
     const rawRegion = c.req.query('region_id');
     const regionIdParam = parseStrictInt(rawRegion ?? null);
 
-    const ctx: RequestContext = {
-      services,
+    const ctx = new LiveRequestContext(c, services, { secure, onSignIn: options.onSignIn, csrfToken: validToken }, {
       // Reading c.res also creates the response whose headers Hono merges into whatever a route returns,
       // so cookies set later (sign-in inside a page action) reach the browser.
       requestId: c.res.headers.get('X-Request-Id') ?? '',
       ip: clientIp(c, services.config.TRUST_PROXY),
-      get nonce() { return (nonce ??= newNonce()); },
-      set nonce(value: string) { nonce = value; },
-      get csrfToken() {
-        if (csrfToken === undefined) csrfToken = issuedToken = issueCsrfToken(services.config.sessionSecret);
-        return csrfToken;
-      },
-      set csrfToken(value: string) { csrfToken = value; },
       session,
       regionIdParam,
       // React Router asks for a client navigation's data at '<path>.data'; any other page view is
       // a document, whose packed views travel in it once (ADR 049).
       documentViews: withFacts && !c.req.path.endsWith('.data') ? createDocumentViews() : null,
-      async ensureSession() {
-        if (session) return session;
-        const created = await createSession(services.db);
-        session = ctx.session = created.session;
-        setCookie(c, SESSION_COOKIE, created.token, {
-          path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400,
-        });
-        return session;
-      },
-      async signIn(userId, persistence) {
-        const rotated = await rotateSession(services.db, session, userId, persistence, undefined, options.onSignIn);
-        session = ctx.session = rotated.session;
-        setCookie(c, SESSION_COOKIE, rotated.token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: rotated.maxAgeSeconds });
-        return session;
-      },
-      async signOut() {
-        if (session) await revokeSession(services.db, session.id);
-        session = ctx.session = null;
-        deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
-      },
-    };
+    });
     c.set('ctx', ctx);
     await next();
-    if (issuedToken) {
+    if (ctx.issuedToken) {
       // Readable by scripts on purpose: the client echoes it in the X-XSRF-TOKEN header.
-      setCookie(c, XSRF_COOKIE, issuedToken, { path: '/', sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400 });
+      setCookie(c, XSRF_COOKIE, ctx.issuedToken, { path: '/', sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400 });
     }
   };
+}
+
+type RequestFacts = Pick<RequestContext, 'requestId' | 'ip' | 'session' | 'regionIdParam' | 'documentViews'>;
+
+/**
+ * A request's context. A class, not an object literal with getters: a literal's accessors are new
+ * functions per request, and V8 then gives each request's context a map of its own. Maps live in
+ * the old generation, so each request's whole graph (reached through the getters' closures) stayed
+ * alive through every minor collection until a full one (ADR 059).
+ */
+class LiveRequestContext implements RequestContext {
+  readonly services: AppServices;
+  readonly requestId: string;
+  readonly ip: string | null;
+  session: SessionState | null;
+  readonly regionIdParam: number | null;
+  readonly documentViews: RequestContext['documentViews'];
+  /** A CSRF token minted for this visitor during the request: its cookie is set on the way out. */
+  issuedToken: string | undefined;
+  readonly #c: Context<HonoEnv>;
+  readonly #secure: boolean;
+  readonly #onSignIn: readonly SignInHandler[] | undefined;
+  #nonce: string | undefined;
+  #csrfToken: string | undefined;
+
+  constructor(c: Context<HonoEnv>, services: AppServices, options: { secure: boolean; onSignIn?: readonly SignInHandler[]; csrfToken: string | undefined }, facts: RequestFacts) {
+    this.#c = c;
+    this.services = services;
+    this.#secure = options.secure;
+    this.#onSignIn = options.onSignIn;
+    this.#csrfToken = options.csrfToken;
+    this.requestId = facts.requestId;
+    this.ip = facts.ip;
+    this.session = facts.session;
+    this.regionIdParam = facts.regionIdParam;
+    this.documentViews = facts.documentViews;
+  }
+
+  // The token and the nonce are made only when something reads them (a page, a mutation check):
+  // a cached JSON answer needs neither, and minting them is most of such a request's cost.
+  get nonce(): string {
+    return (this.#nonce ??= newNonce());
+  }
+  set nonce(value: string) {
+    this.#nonce = value;
+  }
+
+  get csrfToken(): string {
+    if (this.#csrfToken === undefined) this.#csrfToken = this.issuedToken = issueCsrfToken(this.services.config.sessionSecret);
+    return this.#csrfToken;
+  }
+  set csrfToken(value: string) {
+    this.#csrfToken = value;
+  }
+
+  async ensureSession(): Promise<SessionState> {
+    if (this.session) return this.session;
+    const created = await createSession(this.services.db);
+    this.session = created.session;
+    setCookie(this.#c, SESSION_COOKIE, created.token, {
+      path: '/', httpOnly: true, sameSite: 'Lax', secure: this.#secure, maxAge: GUEST_SESSION_DAYS * 86_400,
+    });
+    return this.session;
+  }
+
+  async signIn(userId: number, persistence: Persistence): Promise<SessionState> {
+    const rotated = await rotateSession(this.services.db, this.session, userId, persistence, undefined, this.#onSignIn);
+    this.session = rotated.session;
+    setCookie(this.#c, SESSION_COOKIE, rotated.token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: this.#secure, maxAge: rotated.maxAgeSeconds });
+    return this.session;
+  }
+
+  async signOut(): Promise<void> {
+    if (this.session) await revokeSession(this.services.db, this.session.id);
+    this.session = null;
+    deleteCookie(this.#c, SESSION_COOKIE, { path: '/', secure: this.#secure });
+  }
 }
 
 function clientIp(c: Parameters<MiddlewareHandler>[0], trustProxy: boolean): string | null {
