@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync, createBrotliDecompress, createZstdDecompress, zstdDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, createBrotliDecompress, createZstdDecompress, zstdDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { compressResponses } from './compress-responses.ts';
@@ -10,6 +10,21 @@ function app(respond: () => Response) {
   a.use(compressResponses());
   a.get('/', () => respond());
   return a;
+}
+
+/** WBITS from a Brotli stream's header (RFC 7932, 9.1): its first bits, least significant first. */
+function brotliWindowBits(stream: Uint8Array): number {
+  let position = 0;
+  const bits = (count: number) => {
+    let value = 0;
+    for (let i = 0; i < count; i++, position++) value |= ((stream[position >> 3]! >> (position & 7)) & 1) << i;
+    return value;
+  };
+  if (bits(1) === 0) return 16;
+  const n = bits(3);
+  if (n !== 0) return 17 + n;
+  const m = bits(3);
+  return m === 0 ? 17 : 8 + m;
 }
 
 const html = (body: BodyInit, headers: Record<string, string> = {}) => new Response(body, { headers: { 'Content-Type': 'text/html; charset=UTF-8', ...headers } });
@@ -73,6 +88,43 @@ describe('compressResponses', () => {
     expect(bytes.length).toBeGreaterThan(16 * 1024);
     expect(pieces).toHaveLength(1);
     expect(zstdDecompressSync(bytes).toString()).toBe(varied);
+  });
+
+  it('a streamed page\'s first burst leaves as one piece too, before the rest is ready', async () => {
+    const varied = Array.from({ length: 3000 }, (_, i) => `<li data-i="${(i * 7919) % 100_003}">${i.toString(36)}</li>`).join('');
+    let release!: () => void;
+    const later = new Promise<void>((resolve) => { release = resolve; });
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(varied));
+        await later;
+        controller.enqueue(new TextEncoder().encode('<p>Потом</p>'));
+        controller.close();
+      },
+    });
+    const res = await app(() => html(body)).request('/', { headers: { 'Accept-Encoding': 'zstd' } });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(first.value!.byteLength).toBeGreaterThan(16 * 1024);
+    const decoder = createZstdDecompress();
+    const seen: Buffer[] = [];
+    decoder.on('data', (chunk: Buffer) => seen.push(chunk));
+    await new Promise<void>((resolve) => decoder.write(first.value, () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(Buffer.concat(seen).toString()).toBe(varied);
+    release();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) decoder.write(r.value);
+    await new Promise<void>((resolve) => decoder.end(() => resolve()));
+    expect(Buffer.concat(seen).toString()).toBe(`${varied}<p>Потом</p>`);
+  });
+
+  it('compresses with Brotli in a window of 512 KB, not its default 4 MB, whose native memory set off full garbage collections', async () => {
+    const res = await app(() => html(PAGE)).request('/', { headers: { 'Accept-Encoding': 'br' } });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(brotliWindowBits(bytes)).toBe(19);
+    expect(brotliDecompressSync(bytes).toString()).toBe(PAGE);
+    // The reader itself, on what Brotli makes by default.
+    expect(brotliWindowBits(brotliCompressSync(PAGE))).toBe(22);
   });
 
   it.each([
