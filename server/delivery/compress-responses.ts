@@ -25,7 +25,7 @@ const BROTLI_QUALITY = 4;
  * Brotli's window: 512 KB, more than any page we render, where Brotli's own default is 4 MB. The
  * compressor's native memory grows with the window, and V8 answers native memory with full garbage
  * collections: at 10 pages at a time, the default window made one every 100 ms (93 in 10 s against
- * 13 at this size) and a signed-in category page fell from 516 to 385 req/s. Output is the same
+ * 9 with this one) and a signed-in category page fell from 519 to 385 req/s. Output is the same
  * within 1 % on our pages. ADR 060.
  */
 const BROTLI_WINDOW_BITS = 19;
