@@ -1,7 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, createBrotliDecompress, createZstdDecompress, zstdDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { compressResponses } from './compress-responses.ts';
+import { compressResponses, readIfWhole } from './compress-responses.ts';
 
 const PAGE = `<!doctype html><html><body>${'<p>Трактор Кировец К-7М, 300 л.с.</p>'.repeat(200)}</body></html>`;
 
@@ -68,6 +68,30 @@ describe('compressResponses', () => {
     }
     const refused = await app(() => html(PAGE)).request('/', { headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0' } });
     expect(refused.headers.get('Content-Encoding')).toBeNull();
+  });
+
+  it('sends a small answer made of a string as it is, with its length; a larger one compressed', async () => {
+    const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } });
+    const accept = { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } };
+    const small = await app(() => json({ error_status: 'success', token: 'x'.repeat(64) })).request('/', accept);
+    expect(small.headers.get('Content-Encoding')).toBeNull();
+    const text = await small.text();
+    expect(JSON.parse(text)).toEqual({ error_status: 'success', token: 'x'.repeat(64) });
+    expect(small.headers.get('Content-Length')).toBe(String(Buffer.byteLength(text)));
+
+    const rows = Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Фильтр масляный ${i}` }));
+    const large = await app(() => json(rows)).request('/', accept);
+    expect(large.headers.get('Content-Encoding')).toBe('zstd');
+    const compressed = Buffer.from(await large.arrayBuffer());
+    expect(large.headers.get('Content-Length')).toBe(String(compressed.length));
+    expect(JSON.parse(zstdDecompressSync(compressed).toString())).toEqual(rows);
+    // Compressed for its known size: the frame's header records it (RFC 8878, 3.1.1.1.1).
+    const descriptor = compressed[4]!;
+    expect(descriptor >> 6 !== 0 || (descriptor & 0x20) !== 0).toBe(true);
+
+    const br = await app(() => json(rows)).request('/', { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString())).toEqual(rows);
   });
 
   it('never keeps the length of what it was before compression', async () => {
@@ -186,5 +210,67 @@ describe('compressedStream when the client goes away', () => {
     expect(pulled - pulledAtCancel).toBeLessThanOrEqual(1);
     process.off('uncaughtException', record);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('readIfWhole', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const all = async (body: ReadableStream<Uint8Array>) => new TextDecoder().decode(await new Response(body).arrayBuffer());
+
+  it('takes a string\'s body whole, and an empty one', async () => {
+    const read = await readIfWhole(new Response('{"ok":true}').body!);
+    expect(new TextDecoder().decode(read.whole!)).toBe('{"ok":true}');
+    expect(await all(read.body)).toBe('{"ok":true}');
+    const empty = await readIfWhole(new ReadableStream({ start: (controller) => controller.close() }));
+    expect(empty.whole?.byteLength).toBe(0);
+  });
+
+  it('gives back a body still coming as a stream, every part in order', async () => {
+    let release!: () => void;
+    const later = new Promise<void>((resolve) => { release = resolve; });
+    const read = await readIfWhole(new ReadableStream<Uint8Array<ArrayBuffer>>({
+      async start(controller) {
+        controller.enqueue(bytes('<h1>Сразу</h1>'));
+        await later;
+        controller.enqueue(bytes('<p>Потом</p>'));
+        controller.enqueue(bytes('<p>В конце</p>'));
+        controller.close();
+      },
+    }));
+    expect(read.whole).toBeNull();
+    release();
+    expect(await all(read.body)).toBe('<h1>Сразу</h1><p>Потом</p><p>В конце</p>');
+  });
+
+  it('passes a failure after the first part on to whoever reads, and to no one else', async () => {
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => { fail = resolve; });
+    const read = await readIfWhole(new ReadableStream<Uint8Array<ArrayBuffer>>({
+      async start(controller) {
+        controller.enqueue(bytes('<h1>Сразу</h1>'));
+        await failing;
+        controller.error(new Error('render failed'));
+      },
+    }));
+    fail();
+    await expect(all(read.body)).rejects.toThrow('render failed');
+
+    // The client gone before reading: the failure stays the stream's, never an unhandled rejection.
+    let failUnread!: () => void;
+    const failingUnread = new Promise<void>((resolve) => { failUnread = resolve; });
+    await readIfWhole(new ReadableStream<Uint8Array<ArrayBuffer>>({
+      async start(controller) {
+        controller.enqueue(bytes('<h1>Сразу</h1>'));
+        await failingUnread;
+        controller.error(new Error('render failed unread'));
+      },
+    }));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    failUnread();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    process.off('unhandledRejection', onUnhandled);
+    expect(unhandled).toEqual([]);
   });
 });

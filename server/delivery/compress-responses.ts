@@ -1,4 +1,5 @@
-import { constants, createBrotliCompress, createGzip, createZstdCompress, type BrotliCompress, type Gzip, type ZstdCompress } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, createBrotliCompress, createGzip, createZstdCompress, gzip, zstdCompress, type BrotliCompress, type Gzip, type ZstdCompress } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { chooseEncoding, type Encoding } from '#app/.server/accept-encoding.ts';
@@ -62,20 +63,98 @@ export function compressResponses(): MiddlewareHandler {
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), DYNAMIC_ENCODINGS);
     if (!encoding) return;
 
-    const headers = new Headers(res.headers);
-    headers.delete('Content-Length');
-    headers.set('Content-Encoding', encoding);
-    const etag = headers.get('ETag');
-    if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
-    // Assigning over a response merges the old one's headers into the new (its uncompressed length
-    // among them); `headers` already hold everything the old one had.
+    // An answer made of a string (`c.json`, `c.text`) carries no length, and one under the
+    // threshold went through a compressor of its own: twice the CPU of a small API answer. Read
+    // whole, it is sent as it is when small, else compressed in one go for its known size (a
+    // Zstandard context sized to it: half the CPU of one made for any size, ADR 060). Pages are
+    // never that small and stream, so they are not read ahead.
+    let body = res.body;
+    if (length === null && !type.startsWith('text/html')) {
+      const read = await readIfWhole(body);
+      if (read.whole) {
+        const small = read.whole.byteLength < THRESHOLD_BYTES;
+        const bytes = small ? read.whole : await compressWhole(read.whole, encoding);
+        const headers = small ? res.headers : compressedHeaders(res.headers, encoding);
+        headers.set('Content-Length', String(bytes.byteLength));
+        // Assigning over a response merges the old one's headers into the new (its uncompressed
+        // length among them); `headers` already hold everything the old one had.
+        c.res = undefined;
+        c.res = new Response(bytes, { status: res.status, statusText: res.statusText, headers });
+        return;
+      }
+      body = read.body;
+    }
+
     c.res = undefined;
-    c.res = new Response(compressedStream(res.body, encoding, length === null ? undefined : Number(length)), {
+    c.res = new Response(compressedStream(body, encoding, length === null ? undefined : Number(length)), {
       status: res.status,
       statusText: res.statusText,
-      headers,
+      headers: compressedHeaders(res.headers, encoding),
     });
   };
+}
+
+function compressedHeaders(original: Headers, encoding: Encoding): Headers {
+  const headers = new Headers(original);
+  headers.delete('Content-Length');
+  headers.set('Content-Encoding', encoding);
+  const etag = headers.get('ETag');
+  if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+  return headers;
+}
+
+const zstdWhole = promisify(zstdCompress);
+const brotliWhole = promisify(brotliCompress);
+const gzipWhole = promisify(gzip);
+
+/**
+ * A whole body compressed on zlib's thread pool, with the same settings as a stream. zlib's output
+ * is a Buffer on an ArrayBuffer of its own, never a shared one.
+ */
+async function compressWhole(bytes: Bytes, encoding: Encoding): Promise<Bytes> {
+  if (encoding === 'gzip') return await gzipWhole(bytes, { level: GZIP_LEVEL }) as Bytes;
+  if (encoding === 'zstd') return await zstdWhole(bytes, { pledgedSrcSize: bytes.byteLength, params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }) as Bytes;
+  return await brotliWhole(bytes, { params: brotliParams(bytes.byteLength) }) as Bytes;
+}
+
+type Bytes = Uint8Array<ArrayBuffer>;
+type ReadBody = { whole: Bytes; body: ReadableStream<Bytes> } | { whole: null; body: ReadableStream<Bytes> };
+
+/**
+ * The body whole when it is there at once: its first piece and its end within the same turn, as a
+ * string's body is. Otherwise (a page still rendering) the same bytes as a stream, after one turn's
+ * wait at most.
+ */
+export async function readIfWhole(source: ReadableStream<Bytes>): Promise<ReadBody> {
+  const reader = source.getReader();
+  const first = await reader.read();
+  if (first.done) return { whole: new Uint8Array(0), body: streamOf([]) };
+  const second = reader.read();
+  const nextTurn = new Promise<null>((resolve) => setImmediate(resolve, null));
+  const early = await Promise.race([second, nextTurn]);
+  if (early?.done) return { whole: first.value, body: streamOf([first.value]) };
+  let waiting: Promise<ReadableStreamReadResult<Bytes>> | null = second;
+  return {
+    whole: null,
+    body: new ReadableStream<Bytes>({
+      start(controller) { controller.enqueue(first.value); },
+      async pull(controller) {
+        const next = await (waiting ?? reader.read());
+        waiting = null;
+        if (next.done) controller.close(); else controller.enqueue(next.value);
+      },
+      cancel(reason) { return reader.cancel(reason); },
+    }),
+  };
+}
+
+function streamOf(pieces: Bytes[]): ReadableStream<Bytes> {
+  return new ReadableStream<Bytes>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(piece);
+      controller.close();
+    },
+  });
 }
 
 function compressor(encoding: Encoding, sizeHint?: number): Gzip | BrotliCompress | ZstdCompress {
@@ -83,15 +162,16 @@ function compressor(encoding: Encoding, sizeHint?: number): Gzip | BrotliCompres
   if (encoding === 'zstd') {
     return createZstdCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } });
   }
-  return createBrotliCompress({
-    chunkSize: OUTPUT_CHUNK_BYTES,
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-      ...(sizeHint ? { [constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}),
-    },
-  });
+  return createBrotliCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: brotliParams(sizeHint) });
+}
+
+function brotliParams(sizeHint?: number): Record<number, number> {
+  return {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+    ...(sizeHint ? { [constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}),
+  };
 }
 
 const FLUSH_MODE: Record<Encoding, number> = {
