@@ -118,7 +118,7 @@ async function compressWhole(bytes: Bytes, encoding: Encoding): Promise<Bytes> {
 }
 
 type Bytes = Uint8Array<ArrayBuffer>;
-type ReadBody = { whole: Bytes; body: ReadableStream<Bytes> } | { whole: null; body: ReadableStream<Bytes> };
+type ReadBody = { whole: Bytes } | { whole: null; body: ReadableStream<Bytes> };
 
 /**
  * The body whole when it is there at once: its first piece and its end within the same turn, as a
@@ -128,11 +128,11 @@ type ReadBody = { whole: Bytes; body: ReadableStream<Bytes> } | { whole: null; b
 export async function readIfWhole(source: ReadableStream<Bytes>): Promise<ReadBody> {
   const reader = source.getReader();
   const first = await reader.read();
-  if (first.done) return { whole: new Uint8Array(0), body: streamOf([]) };
+  if (first.done) return { whole: new Uint8Array(0) };
   const second = reader.read();
   const nextTurn = new Promise<null>((resolve) => setImmediate(resolve, null));
   const early = await Promise.race([second, nextTurn]);
-  if (early?.done) return { whole: first.value, body: streamOf([first.value]) };
+  if (early?.done) return { whole: first.value };
   let waiting: Promise<ReadableStreamReadResult<Bytes>> | null = second;
   return {
     whole: null,
@@ -146,15 +146,6 @@ export async function readIfWhole(source: ReadableStream<Bytes>): Promise<ReadBo
       cancel(reason) { return reader.cancel(reason); },
     }),
   };
-}
-
-function streamOf(pieces: Bytes[]): ReadableStream<Bytes> {
-  return new ReadableStream<Bytes>({
-    start(controller) {
-      for (const piece of pieces) controller.enqueue(piece);
-      controller.close();
-    },
-  });
 }
 
 function compressor(encoding: Encoding, sizeHint?: number): Gzip | BrotliCompress | ZstdCompress {
