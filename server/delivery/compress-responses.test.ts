@@ -228,50 +228,45 @@ describe('readIfWhole', () => {
     expect(empty.whole?.byteLength).toBe(0);
   });
 
-  it('gives back a body still coming as a stream, every part in order', async () => {
+  /** A body whose first part is there at once and whose rest (`then`) comes when released. */
+  function held(then: (controller: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>>) => void) {
     let release!: () => void;
     const later = new Promise<void>((resolve) => { release = resolve; });
-    const read = await readIfWhole(new ReadableStream<Uint8Array<ArrayBuffer>>({
+    const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
       async start(controller) {
         controller.enqueue(bytes('<h1>Сразу</h1>'));
         await later;
-        controller.enqueue(bytes('<p>Потом</p>'));
-        controller.enqueue(bytes('<p>В конце</p>'));
-        controller.close();
+        then(controller);
       },
-    }));
+    });
+    return { stream, release };
+  }
+
+  it('gives back a body still coming as a stream, every part in order', async () => {
+    const { stream, release } = held((controller) => {
+      controller.enqueue(bytes('<p>Потом</p>'));
+      controller.enqueue(bytes('<p>В конце</p>'));
+      controller.close();
+    });
+    const read = await readIfWhole(stream);
     expect(read.whole).toBeNull();
     release();
     expect(await all(streamed(read))).toBe('<h1>Сразу</h1><p>Потом</p><p>В конце</p>');
   });
 
   it('passes a failure after the first part on to whoever reads, and to no one else', async () => {
-    let fail!: () => void;
-    const failing = new Promise<void>((resolve) => { fail = resolve; });
-    const read = await readIfWhole(new ReadableStream<Uint8Array<ArrayBuffer>>({
-      async start(controller) {
-        controller.enqueue(bytes('<h1>Сразу</h1>'));
-        await failing;
-        controller.error(new Error('render failed'));
-      },
-    }));
-    fail();
-    await expect(all(streamed(read))).rejects.toThrow('render failed');
+    const read = held((controller) => controller.error(new Error('render failed')));
+    const readBody = await readIfWhole(read.stream);
+    read.release();
+    await expect(all(streamed(readBody))).rejects.toThrow('render failed');
 
     // The client gone before reading: the failure stays the stream's, never an unhandled rejection.
-    let failUnread!: () => void;
-    const failingUnread = new Promise<void>((resolve) => { failUnread = resolve; });
-    await readIfWhole(new ReadableStream<Uint8Array<ArrayBuffer>>({
-      async start(controller) {
-        controller.enqueue(bytes('<h1>Сразу</h1>'));
-        await failingUnread;
-        controller.error(new Error('render failed unread'));
-      },
-    }));
+    const unread = held((controller) => controller.error(new Error('render failed unread')));
+    await readIfWhole(unread.stream);
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
-    failUnread();
+    unread.release();
     await new Promise((resolve) => setTimeout(resolve, 20));
     process.off('unhandledRejection', onUnhandled);
     expect(unhandled).toEqual([]);

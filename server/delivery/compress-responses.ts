@@ -74,7 +74,7 @@ export function compressResponses(): MiddlewareHandler {
       if (read.whole) {
         const small = read.whole.byteLength < THRESHOLD_BYTES;
         const bytes = small ? read.whole : await compressWhole(read.whole, encoding);
-        const headers = small ? res.headers : compressedHeaders(res.headers, encoding);
+        const headers = small ? new Headers(res.headers) : compressedHeaders(res.headers, encoding);
         headers.set('Content-Length', String(bytes.byteLength));
         // Assigning over a response merges the old one's headers into the new (its uncompressed
         // length among them); `headers` already hold everything the old one had.
@@ -85,7 +85,7 @@ export function compressResponses(): MiddlewareHandler {
       body = read.body;
     }
 
-    c.res = undefined;
+    c.res = undefined; // no merging of the old headers, as above
     c.res = new Response(compressedStream(body, encoding, length === null ? undefined : Number(length)), {
       status: res.status,
       statusText: res.statusText,
