@@ -1,8 +1,9 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, createBrotliCompress, createGzip, createZstdCompress, gzip, zstdCompress, type BrotliCompress, type Gzip, type ZstdCompress } from 'node:zlib';
+import { brotliCompress, gzip, zstdCompress } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { chooseEncoding, type Encoding } from '#app/.server/accept-encoding.ts';
+import { brotliParams, compressorFor, GZIP_LEVEL, zstdParams, type Compressor } from './compressors.ts';
 
 /**
  * Compression of the responses made per request (pages, API answers); built files and cached pages
@@ -17,27 +18,10 @@ import { chooseEncoding, type Encoding } from '#app/.server/accept-encoding.ts';
  * costs a third of Brotli at quality 4 for a page a few per cent larger (a signed-in category page
  * of 127 KB: 0.43 ms and 20.0 KB against 1.14 ms and 18.6 KB; gzip at level 6, 1.43 ms and 20.6 KB),
  * and a page made per request pays for its compression on every request. Brotli is for browsers
- * without Zstandard (Safari), gzip for the clients without either. ADR 029.
+ * without Zstandard (Safari), gzip for the clients without either. ADR 029. Zstandard's compressors
+ * are kept from one response to the next, a frame each (`compressors.ts`, ADR 061).
  */
 
-const ZSTD_LEVEL = 3;
-const BROTLI_QUALITY = 4;
-/**
- * Brotli's window: 512 KB, more than any page we render, where Brotli's own default is 4 MB. The
- * compressor's native memory grows with the window, and V8 answers native memory with full garbage
- * collections: at 10 pages at a time, the default window made one every 100 ms (93 in 10 s against
- * 9 with this one) and a signed-in category page fell from 519 to 385 req/s. Output is the same
- * within 1 % on our pages. ADR 060.
- */
-const BROTLI_WINDOW_BITS = 19;
-const GZIP_LEVEL = 6;
-/**
- * zlib's output buffer, its default. It outlives the stream until a full garbage collection: with
- * 64 KB here, the compressors of small answers alone (`/robots.txt`) set off a full collection
- * every ~400 requests. A page's burst still leaves in one piece: what one flush makes is joined
- * (`compressedStream`). ADR 060.
- */
-const OUTPUT_CHUNK_BYTES = 16 * 1024;
 /** Below this a response is not worth compressing (a header costs more than it saves). */
 const THRESHOLD_BYTES = 1024;
 /** In the order preferred when a client accepts several equally: the cheapest to make first. */
@@ -113,7 +97,7 @@ const gzipWhole = promisify(gzip);
  */
 async function compressWhole(bytes: Bytes, encoding: Encoding): Promise<Bytes> {
   if (encoding === 'gzip') return await gzipWhole(bytes, { level: GZIP_LEVEL }) as Bytes;
-  if (encoding === 'zstd') return await zstdWhole(bytes, { pledgedSrcSize: bytes.byteLength, params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }) as Bytes;
+  if (encoding === 'zstd') return await zstdWhole(bytes, { pledgedSrcSize: bytes.byteLength, params: zstdParams }) as Bytes;
   return await brotliWhole(bytes, { params: brotliParams(bytes.byteLength) }) as Bytes;
 }
 
@@ -148,82 +132,37 @@ export async function readIfWhole(source: ReadableStream<Bytes>): Promise<ReadBo
   };
 }
 
-function compressor(encoding: Encoding, sizeHint?: number): Gzip | BrotliCompress | ZstdCompress {
-  if (encoding === 'gzip') return createGzip({ level: GZIP_LEVEL, chunkSize: OUTPUT_CHUNK_BYTES });
-  if (encoding === 'zstd') {
-    return createZstdCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } });
-  }
-  return createBrotliCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: brotliParams(sizeHint) });
-}
-
-function brotliParams(sizeHint?: number): Record<number, number> {
-  return {
-    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-    ...(sizeHint ? { [constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}),
-  };
-}
-
-const FLUSH_MODE: Record<Encoding, number> = {
-  zstd: constants.ZSTD_e_flush,
-  br: constants.BROTLI_OPERATION_FLUSH,
-  gzip: constants.Z_SYNC_FLUSH,
-};
-
 /**
- * The body compressed: what arrives within one turn of the event loop is written to zlib together
- * and flushed, so each flush carries a whole burst, not a 2 KB chunk.
+ * The body compressed: what arrives within one turn of the event loop is written to the compressor
+ * together and flushed, so each flush carries a whole burst, not a 2 KB chunk, and what it makes
+ * leaves as one piece: one enqueue, one socket write, one chunk for the client.
  */
 export function compressedStream(body: ReadableStream<Uint8Array>, encoding: Encoding, sizeHint?: number): ReadableStream<Uint8Array> {
-  const zip = compressor(encoding, sizeHint);
-  const flushMode = FLUSH_MODE[encoding];
   const reader = body.getReader();
   let pending: Uint8Array[] = [];
   let scheduled = false;
   // Once the client has gone (the stream cancelled), nothing more may reach the controller.
   let open = true;
+  let zip: Compressor | null = null;
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      // zlib hands its output over a buffer at a time, each from a round trip to its thread pool;
-      // what one flush makes (a page's burst) is joined and leaves as one piece: one enqueue, one
-      // socket write, one chunk for the client. Output that comes with no flush under way (none is
-      // expected) leaves in the next turn.
-      let output: Buffer[] = [];
-      let flushing = 0;
-      let draining = false;
-      const drain = () => {
-        draining = false;
-        if (output.length === 0 || !open) return;
-        const piece = output.length === 1 ? output[0]! : Buffer.concat(output);
-        output = [];
-        controller.enqueue(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
+      const fail = (error: Error) => {
+        if (open) { open = false; controller.error(error); }
       };
-      zip.on('data', (chunk: Buffer) => {
-        output.push(chunk);
-        if (flushing === 0 && !draining) {
-          draining = true;
-          setImmediate(drain);
-        }
-      });
-      zip.on('end', () => {
-        drain();
-        if (open) { open = false; controller.close(); }
-      });
-      zip.on('error', (error) => { if (open) { open = false; controller.error(error); } });
+      const compressor = compressorFor(encoding, fail, sizeHint);
+      zip = compressor;
+      const deliver = (piece: Buffer | null) => {
+        if (piece && open) controller.enqueue(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
+      };
+      const joined = (parts: Uint8Array[]) => parts.length === 1 ? parts[0] as Buffer : Buffer.concat(parts);
 
       const flushPending = () => {
         scheduled = false;
         if (pending.length === 0 || !open) return;
-        const burst = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+        const burst = joined(pending);
         pending = [];
-        zip.write(burst);
-        flushing++;
-        zip.flush(flushMode, () => {
-          flushing--;
-          drain();
-        });
+        compressor.write(burst, false, deliver);
       };
 
       void (async () => {
@@ -238,21 +177,24 @@ export function compressedStream(body: ReadableStream<Uint8Array>, encoding: Enc
             }
           }
           if (!open) return;
-          // The last burst goes with the end of the stream: no separate flush.
+          // The last burst goes with the end of the output: no separate flush.
           scheduled = true;
-          const rest = pending.length === 0 ? null : Buffer.concat(pending);
+          const rest = pending.length === 0 ? null : joined(pending);
           pending = [];
-          flushing++; // what the end makes leaves with the 'end' event
-          if (rest) zip.end(rest); else zip.end();
+          compressor.write(rest, true, (piece) => {
+            deliver(piece);
+            if (open) { open = false; controller.close(); }
+          });
         } catch (error) {
-          zip.destroy(error instanceof Error ? error : new Error(String(error)));
+          compressor.abandon();
+          fail(error instanceof Error ? error : new Error(String(error)));
         }
       })();
     },
     cancel(reason) {
       open = false;
       void reader.cancel(reason).catch(() => undefined);
-      zip.destroy();
+      zip?.abandon();
     },
   });
 }
