@@ -73,8 +73,9 @@ describe('Zstandard streams lent to one response at a time', () => {
   it('never lends again a stream left mid-frame by a client gone or a page failed; the next responses are whole', async () => {
     /** A page whose first part is sent and compressed, then waits (nothing left on zlib's threads). */
     const waiting = () => {
-      let then!: (controller: ReadableStreamDefaultController<Uint8Array>) => void;
-      const later = new Promise<(controller: ReadableStreamDefaultController<Uint8Array>) => void>((resolve) => { then = resolve; });
+      type Then = (controller: ReadableStreamDefaultController<Uint8Array>) => void;
+      let then!: (next: Then) => void;
+      const later = new Promise<Then>((resolve) => { then = resolve; });
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
           controller.enqueue(encoder.encode(text(1, 5_000)));
