@@ -1,9 +1,9 @@
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, zstdCompress } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { chooseEncoding, type Encoding } from '#app/.server/accept-encoding.ts';
-import { brotliParams, compressorFor, GZIP_LEVEL, zstdParams, type Compressor } from './compressors.ts';
+import { brotliParams, compressorFor, GZIP_LEVEL, type Compressor } from './compressors.ts';
 
 /**
  * Compression of the responses made per request (pages, API answers); built files and cached pages
@@ -87,18 +87,21 @@ function compressedHeaders(original: Headers, encoding: Encoding): Headers {
   return headers;
 }
 
-const zstdWhole = promisify(zstdCompress);
 const brotliWhole = promisify(brotliCompress);
 const gzipWhole = promisify(gzip);
 
 /**
- * A whole body compressed on zlib's thread pool, with the same settings as a stream. zlib's output
- * is a Buffer on an ArrayBuffer of its own, never a shared one.
+ * A whole body compressed on zlib's thread pool, with the same settings as a stream. Zstandard uses
+ * a kept stream, a frame of its own (ADR 061): half the CPU of a one-shot call sized to the input
+ * (41 against 85 µs for a 10 KB answer), and no ArrayBuffers left for a full collection to free.
+ * zlib's output is a Buffer on an ArrayBuffer that is not shared.
  */
 async function compressWhole(bytes: Bytes, encoding: Encoding): Promise<Bytes> {
   if (encoding === 'gzip') return await gzipWhole(bytes, { level: GZIP_LEVEL }) as Bytes;
-  if (encoding === 'zstd') return await zstdWhole(bytes, { pledgedSrcSize: bytes.byteLength, params: zstdParams }) as Bytes;
-  return await brotliWhole(bytes, { params: brotliParams(bytes.byteLength) }) as Bytes;
+  if (encoding === 'br') return await brotliWhole(bytes, { params: brotliParams(bytes.byteLength) }) as Bytes;
+  return await new Promise<Bytes>((resolve, reject) => {
+    compressorFor('zstd', reject).write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), true, (output) => resolve((output ?? Buffer.alloc(0)) as Bytes));
+  });
 }
 
 type Bytes = Uint8Array<ArrayBuffer>;
