@@ -165,8 +165,7 @@ class ZstdFramePool {
 /** One response's frame on a lent stream. */
 class ZstdFrame implements Compressor {
   #stream: FrameStream | null;
-  /** A write is under way: ending or abandoning the frame now would leave the stream mid-frame. */
-  #writes = 0;
+  /** Something was written: the frame is open until its end has been delivered. */
   #started = false;
 
   private readonly pool: ZstdFramePool;
@@ -179,10 +178,8 @@ class ZstdFrame implements Compressor {
     const stream = this.#stream;
     if (!stream) return;
     this.#started = true;
-    this.#writes++;
     if (bytes) stream.zip.write(bytes);
     stream.zip.flush(last ? constants.ZSTD_e_end : constants.ZSTD_e_flush, () => {
-      this.#writes--;
       if (this.#stream !== stream) return; // abandoned meanwhile: the stream was destroyed
       const output = stream.output.take();
       if (last) {
@@ -197,9 +194,9 @@ class ZstdFrame implements Compressor {
     const stream = this.#stream;
     if (!stream) return;
     this.#stream = null;
-    // Mid-frame (or a write still on zlib's threads) the context holds this response's bytes and
-    // the next frame would follow them: such a stream is never lent again.
-    if (this.#started || this.#writes > 0) {
+    // Mid-frame (a write perhaps still on zlib's threads) the context holds this response's bytes
+    // and the next frame would follow them: such a stream is never lent again.
+    if (this.#started) {
       stream.broken = true;
       stream.zip.destroy();
     } else {
