@@ -100,7 +100,7 @@ async function compressWhole(bytes: Bytes, encoding: Encoding): Promise<Bytes> {
   if (encoding === 'gzip') return await gzipWhole(bytes, { level: GZIP_LEVEL }) as Bytes;
   if (encoding === 'br') return await brotliWhole(bytes, { params: brotliParams(bytes.byteLength) }) as Bytes;
   return await new Promise<Bytes>((resolve, reject) => {
-    compressorFor('zstd', reject).write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), true, (output) => resolve((output ?? Buffer.alloc(0)) as Bytes));
+    compressorFor('zstd', reject).write(bytes, true, (output) => resolve((output ?? Buffer.alloc(0)) as Bytes));
   });
 }
 
@@ -158,7 +158,7 @@ export function compressedStream(body: ReadableStream<Uint8Array>, encoding: Enc
       const deliver = (piece: Buffer | null) => {
         if (piece && open) controller.enqueue(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
       };
-      const joined = (parts: Uint8Array[]) => parts.length === 1 ? parts[0] as Buffer : Buffer.concat(parts);
+      const joined = (parts: Uint8Array[]) => parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 
       const flushPending = () => {
         scheduled = false;

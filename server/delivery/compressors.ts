@@ -50,7 +50,7 @@ export interface Compressor {
    * Compresses `bytes` and flushes, so what the browser has can be shown; with `last` the output
    * ends. `delivered` gets exactly what this write made: a burst leaves as one piece.
    */
-  write(bytes: Buffer | null, last: boolean, delivered: Delivered): void;
+  write(bytes: Uint8Array | null, last: boolean, delivered: Delivered): void;
   /** Nothing more will be written: the client went away or the page failed. */
   abandon(): void;
 }
@@ -103,7 +103,7 @@ class StreamCompressor implements Compressor {
     zip.on('error', failed);
   }
 
-  write(bytes: Buffer | null, last: boolean, delivered: Delivered): void {
+  write(bytes: Uint8Array | null, last: boolean, delivered: Delivered): void {
     if (last) {
       this.zip.once('end', () => delivered(this.#output.take()));
       if (bytes) this.zip.end(bytes); else this.zip.end();
@@ -174,7 +174,7 @@ class ZstdFrame implements Compressor {
     this.pool = pool;
   }
 
-  write(bytes: Buffer | null, last: boolean, delivered: Delivered): void {
+  write(bytes: Uint8Array | null, last: boolean, delivered: Delivered): void {
     const stream = this.#stream;
     if (!stream) return;
     this.#started = true;
