@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonOf, stringifyView } from './json-memo.ts';
+import { jsonOf, stringifyView, viewJsonOf } from './json-memo.ts';
 
 const card = (id: number) => ({ id, name: `Кировец К-${id} «Люкс» \u2028 "кавычки"`, offer: id % 2 ? { price: id * 100, oldPrice: null } : null, specs: ['350 л.с.', undefined, 7], note: undefined });
 
@@ -35,5 +35,16 @@ describe('the JSON of views', () => {
     // Views are never changed once made: the kept text stands for the object.
     (item as { name: string }).name = 'другое';
     expect(stringifyView({ items: [item] })).toBe(`{"items":[${made}]}`);
+  });
+
+  it("keeps a whole view's text with it, made as stringifyView makes it", () => {
+    const items = [6, 7].map(card);
+    for (const item of items) jsonOf(item);
+    const view = { items, page: { at: 1 }, skip: undefined };
+    const made = viewJsonOf(view);
+    expect(made).toBe(JSON.stringify(view));
+    (view.page as { at: number }).at = 2;
+    expect(viewJsonOf(view)).toBe(made);
+    expect(viewJsonOf([view])).toBe(`[${made}]`);
   });
 });

@@ -14,6 +14,16 @@ export function jsonOf(value: object): string {
 }
 
 /**
+ * `stringifyView` of a whole view, kept with it like `jsonOf`'s texts: a page's view kept in memory
+ * and packed page after page (a parts line's page) is stringified once.
+ */
+export function viewJsonOf(view: object): string {
+  let text = texts.get(view);
+  if (text === undefined) texts.set(view, (text = stringifyView(view) ?? 'null'));
+  return text;
+}
+
+/**
  * What `JSON.stringify(value)` gives, character for character, with the text of every object seen
  * before taken as it was made. It looks `depth` levels into plain objects, and into an array only
  * when its first item was seen (a list of cards); the rest is stringified natively, which is faster

@@ -1,4 +1,4 @@
-import { stringifyView } from './json-memo.ts';
+import { stringifyView, viewJsonOf } from './json-memo.ts';
 
 /**
  * A loader's large view sent to the browser as one JSON text (ADR 044). React Router encodes loader
@@ -60,8 +60,8 @@ function refuseLossy(_key: string, value: unknown): unknown {
 /** `document`: the views of the document being loaded (the request's), null or absent otherwise. */
 export function pack<T>(view: T, document?: DocumentViews | null): Packed<T> {
   if (import.meta.env?.DEV) JSON.stringify(view, refuseLossy);
-  // The cards and rows kept in memory bring their JSON made before (json-memo.ts).
-  const json = stringifyView(view) ?? 'null';
+  // The views, cards and rows kept in memory bring their JSON made before (json-memo.ts).
+  const json = typeof view === 'object' && view !== null ? viewJsonOf(view) : stringifyView(view) ?? 'null';
   const packed: Packed<T> = document ? { ref: document.add(json) } : { json };
   views.set(packed, view);
   return packed;

@@ -139,19 +139,22 @@ export function withModelIds(params: URLSearchParams, line: Pick<LineDirectoryEn
   return out;
 }
 
-interface Evaluated {
+/** A state applied to a line, before its counts: all of it read from what is kept in memory. */
+interface Applied {
   line: LineDirectoryEntry;
   index: LineIndex;
   state: PartsLineState;
   items: FacetItem[];
-  counts: ReturnType<typeof facetCounts>;
   branchId: number | null;
   withPrices: boolean;
   refs: Awaited<ReturnType<typeof refsCache>>;
 }
 
-/** The state applied to the line: counts from memory (no statement once the line is kept). */
-async function evaluate(ctx: RequestContext, line: LineDirectoryEntry, requested: PartsLineState): Promise<Evaluated> {
+interface Evaluated extends Applied {
+  counts: ReturnType<typeof facetCounts>;
+}
+
+async function apply(ctx: RequestContext, line: LineDirectoryEntry, requested: PartsLineState): Promise<Applied> {
   const db = ctx.services.db;
   const withPrices = signedIn(ctx);
   const sortOrders = sortOrdersFor(withPrices);
@@ -164,8 +167,12 @@ async function evaluate(ctx: RequestContext, line: LineDirectoryEntry, requested
   const [index, refs, location] = await Promise.all([lineIndex(db, line.id), refsCache(db), currentLocation(ctx)]);
   const stock = await lineStock(db, line.id, index);
   const branchId = location.currentBranch.id;
-  const items = facetItems(index, stock, branchId, state.serial);
-  return { line, index, state, items, counts: facetCounts(items, state, line.models.map((m) => m.id)), branchId, withPrices, refs };
+  return { line, index, state, items: facetItems(index, stock, branchId, state.serial), branchId, withPrices, refs };
+}
+
+/** The state applied to the line: counts from memory (no statement once the line is kept). */
+function evaluated(a: Applied): Evaluated {
+  return { ...a, counts: facetCounts(a.items, a.state, a.line.models.map((m) => m.id)) };
 }
 
 /** Items kept per line index and stock (both cached), by branch and serial number: at most this many each. */
@@ -309,8 +316,46 @@ function chooseDrawing(state: PartsLineState, slider: DrawingThumb[], index: Lin
 export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url: URL): Promise<PartsLinePageData | null> {
   const line = (await modelLineDirectory(ctx.services)).byId.get(lineId);
   if (!line) return null;
-  const e = await evaluate(ctx, line, parsePartsQuery(withModelIds(url.searchParams, line)));
-  const { state, index, counts, refs, branchId } = e;
+  const applied = await apply(ctx, line, parsePartsQuery(withModelIds(url.searchParams, line)));
+  const [offers, directory] = await Promise.all([
+    lineOffers(ctx.services.db, line.id, applied.index, applied.branchId, applied.withPrices),
+    regionDirectory(ctx.services),
+  ]);
+  const sources: PageSources = { line, refs: applied.refs, offers, directory };
+  const key = `${applied.withPrices}:${JSON.stringify(applied.state)}`;
+  const kept = keptPage(applied.items, key, sources);
+  if (kept) return kept;
+  const page = await makePage(ctx, evaluated(applied), offers, branchNames(directory));
+  keepPage(applied.items, key, sources, page);
+  return page;
+}
+
+/** What a page is made of besides its facet items: a page is kept only while all of them are the same. */
+interface PageSources { line: object; refs: object; offers: object; directory: object }
+
+/**
+ * Pages kept per facet items (a line's index and stock at a branch and serial number, both kept)
+ * and state: page after page the same object, so neither its counts nor its JSON (`pack`, shared
+ * markup's keys) are made again while what it is made of is kept. A page is never changed once made.
+ */
+const keptPages = new WeakMap<FacetItem[], Map<string, PageSources & { page: PartsLinePageData }>>();
+/** States kept per facet items: the busiest pages of a line (its first view, a few filters). */
+const PAGES_PER_ITEMS = 32;
+
+function keptPage(items: FacetItem[], key: string, sources: PageSources): PartsLinePageData | null {
+  const hit = keptPages.get(items)?.get(key);
+  return hit && hit.line === sources.line && hit.refs === sources.refs && hit.offers === sources.offers && hit.directory === sources.directory ? hit.page : null;
+}
+
+function keepPage(items: FacetItem[], key: string, sources: PageSources, page: PartsLinePageData): void {
+  let pages = keptPages.get(items);
+  if (!pages) keptPages.set(items, (pages = new Map()));
+  if (pages.size >= PAGES_PER_ITEMS && !pages.has(key)) pages.delete(pages.keys().next().value!);
+  pages.set(key, { ...sources, page });
+}
+
+async function makePage(ctx: RequestContext, e: Evaluated, offers: Map<number, OfferRow[]>, branchName: Map<number, string>): Promise<PartsLinePageData> {
+  const { line, state, index, counts, refs, branchId } = e;
   const link = partsLineLink(line.manufacturer.slug, line.slug);
 
   const slider: DrawingThumb[] = index.drawings
@@ -342,12 +387,7 @@ export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url
     list = { total, page: state.page, pageCount };
   }
 
-  const [byPart, directory] = await Promise.all([
-    lineOffers(ctx.services.db, line.id, index, branchId, e.withPrices),
-    regionDirectory(ctx.services),
-  ]);
-  const branchName = branchNames(directory);
-  const rows = shown.map(({ p, fits }) => rowOf(p, index.drawingById.get(p.drawing_id), fits, byPart.get(p.part_id) ?? NO_OFFERS, branchId, e.withPrices, branchName, refs.makers));
+  const rows = shown.map(({ p, fits }) => rowOf(p, index.drawingById.get(p.drawing_id), fits, offers.get(p.part_id) ?? NO_OFFERS, branchId, e.withPrices, branchName, refs.makers));
 
   let drawing: PartsLinePageData['drawing'] = null;
   if (drawingId !== null) {
@@ -432,7 +472,7 @@ function lineOffers(db: DB, lineId: number, index: LineIndex, branchId: number |
 export async function partsLineSidebar(ctx: RequestContext, lineId: number, params: URLSearchParams): Promise<{ sidebar: PartsSidebar; state: PartsLineState } | null> {
   const line = (await modelLineDirectory(ctx.services)).byId.get(lineId);
   if (!line) return null;
-  const e = await evaluate(ctx, line, parsePartsQuery(withModelIds(params, line)));
+  const e = evaluated(await apply(ctx, line, parsePartsQuery(withModelIds(params, line))));
   return { sidebar: sidebarOf(e), state: e.state };
 }
 
