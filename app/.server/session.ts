@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import { now as clockNow, nowMs } from './clock.ts';
 import type { SessionState } from './context.ts';
 import type { DB } from './db/connect.ts';
@@ -26,10 +26,13 @@ const TOUCH_AFTER_MS = 60 * 60 * 1000;
  */
 export type SessionFactSql = (userId: RawBuilder<number>) => RawBuilder<unknown>;
 const sessionFacts = new Map<string, SessionFactSql>();
+/** Changes with every fact registered: a statement made before knows it is out of date. */
+let factsVersion = 0;
 
 export function registerSessionFact(key: string, expression: SessionFactSql): void {
   if (!/^[a-z][a-zA-Z]*$/.test(key)) throw new Error(`a session fact's key is a plain name: ${key}`);
   sessionFacts.set(key, expression);
+  factsVersion++;
 }
 
 /** A fact read with the session, or undefined when it was not (then the caller queries). */
@@ -44,6 +47,39 @@ export function sessionFact(session: SessionState | null | undefined, key: strin
  */
 export async function findSession(db: DB, token: string, { withFacts = false }: { withFacts?: boolean } = {}): Promise<SessionState | null> {
   const id = sha256(token);
+  const statement = sessionStatement(db, withFacts);
+  const parameters = [...statement.parameters];
+  parameters[statement.idAt] = id;
+  parameters[statement.nowAt] = clockNow();
+  const [row] = (await db.executeQuery<SessionRow>(CompiledQuery.raw(statement.sql, parameters))).rows;
+  if (!row) return null;
+  // Write last_seen_at at most hourly so that reading pages does not cost a write per request.
+  if (nowMs() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
+    await db.updateTable('auth_session').set({ last_seen_at: clockNow() }).where('id', '=', id).execute();
+  }
+  return { id, userId: row.user_id, areaId: row.area_id, areaConfirmed: row.area_confirmed, ...(row.facts ? { facts: row.facts } : {}) };
+}
+
+interface SessionRow { id: string; user_id: number | null; area_id: number | null; area_confirmed: boolean; last_seen_at: Date | string; facts?: Record<string, unknown> | null }
+
+/** The session's statement: its text, its parameters and where the token's hash and the time go in them. */
+interface SessionStatement { version: number; sql: string; parameters: readonly unknown[]; idAt: number; nowAt: number }
+
+const sessionStatements = new WeakMap<DB, Map<boolean, SessionStatement>>();
+
+/**
+ * The session's statement is the same text on every page view, only its token and time change:
+ * built and compiled once per database handle (and again after a fact is registered), not per
+ * request. Kept prepared on the server too (prepared.ts).
+ */
+function sessionStatement(db: DB, withFacts: boolean): SessionStatement {
+  let kept = sessionStatements.get(db);
+  if (!kept) sessionStatements.set(db, (kept = new Map()));
+  const made = kept.get(withFacts);
+  if (made?.version === factsVersion) return made;
+  // Placeholders found again by identity among the compiled parameters.
+  const idMark = { id: true };
+  const nowMark = new Date(0);
   const userId = sql<number>`s.user_id`;
   const facts = withFacts ? [...sessionFacts] : [];
   const query = db
@@ -54,19 +90,18 @@ export async function findSession(db: DB, token: string, { withFacts = false }: 
         facts.map(([key, expression]) => sql`${sql.lit(key)}::text, ${expression(userId)}`),
       )}) end`.as('facts'),
     ))
-    .where('s.id', '=', id)
-    .where('s.expires_at', '>', clockNow())
+    .where('s.id', '=', idMark as unknown as string)
+    .where('s.expires_at', '>', nowMark)
     .compile();
+  const statement = {
+    version: factsVersion, sql: query.sql, parameters: query.parameters,
+    idAt: query.parameters.indexOf(idMark), nowAt: query.parameters.indexOf(nowMark),
+  };
+  if (statement.idAt < 0 || statement.nowAt < 0) throw new Error('the session statement lost its parameters');
   // Sent on every page view, and slower to plan than to run: kept prepared (prepared.ts).
-  keepPrepared(query.sql);
-  const [row] = (await db.executeQuery(query)).rows;
-  if (!row) return null;
-  // Write last_seen_at at most hourly so that reading pages does not cost a write per request.
-  if (nowMs() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
-    await db.updateTable('auth_session').set({ last_seen_at: clockNow() }).where('id', '=', id).execute();
-  }
-  const read = (row as { facts?: Record<string, unknown> | null }).facts;
-  return { id, userId: row.user_id, areaId: row.area_id, areaConfirmed: row.area_confirmed, ...(read ? { facts: read } : {}) };
+  keepPrepared(statement.sql);
+  kept.set(withFacts, statement);
+  return statement;
 }
 
 export async function createSession(db: DB): Promise<{ token: string; session: SessionState }> {

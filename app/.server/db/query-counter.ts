@@ -3,15 +3,16 @@ import type { AppServices } from '../context.ts';
 
 /**
  * Counts the SQL statements a use-case sends, so a test can hold a page to a fixed number of
- * queries whatever the size of the data (no N+1).
+ * queries whatever the size of the data (no N+1). Counted as their results come: a statement
+ * compiled once and sent many times (the session's) counts each time.
  */
 export class QueryCounter implements KyselyPlugin {
   count = 0;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count += 1;
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.count += 1;
     return args.result;
   }
 }
