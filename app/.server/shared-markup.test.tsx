@@ -173,9 +173,9 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     const rows = [1, 2, 3, 4, 5, 6].map(row);
     // Six whole rows; in the first render each row's pieces too: six descriptions, six prices and
     // stocks, two faces of the toggles (one part is a favourite), six cart forms.
-    const list = <PartRows rows={rows} signedIn drawingLink={(r) => `/zapchasti/x?drawing=${r.drawingId}`} />;
+    const list = <PartRows rows={rows} signedIn bookmarked={[103]} drawingLink={(r) => `/zapchasti/x?drawing=${r.drawingId}`} />;
     await expectSameBytes(list, 6 + 6 + 6 + 2 + 6);
-    await expectSameBytes(<PartRows rows={rows} signedIn onRowSelect={() => {}} />, 6 + 6 + 6 + 2 + 6);
+    await expectSameBytes(<PartRows rows={rows} signedIn bookmarked={[103]} onRowSelect={() => {}} />, 6 + 6 + 6 + 2 + 6);
     const { inPlace } = renderTwice(list);
     // Each cart form has ids of its own, and the visitor's favourite part (103) is marked.
     const ids = [...inPlace.matchAll(/<input id="([^"]+)"/g)].map((m) => m[1]);
@@ -196,12 +196,29 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     } as DrawingView;
     // The toolbar, the balloons, the legend; two rows with, the first time, their descriptions, one
     // price and stock (the same for both), their cart forms and one face of the toggles.
-    await expectSameBytes(<DrawingWorkspace drawing={drawing} signedIn />, 3 + 2 + 2 + 1 + 2 + 1);
+    await expectSameBytes(<DrawingWorkspace drawing={drawing} signedIn bookmarked={[]} />, 3 + 2 + 2 + 1 + 2 + 1);
+    // Shared whole (a signed-in visitor's page). Outside a document it renders in place, its pieces
+    // as above with the other face of the toggles too (one part is a favourite)…
+    const whole = <SharedMarkup component={DrawingWorkspace} props={{ drawing, signedIn: true, bookmarked: [102] }} />;
+    await expectSameBytes(whole, 3 + 2 + 2 + 1 + 2 + 2);
+    // …in a document it is one piece of its own.
+    const store = createSharedMarkupStore();
+    const inDocument = await documentOf(whole, store.forDocument());
+    await store.settled();
+    const source = counted(store.forDocument());
+    expect(await documentOf(whole, source)).toBe(inDocument);
+    expect(source.given).toBe(1);
+    expect(inDocument).toBe(await documentOf(whole, { markup: () => null, splice: (bytes) => bytes }));
+    const { inPlace } = renderTwice(whole);
+    expect(inPlace.match(/aria-pressed="true"/g)).toHaveLength(1);
+    expect(inPlace).toMatch(/<tr data-callout="2"[^>]*>[\s\S]*?aria-pressed="true"/);
+    expect(inPlace).toContain('<input id="drawing-3-position"');
+    expect(inPlace).toContain('aria-describedby="drawing-3-hint"');
     const thumbs = [1, 2, 3].map((id) => ({ id, title: `Узел <${id}>`, image: `/images/drawings/${id}.svg`, width: 800, height: 600, count: id * 11, link: `/zapchasti/v/l?drawing=${id}` }));
     const slider = <SharedMarkup as="nav" aria-label="Чертежи узлов" component={DrawingThumbs} props={{ thumbs, current: 2 }} />;
     await expectSameBytes(slider, 1);
     expect(renderTwice(slider).inPlace.match(/aria-current="page"/g)).toHaveLength(1);
-    expect(renderTwice(<DrawingWorkspace drawing={drawing} signedIn />).inPlace).toMatch(/<svg[^>]*><g><g data-callout="1" data-tone="here"/);
+    expect(renderTwice(<DrawingWorkspace drawing={drawing} signedIn bookmarked={[]} />).inPlace).toMatch(/<svg[^>]*><g><g data-callout="1" data-tone="here"/);
   });
 
   it('the lists of the sidebar filters: ticks, counts, thumbnails, a cut list, a long one', async () => {

@@ -71,6 +71,29 @@ test('a drawing, callout 7 and its row, 2 to the cart; search by position number
   await expect.poll(scale).toBe(1);
 });
 
+test('a signed-in visitor\'s favourite part stays marked on the drawing after a reload, the page hydrating as it came', async ({ page }, testInfo) => {
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, `parts-fav-${unique(testInfo)}@agro.test`);
+  await page.goto(LINE);
+  const toggle = row(page, 4).getByTestId('part-bookmark-button');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  const saved = page.waitForResponse((r) => r.url().includes('/api/catalog/bookmarks/add') && r.ok());
+  await toggle.click();
+  await saved;
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  // The server renders the drawing with the favourite marked, and the page hydrates without a mismatch.
+  await page.reload();
+  await pageSettled(page);
+  await expect(row(page, 4).getByTestId('part-bookmark-button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(row(page, 5).getByTestId('part-bookmark-button')).toHaveAttribute('aria-pressed', 'false');
+  await row(page, 4).getByTestId('part-bookmark-button').click();
+  await expect(row(page, 4).getByTestId('part-bookmark-button')).toHaveAttribute('aria-pressed', 'false');
+  expect(errors).toEqual([]);
+});
+
 test('a guest gets the sign-in prompt instead of prices, and a cart of his own @desktop', async ({ page }) => {
   // The viewer's script comes with the parts page, not with the shell.
   const scripts: string[] = [];

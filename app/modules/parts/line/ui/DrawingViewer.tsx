@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type CalloutView, type DrawingView, type StockTone } from '../line.schema.ts';
 import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
@@ -25,21 +25,31 @@ type Mark = 'data-hover' | 'data-active';
  */
 const fit = (instance: PanzoomObject) => instance.reset({ animate: false });
 
+export interface DrawingWorkspaceProps {
+  drawing: DrawingView;
+  signedIn: boolean;
+  /** The visitor's favourite parts among the drawing's rows (a signed-in visitor's rows mark them). */
+  bookmarked: readonly number[];
+}
+
 /**
  * The drawing with its callouts and the part rows (issue 9 point 3). Zoom and pan by wheel, pinch,
  * buttons and keys (`@panzoom/panzoom`, loaded with the viewer, not with the shell); a balloon and
  * its rows highlight each other on hover and click through data attributes set on the few elements
  * concerned, so an interaction never re-renders the list (ADR 032).
+ *
+ * A function of its props alone, so that a signed-in visitor's workspace is shared markup whole
+ * (ADR 062): its ids come from the drawing (one workspace on a page), the favourites as a prop.
  */
-export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; signedIn: boolean }) {
+export function DrawingWorkspace({ drawing, signedIn, bookmarked }: DrawingWorkspaceProps) {
   const root = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const pz = useRef<PanzoomObject | null>(null);
   const [ready, setReady] = useState(false);
   const [searchError, setSearchError] = useState<string | null>(null);
-  const searchId = useId();
-  const hintId = useId();
+  const searchId = `drawing-${drawing.id}-position`;
+  const hintId = `drawing-${drawing.id}-hint`;
 
   const mark = (attr: Mark, callout: number | null) => {
     const el = root.current;
@@ -166,7 +176,8 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
           style={{ width: `min(100%, calc(62vh * ${drawing.width} / ${drawing.height}))` }}
         >
           <div ref={stage} className={styles.stage} style={{ aspectRatio: `${drawing.width} / ${drawing.height}` }}>
-            <img src={drawing.image} width={drawing.width} height={drawing.height} alt={`Схема узла «${drawing.title}»`} className={styles.image} draggable={false} />
+            {/* In a <picture>, so React hoists no preload out of shared markup: the page asks for it (PartsLinePage). */}
+            <picture><img src={drawing.image} width={drawing.width} height={drawing.height} alt={`Схема узла «${drawing.title}»`} className={styles.image} draggable={false} /></picture>
             <svg className={styles.overlay} viewBox={`0 0 ${drawing.width} ${drawing.height}`} onClick={(e) => { const n = calloutOf(e.target); if (n !== null) select(n, 'drawing'); }}>
               {/* The balloons are the same for every visitor of the branch: shared markup (ADR 051). */}
               <SharedMarkup as="g" component={Callouts} props={{ callouts: drawing.callouts, onCalloutKey }} />
@@ -176,7 +187,7 @@ export function DrawingWorkspace({ drawing, signedIn }: { drawing: DrawingView; 
         <p id={hintId} className={styles.hint}>Колесо мыши или щипок — масштаб, перетаскивание — сдвиг; клавиши + − 0 и стрелки.</p>
         <SharedMarkup as="ul" className={styles.legend} aria-label="Цвет позиций" component={ToneLegend} props={{}} />
       </div>
-      <PartRows rows={drawing.rows} signedIn={signedIn} onRowSelect={(n) => select(n, 'row')} />
+      <PartRows rows={drawing.rows} signedIn={signedIn} bookmarked={bookmarked} onRowSelect={(n) => select(n, 'row')} />
     </div>
   );
 }

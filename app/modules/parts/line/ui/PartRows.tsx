@@ -9,15 +9,23 @@ import { Analogs } from './Analogs.tsx';
 import styles from './PartRows.module.css';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
 import { MarkToggle, PART_BOOKMARK_TOGGLE } from '#app/modules/catalog/marks/ui/MarkToggle.tsx';
-import { useMarks } from '#app/modules/catalog/marks/ui/use-marks.ts';
 
 export interface PartRowsProps {
   rows: PartRowView[];
   signedIn: boolean;
+  /** A signed-in visitor's favourite parts among the rows (`bookmarkedAmong`); guests' buttons read theirs. */
+  bookmarked: readonly number[];
   /** On a drawing: a row's click selects its balloon. */
   onRowSelect?: (callout: number) => void;
   /** Without a drawing: each row links to its drawing. */
   drawingLink?: (row: PartRowView) => string;
+}
+
+/** The visitor's favourite parts among `rows`, each once: what `PartRows` and the workspace take. */
+export function bookmarkedAmong(rows: readonly PartRowView[], isFavourite: (partId: number) => boolean): number[] {
+  const ids: number[] = [];
+  for (const r of rows) if (isFavourite(r.partId) && !ids.includes(r.partId)) ids.push(r.partId);
+  return ids;
 }
 
 /**
@@ -25,8 +33,7 @@ export interface PartRowsProps {
  * (signed-in visitors; guests the sign-in prompt, as on the machinery cards), stock here and at the
  * other branches, analogs, and 'В корзину' with a count. Memoised: highlighting never re-renders it.
  */
-export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, drawingLink }: PartRowsProps) {
-  const marks = useMarks();
+export const PartRows = memo(function PartRows({ rows, signedIn, bookmarked, onRowSelect, drawingLink }: PartRowsProps) {
   const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
     if (!onRowSelect) return;
     // Controls of a row (the stepper, the cart button, the analogs) do their own thing.
@@ -52,15 +59,15 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
           {rows.map((r) => {
             const drawingHref = drawingLink ? drawingLink(r) : null;
             const host = { 'data-callout': String(r.callout), 'data-fits': r.fits ? undefined : 'no', className: styles.row, 'data-testid': `row-${r.callout}` };
-            // A signed-in visitor's row is shared markup whole (ADR 051): the list reads his
-            // favourites once and passes the mark, the cart form keeps its count in the browser.
+            // A signed-in visitor's row is shared markup whole (ADR 051): the list is given his
+            // favourites and passes the mark, the cart form keeps its count in the browser.
             return signedIn ? (
               <SharedMarkup
                 key={r.key}
                 as="tr"
                 {...host}
                 component={SignedPartRow}
-                props={{ row: r, drawingHref, bookmarked: marks.has('partBookmarks', r.partId), onRowSelect }}
+                props={{ row: r, drawingHref, bookmarked: bookmarked.includes(r.partId), onRowSelect }}
               />
             ) : (
               <tr key={r.key} {...host}>

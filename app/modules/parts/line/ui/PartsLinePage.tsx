@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
+import { preloadImages } from '#app/components/ui/CardImage.tsx';
 import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { pageWindow } from '#app/modules/catalog/listing/ui/listing-ui.rules.ts';
@@ -9,7 +10,8 @@ import { partsSearch } from '../line.rules.ts';
 import { PARTS_LINE_TEXTS, PARTS_SORT_LABELS, type PartRowView, type PartsLinePageData, type PartsSortOrder } from '../line.schema.ts';
 import { SERIAL_MESSAGES } from '../../serial.rules.ts';
 import { DrawingWorkspace } from './DrawingViewer.tsx';
-import { PartRows } from './PartRows.tsx';
+import { bookmarkedAmong, PartRows } from './PartRows.tsx';
+import { useMarks } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { PartsSidebar } from './PartsSidebar.tsx';
 import styles from './PartsLinePage.module.css';
 import { MachinePicker } from '../../yard/ui/MachinePicker.tsx';
@@ -32,6 +34,11 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
   const title = PARTS_LINE_TEXTS.title(line.name);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
+  const { has } = useMarks();
+  const rows = drawing?.rows ?? list?.rows;
+  // The drawing is the page's largest paint: its preload leads the head, as React's own would.
+  if (drawing) preloadImages([drawing.image]);
+  const bookmarked = useMemo(() => (rows ? bookmarkedAmong(rows, (id) => has('partBookmarks', id)) : []), [rows, has]);
   return (
     <div className={`container ${styles.page}`}>
       <Breadcrumbs trail={data.trail} current={title} />
@@ -73,7 +80,10 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
             <p className={styles.empty}>{data.sidebar.count === 0 && !drawing ? PARTS_LINE_TEXTS.noParts : PARTS_LINE_TEXTS.noDrawings}</p>
           )}
 
-          {drawing ? <DrawingWorkspace key={drawing.id} drawing={drawing} signedIn={data.signedIn} /> : null}
+          {drawing === null ? null : data.signedIn ? (
+            // The same for every visitor of the branch with the same favourites: shared whole (ADR 062).
+            <SharedMarkup key={drawing.id} component={DrawingWorkspace} props={{ drawing, signedIn: true, bookmarked }} />
+          ) : <DrawingWorkspace key={drawing.id} drawing={drawing} signedIn={false} bookmarked={bookmarked} />}
 
           {list ? (
             <section aria-labelledby="parts-list-title" className={styles.list}>
@@ -86,7 +96,7 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
                   </select>
                 </label>
               </div>
-              <PartRows rows={list.rows} signedIn={data.signedIn} drawingLink={(r: PartRowView) => `${href({ drawing: r.drawingId, page: 1 })}#callout-${r.callout}`} />
+              <PartRows rows={list.rows} signedIn={data.signedIn} bookmarked={bookmarked} drawingLink={(r: PartRowView) => `${href({ drawing: r.drawingId, page: 1 })}#callout-${r.callout}`} />
               {list.pageCount > 1 ? (
                 <nav aria-label="Страницы" className={styles.pages}>
                   <ul>
