@@ -1,7 +1,7 @@
 import { Link } from '#app/components/ui/Link.tsx';
 import type { PartsCatalogData } from '../pages.schema.ts';
+import { drawingsLabel, linesLabel, positionsLabel } from '../parts-catalog.rules.ts';
 import styles from './parts-pages.module.css';
-
 
 const makerHref = (slug: string) => `/parts-catalog?manufacturer=${encodeURIComponent(slug)}`;
 
@@ -27,7 +27,7 @@ export function PartsCatalogView({ data }: { data: PartsCatalogData }) {
             <ul className={styles.grid} data-testid="catalog-step">
               {data.makers.map((m) => (
                 <li key={m.id} className={styles.card}>
-                  <h2 className={styles.cardTitle}><Link to={makerHref(m.slug)}>{m.name}</Link><span className={styles.count}>{m.lines.length} {m.lines.length === 1 ? 'ряд' : 'рядов'}</span></h2>
+                  <h2 className={styles.cardTitle}><Link to={makerHref(m.slug)}>{m.name}</Link><span className={styles.count}>{linesLabel(m.lines.length)}</span></h2>
                 </li>
               ))}
             </ul>
@@ -37,7 +37,7 @@ export function PartsCatalogView({ data }: { data: PartsCatalogData }) {
         <ul className={styles.grid} data-testid="catalog-step">
           {maker.lines.map((l) => (
             <li key={l.id} className={styles.card}>
-              <h2 className={styles.cardTitle}><Link to={`${makerHref(maker.slug)}&line=${encodeURIComponent(l.slug)}`}>{l.name}</Link><span className={styles.count}>{l.drawings} черт.</span></h2>
+              <h2 className={styles.cardTitle}><Link to={`${makerHref(maker.slug)}&line=${encodeURIComponent(l.slug)}`}>{l.name}</Link><span className={styles.count}>{drawingsLabel(l.drawings)}</span></h2>
             </li>
           ))}
         </ul>
@@ -50,7 +50,7 @@ export function PartsCatalogView({ data }: { data: PartsCatalogData }) {
                 <ul className={styles.grid} data-testid="catalog-step">
                   {data.models.map((m) => (
                     <li key={m.id} className={styles.card}>
-                      <h3 className={styles.cardTitle}><Link to={m.link}>{m.name}</Link><span className={styles.count}>{m.drawings} черт.</span></h3>
+                      <h3 className={styles.cardTitle}><Link to={m.link}>{m.name}</Link><span className={styles.count}>{drawingsLabel(m.drawings)}</span></h3>
                     </li>
                   ))}
                 </ul>
@@ -64,7 +64,7 @@ export function PartsCatalogView({ data }: { data: PartsCatalogData }) {
               <ul className={styles.grid} data-testid="catalog-drawings">
                 {data.drawings.map((d) => (
                   <li key={d.id} className={styles.card}>
-                    <h3 className={styles.cardTitle}><Link to={d.link}>{d.title}</Link><span className={styles.count}>{d.positions} поз.</span></h3>
+                    <h3 className={styles.cardTitle}><Link to={d.link}>{d.title}</Link><span className={styles.count}>{positionsLabel(d.positions)}</span></h3>
                     {d.category ? <p className={styles.muted}>{d.category}</p> : null}
                   </li>
                 ))}
