@@ -112,13 +112,24 @@ describe('shared markup gives the bytes of the component rendered in place', () 
     await expectSameBytes(<ModelCard model={{ ...model, offer: null }} guest={false} layout="list" headingLevel={2} actions={modelActions(model)} />, 4);
   });
 
-  it('a signed-in visitor\'s list of cards: each shared whole with the visitor\'s marks, the first row\'s images preloaded', async () => {
+  it('a signed-in visitor\'s list of cards: shared whole with the visitor\'s marks, the first row\'s images preloaded', async () => {
     const items = [7, 8, 9, 10, 11, 12].map((id) => ({ ...model, id, name: `${model.name} ${id}`, link: `${model.link}-${id}`, image: { ...model.image!, src: `/images/models/${id}.svg` }, offer: id === 12 ? null : model.offer }));
-    // The first time every card renders in place with its pieces: six bodies, two prices, three
-    // faces of toggles; and the six cards are kept whole.
-    const list = (layout: 'grid' | 'list') => <ModelList items={items} layout={layout} guest={false} loading={false} actions={modelActions} empty={null} />;
-    await expectSameBytes(list('grid'), 6 + 2 + 3 + 6);
-    await expectSameBytes(list('list'), 6 + 2 + 3 + 6);
+    // Outside a document every card renders in place with its pieces: six bodies, two prices, three
+    // faces of toggles.
+    const list = (layout: 'grid' | 'list', cards = items) => <ModelList items={cards} layout={layout} guest={false} loading={false} actions={modelActions} empty={null} />;
+    await expectSameBytes(list('grid'), 6 + 2 + 3);
+    await expectSameBytes(list('list'), 6 + 2 + 3);
+    // In a document the list is one piece of its own (ADR 063), found again for a new array of the
+    // same cards (each page's list is made anew from the kept cards) but not for other cards.
+    const store = createSharedMarkupStore();
+    const inDocument = await documentOf(list('grid'), store.forDocument());
+    await store.settled();
+    const source = counted(store.forDocument());
+    expect(await documentOf(list('grid', [...items]), source)).toBe(inDocument);
+    expect(source.given).toBe(1);
+    const fewer = await documentOf(list('grid', items.slice(1)), store.forDocument());
+    expect(fewer).not.toContain('/images/models/7.svg');
+    expect(fewer).toContain('/images/models/8.svg');
     const { inPlace } = renderTwice(list('grid'));
     expect(inPlace).toContain('aria-pressed="true"');
     // The first row (3 tiles) loads at once: its preloads lead the document, the others load lazily.
@@ -424,6 +435,26 @@ describe('the store of shared markup', () => {
     expect(store.markup(Card, { model: { ...model, name: 'К-739' }, pressed: false })).toBeNull();
     await store.settled();
     expect(store.entries).toBe(3);
+  });
+
+  it('knows a new list of the same objects, or of objects of the same texts, as the same markup; another order or item is other markup', async () => {
+    const store = createSharedMarkupStore();
+    const List = ({ items }: { items: { name: string }[] }) => <ul>{items.map((m) => <li key={m.name}>{m.name}</li>)}</ul>;
+    const [a, b, c] = [{ name: 'К-735' }, { name: 'К-739' }, { name: 'К-742' }];
+    expect(store.markup(List, { items: [a, b] })).toBeNull();
+    await store.settled();
+    const html = '<ul><li>К-735</li><li>К-739</li></ul>';
+    expect(store.markup(List, { items: [a, b] })).toBe(html);
+    expect(store.markup(List, { items: [{ name: 'К-735' }, { name: 'К-739' }] })).toBe(html);
+    expect(store.markup(List, { items: [b, a] })).toBeNull();
+    expect(store.markup(List, { items: [a, c] })).toBeNull();
+    expect(store.markup(List, { items: [a] })).toBeNull();
+    // A list of text items is named by its JSON, which never reads as a list of tokens.
+    const Names = ({ items }: { items: string[] }) => <p>{items.join(', ')}</p>;
+    expect(store.markup(Names, { items: ['#0', '#1'] })).toBeNull();
+    await store.settled();
+    expect(store.markup(Names, { items: ['#0', '#1'] })).toBe('<p>#0, #1</p>');
+    expect(store.markup(List, { items: [a, b] })).toBe(html);
   });
 
   it('refuses an object changed after it was shown (views are never changed once made)', async () => {

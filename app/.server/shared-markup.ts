@@ -112,14 +112,17 @@ export function createSharedMarkupStore({ maxSize = DEFAULT_MAX_SIZE }: SharedMa
       if (shown) checkUnchanged(value, shown);
       return token;
     }
-    const json = jsonOf(value);
-    token = interned.get(json);
+    // A list made anew for each page out of kept views (a page of cards) is named by its items'
+    // tokens instead of its JSON: the same tokens in the same order are the same JSON, and no JSON
+    // text starts as these do ('[#').
+    const text = isListOfObjects(value) ? `[${value.map(tokenOf).join(',')}]` : jsonOf(value);
+    token = interned.get(text);
     if (token === undefined) {
-      interned.set(json, (token = `#${nextToken++}`));
-      grow(json.length);
+      interned.set(text, (token = `#${nextToken++}`));
+      grow(text.length);
     }
     tokens.set(value, token);
-    shown?.set(value, json);
+    shown?.set(value, JSON.stringify(value));
     return token;
   };
 
@@ -237,6 +240,10 @@ function spliced(bytes: Buffer, nonce: Buffer, pieces: Buffer[]): Buffer {
 const CHECK_UNCHANGED = Boolean(import.meta.env?.DEV) || process.env.NODE_ENV === 'test';
 
 class ChangedPropError extends Error {}
+
+function isListOfObjects(value: object): value is object[] {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'object' && item !== null);
+}
 
 function checkUnchanged(value: object, shown: WeakMap<object, string>): void {
   const json = JSON.stringify(value);

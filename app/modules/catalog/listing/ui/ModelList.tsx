@@ -24,31 +24,57 @@ export interface ModelListProps {
 
 export function ModelList({ items, layout, guest, loading, actions, empty }: ModelListProps) {
   const marks = useMarks();
-  // A signed-in visitor's cards with the usual buttons are shared markup whole (ADR 048, 051).
+  // A signed-in visitor's cards with the usual buttons are shared markup, the list whole (ADR 048,
+  // 063): most visitors have marked none of a page's models, so they share one piece per page.
   const shared = !guest && actions === modelActions;
   const eagerCount = EAGER_CARDS[layout];
   preloadImages(items.slice(0, eagerCount).map((m) => m.image?.src));
   return (
     <div className={styles.listBox} aria-busy={loading} data-loading={loading || undefined} data-testid="model-list">
-      {items.length ? (
-        <ul className={layout === 'list' ? styles.rows : styles.tiles}>
-          {items.map((m, i) => {
-            const eager = i < eagerCount;
-            return shared ? (
-              <SharedMarkup
-                key={m.id}
-                as="li"
-                component={SignedModelCard}
-                props={{ model: m, layout, compare: marks.has('compare', m.id), bookmark: marks.has('bookmarks', m.id), eager }}
-              />
-            ) : (
-              <li key={m.id}>
-                <ModelCard model={m} layout={layout} guest={guest} eager={eager} actions={actions?.(m)} />
-              </li>
-            );
-          })}
+      {!items.length ? empty : shared ? (
+        <SharedMarkup
+          component={SignedCards}
+          props={{ items, layout, eagerCount, compared: markedAmong(items, (id) => marks.has('compare', id)), bookmarked: markedAmong(items, (id) => marks.has('bookmarks', id)) }}
+        />
+      ) : (
+        <ul className={listClass(layout)}>
+          {items.map((m, i) => (
+            <li key={m.id}>
+              <ModelCard model={m} layout={layout} guest={guest} eager={i < eagerCount} actions={actions?.(m)} />
+            </li>
+          ))}
         </ul>
-      ) : empty}
+      )}
     </div>
+  );
+}
+
+const listClass = (layout: DisplayType) => (layout === 'list' ? styles.rows : styles.tiles);
+
+/** The ids of the items the visitor has marked, in the list's order: part of the shared list's key. */
+function markedAmong(items: ModelCardView[], has: (id: number) => boolean): number[] {
+  return items.filter((m) => has(m.id)).map((m) => m.id);
+}
+
+interface SignedCardsProps {
+  items: ModelCardView[];
+  layout: DisplayType;
+  /** The first `eagerCount` cards load their images at once. */
+  eagerCount: number;
+  /** The visitor's marks among the items. */
+  compared: number[];
+  bookmarked: number[];
+}
+
+/** A signed-in visitor's cards with their buttons, from the props alone: shared markup (ADR 063). */
+export function SignedCards({ items, layout, eagerCount, compared, bookmarked }: SignedCardsProps) {
+  return (
+    <ul className={listClass(layout)}>
+      {items.map((m, i) => (
+        <li key={m.id}>
+          <SignedModelCard model={m} layout={layout} compare={compared.includes(m.id)} bookmark={bookmarked.includes(m.id)} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
   );
 }
