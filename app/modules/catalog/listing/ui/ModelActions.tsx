@@ -27,8 +27,8 @@ interface SignedModelCardProps {
 
 /**
  * A signed-in visitor's card in a list with its buttons, from its props alone: the list reads the
- * marks once and the whole card is shared markup (ADR 048). The same markup as `ModelCard` with
- * `modelActions`.
+ * marks once, and the card is shared markup whole in a slider (ADR 048) and within the list's one
+ * piece on a page of cards (ADR 063). The same markup as `ModelCard` with `modelActions`.
  */
 export function SignedModelCard({ model, layout, compare, bookmark, eager = false }: SignedModelCardProps) {
   return (

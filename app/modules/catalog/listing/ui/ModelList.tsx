@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { preloadImages } from '#app/components/ui/CardImage.tsx';
 import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
+import { markedAmong } from '../../marks/mark-set.rules.ts';
 import { useMarks } from '../../marks/ui/use-marks.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
 import { modelActions, SignedModelCard } from './ModelActions.tsx';
@@ -29,12 +30,13 @@ export function ModelList({ items, layout, guest, loading, actions, empty }: Mod
   const shared = !guest && actions === modelActions;
   const eagerCount = EAGER_CARDS[layout];
   preloadImages(items.slice(0, eagerCount).map((m) => m.image?.src));
+  const ids = items.map((m) => m.id);
   return (
     <div className={styles.listBox} aria-busy={loading} data-loading={loading || undefined} data-testid="model-list">
       {!items.length ? empty : shared ? (
         <SharedMarkup
           component={SignedCards}
-          props={{ items, layout, eagerCount, compared: markedAmong(items, (id) => marks.has('compare', id)), bookmarked: markedAmong(items, (id) => marks.has('bookmarks', id)) }}
+          props={{ items, layout, eagerCount, compared: markedAmong(ids, (id) => marks.has('compare', id)), bookmarked: markedAmong(ids, (id) => marks.has('bookmarks', id)) }}
         />
       ) : (
         <ul className={listClass(layout)}>
@@ -50,11 +52,6 @@ export function ModelList({ items, layout, guest, loading, actions, empty }: Mod
 }
 
 const listClass = (layout: DisplayType) => (layout === 'list' ? styles.rows : styles.tiles);
-
-/** The ids of the items the visitor has marked, in the list's order: part of the shared list's key. */
-function markedAmong(items: ModelCardView[], has: (id: number) => boolean): number[] {
-  return items.filter((m) => has(m.id)).map((m) => m.id);
-}
 
 interface SignedCardsProps {
   items: ModelCardView[];

@@ -13,19 +13,12 @@ import { MarkToggle, PART_BOOKMARK_TOGGLE } from '#app/modules/catalog/marks/ui/
 export interface PartRowsProps {
   rows: PartRowView[];
   signedIn: boolean;
-  /** A signed-in visitor's favourite parts among the rows (`bookmarkedAmong`); guests' buttons read theirs. */
+  /** A signed-in visitor's favourite parts among the rows (`markedAmong`); guests' buttons read theirs. */
   bookmarked: readonly number[];
   /** On a drawing: a row's click selects its balloon. */
   onRowSelect?: (callout: number) => void;
   /** Without a drawing: each row links to its drawing. */
   drawingLink?: (row: PartRowView) => string;
-}
-
-/** The visitor's favourite parts among `rows`, each once: what `PartRows` and the workspace take. */
-export function bookmarkedAmong(rows: readonly PartRowView[], isFavourite: (partId: number) => boolean): number[] {
-  const ids: number[] = [];
-  for (const r of rows) if (isFavourite(r.partId) && !ids.includes(r.partId)) ids.push(r.partId);
-  return ids;
 }
 
 /**

@@ -10,7 +10,8 @@ import { partsSearch } from '../line.rules.ts';
 import { PARTS_LINE_TEXTS, PARTS_SORT_LABELS, type PartRowView, type PartsLinePageData, type PartsSortOrder } from '../line.schema.ts';
 import { SERIAL_MESSAGES } from '../../serial.rules.ts';
 import { DrawingWorkspace } from './DrawingViewer.tsx';
-import { bookmarkedAmong, PartRows } from './PartRows.tsx';
+import { PartRows } from './PartRows.tsx';
+import { markedAmong } from '#app/modules/catalog/marks/mark-set.rules.ts';
 import { useMarks } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { PartsSidebar } from './PartsSidebar.tsx';
 import styles from './PartsLinePage.module.css';
@@ -38,7 +39,7 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
   const rows = drawing?.rows ?? list?.rows;
   // The drawing is the page's largest paint: its preload leads the head, as React's own would.
   if (drawing) preloadImages([drawing.image]);
-  const bookmarked = useMemo(() => (rows ? bookmarkedAmong(rows, (id) => has('partBookmarks', id)) : []), [rows, has]);
+  const bookmarked = useMemo(() => (rows ? markedAmong(rows.map((r) => r.partId), (id) => has('partBookmarks', id)) : []), [rows, has]);
   return (
     <div className={`container ${styles.page}`}>
       <Breadcrumbs trail={data.trail} current={title} />
