@@ -2,9 +2,6 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { requestContext } from '#app/.server/context.ts';
 import { wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 import { renderDocument } from '#app/.server/render-document.ts';
-import { sharedMarkup } from '#app/.server/shared-markup.ts';
-import { DocumentViewsContext } from '#app/components/ui/DocumentViews.tsx';
-import { SharedMarkupContext } from '#app/components/ui/SharedMarkup.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -19,23 +16,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const ctx = loadContext.get(requestContext);
-  const nonce = ctx.nonce;
-  const shared = sharedMarkup.forDocument();
-  return renderDocument(
-    <SharedMarkupContext value={shared}>
-      <DocumentViewsContext value={ctx.documentViews ?? null}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </DocumentViewsContext>
-    </SharedMarkupContext>,
-    {
-      nonce,
-      waitForAll: wantsCompleteDocument(request.headers.get('user-agent')) || routerContext.isSpaMode,
-      status: responseStatusCode,
-      headers: responseHeaders,
-      // React Router settles deferred loader data after `streamTimeout`; the render waits a second more.
-      abortAfterMs: streamTimeout + 1000,
-      splice: shared.splice,
-    },
-  );
+  const nonce = loadContext.get(requestContext).nonce;
+  return renderDocument(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
+    waitForAll: wantsCompleteDocument(request.headers.get('user-agent')) || routerContext.isSpaMode,
+    status: responseStatusCode,
+    headers: responseHeaders,
+    // React Router settles deferred loader data after `streamTimeout`; the render waits a second more.
+    abortAfterMs: streamTimeout + 1000,
+  });
 }

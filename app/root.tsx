@@ -3,7 +3,6 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { SiteShell } from '#app/components/layout/SiteShell.tsx';
-import { DocumentViewsScript } from '#app/components/ui/DocumentViews.tsx';
 import { useOptionalRootData, type RootData } from '#app/components/layout/root-data.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import { earlyClicksScript, replayEarlyClicks } from '#app/components/layout/early-clicks.ts';
@@ -82,7 +81,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={data?.nonce} />
-        <DocumentViewsScript />
         <Scripts nonce={data?.nonce} />
       </body>
     </html>

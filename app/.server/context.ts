@@ -1,5 +1,4 @@
 import { createContext } from 'react-router';
-import type { DocumentViews } from '#app/lib/packed.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/connect.ts';
 import type { AuthProviders } from '#app/modules/auth/providers/providers.ts';
@@ -48,11 +47,6 @@ export interface RequestContext {
   signOut(): Promise<void>;
   /** region_id from the page URL (spec §7): it overrides the stored region for this request. */
   regionIdParam: number | null;
-  /**
-   * A document's request (not a client navigation's data, not the API): the packed views of its
-   * loaders are written into the document once (ADR 049). Absent elsewhere.
-   */
-  documentViews?: DocumentViews | null;
 }
 
 export const requestContext = createContext<RequestContext>();

@@ -3,14 +3,12 @@
  * Response: a web stream of bursts.
  *
  * React writes a page in pieces: 4 KB buffers, and each string longer than about 1,400 characters
- * on its own (every piece of shared markup, ADR 048). Through a Node stream, each piece cost a
- * write with its events and a conversion to a Buffer, then passed a second stream (Node to web)
- * before compression. Here what React writes within one turn of the event loop is kept in a list
- * and leaves as one buffer (ADR 051): a page rendered at once is one burst, a Suspense boundary
- * resolving later is the next one.
+ * on its own. Through a Node stream, each piece cost a write with its events and a conversion to a
+ * Buffer, then passed a second stream (Node to web) before compression. Here what React writes
+ * within one turn of the event loop is kept in a list and leaves as one buffer (ADR 051): a page
+ * rendered at once is one burst, a Suspense boundary resolving later is the next one.
  *
- * `splice` puts the shared markup in its marks' places (shared-markup.ts), before `rewrite` sees each
- * burst in order, then the end (defer-hydration.ts); null passes them as they are.
+ * `rewrite` sees each burst in order, then the end (defer-hydration.ts); null passes them as they are.
  */
 export interface BurstRewriter {
   next(bytes: Buffer): Buffer;
@@ -25,7 +23,7 @@ export interface ReactDestination {
   on(event: string, listener: (...args: unknown[]) => void): ReactDestination;
 }
 
-export function documentStream(rewrite: BurstRewriter | null, splice?: (bytes: Buffer) => Buffer): { destination: ReactDestination; body: ReadableStream<Uint8Array> } {
+export function documentStream(rewrite: BurstRewriter | null): { destination: ReactDestination; body: ReadableStream<Uint8Array> } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let parts: (string | Uint8Array)[] = [];
   let scheduled = false;
@@ -36,9 +34,8 @@ export function documentStream(rewrite: BurstRewriter | null, splice?: (bytes: B
 
   const burst = (): Buffer | null => {
     if (parts.length === 0) return null;
-    const joined = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+    const bytes = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
     parts = [];
-    const bytes = splice ? splice(joined) : joined;
     return rewrite ? rewrite.next(bytes) : bytes;
   };
   const send = (bytes: Buffer | null) => {

@@ -12,8 +12,6 @@ export interface RenderDocumentOptions {
   headers: Headers;
   /** How long a boundary may still wait for its data before the render is aborted. */
   abortAfterMs: number;
-  /** Puts the shared markup in place of its marks (`SharedMarkupStore.forDocument`). */
-  splice?: (bytes: Buffer) => Buffer;
 }
 
 /**
@@ -25,7 +23,7 @@ export interface RenderDocumentOptions {
  * was sent: some four thousand documents at a time under load, promoted to the old generation and
  * collected by a full garbage collection every second (ADR 053).
  */
-export function renderDocument(element: ReactNode, { nonce, waitForAll, status, headers, abortAfterMs, splice }: RenderDocumentOptions): Promise<Response> {
+export function renderDocument(element: ReactNode, { nonce, waitForAll, status, headers, abortAfterMs }: RenderDocumentOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let responded = false;
@@ -33,7 +31,7 @@ export function renderDocument(element: ReactNode, { nonce, waitForAll, status, 
     const respond = () => {
       if (responded) return;
       responded = true;
-      const { destination, body } = documentStream(waitForAll ? null : deferHydration(nonce), splice);
+      const { destination, body } = documentStream(waitForAll ? null : deferHydration(nonce));
       headers.set('Content-Type', 'text/html; charset=UTF-8');
       resolve(new Response(body, { headers, status }));
       rendering.pipe(destination as unknown as Writable);

@@ -17,7 +17,6 @@ import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { PartPage } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartPage } from '#app/modules/parts/pages/pages.server.ts';
 import type { Route } from './+types/fallback';
-import { pack, unpack, type Packed } from '#app/lib/packed.ts';
 
 /**
  * Spec §2 fallback: any other path is looked up among page aliases and shown as the view its
@@ -31,19 +30,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (id !== null) {
     if (alias.controller === 'category') {
       const page = await loadCategoryPage(ctx, id, url);
-      if (page) return { view: 'category' as const, alias, page: pack(page, ctx.documentViews) };
+      if (page) return { view: 'category' as const, alias, page };
     } else if (alias.controller === 'model-line') {
       const page = await loadModelLinePage(ctx, id, url);
-      if (page) return { view: 'model-line' as const, alias, page: pack(page, ctx.documentViews) };
+      if (page) return { view: 'model-line' as const, alias, page };
     } else if (alias.controller === 'model') {
       const page = await loadModelPage(ctx, id, url);
-      if (page) {
-        // Similar models kept from an earlier view travel in the packed view (their cards' JSON is
-        // kept: json-memo.ts); a promise streams in after the page, beside it.
-        const { similar, ...rest } = page;
-        const kept = Array.isArray(similar) ? similar : null;
-        return { view: 'model' as const, alias, page: pack({ ...rest, similar: kept }, ctx.documentViews), similar: kept ? null : similar };
-      }
+      if (page) return { view: 'model' as const, alias, page };
     } else if (alias.controller === 'part') {
       const part = await loadPartPage(ctx, id);
       // The id finds the part; an old or missing slug goes to the canonical address.
@@ -57,7 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return NOT_FOUND_META;
   if (loaderData.view === 'part') return partMeta(loaderData.part);
-  return catalogMeta(unpack<CatalogPageBase>(loaderData.page));
+  return catalogMeta(loaderData.page);
 };
 
 function partMeta(part: PartPage) {
@@ -67,10 +60,10 @@ function partMeta(part: PartPage) {
   ];
 }
 
-type FallbackData = { alias: PageAlias; page?: Packed<CatalogPageBase>; part?: PartPage } | undefined;
+type FallbackData = { alias: PageAlias; page?: CatalogPageBase; part?: PartPage } | undefined;
 
 export const handle = {
-  crumbs: (d: FallbackData): Crumb[] => (d?.page ? unpack(d.page).trail : d?.part?.trail ?? []),
+  crumbs: (d: FallbackData): Crumb[] => d?.page?.trail ?? d?.part?.trail ?? [],
   // Spec §3 pathData: the spare-parts link in the header names what this page shows.
   pathData: (d: FallbackData): PageAlias => d?.alias ?? OTHER_PAGE,
 };
@@ -80,12 +73,9 @@ const PartPageScreen = lazy(() => import('#app/modules/parts/pages/ui/PartPageSc
 
 export default function Fallback({ loaderData }: Route.ComponentProps) {
   switch (loaderData.view) {
-    case 'category': return <CategoryPage data={unpack(loaderData.page)} />;
-    case 'model-line': return <ModelLinePage data={unpack(loaderData.page)} />;
-    case 'model': {
-      const page = unpack(loaderData.page);
-      return <ModelPage data={{ ...page, similar: page.similar ?? loaderData.similar! }} />;
-    }
+    case 'category': return <CategoryPage data={loaderData.page} />;
+    case 'model-line': return <ModelLinePage data={loaderData.page} />;
+    case 'model': return <ModelPage data={loaderData.page} />;
     case 'part': return <Suspense fallback={null}><PartPageScreen data={loaderData.part} /></Suspense>;
   }
 }

@@ -12,7 +12,6 @@ import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import { machinesForPicker } from '#app/modules/parts/yard/yard.server.ts';
 import type { Route } from './+types/model-lines.view';
-import { pack, unpack, type Packed } from '#app/lib/packed.ts';
 
 /** A line id as the URL may carry it: digits only, within 32 bits; anything else is no page. */
 function lineIdOf(url: URL): number | null {
@@ -33,25 +32,25 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (url.searchParams.get('section') === 'parts') {
     const [parts, machines] = id === null ? [null, null] : await Promise.all([loadPartsLinePage(ctx, id, url), machinesForPicker(ctx)]);
     if (!parts) throw data(null, { status: 404 });
-    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: pack<ModelLinePageData | PartsLinePageData>(parts, ctx.documentViews), machines };
+    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: parts as ModelLinePageData | PartsLinePageData, machines };
   }
   const page = id === null ? null : await loadModelLinePage(ctx, id, url);
   if (!page) throw data(null, { status: 404 });
   const alias: PageAlias = { controller: 'model-line', referenceId: page.modelLine.id };
-  return { view: 'machinery' as const, alias, page: pack<ModelLinePageData | PartsLinePageData>(page, ctx.documentViews) };
+  return { view: 'machinery' as const, alias, page: page as ModelLinePageData | PartsLinePageData };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? catalogMeta(unpack(loaderData.page)) : NOT_FOUND_META;
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META;
 
-type ViewData = { alias: PageAlias; page: Packed<ModelLinePageData | PartsLinePageData> } | undefined;
+type ViewData = { alias: PageAlias; page: ModelLinePageData | PartsLinePageData } | undefined;
 
 export const handle = {
-  crumbs: (d: ViewData): Crumb[] => (d ? unpack(d.page).trail : []),
+  crumbs: (d: ViewData): Crumb[] => d?.page.trail ?? [],
   pathData: (d: ViewData): PageAlias | undefined => d?.alias,
 };
 
 export default function ModelLinesView({ loaderData }: Route.ComponentProps) {
-  const page = unpack(loaderData.page);
+  const page = loaderData.page;
   // The view names which of the two the page is.
   return loaderData.view === 'parts' ? <PartsLinePage data={page as PartsLinePageData} machines={loaderData.machines} /> : <ModelLinePage data={page as ModelLinePageData} />;
 }

@@ -10,7 +10,6 @@ import { machinesForPicker } from '#app/modules/parts/yard/yard.server.ts';
 import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import type { Route } from './+types/zapchasti.$';
-import { pack, unpack, type Packed } from '#app/lib/packed.ts';
 
 /** A slug as the catalogue writes them: lower-case Latin letters, digits and dashes. */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -27,20 +26,20 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const [page, machines] = id === null ? [null, null] : await Promise.all([loadPartsLinePage(ctx, id, url), machinesForPicker(ctx)]);
   if (!page) throw data(null, { status: 404 });
   const alias: PageAlias = { controller: 'model-line', referenceId: page.line.id };
-  return { alias, page: pack(page, ctx.documentViews), machines };
+  return { alias, page, machines };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? catalogMeta(unpack(loaderData.page)) : NOT_FOUND_META);
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META);
 
-type ViewData = { alias: PageAlias; page: Packed<PartsLinePageData> } | undefined;
+type ViewData = { alias: PageAlias; page: PartsLinePageData } | undefined;
 
 export const handle = {
-  crumbs: (d: ViewData): Crumb[] => (d ? unpack(d.page).trail : []),
+  crumbs: (d: ViewData): Crumb[] => d?.page.trail ?? [],
   pathData: (d: ViewData): PageAlias | undefined => d?.alias,
 };
 
 export default function ZapchastiLine({ loaderData }: Route.ComponentProps) {
-  return <PartsLinePage data={unpack(loaderData.page)} machines={loaderData.machines} />;
+  return <PartsLinePage data={loaderData.page} machines={loaderData.machines} />;
 }
 
 export function ErrorBoundary() {

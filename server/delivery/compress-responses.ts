@@ -1,9 +1,9 @@
 import { promisify } from 'node:util';
-import { brotliCompress, gzip } from 'node:zlib';
+import { brotliCompress, gzip, zstdCompress } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { chooseEncoding, type Encoding } from '#app/.server/accept-encoding.ts';
-import { brotliParams, compressorFor, GZIP_LEVEL, type Compressor } from './compressors.ts';
+import { brotliParams, compressorFor, GZIP_LEVEL, zstdParams, type Compressor } from './compressors.ts';
 
 /**
  * Compression of the responses made per request (pages, API answers); built files and cached pages
@@ -18,8 +18,7 @@ import { brotliParams, compressorFor, GZIP_LEVEL, type Compressor } from './comp
  * costs a third of Brotli at quality 4 for a page a few per cent larger (a signed-in category page
  * of 127 KB: 0.43 ms and 20.0 KB against 1.14 ms and 18.6 KB; gzip at level 6, 1.43 ms and 20.6 KB),
  * and a page made per request pays for its compression on every request. Brotli is for browsers
- * without Zstandard (Safari), gzip for the clients without either. ADR 029. Zstandard's compressors
- * are kept from one response to the next, a frame each (`compressors.ts`, ADR 061).
+ * without Zstandard (Safari), gzip for the clients without either. ADR 029.
  */
 
 /** Below this a response is not worth compressing (a header costs more than it saves). */
@@ -89,19 +88,18 @@ function compressedHeaders(original: Headers, encoding: Encoding): Headers {
 
 const brotliWhole = promisify(brotliCompress);
 const gzipWhole = promisify(gzip);
+const zstdWhole = promisify(zstdCompress);
 
 /**
- * A whole body compressed on zlib's thread pool, with the same settings as a stream. Zstandard uses
- * a kept stream, a frame of its own (ADR 061): half the CPU of a one-shot call sized to the input
- * (41 against 85 µs for a 10 KB answer), and no ArrayBuffers left for a full collection to free.
- * zlib's output is a Buffer on an ArrayBuffer that is not shared.
+ * A whole body compressed on zlib's thread pool, with the same settings as a stream. zlib's output
+ * is a Buffer on an ArrayBuffer that is not shared.
  */
 async function compressWhole(bytes: Bytes, encoding: Encoding): Promise<Bytes> {
-  if (encoding === 'gzip') return await gzipWhole(bytes, { level: GZIP_LEVEL }) as Bytes;
-  if (encoding === 'br') return await brotliWhole(bytes, { params: brotliParams(bytes.byteLength) }) as Bytes;
-  return await new Promise<Bytes>((resolve, reject) => {
-    compressorFor('zstd', reject).write(bytes, true, (output) => resolve((output ?? Buffer.alloc(0)) as Bytes));
-  });
+  switch (encoding) {
+    case 'gzip': return await gzipWhole(bytes, { level: GZIP_LEVEL }) as Bytes;
+    case 'br': return await brotliWhole(bytes, { params: brotliParams(bytes.byteLength) }) as Bytes;
+    case 'zstd': return await zstdWhole(bytes, { params: zstdParams, pledgedSrcSize: bytes.byteLength }) as Bytes;
+  }
 }
 
 type Bytes = Uint8Array<ArrayBuffer>;

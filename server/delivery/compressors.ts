@@ -1,10 +1,7 @@
 import { constants, createBrotliCompress, createGzip, createZstdCompress, type BrotliCompress, type Gzip, type ZstdCompress } from 'node:zlib';
 import type { Encoding } from '#app/.server/accept-encoding.ts';
 
-/**
- * The compressors behind `compressedStream`: a stream of their own per response for Brotli and gzip,
- * and for Zstandard long-lived streams lent to one response at a time, a frame per response (ADR 061).
- */
+/** The compressors behind `compressedStream`: a zlib stream of its own per response. */
 
 const ZSTD_LEVEL = 3;
 const BROTLI_QUALITY = 4;
@@ -24,12 +21,6 @@ export const GZIP_LEVEL = 6;
  * ADR 060.
  */
 const OUTPUT_CHUNK_BYTES = 16 * 1024;
-/**
- * Idle Zstandard streams kept for the next responses: more than the responses compressed at once
- * on a busy server. Each holds a level-3 context, about 1 MB of native memory, made once.
- */
-export const ZSTD_IDLE_MAX = 16;
-
 export const zstdParams = { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL };
 
 export function brotliParams(sizeHint?: number): Record<number, number> {
@@ -56,11 +47,14 @@ export interface Compressor {
 }
 
 export function compressorFor(encoding: Encoding, failed: (error: Error) => void, sizeHint?: number): Compressor {
-  if (encoding === 'zstd') return zstdFrames.lend(failed);
-  const zip = encoding === 'gzip'
-    ? createGzip({ level: GZIP_LEVEL, chunkSize: OUTPUT_CHUNK_BYTES })
-    : createBrotliCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: brotliParams(sizeHint) });
-  return new StreamCompressor(zip, encoding === 'gzip' ? constants.Z_SYNC_FLUSH : constants.BROTLI_OPERATION_FLUSH, failed);
+  switch (encoding) {
+    case 'zstd':
+      return new StreamCompressor(createZstdCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: zstdParams }), constants.ZSTD_e_flush, failed);
+    case 'gzip':
+      return new StreamCompressor(createGzip({ level: GZIP_LEVEL, chunkSize: OUTPUT_CHUNK_BYTES }), constants.Z_SYNC_FLUSH, failed);
+    case 'br':
+      return new StreamCompressor(createBrotliCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: brotliParams(sizeHint) }), constants.BROTLI_OPERATION_FLUSH, failed);
+  }
 }
 
 /**
@@ -78,10 +72,6 @@ class Output {
     zip.on('data', (chunk: Buffer) => this.#pieces.push(chunk));
   }
 
-  get empty(): boolean {
-    return this.#pieces.length === 0 && this.zip.readableLength === 0;
-  }
-
   take(): Buffer | null {
     while (this.zip.readableLength > 0 && this.zip.read() !== null) { /* emitted as 'data' */ }
     const pieces = this.#pieces;
@@ -91,12 +81,12 @@ class Output {
   }
 }
 
-/** A zlib stream made for one response and ended with it (Brotli, gzip). */
+/** A zlib stream made for one response and ended with it. */
 class StreamCompressor implements Compressor {
   readonly #output: Output;
-  private readonly zip: Gzip | BrotliCompress;
+  private readonly zip: Gzip | BrotliCompress | ZstdCompress;
   private readonly flushMode: number;
-  constructor(zip: Gzip | BrotliCompress, flushMode: number, failed: (error: Error) => void) {
+  constructor(zip: Gzip | BrotliCompress | ZstdCompress, flushMode: number, failed: (error: Error) => void) {
     this.zip = zip;
     this.flushMode = flushMode;
     this.#output = new Output(zip);
@@ -117,92 +107,3 @@ class StreamCompressor implements Compressor {
     this.zip.destroy();
   }
 }
-
-/**
- * A Zstandard stream kept between responses. Each response's output is one frame: flushed after
- * each burst (`ZSTD_e_flush`) and closed at its end (`ZSTD_e_end`), after which the context starts
- * the next frame afresh; a frame never refers to another's bytes, so nothing of one response can
- * show in another's. A stream goes back to the pool only between frames, with nothing left in it.
- */
-class FrameStream {
-  readonly zip = createZstdCompress({ chunkSize: OUTPUT_CHUNK_BYTES, params: zstdParams });
-  readonly output = new Output(this.zip);
-  /** The response it is lent to, told when the stream fails. */
-  failed: ((error: Error) => void) | null = null;
-  broken = false;
-
-  constructor() {
-    this.zip.on('error', (error: Error) => {
-      this.broken = true;
-      const failed = this.failed;
-      this.failed = null;
-      failed?.(error);
-    });
-  }
-}
-
-class ZstdFramePool {
-  #idle: FrameStream[] = [];
-
-  lend(failed: (error: Error) => void): Compressor {
-    const stream = this.#idle.pop() ?? new FrameStream();
-    stream.failed = failed;
-    return new ZstdFrame(stream, this);
-  }
-
-  giveBack(stream: FrameStream): void {
-    stream.failed = null;
-    const clean = !stream.broken && stream.output.empty && stream.zip.writableLength === 0;
-    if (clean && this.#idle.length < ZSTD_IDLE_MAX) this.#idle.push(stream);
-    else stream.zip.destroy();
-  }
-
-  get idle(): number {
-    return this.#idle.length;
-  }
-}
-
-/** One response's frame on a lent stream. */
-class ZstdFrame implements Compressor {
-  #stream: FrameStream | null;
-  /** Something was written: the frame is open until its end has been delivered. */
-  #started = false;
-
-  private readonly pool: ZstdFramePool;
-  constructor(stream: FrameStream, pool: ZstdFramePool) {
-    this.#stream = stream;
-    this.pool = pool;
-  }
-
-  write(bytes: Uint8Array | null, last: boolean, delivered: Delivered): void {
-    const stream = this.#stream;
-    if (!stream) return;
-    this.#started = true;
-    if (bytes) stream.zip.write(bytes);
-    stream.zip.flush(last ? constants.ZSTD_e_end : constants.ZSTD_e_flush, () => {
-      if (this.#stream !== stream) return; // abandoned meanwhile: the stream was destroyed
-      const output = stream.output.take();
-      if (last) {
-        this.#stream = null;
-        this.pool.giveBack(stream);
-      }
-      delivered(output);
-    });
-  }
-
-  abandon(): void {
-    const stream = this.#stream;
-    if (!stream) return;
-    this.#stream = null;
-    // Mid-frame (a write perhaps still on zlib's threads) the context holds this response's bytes
-    // and the next frame would follow them: such a stream is never lent again.
-    if (this.#started) {
-      stream.broken = true;
-      stream.zip.destroy();
-    } else {
-      this.pool.giveBack(stream);
-    }
-  }
-}
-
-export const zstdFrames = new ZstdFramePool();

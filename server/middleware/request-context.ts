@@ -5,7 +5,6 @@ import type { AppServices, RequestContext, SessionState } from '#app/.server/con
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
 import { parseStrictInt } from '#app/lib/strict-number.ts';
-import { createDocumentViews } from '#app/lib/packed.ts';
 import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession, type Persistence, type SignInHandler } from '#app/.server/session.ts';
 import { newNonce } from './security-headers.ts';
 
@@ -39,9 +38,6 @@ export function requestContextMiddleware(services: AppServices, options: { onSig
       ip: clientIp(c, services.config.TRUST_PROXY),
       session,
       regionIdParam,
-      // React Router asks for a client navigation's data at '<path>.data'; any other page view is
-      // a document, whose packed views travel in it once (ADR 049).
-      documentViews: withFacts && !c.req.path.endsWith('.data') ? createDocumentViews() : null,
     });
     c.set('ctx', ctx);
     await next();
@@ -52,7 +48,7 @@ export function requestContextMiddleware(services: AppServices, options: { onSig
   };
 }
 
-type RequestFacts = Pick<RequestContext, 'requestId' | 'ip' | 'session' | 'regionIdParam' | 'documentViews'>;
+type RequestFacts = Pick<RequestContext, 'requestId' | 'ip' | 'session' | 'regionIdParam'>;
 
 /**
  * A request's context. A class, not an object literal with getters: V8 keeps such a literal in
@@ -66,7 +62,6 @@ class LiveRequestContext implements RequestContext {
   readonly ip: string | null;
   session: SessionState | null;
   readonly regionIdParam: number | null;
-  readonly documentViews: RequestContext['documentViews'];
   /** A CSRF token minted for this visitor during the request: its cookie is set on the way out. */
   issuedToken: string | undefined;
   readonly #c: Context<HonoEnv>;
@@ -85,7 +80,6 @@ class LiveRequestContext implements RequestContext {
     this.ip = facts.ip;
     this.session = facts.session;
     this.regionIdParam = facts.regionIdParam;
-    this.documentViews = facts.documentViews;
   }
 
   // The token and the nonce are made only when something reads them (a page, a mutation check):

@@ -13,11 +13,9 @@ import { LOGIN_TOOLTIP_DELAY_MS } from './layout.rules.ts';
 import styles from './SiteHeader.module.css';
 
 /*
- * The header's parts as shared markup (ADR 055, 056): each is a function of its props alone, so the
- * server makes its markup once per branch, visitor and counts, not once per page. They read no
- * route data and no layout context (the header passes what they show and what they open) and make
- * no ids with useId (the ids are fixed: the header is one per page). What only opens on a tap (the
- * contacts panel, the catalogue's panel) is never in a server's render, which opens nothing.
+ * The header's rows. SiteHeader holds the state of what opens and passes it down; the ids are fixed
+ * (the header is one per page). What only opens on a tap (the contacts panel, the catalogue's
+ * panel) is never in a server's render, which opens nothing.
  */
 
 // Parts that show only after a tap load then (prefetched on hover or focus where there is one).
@@ -283,8 +281,7 @@ function GuestLogin({ onLogin }: { onLogin: () => void }) {
 
 /**
  * The signed-in user's menu where the header shows it (the top bar's text, the phone's icon), with
- * what stands in its place while its code loads (ADR 055). Each has an id of its own: both are on
- * every page.
+ * what stands in its place while its code loads. Each has an id of its own: both are on every page.
  */
 function AccountMenu({ variant, userName, items }: { variant: 'text' | 'icon'; userName: string | null; items: UserMenuItem[] }) {
   if (variant === 'text') {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
 import { FOOTER_REVEAL_MS } from './layout.rules.ts';
 import { useRootData } from './root-data.ts';
@@ -22,40 +21,16 @@ export function SiteFooter() {
     return () => { clearTimeout(timer); window.removeEventListener('load', start); };
   }, []);
   const branch = location.currentBranch;
-  return (
-    <SharedMarkup
-      as="footer"
-      className={`${styles.footer} no-print`}
-      data-visible={visible ? 'true' : undefined}
-      data-testid="site-footer"
-      component={FooterContent}
-      props={{
-        categories: menu.slice(0, 8).map((c) => ({ id: c.id, link: c.link, name: c.name })),
-        branch: { name: branch.name, place: [branch.city, branch.address].filter(Boolean).join(', '), hours: branch.hours, countryId: branch.countryId },
-        phone: location.country.salesPhone,
-        year: new Date().getFullYear(),
-      }}
-    />
-  );
-}
-
-interface FooterContentProps {
-  categories: { id: number; link: string; name: string }[];
-  branch: { name: string; place: string; hours: string; countryId: number };
-  phone: string;
-  year: number;
-}
-
-/** What the footer shows: the same for every visitor of a branch, so shared markup (ADR 048). */
-export function FooterContent({ categories, branch, phone, year }: FooterContentProps) {
+  const place = [branch.city, branch.address].filter(Boolean).join(', ');
+  const phone = location.country.salesPhone;
   const code = countryCodeOfBranch(branch.countryId);
   return (
-    <>
+    <footer className={`${styles.footer} no-print`} data-visible={visible ? 'true' : undefined} data-testid="site-footer">
       <div className={`container ${styles.grid}`}>
         <section>
           <h2 className={styles.heading}>Каталог техники</h2>
           <ul className={styles.list}>
-            {categories.map((c) => <li key={c.id}><Link to={c.link}>{c.name}</Link></li>)}
+            {menu.slice(0, 8).map((c) => <li key={c.id}><Link to={c.link}>{c.name}</Link></li>)}
           </ul>
         </section>
         <section>
@@ -79,14 +54,14 @@ export function FooterContent({ categories, branch, phone, year }: FooterContent
         </section>
         <section>
           <h2 className={styles.heading}>Филиал {branch.name}</h2>
-          <p className={styles.text}>{branch.place}</p>
+          <p className={styles.text}>{place}</p>
           <p className={styles.text}>
             <a className={`${styles.phone} ${callTrackingClass(code)}`} href={telHref(phone)}>{phone}</a>
           </p>
           <p className={styles.text}>{branch.hours}</p>
         </section>
       </div>
-      <div className={`container ${styles.bottom}`}>© {year} ООО «Агротехника». Сельхозтехника и запчасти в России и Казахстане.</div>
-    </>
+      <div className={`container ${styles.bottom}`}>© {new Date().getFullYear()} ООО «Агротехника». Сельхозтехника и запчасти в России и Казахстане.</div>
+    </footer>
   );
 }

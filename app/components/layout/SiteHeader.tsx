@@ -1,14 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { api } from '#app/lib/api.ts';
 import { callTrackingClass, countryCodeOfBranch } from '#app/modules/regions/regions.rules.ts';
 import { SCROLL_THROTTLE_MS, headerHiddenAfterScroll, isCurrentSection, sparePartsHref, throttle } from './layout.rules.ts';
 import { useCartCount } from '#app/modules/cart/ui/use-cart.ts';
 import { useMarkCounters } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { useLayoutUi } from './layout-ui.tsx';
-import { sharedUserMenuItems } from '#app/modules/auth/ui/user-menu.rules.ts';
+import { userMenuItems } from '#app/modules/auth/ui/user-menu.rules.ts';
 import { usePageAlias, useRootData } from './root-data.ts';
 import { BURGER_ID, HeaderBrand, HeaderRows, HeaderTools, HeaderTopBar, LazyContactsPanel, MAIN_LINKS, MOBILE_CONTACTS_ID } from './HeaderParts.tsx';
 import styles from './SiteHeader.module.css';
@@ -17,12 +16,7 @@ const MobileMenu = lazy(() => import('./MobileMenu.tsx').then((m) => ({ default:
 
 const focusById = (id: string) => document.getElementById(id)?.focus();
 
-/**
- * The header (spec §2). What it shows is four parts rendered as shared markup without an element of
- * their own (ADR 056), made once per branch, visitor and counts; what is rendered here per request
- * is the state of what opens, the link to the parts catalogue (which names the page it is on) and
- * the panels that only show after a tap.
- */
+/** The header (spec §2): it holds the state of what opens; its rows are drawn by HeaderParts.tsx. */
 export function SiteHeader() {
   const { location: here, menu, toPrint, viewer, settings, counters } = useRootData();
   const ui = useLayoutUi();
@@ -58,7 +52,7 @@ export function SiteHeader() {
 
   const branch = here.currentBranch;
   const place = { area: here.currentArea.label, branch: branch.name, phone: here.country.salesPhone };
-  const items = viewer.isGuest ? null : sharedUserMenuItems(viewer, settings.supplierPortalUrl);
+  const items = viewer.isGuest ? null : userMenuItems(viewer, settings.supplierPortalUrl);
   const login = () => ui.openAuth();
   // Spec §4: 'Ваш регион {label}?' on load while the area is unconfirmed, never in print mode
   // (to_print=1). The server renders it: the cached guest page is keyed by the confirmation too.
@@ -74,42 +68,29 @@ export function SiteHeader() {
 
   return (
     <header className={styles.header} data-mobile-hidden={mobileHidden || undefined}>
-      <SharedMarkup
-        component={HeaderTopBar}
-        props={{
-          ...place, ...question, phoneClass: callTrackingClass(countryCodeOfBranch(branch.countryId)),
-          userName: viewer.userName, items, contactsOpen, onContactsOpenChange: setContactsOpen, onOpenRegion: ui.openRegion, onLogin: login,
-        }}
+      <HeaderTopBar
+        {...place} {...question} phoneClass={callTrackingClass(countryCodeOfBranch(branch.countryId))}
+        userName={viewer.userName} items={items} contactsOpen={contactsOpen} onContactsOpenChange={setContactsOpen} onOpenRegion={ui.openRegion} onLogin={login}
       />
       <div className={styles.mainBar}>
         <div className={`container ${styles.mainBarInner}`}>
-          <SharedMarkup
-            component={HeaderBrand}
-            props={{
-              menuOpen: mobileMenuOpen, onOpenMenu: () => { setMobileMenuUsed(true); setMobileMenuOpen(true); },
-              top: menu, catalogOpen, onCatalogOpenChange: setCatalogOpen,
-              phone: place.phone, branch: place.branch, address: [branch.city, branch.address].filter(Boolean).join(', '),
-            }}
+          <HeaderBrand
+            menuOpen={mobileMenuOpen} onOpenMenu={() => { setMobileMenuUsed(true); setMobileMenuOpen(true); }}
+            top={menu} catalogOpen={catalogOpen} onCatalogOpenChange={setCatalogOpen}
+            phone={place.phone} branch={place.branch} address={[branch.city, branch.address].filter(Boolean).join(', ')}
           />
-          {/* It names the page it is on: rendered here, not shared. */}
           <Link to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly} no-print`} aria-current={isCurrentSection(pathname, '/zapchasti') ? 'page' : undefined}>Запчасти</Link>
-          <SharedMarkup
-            component={HeaderTools}
-            props={{
-              compare: marks.compare, bookmarks: marks.bookmarks, cart, userName: viewer.userName, items, cartLink: pathname !== '/cart',
-              mobileContactsOpen, onToggleMobileContacts: () => setMobileContactsOpen((v) => !v), onSearch: ui.openSearch, onLogin: login,
-              // Spec §2: for a guest the favourites icon opens the login modal, then goes to /profile/bookmarks.
-              onGuestBookmarks: () => ui.openAuth({ form: 'EnterEmail', redirect: '/profile/bookmarks' }),
-            }}
+          <HeaderTools
+            compare={marks.compare} bookmarks={marks.bookmarks} cart={cart} userName={viewer.userName} items={items} cartLink={pathname !== '/cart'}
+            mobileContactsOpen={mobileContactsOpen} onToggleMobileContacts={() => setMobileContactsOpen((v) => !v)} onSearch={ui.openSearch} onLogin={login}
+            // Spec §2: for a guest the favourites icon opens the login modal, then goes to /profile/bookmarks.
+            onGuestBookmarks={() => ui.openAuth({ form: 'EnterEmail', redirect: '/profile/bookmarks' })}
           />
         </div>
       </div>
-      <SharedMarkup
-        component={HeaderRows}
-        props={{
-          ...question, current: MAIN_LINKS.find((l) => isCurrentSection(pathname, l.to))?.to ?? null,
-          area: place.area, branch: place.branch, onOpenRegion: ui.openRegion, onSearch: ui.openSearch,
-        }}
+      <HeaderRows
+        {...question} current={MAIN_LINKS.find((l) => isCurrentSection(pathname, l.to))?.to ?? null}
+        area={place.area} branch={place.branch} onOpenRegion={ui.openRegion} onSearch={ui.openSearch}
       />
       {mobileContactsOpen ? (
         <div className={`${styles.mobileContacts} ${styles.mobileOnly} no-print`} role="region" aria-label="Контакты">

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link, useSiteNavigate } from '#app/components/ui/Link.tsx';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { IconChevronDown, IconUser } from '#app/components/ui/icons.tsx';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';
 import { api } from '#app/lib/api.ts';
@@ -60,6 +59,25 @@ export function UserMenu({ userName, items, id: listId, onNavigate, className, v
     setError(result.message);
   };
 
+  const compare = () => {
+    done();
+    if (navigate) void navigate(COMPARE_PATH);
+    else window.location.assign(COMPARE_PATH);
+  };
+
+  const renderItem = (item: UserMenuItem) => {
+    switch (item.kind) {
+      case 'link':
+        return <Link to={item.to} className={styles.item} onClick={done}>{item.label}</Link>;
+      case 'external':
+        return <a href={item.href} target="_blank" rel="noopener" className={styles.item} onClick={done}>{item.label}</a>;
+      case 'action':
+        return item.id === 'compare'
+          ? <button type="button" className={styles.item} onClick={compare}>{item.label}</button>
+          : <button type="button" className={`${styles.item} ${styles.logout}`} disabled={leaving} onClick={() => void logout()}>{leaving ? 'Выходим…' : item.label}</button>;
+    }
+  };
+
   return (
     <div ref={root} className={[styles.menu, className].filter(Boolean).join(' ')}>
       <button
@@ -75,40 +93,11 @@ export function UserMenu({ userName, items, id: listId, onNavigate, className, v
       </button>
       <div id={listId} className={styles.dropdown} data-variant={variant} hidden={!open}>
         {userName ? <p className={styles.name}>{userName}</p> : null}
-        {/* The same for every visitor of the same role: shared markup (ADR 051). */}
-        <SharedMarkup
-          as="ul" className={styles.list} aria-label={USER_MENU_LABEL}
-          component={UserMenuList}
-          props={{ items, leaving, onDone: done, onCompare: () => { done(); if (navigate) void navigate(COMPARE_PATH); else window.location.assign(COMPARE_PATH); }, onLogout: () => void logout() }}
-        />
+        <ul className={styles.list} aria-label={USER_MENU_LABEL}>
+          {items.map((item) => <li key={item.id}>{renderItem(item)}</li>)}
+        </ul>
         {error ? <p role="alert" className={styles.error}>{error}</p> : null}
       </div>
     </div>
   );
-}
-
-interface UserMenuListProps {
-  items: UserMenuItem[];
-  /** Signing out is under way. */
-  leaving: boolean;
-  onDone: () => void;
-  onCompare: () => void;
-  onLogout: () => void;
-}
-
-/** The menu's items: a function of its props alone (shared markup). */
-export function UserMenuList({ items, leaving, onDone, onCompare, onLogout }: UserMenuListProps) {
-  const renderItem = (item: UserMenuItem) => {
-    switch (item.kind) {
-      case 'link':
-        return <Link to={item.to} className={styles.item} onClick={onDone}>{item.label}</Link>;
-      case 'external':
-        return <a href={item.href} target="_blank" rel="noopener" className={styles.item} onClick={onDone}>{item.label}</a>;
-      case 'action':
-        return item.id === 'compare'
-          ? <button type="button" className={styles.item} onClick={onCompare}>{item.label}</button>
-          : <button type="button" className={`${styles.item} ${styles.logout}`} disabled={leaving} onClick={onLogout}>{leaving ? 'Выходим…' : item.label}</button>;
-    }
-  };
-  return items.map((item) => <li key={item.id}>{renderItem(item)}</li>);
 }

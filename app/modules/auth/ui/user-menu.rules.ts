@@ -33,23 +33,6 @@ export function userMenuItems(viewer: Viewer, supplierPortalUrl: string): UserMe
 }
 
 /**
- * The same items as one array per kind of viewer, given again to every page of that kind: the
- * header's shared markup knows the array by identity (ADR 054) and does not read it again.
- */
-const itemsByKind = new Map<string, UserMenuItem[]>();
-export function sharedUserMenuItems(viewer: Viewer, supplierPortalUrl: string): UserMenuItem[] {
-  const kind = `${viewer.isGuest}|${canSeeSupplierPortal(viewer)}|${canSearchSpareParts(viewer)}|${supplierPortalUrl}`;
-  let items = itemsByKind.get(kind);
-  if (!items) {
-    items = userMenuItems(viewer, supplierPortalUrl);
-    // The portal's address comes from the settings: a handful of kinds, bounded all the same.
-    if (itemsByKind.size >= 64) itemsByKind.clear();
-    itemsByKind.set(kind, items);
-  }
-  return items;
-}
-
-/**
  * What the mobile menu lists under 'Личный кабинет': the same items without 'Выйти', which stays the
  * main list's last item there (spec §2: the login item becomes 'Выйти').
  */

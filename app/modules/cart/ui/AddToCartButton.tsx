@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { CART_COUNT_MAX } from '../cart.constants.ts';
 import { addToCart } from './use-cart.ts';
 import styles from './cart.module.css';
@@ -11,11 +10,6 @@ export interface AddToCartButtonProps {
   /** Smaller, for dense tables (lists of parts, the employees' search). */
   compact?: boolean;
   testId?: string;
-  /**
-   * The start of the form's ids, unique on the page: given where the form is part of shared markup
-   * (a part row, ADR 051), whose ids cannot depend on its place in the tree as `useId`'s do.
-   */
-  idBase?: string;
 }
 
 type Status = { tone: 'sending' } | { tone: 'done' | 'error'; text: string } | null;
@@ -34,63 +28,34 @@ function countOf(typed: string): number | null {
  * `addToCart`, so the header's counter follows, and says in place what happened. A form, so that
  * Enter in the count adds too; a count out of range is refused before anything is sent.
  */
-export function AddToCartButton({ partId, label, compact = false, testId, idBase }: AddToCartButtonProps) {
-  const generated = useId();
-  const id = idBase ?? generated;
+export function AddToCartButton({ partId, label, compact = false, testId }: AddToCartButtonProps) {
+  const id = useId();
   const [count, setCount] = useState('1');
   const [status, setStatus] = useState<Status>(null);
   const n = countOf(count);
   const change = (next: string) => { setCount(next); setStatus(null); };
   const step = (by: number) => change(String(Math.min(CART_COUNT_MAX, Math.max(1, (n ?? 1) + by))));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (status?.tone === 'sending') return;
+    if (n === null) {
+      setStatus({ tone: 'error', text: `Количество — целое число от 1 до ${CART_COUNT_MAX}` });
+      return;
+    }
+    setStatus({ tone: 'sending' });
+    const result = await addToCart([{ part_id: partId, count: n }]);
+    setStatus(result.ok ? { tone: 'done', text: `${result.message}: ${n} шт.` } : { tone: 'error', text: result.message });
+  };
   return (
-    <SharedMarkup
-      as="form"
-      className={`${styles.add} ${compact ? styles.compact : ''}`}
-      data-testid={testId}
-      onSubmit={async (e: FormEvent) => {
-        e.preventDefault();
-        if (status?.tone === 'sending') return;
-        if (n === null) {
-          setStatus({ tone: 'error', text: `Количество — целое число от 1 до ${CART_COUNT_MAX}` });
-          return;
-        }
-        setStatus({ tone: 'sending' });
-        const result = await addToCart([{ part_id: partId, count: n }]);
-        setStatus(result.ok ? { tone: 'done', text: `${result.message}: ${n} шт.` } : { tone: 'error', text: result.message });
-      }}
-      component={CartFields}
-      props={{ id, partId, label: label ?? null, count, status, onCount: change, onStep: step }}
-    />
-  );
-}
-
-interface CartFieldsProps {
-  /** The wrapper's id, so that the count's label is unique on the page. */
-  id: string;
-  partId: number;
-  label: string | null;
-  count: string;
-  status: Status;
-  onCount: (typed: string) => void;
-  onStep: (by: number) => void;
-}
-
-/**
- * The stepper, the button and the status line: a function of its props alone, so the rows of a parts
- * list share their markup (ADR 048); the form around it holds the visitor's state.
- */
-function CartFields({ id, partId, label, count, status, onCount, onStep }: CartFieldsProps) {
-  const n = countOf(count);
-  return (
-    <>
+    <form className={`${styles.add} ${compact ? styles.compact : ''}`} data-testid={testId} onSubmit={submit}>
       <span className={styles.stepper}>
-        <button type="button" className={styles.step} onClick={() => onStep(-1)} disabled={n !== null && n <= 1} aria-label="Меньше">−</button>
+        <button type="button" className={styles.step} onClick={() => step(-1)} disabled={n !== null && n <= 1} aria-label="Меньше">−</button>
         <label htmlFor={`${id}-count`} className="visually-hidden">{label ? `Количество: ${label}` : 'Количество'}</label>
         <input
           id={`${id}-count`} className={styles.count} type="number" inputMode="numeric" min={1} max={CART_COUNT_MAX} step={1}
-          value={count} onChange={(e) => onCount(e.target.value)} aria-invalid={n === null || undefined} data-testid={`count-${partId}`}
+          value={count} onChange={(e) => change(e.target.value)} aria-invalid={n === null || undefined} data-testid={`count-${partId}`}
         />
-        <button type="button" className={styles.step} onClick={() => onStep(1)} disabled={n !== null && n >= CART_COUNT_MAX} aria-label="Больше">+</button>
+        <button type="button" className={styles.step} onClick={() => step(1)} disabled={n !== null && n >= CART_COUNT_MAX} aria-label="Больше">+</button>
       </span>
       <button
         type="submit" className={`btn btn-primary ${styles.button}`} aria-busy={status?.tone === 'sending' || undefined}
@@ -99,6 +64,6 @@ function CartFields({ id, partId, label, count, status, onCount, onStep }: CartF
         В корзину
       </button>
       <p className={styles.status} role="status" data-tone={status?.tone}>{status && status.tone !== 'sending' ? status.text : ''}</p>
-    </>
+    </form>
   );
 }

@@ -307,26 +307,11 @@ async function loadListing(ctx: RequestContext, scoped: Scoped, requested: Catal
   const cards = await modelCards(db, order.subarray(offset, offset + PAGE_SIZE), q.branchId, withPrices);
   return {
     state,
-    filters: pageFilters(filters, scoped.target),
+    filters: cutForPage(filters, scoped.target),
     listing: { items: cards.map((c) => c.card), total, page: state.page, pageCount, pageSize: PAGE_SIZE },
     sortOrders,
     signedIn: withPrices,
   };
-}
-
-/**
- * The kept sidebar as a page sends it, cut once per kept sidebar and target: the same object page
- * after page, whose JSON the packed view and shared markup then make once (ADR 054).
- */
-const cutSidebars = new WeakMap<SidebarFilters, Map<string, PageSidebarFilters>>();
-
-function pageFilters(filters: SidebarFilters, target: FilterTarget): PageSidebarFilters {
-  let byTarget = cutSidebars.get(filters);
-  if (!byTarget) cutSidebars.set(filters, (byTarget = new Map()));
-  const key = JSON.stringify(target);
-  let cut = byTarget.get(key);
-  if (!cut) byTarget.set(key, (cut = cutForPage(filters, target)));
-  return cut;
 }
 
 function headOf(canonical: string, title: string, description: string, state: CatalogFilterState): CatalogPageBase['head'] {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { pack } from '#app/lib/packed.ts';
 import { LISTING, insertListingFixture } from './listing.test-fixture.server.ts';
 import { createApp } from '../../../../server/app.ts';
 import { fakeServerBuild } from '../../../../server/test-build.ts';
@@ -30,7 +29,7 @@ describe('/model-lines/view (spec §2)', () => {
   });
 
   it('puts the line\'s alias as the canonical address, not itself', () => {
-    const meta = route.meta({ loaderData: { page: pack({ head: { title: 'Альфа-100', description: 'd', canonical: '/catalog/test-listing-a1/test-alfa-100', noindex: true }, trail: [] }) } } as never);
+    const meta = route.meta({ loaderData: { page: ({ head: { title: 'Альфа-100', description: 'd', canonical: '/catalog/test-listing-a1/test-alfa-100', noindex: true }, trail: [] }) } } as never);
     expect(meta).toContainEqual({ tagName: 'link', rel: 'canonical', href: '/catalog/test-listing-a1/test-alfa-100' });
     expect(meta).toContainEqual({ name: 'robots', content: 'noindex, follow' });
   });

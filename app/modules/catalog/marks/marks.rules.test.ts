@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSpecValue } from '../catalog.rules.ts';
-import { markedAmong, toggled } from './mark-set.rules.ts';
+import { toggled } from './mark-set.rules.ts';
 import { compareLink, compareNotices, parseCompareCodes, rowDiffers, visibleRows } from './marks.rules.ts';
 
 describe('parseCompareCodes', () => {
@@ -69,14 +69,5 @@ describe('compareNotices and toggled', () => {
     expect(toggled([1, 2], 3, true)).toEqual([1, 2, 3]);
     expect(toggled([1, 2], 2, true)).toEqual([1, 2]);
     expect(toggled([1, 2], 1, false)).toEqual([2]);
-  });
-});
-
-describe('the marks among the items shown', () => {
-  it('are the marked ids in the order shown, each once; none marked is an empty list', () => {
-    const marked = new Set([12, 7, 40]);
-    expect(markedAmong([3, 7, 12, 7, 5, 12], (id) => marked.has(id))).toEqual([7, 12]);
-    expect(markedAmong([1, 2, 3], (id) => marked.has(id))).toEqual([]);
-    expect(markedAmong(new Set([40, 1]), (id) => marked.has(id))).toEqual([40]);
   });
 });

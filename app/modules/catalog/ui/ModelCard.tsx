@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { CardImage } from '#app/components/ui/CardImage.tsx';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import type { ModelCardView } from '../catalog.schema.ts';
 import { PriceBlock } from './PriceBlock.tsx';
 import styles from './ModelCard.module.css';
@@ -27,6 +26,7 @@ export interface ModelCardProps {
  */
 export function ModelCard({ model, layout = 'grid', guest, actions, eager = false, headingLevel = 3 }: ModelCardProps) {
   const specs = layout === 'list' ? model.keySpecs : model.keySpecs.slice(0, 3);
+  const Heading = `h${headingLevel}` as const;
   return (
     <article className={`${styles.card} ${layout === 'list' ? styles.list : styles.grid}`} data-testid="model-card">
       <div className={styles.media}>
@@ -34,42 +34,21 @@ export function ModelCard({ model, layout = 'grid', guest, actions, eager = fals
           <CardImage src={model.image.src} width={model.image.width} height={model.image.height} eager={eager} className={styles.image} />
         ) : <span className={styles.noImage}>Фото скоро появится</span>}
       </div>
-      <SharedMarkup
-        as="div"
-        className={styles.body}
-        component={CardBody}
-        props={{ line: `${model.manufacturer.name} · ${model.modelLine.name}`, name: model.name, link: model.link, specs, headingLevel }}
-      />
+      <div className={styles.body}>
+        <p className={styles.line}>{`${model.manufacturer.name} · ${model.modelLine.name}`}</p>
+        <Heading className={styles.name}><Link to={model.link}>{model.name}</Link></Heading>
+        {specs.length ? (
+          <dl className={styles.specs}>
+            {specs.map((s) => (
+              <div key={s.name} className={styles.spec}><dt>{s.name}</dt><dd>{s.value}</dd></div>
+            ))}
+          </dl>
+        ) : null}
+      </div>
       <div className={styles.aside}>
         <PriceBlock offer={model.offer} inStock={model.inStock} guest={guest} />
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
     </article>
-  );
-}
-
-interface CardBodyProps {
-  line: string;
-  name: string;
-  link: string;
-  specs: { name: string; value: string }[];
-  headingLevel: 2 | 3 | 4;
-}
-
-/** The card's text: the same for every visitor, so its markup is shared (ADR 048). */
-export function CardBody({ line, name, link, specs, headingLevel }: CardBodyProps) {
-  const Heading = `h${headingLevel}` as const;
-  return (
-    <>
-      <p className={styles.line}>{line}</p>
-      <Heading className={styles.name}><Link to={link}>{name}</Link></Heading>
-      {specs.length ? (
-        <dl className={styles.specs}>
-          {specs.map((s) => (
-            <div key={s.name} className={styles.spec}><dt>{s.name}</dt><dd>{s.value}</dd></div>
-          ))}
-        </dl>
-      ) : null}
-    </>
   );
 }

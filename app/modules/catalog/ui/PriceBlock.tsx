@@ -1,6 +1,5 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
 import { LOGIN_TOOLTIP_DELAY_MS } from '#app/components/layout/layout.rules.ts';
 import { useOptionalRootData } from '#app/components/layout/root-data.ts';
@@ -22,44 +21,15 @@ export interface PriceBlockProps {
  * price struck through, the sale badge above 10 %, 'Суперцена', 'Цена по запросу'; guests see a
  * sign-in prompt with the login tooltip instead of any price.
  */
-export function PriceBlock(props: PriceBlockProps) {
-  // Given whether the visitor is a guest, the block reads no route data: a card rendered on its own
-  // (shared markup, ADR 048) has none to read.
-  return props.guest === undefined ? <ViewersPriceBlock {...props} /> : <PriceBlockFor {...props} guest={props.guest} />;
-}
-
-function ViewersPriceBlock(props: PriceBlockProps) {
+export function PriceBlock({ offer, inStock, guest, size = 'card' }: PriceBlockProps) {
   const root = useOptionalRootData();
-  return <PriceBlockFor {...props} guest={root?.viewer.isGuest ?? true} />;
-}
-
-function PriceBlockFor({ offer, inStock, guest, size = 'card' }: PriceBlockProps & { guest: boolean }) {
-  const className = blockClass(size);
-  if (!guest) return <SharedMarkup as="div" className={className} component={OfferView} props={{ offer, inStock }} />;
-  const stock = stockLine(null, inStock);
+  const isGuest = guest ?? root?.viewer.isGuest ?? true;
+  const stock = stockLine(isGuest ? null : offer, inStock);
   return (
-    <div className={className}>
-      <LoginPrompt />
+    <div className={`${styles.block} ${size === 'page' ? styles.page : ''}`}>
+      {isGuest ? <LoginPrompt /> : <Price offer={offer} />}
       <p className={`${styles.stock} ${styles[stock.tone]}`}>{stock.text}</p>
     </div>
-  );
-}
-
-const blockClass = (size: PriceBlockProps['size']) => `${styles.block} ${size === 'page' ? styles.page : ''}`;
-
-/** The block of a signed-in visitor, for a larger piece of shared markup that holds it. */
-export function SignedPriceBlock({ offer, inStock, size = 'card' }: Pick<PriceBlockProps, 'offer' | 'inStock' | 'size'>) {
-  return <div className={blockClass(size)}><OfferView offer={offer} inStock={inStock} /></div>;
-}
-
-/** A signed-in visitor's price and stock: the same for everyone at the branch, so shared (ADR 048). */
-export function OfferView({ offer, inStock }: { offer: BranchOffer | null; inStock: boolean }) {
-  const stock = stockLine(offer, inStock);
-  return (
-    <>
-      <Price offer={offer} />
-      <p className={`${styles.stock} ${styles[stock.tone]}`}>{stock.text}</p>
-    </>
   );
 }
 

@@ -265,26 +265,6 @@ function branchNames(directory: { branches: { id: number; name: string }[] }): M
   return names;
 }
 
-interface MadeRow { drawing: DrawingRow | undefined; own: OfferRow[]; branchName: Map<number, string>; makers: Map<number, RefRow>; row: PartRowView }
-/**
- * A position's row, made once while what it is made of is kept (the line's index, its offers, the
- * directories): page after page the same row objects, whose JSON shared markup makes once (ADR 054).
- * A row is never changed once made.
- */
-const madeRows = new WeakMap<PositionRow, Map<string, MadeRow>>();
-
-function rowOf(p: PositionRow, drawing: DrawingRow | undefined, fits: boolean, own: OfferRow[], branchId: number | null, withPrices: boolean, branchName: Map<number, string>, makers: Map<number, RefRow>): PartRowView {
-  let made = madeRows.get(p);
-  if (!made) madeRows.set(p, (made = new Map()));
-  // Guests' and signed-in visitors' offers are kept apart: each keeps its rows.
-  const key = `${fits}:${branchId}:${withPrices}`;
-  const hit = made.get(key);
-  if (hit && hit.drawing === drawing && hit.own === own && hit.branchName === branchName && hit.makers === makers) return hit.row;
-  const row = toRow(p, drawing, fits, own, branchId, branchName, makers);
-  made.set(key, { drawing, own, branchName, makers, row });
-  return row;
-}
-
 function toRow(p: PositionRow, drawing: DrawingRow | undefined, fits: boolean, own: OfferRow[], branchId: number | null, branchName: Map<number, string>, makers: Map<number, RefRow>): PartRowView {
   const here = own.find((o) => o.branch_id === branchId);
   const elsewhere = own.filter((o) => o.branch_id !== branchId && o.quantity > 0)
@@ -321,37 +301,7 @@ export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url
     lineOffers(ctx.services.db, line.id, applied.index, applied.branchId, applied.withPrices),
     regionDirectory(ctx.services),
   ]);
-  const sources: PageSources = { line, refs: applied.refs, offers, directory };
-  const key = `${applied.withPrices}:${JSON.stringify(applied.state)}`;
-  const kept = keptPage(applied.items, key, sources);
-  if (kept) return kept;
-  const page = await makePage(ctx, evaluated(applied), offers, branchNames(directory));
-  keepPage(applied.items, key, sources, page);
-  return page;
-}
-
-/** What a page is made of besides its facet items: a page is kept only while all of them are the same. */
-interface PageSources { line: object; refs: object; offers: object; directory: object }
-
-/**
- * Pages kept per facet items (a line's index and stock at a branch and serial number, both kept)
- * and state: page after page the same object, so neither its counts nor its JSON (`pack`, shared
- * markup's keys) are made again while what it is made of is kept. A page is never changed once made.
- */
-const keptPages = new WeakMap<FacetItem[], Map<string, PageSources & { page: PartsLinePageData }>>();
-/** States kept per facet items: the busiest pages of a line (its first view, a few filters). */
-const PAGES_PER_ITEMS = 32;
-
-function keptPage(items: FacetItem[], key: string, sources: PageSources): PartsLinePageData | null {
-  const hit = keptPages.get(items)?.get(key);
-  return hit && hit.line === sources.line && hit.refs === sources.refs && hit.offers === sources.offers && hit.directory === sources.directory ? hit.page : null;
-}
-
-function keepPage(items: FacetItem[], key: string, sources: PageSources, page: PartsLinePageData): void {
-  let pages = keptPages.get(items);
-  if (!pages) keptPages.set(items, (pages = new Map()));
-  if (pages.size >= PAGES_PER_ITEMS && !pages.has(key)) pages.delete(pages.keys().next().value!);
-  pages.set(key, { ...sources, page });
+  return makePage(ctx, evaluated(applied), offers, branchNames(directory));
 }
 
 async function makePage(ctx: RequestContext, e: Evaluated, offers: Map<number, OfferRow[]>, branchName: Map<number, string>): Promise<PartsLinePageData> {
@@ -387,7 +337,7 @@ async function makePage(ctx: RequestContext, e: Evaluated, offers: Map<number, O
     list = { total, page: state.page, pageCount };
   }
 
-  const rows = shown.map(({ p, fits }) => rowOf(p, index.drawingById.get(p.drawing_id), fits, offers.get(p.part_id) ?? NO_OFFERS, branchId, e.withPrices, branchName, refs.makers));
+  const rows = shown.map(({ p, fits }) => toRow(p, index.drawingById.get(p.drawing_id), fits, offers.get(p.part_id) ?? NO_OFFERS, branchId, branchName, refs.makers));
 
   let drawing: PartsLinePageData['drawing'] = null;
   if (drawingId !== null) {

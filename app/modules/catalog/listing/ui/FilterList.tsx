@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { optionDisabled, visibleOptions } from './listing-ui.rules.ts';
 import styles from './Filters.module.css';
 
@@ -13,10 +12,7 @@ export interface FilterListEntry {
 }
 
 export interface FilterListProps {
-  /**
-   * The list's id, unique on the page; where the list is part of shared markup it must be given
-   * (ids from `useId` depend on the place in the tree). By default one of `useId`.
-   */
+  /** The list's id, unique on the page. By default one of `useId`. */
   id?: string;
   title: string;
   /** The query key (with `[]`) the entries go under when the form is sent without scripts. */
@@ -35,47 +31,19 @@ export interface FilterListProps {
   loadError?: string | null;
 }
 
-/**
- * A list filter (spec §3/§4): each entry with its count; entries giving nothing are disabled. The
- * list itself is shared markup (ADR 048): the same entries, counts and ticks give the same bytes for
- * every visitor, so the server makes them once; this wrapper keeps what is the visitor's own (the
- * list opened, the handlers).
- */
+/** A list filter (spec §3/§4): each entry with its count; entries giving nothing are disabled. */
 export function FilterList({ id, title, name, entries, limit, onToggle, single = false, hiddenCount = 0, onShowAll, loadingAll = false, loadError = null }: FilterListProps) {
   const [expanded, setExpanded] = useState(false);
   const generated = useId();
   const listId = id ?? generated;
-  const chosen = entries.filter((e) => e.checked).length;
-  return (
-    <SharedMarkup
-      as="fieldset"
-      className={styles.group}
-      data-changed={chosen > 0 ? 'true' : undefined}
-      component={FilterListBody}
-      props={{
-        title, name, entries, limit, single, hiddenCount, loadingAll, loadError, expanded, listId, onToggle,
-        onMore: () => {
-          if (!expanded && hiddenCount > 0) onShowAll?.();
-          setExpanded(!expanded);
-        },
-      }}
-    />
-  );
-}
-
-interface FilterListBodyProps extends Required<Omit<FilterListProps, 'onShowAll' | 'id'>> {
-  expanded: boolean;
-  /** The id of the list, for the button's aria-controls: the wrapper's, so that it is unique on the page. */
-  listId: string;
-  onMore: () => void;
-}
-
-/** The legend, the entries and 'Показать все': a function of its props alone (shared markup). */
-export function FilterListBody({ title, name, entries, limit, onToggle, single, hiddenCount, loadingAll, loadError, expanded, listId, onMore }: FilterListBodyProps) {
   const shown = visibleOptions(entries, limit, expanded);
   const chosen = entries.filter((e) => e.checked).length;
+  const onMore = () => {
+    if (!expanded && hiddenCount > 0) onShowAll?.();
+    setExpanded(!expanded);
+  };
   return (
-    <>
+    <fieldset className={styles.group} data-changed={chosen > 0 ? 'true' : undefined}>
       <legend className={styles.legend}>
         {title}
         {chosen > 0 ? <span className={styles.chosen}><span className="visually-hidden">, выбрано: </span>{chosen}</span> : null}
@@ -115,7 +83,7 @@ export function FilterListBody({ title, name, entries, limit, onToggle, single, 
           {!expanded ? 'Показать все' : loadingAll && hiddenCount > 0 ? 'Загрузка…' : 'Свернуть'}
         </button>
       ) : null}
-    </>
+    </fieldset>
   );
 }
 

@@ -1,5 +1,4 @@
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
-import { clearAll, isFiltered, toggle, toggleFlag, toggleSpecValue, setRange, type IdListKey, type Transition } from '../filters.rules.ts';
+import { clearAll, isFiltered, toggle, toggleFlag, toggleSpecValue, setRange, type IdListKey } from '../filters.rules.ts';
 import type { CatalogFilterState, FilterOption, PageSidebarFilters, SidebarFilters } from '../listing.schema.ts';
 import { FilterFlag, FilterList, type FilterListEntry } from './FilterList.tsx';
 import { FILTER_LIST_LIMIT, MODEL_FILTER_LIST_LIMIT } from './listing-ui.rules.ts';
@@ -35,59 +34,19 @@ export interface FilterSidebarProps {
 /**
  * The sidebar filters (spec §3, §4). Every change navigates to the encoded query (the URL is the
  * state); the form's names are the spec's query keys, so without scripts 'Применить' sends the
- * same query for the list filters.
- *
- * The form is shared markup (ADR 051): its body is a function of the lists, the state and the
- * visitor's kind, the same for everyone who filters alike; this wrapper holds the navigation and
- * the whole lists asked for with 'Показать все'.
+ * same query for the list filters. The whole lists come on 'Показать все' (`useWholeLists`).
  */
 export function FilterSidebar({ filters: page, state: applied, guest, heading = true, idPrefix }: FilterSidebarProps) {
   const nav = useFilterNavigation(applied);
   const whole = useWholeLists(page, applied);
   const { filters } = whole;
-  const lists = [...ID_LISTS.map((l) => l.source), 'models', ...filters.specifications.map((s) => `spec:${s.id}`)];
-  return (
-    <SharedMarkup
-      as="form"
-      method="get"
-      className={styles.sidebar}
-      aria-label="Фильтры"
-      onSubmit={(e) => e.preventDefault()}
-      component={FilterSidebarBody}
-      props={{
-        filters, guest, heading, idPrefix,
-        // Ticks follow the state being loaded, and the next change builds on it.
-        state: nav.current ?? applied,
-        hidden: Object.fromEntries(lists.map((l) => [l, whole.hidden(l)])),
-        loadingAll: whole.loading,
-        loadError: whole.error,
-        apply: nav.apply,
-        onShowAll: whole.showAll,
-      }}
-    />
-  );
-}
-
-interface FilterSidebarBodyProps {
-  filters: SidebarFilters;
-  state: CatalogFilterState;
-  guest: boolean;
-  heading: boolean;
-  idPrefix: string;
-  /** Entries each list leaves out until the whole lists arrive, by list ('models', 'spec:7' …). */
-  hidden: Record<string, number>;
-  loadingAll: boolean;
-  loadError: string | null;
-  apply: (transition: Transition) => void;
-  onShowAll: () => void;
-}
-
-/** The sidebar's heading, flags, lists and ranges: a function of its props alone (shared markup). */
-export function FilterSidebarBody({ filters, state, guest, heading, idPrefix, hidden, loadingAll, loadError, apply, onShowAll }: FilterSidebarBodyProps) {
-  const more = (list: string) => ({ hiddenCount: hidden[list] ?? 0, onShowAll, loadingAll, loadError });
+  const apply = nav.apply;
+  // Ticks follow the state being loaded, and the next change builds on it.
+  const state = nav.current ?? applied;
+  const more = (list: string) => ({ hiddenCount: whole.hidden(list), onShowAll: whole.showAll, loadingAll: whole.loading, loadError: whole.error });
   const filtered = isFiltered(state);
   return (
-    <>
+    <form method="get" className={styles.sidebar} aria-label="Фильтры" onSubmit={(e) => e.preventDefault()}>
       {heading ? (
         <div className={styles.head}>
           <h2 className={styles.title}>Фильтры</h2>
@@ -163,7 +122,7 @@ export function FilterSidebarBody({ filters, state, guest, heading, idPrefix, hi
       <noscript>
         <button type="submit" className="btn btn-brand">Применить</button>
       </noscript>
-    </>
+    </form>
   );
 }
 

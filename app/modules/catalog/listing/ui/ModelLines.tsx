@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { preloadImages } from '#app/components/ui/CardImage.tsx';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { api } from '#app/lib/api.ts';
 import type { ModelLineCardView } from '../listing.schema.ts';
 import { ModelLineCard } from './ModelLineCard.tsx';
@@ -17,7 +15,6 @@ export function ModelLines({ categoryId, first, total }: { categoryId: number; f
   const [lines, setLines] = useState(first);
   const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
   const more = total - lines.length;
-  preloadImages(lines.slice(0, EAGER_LINES).map((line) => line.image?.src));
   const showAll = async () => {
     setState('loading');
     const result = await api<{ modelLines: ModelLineCardView[] }>('POST', '/api/model-lines/filtration-model-lines', { categoryId });
@@ -30,8 +27,8 @@ export function ModelLines({ categoryId, first, total }: { categoryId: number; f
     <section className={styles.lines} aria-labelledby="model-lines-title">
       <h2 id="model-lines-title" className={styles.sectionTitle}>Модельные ряды</h2>
       <ul className={styles.lineGrid}>
-        {/* Shared markup (ADR 048, 051); the first row's images load at once. */}
-        {lines.map((line, i) => <SharedMarkup key={line.id} as="li" component={ModelLineCard} props={{ line, eager: i < EAGER_LINES }} />)}
+        {/* The first row's images load at once. */}
+        {lines.map((line, i) => <li key={line.id}><ModelLineCard line={line} eager={i < EAGER_LINES} /></li>)}
       </ul>
       {more > 0 ? (
         <p className={styles.moreLines}>

@@ -2,10 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { IconChevronLeft, IconChevronRight } from '#app/components/ui/icons.tsx';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
-import { preloadImages } from '#app/components/ui/CardImage.tsx';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
-import { useMarks } from '../../marks/ui/use-marks.ts';
-import { modelActions, SignedModelCard } from './ModelActions.tsx';
+import { modelActions } from './ModelActions.tsx';
 import styles from './ModelSlider.module.css';
 
 /** Slides whose images load at once: a desktop's first screenful. */
@@ -18,7 +15,6 @@ const EAGER_SLIDES = 4;
 export function ModelSlider({ title, models, selectedId = null, guest }: { title: string; models: ModelCardView[]; selectedId?: number | null; guest: boolean }) {
   const row = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
-  const marks = useMarks();
 
   const update = () => {
     const el = row.current;
@@ -43,7 +39,6 @@ export function ModelSlider({ title, models, selectedId = null, guest }: { title
   };
 
   if (!models.length) return null;
-  preloadImages(models.slice(0, EAGER_SLIDES).map((m) => m.image?.src));
   return (
     <section className={styles.slider} aria-labelledby="model-slider-title">
       <div className={styles.head}>
@@ -55,21 +50,11 @@ export function ModelSlider({ title, models, selectedId = null, guest }: { title
       </div>
       {/* A scrolling region must be reachable by keyboard to be scrolled with the arrow keys. */}
       <ul ref={row} className={styles.row} tabIndex={0} aria-label={title} onScroll={update}>
-        {models.map((m, i) => (!guest ? (
-          // A signed-in visitor's card is shared whole (ADR 048, 051).
-          <SharedMarkup
-            key={m.id}
-            as="li"
-            className={styles.item}
-            data-selected={m.id === selectedId ? 'true' : undefined}
-            component={SignedModelCard}
-            props={{ model: m, layout: 'grid', compare: marks.has('compare', m.id), bookmark: marks.has('bookmarks', m.id), eager: i < EAGER_SLIDES }}
-          />
-        ) : (
+        {models.map((m, i) => (
           <li key={m.id} className={styles.item} data-selected={m.id === selectedId || undefined}>
             <ModelCard model={m} guest={guest} eager={i < EAGER_SLIDES} headingLevel={3} actions={modelActions(m)} />
           </li>
-        )))}
+        ))}
       </ul>
     </section>
   );

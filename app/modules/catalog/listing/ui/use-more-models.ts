@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { unpack, type Packed } from '#app/lib/packed.ts';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { setPage } from '../filters.rules.ts';
 import type { CatalogFilterState, ListingPage } from '../listing.schema.ts';
 import { useFilterNavigation } from './use-filter-navigation.ts';
 
 /** What the list pages' loaders give (the fallback's category and model line views, /model-lines/view). */
-type PageData = { page?: Packed<{ listing?: ListingPage }> } | undefined;
+type PageData = { page?: { listing?: ListingPage } } | undefined;
 
 /**
  * 'Показать ещё': the next page's models appended below the ones shown, read through the page's own
@@ -23,8 +22,7 @@ export function useMoreModels(listing: ListingPage, state: CatalogFilterState) {
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || fetcher.data === undefined) return;
-    const page = fetcher.data?.page;
-    const next = page ? unpack(page).listing : undefined;
+    const next = fetcher.data?.page?.listing;
     if (!next) { setFailed(true); return; }
     setMore((m) => {
       const base = m.of === listing ? m : { of: listing, items: [], last: listing.page };

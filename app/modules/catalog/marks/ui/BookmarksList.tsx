@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { preloadImages } from '#app/components/ui/CardImage.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import type { PartSummary } from '#app/modules/parts/part-summary.schema.ts';
 import type { ModelCardView } from '../../catalog.schema.ts';
@@ -26,7 +25,6 @@ export function BookmarksList({ items, parts = [] }: { items: ModelCardView[]; p
   const [error, setError] = useState<string | null>(null);
   const shown = items.filter((m) => !removed.has(keyOf('bookmarks', m.id)));
   const shownParts = parts.filter((p) => !removed.has(keyOf('partBookmarks', p.id)));
-  preloadImages(shown.slice(0, EAGER_BOOKMARKS).map((m) => m.image?.src));
 
   async function remove(kind: 'bookmarks' | 'partBookmarks', id: number) {
     setError(null);

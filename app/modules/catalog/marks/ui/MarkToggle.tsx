@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { Icon } from '#app/components/ui/icons.tsx';
 import { setMark, type MarkKind } from './use-marks.ts';
 import styles from './marks.module.css';
@@ -49,10 +48,7 @@ export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId
   const [error, setError] = useState<string | null>(null);
   return (
     <span className={styles.wrap}>
-      <SharedMarkup
-        as="button"
-        component={ToggleFace}
-        props={{ icon, label: pressed ? labels.on : labels.off }}
+      <button
         type="button"
         className={`${styles.markButton} ${variant === 'icon' ? styles.iconOnly : styles.full}`}
         aria-pressed={pressed}
@@ -64,18 +60,11 @@ export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId
           const result = await setMark(kind, itemId, !pressed);
           if (!result.ok) setError(result.message);
         }}
-      />
+      >
+        <Icon name={icon} size={18} />
+        <span className={styles.label}>{pressed ? labels.on : labels.off}</span>
+      </button>
       {error ? <p className={styles.message} role="alert">{error}{afterMessage}</p> : null}
     </span>
-  );
-}
-
-/** The button's icon and label: shared markup (ADR 048), the button around it is the visitor's. */
-export function ToggleFace({ icon, label }: { icon: 'compare' | 'heart'; label: string }) {
-  return (
-    <>
-      <Icon name={icon} size={18} />
-      <span className={styles.label}>{label}</span>
-    </>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import type { CatalogImage } from '../../catalog.schema.ts';
 import { galleryStep } from '../model.rules.ts';
 import styles from './ModelPage.module.css';
@@ -41,25 +40,23 @@ export function Gallery({ images, name }: { images: CatalogImage[]; name: string
           decoding="async"
         />
       </div>
-      {/* The same for every visitor of the model: shared markup (ADR 051). */}
-      {many ? <SharedMarkup as="ul" className={styles.thumbs} component={Thumbs} props={{ images, index, onSelect: setIndex }} /> : null}
+      {many ? (
+        <ul className={styles.thumbs}>
+          {images.map((img, i) => (
+            <li key={img.src}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-label={`Фото ${i + 1} из ${images.length}`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => setIndex(i)}
+              >
+                <img src={img.src} width={img.width} height={img.height} alt="" loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
-}
-
-/** The thumbnails, the shown photo marked: a function of its props alone. */
-export function Thumbs({ images, index, onSelect }: { images: CatalogImage[]; index: number; onSelect: (index: number) => void }) {
-  return images.map((img, i) => (
-    <li key={img.src}>
-      <button
-        type="button"
-        className={styles.thumb}
-        aria-label={`Фото ${i + 1} из ${images.length}`}
-        aria-current={i === index ? 'true' : undefined}
-        onClick={() => onSelect(i)}
-      >
-        <img src={img.src} width={img.width} height={img.height} alt="" loading="lazy" decoding="async" />
-      </button>
-    </li>
-  ));
 }

@@ -2,7 +2,6 @@ import { Suspense, useId, useState } from 'react';
 import { Await } from 'react-router';
 import { api } from '#app/lib/api.ts';
 import type { ModelCardView } from '../../catalog.schema.ts';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { ModelCard } from '../../ui/ModelCard.tsx';
 import { similarQueryString } from '../model.rules.ts';
 import type { SimilarFeatures, SimilarModelsFilter } from '../model.schema.ts';
@@ -95,10 +94,7 @@ function SimilarList({ modelId, initial, guest }: { modelId: number; initial: Mo
       <div aria-live="polite" aria-busy={state.kind === 'loading'} className={state.kind === 'loading' ? styles.dim : undefined}>
         {items.length ? (
           <ul className={styles.similarRow}>
-            {/* A signed-in visitor's card is the same for everyone at the branch: shared markup (ADR 048). */}
-            {items.map((m) => (guest
-              ? <li key={m.id}><ModelCard model={m} guest /></li>
-              : <SharedMarkup key={m.id} as="li" component={ModelCard} props={{ model: m, guest: false }} />))}
+            {items.map((m) => <li key={m.id}><ModelCard model={m} guest={guest} /></li>)}
           </ul>
         ) : <p className={styles.muted}>Похожих моделей с такими условиями нет. Снимите часть условий подбора.</p>}
       </div>

@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type CalloutView, type DrawingView, type StockTone } from '../line.schema.ts';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { PartRows } from './PartRows.tsx';
 import styles from './DrawingViewer.module.css';
 
@@ -28,20 +27,16 @@ const fit = (instance: PanzoomObject) => instance.reset({ animate: false });
 export interface DrawingWorkspaceProps {
   drawing: DrawingView;
   signedIn: boolean;
-  /** The visitor's favourite parts among the drawing's rows (a signed-in visitor's rows mark them). */
-  bookmarked: readonly number[];
 }
 
 /**
  * The drawing with its callouts and the part rows (issue 9 point 3). Zoom and pan by wheel, pinch,
  * buttons and keys (`@panzoom/panzoom`, loaded with the viewer, not with the shell); a balloon and
  * its rows highlight each other on hover and click through data attributes set on the few elements
- * concerned, so an interaction never re-renders the list (ADR 032).
- *
- * A function of its props alone, so that a signed-in visitor's workspace is shared markup whole
- * (ADR 062): its ids come from the drawing (one workspace on a page), the favourites as a prop.
+ * concerned, so an interaction never re-renders the list (ADR 032). Its ids come from the drawing
+ * (one workspace on a page).
  */
-export function DrawingWorkspace({ drawing, signedIn, bookmarked }: DrawingWorkspaceProps) {
+export function DrawingWorkspace({ drawing, signedIn }: DrawingWorkspaceProps) {
   const root = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -154,14 +149,12 @@ export function DrawingWorkspace({ drawing, signedIn, bookmarked }: DrawingWorks
   return (
     <div ref={root} className={styles.workspace} onPointerOver={onOver} onPointerLeave={onLeave} data-testid="drawing-workspace">
       <div className={styles.viewer}>
-        {/* The toolbar and the legend are the same for everyone: shared markup (ADR 051). */}
-        <SharedMarkup
-          as="div" className={styles.toolbar} component={WorkspaceToolbar}
-          props={{
-            title: drawing.title, searchId, invalid: searchError !== null, ready, onSearch,
-            onZoomIn: () => pz.current?.zoomIn(), onZoomOut: () => pz.current?.zoomOut(), onFit: () => { if (pz.current) fit(pz.current); },
-          }}
-        />
+        <div className={styles.toolbar}>
+          <WorkspaceToolbar
+            title={drawing.title} searchId={searchId} invalid={searchError !== null} ready={ready} onSearch={onSearch}
+            onZoomIn={() => pz.current?.zoomIn()} onZoomOut={() => pz.current?.zoomOut()} onFit={() => { if (pz.current) fit(pz.current); }}
+          />
+        </div>
         {searchError ? <p id={`${searchId}-error`} className={styles.error} role="alert">{searchError}</p> : null}
         <div
           ref={frame}
@@ -176,24 +169,23 @@ export function DrawingWorkspace({ drawing, signedIn, bookmarked }: DrawingWorks
           style={{ width: `min(100%, calc(62vh * ${drawing.width} / ${drawing.height}))` }}
         >
           <div ref={stage} className={styles.stage} style={{ aspectRatio: `${drawing.width} / ${drawing.height}` }}>
-            {/* In a <picture>, so React hoists no preload out of shared markup: the page asks for it (PartsLinePage). */}
-            <picture><img src={drawing.image} width={drawing.width} height={drawing.height} alt={`Схема узла «${drawing.title}»`} className={styles.image} draggable={false} /></picture>
+            {/* The page's largest paint: React preloads it in the head. */}
+            <img src={drawing.image} width={drawing.width} height={drawing.height} alt={`Схема узла «${drawing.title}»`} className={styles.image} draggable={false} />
             <svg className={styles.overlay} viewBox={`0 0 ${drawing.width} ${drawing.height}`} onClick={(e) => { const n = calloutOf(e.target); if (n !== null) select(n, 'drawing'); }}>
-              {/* The balloons are the same for every visitor of the branch: shared markup (ADR 051). */}
-              <SharedMarkup as="g" component={Callouts} props={{ callouts: drawing.callouts, onCalloutKey }} />
+              <g><Callouts callouts={drawing.callouts} onCalloutKey={onCalloutKey} /></g>
             </svg>
           </div>
         </div>
         <p id={hintId} className={styles.hint}>Колесо мыши или щипок — масштаб, перетаскивание — сдвиг; клавиши + − 0 и стрелки.</p>
-        <SharedMarkup as="ul" className={styles.legend} aria-label="Цвет позиций" component={ToneLegend} props={{}} />
+        <ul className={styles.legend} aria-label="Цвет позиций"><ToneLegend /></ul>
       </div>
-      <PartRows rows={drawing.rows} signedIn={signedIn} bookmarked={bookmarked} onRowSelect={(n) => select(n, 'row')} />
+      <PartRows rows={drawing.rows} signedIn={signedIn} onRowSelect={(n) => select(n, 'row')} />
     </div>
   );
 }
 
 /** The drawing's numbered balloons, coloured by stock at the branch; Enter or Space on one selects it. */
-export function Callouts({ callouts, onCalloutKey }: { callouts: CalloutView[]; onCalloutKey: (e: KeyboardEvent<SVGGElement>, callout: number) => void }) {
+function Callouts({ callouts, onCalloutKey }: { callouts: CalloutView[]; onCalloutKey: (e: KeyboardEvent<SVGGElement>, callout: number) => void }) {
   return callouts.map((c) => (
     <g
       key={c.callout}
@@ -227,8 +219,8 @@ interface WorkspaceToolbarProps {
   onFit: () => void;
 }
 
-/** The drawing's title, the search by position and the zoom buttons: a function of its props alone. */
-export function WorkspaceToolbar({ title, searchId, invalid, ready, onSearch, onZoomIn, onZoomOut, onFit }: WorkspaceToolbarProps) {
+/** The drawing's title, the search by position and the zoom buttons. */
+function WorkspaceToolbar({ title, searchId, invalid, ready, onSearch, onZoomIn, onZoomOut, onFit }: WorkspaceToolbarProps) {
   return (
     <>
       <h2 className={styles.title}>{title}</h2>
@@ -248,6 +240,6 @@ export function WorkspaceToolbar({ title, searchId, invalid, ready, onSearch, on
 }
 
 /** What the balloons' colours mean. */
-export function ToneLegend() {
+function ToneLegend() {
   return TONES.map((t) => <li key={t}><span className={styles.swatch} data-tone={t} aria-hidden="true" />{STOCK_TONE_LABELS[t]}</li>);
 }

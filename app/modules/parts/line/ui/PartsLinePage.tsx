@@ -1,8 +1,6 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
-import { preloadImages } from '#app/components/ui/CardImage.tsx';
-import { SharedMarkup } from '#app/components/ui/SharedMarkup.tsx';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { pageWindow } from '#app/modules/catalog/listing/ui/listing-ui.rules.ts';
 import { plural } from '#app/lib/plural.ts';
@@ -11,8 +9,6 @@ import { PARTS_LINE_TEXTS, PARTS_SORT_LABELS, type PartRowView, type PartsLinePa
 import { SERIAL_MESSAGES } from '../../serial.rules.ts';
 import { DrawingWorkspace } from './DrawingViewer.tsx';
 import { PartRows } from './PartRows.tsx';
-import { markedAmong } from '#app/modules/catalog/marks/mark-set.rules.ts';
-import { useMarks } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { PartsSidebar } from './PartsSidebar.tsx';
 import styles from './PartsLinePage.module.css';
 import { MachinePicker } from '../../yard/ui/MachinePicker.tsx';
@@ -35,11 +31,6 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
   const title = PARTS_LINE_TEXTS.title(line.name);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const { has } = useMarks();
-  const rows = drawing?.rows ?? list?.rows;
-  // The drawing is the page's largest paint: its preload leads the head, as React's own would.
-  if (drawing) preloadImages([drawing.image]);
-  const bookmarked = useMemo(() => (rows ? markedAmong(rows.map((r) => r.partId), (id) => has('partBookmarks', id)) : []), [rows, has]);
   return (
     <div className={`container ${styles.page}`}>
       <Breadcrumbs trail={data.trail} current={title} />
@@ -75,16 +66,12 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
         </div>
         <div className={styles.main} data-loading={loading || undefined} aria-busy={loading || undefined}>
           {slider.length > 0 ? (
-            // The same for every visitor of the line: shared markup (ADR 051).
-            <SharedMarkup as="nav" className={styles.slider} aria-label="Чертежи узлов" component={DrawingThumbs} props={{ thumbs: slider, current: drawing?.id ?? null }} />
+            <nav className={styles.slider} aria-label="Чертежи узлов"><DrawingThumbs thumbs={slider} current={drawing?.id ?? null} /></nav>
           ) : (
             <p className={styles.empty}>{data.sidebar.count === 0 && !drawing ? PARTS_LINE_TEXTS.noParts : PARTS_LINE_TEXTS.noDrawings}</p>
           )}
 
-          {drawing === null ? null : data.signedIn ? (
-            // The same for every visitor of the branch with the same favourites: shared whole (ADR 062).
-            <SharedMarkup key={drawing.id} component={DrawingWorkspace} props={{ drawing, signedIn: true, bookmarked }} />
-          ) : <DrawingWorkspace key={drawing.id} drawing={drawing} signedIn={false} bookmarked={bookmarked} />}
+          {drawing === null ? null : <DrawingWorkspace key={drawing.id} drawing={drawing} signedIn={data.signedIn} />}
 
           {list ? (
             <section aria-labelledby="parts-list-title" className={styles.list}>
@@ -97,7 +84,7 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
                   </select>
                 </label>
               </div>
-              <PartRows rows={list.rows} signedIn={data.signedIn} bookmarked={bookmarked} drawingLink={(r: PartRowView) => `${href({ drawing: r.drawingId, page: 1 })}#callout-${r.callout}`} />
+              <PartRows rows={list.rows} signedIn={data.signedIn} drawingLink={(r: PartRowView) => `${href({ drawing: r.drawingId, page: 1 })}#callout-${r.callout}`} />
               {list.pageCount > 1 ? (
                 <nav aria-label="Страницы" className={styles.pages}>
                   <ul>
@@ -118,8 +105,8 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
   );
 }
 
-/** The line's drawings, the one shown marked: a function of its props alone (shared markup). */
-export function DrawingThumbs({ thumbs, current }: { thumbs: PartsLinePageData['slider']; current: number | null }) {
+/** The line's drawings, the one shown marked. */
+function DrawingThumbs({ thumbs, current }: { thumbs: PartsLinePageData['slider']; current: number | null }) {
   return (
     <ul>
       {thumbs.map((d) => (

@@ -3,9 +3,8 @@ import { signIn, unique } from './accounts-helpers.ts';
 import { expect, markWritten, pageSettled, test } from './fixtures.ts';
 
 /*
- * Shared markup (ADR 048): a signed-in visitor's category page whose cards, prices, toggles, model
- * lines and footer the server took from its store hydrates as the page it rendered in place: no
- * hydration error, and the parts React took over work.
+ * A signed-in visitor's pages hydrate as the server rendered them: no hydration error, and the parts
+ * React took over work.
  */
 
 const CATEGORY = '/catalog/traktory';
@@ -32,21 +31,13 @@ function watchErrors(page: Page, { failedLoads = true } = {}) {
   };
 }
 
-test('a signed-in category page made of shared markup hydrates without an error and its toggles and footer work', async ({ page }, testInfo) => {
+test('a signed-in category page hydrates without an error and its toggles and footer work', async ({ page }, testInfo) => {
   await signIn(page, `shared-${unique(testInfo)}@agro.ru`);
-  // The first view renders in place and fills the store; the next ones are made of it.
-  for (let i = 0; i < 2; i++) expect((await page.request.get(CATEGORY)).ok()).toBe(true);
-  // ADR 049: the page's packed view is in the document once, beside React Router's stream, which
-  // names it; the client navigation below gets its view inside the data it asks for.
-  const html = await (await page.request.get(CATEGORY)).text();
-  expect(html.match(/<script type="application\/json" id="packed-views">\{"v0":\{/g)).toHaveLength(1);
-  expect(html).not.toContain('\\"json\\"');
-
   const { errors } = watchErrors(page);
   await page.goto(CATEGORY);
   await pageSettled(page);
 
-  // Past the first row: a card shared whole (ModelList), its buttons included.
+  // Past the first row, its buttons included.
   const card = page.getByTestId('model-card').nth(4);
   await expect(card).toContainText(/руб\.|₸|Цена по запросу/);
   const compare = card.getByRole('button', { name: 'Сравнить' });
@@ -57,7 +48,7 @@ test('a signed-in category page made of shared markup hydrates without an error 
   await expect(card.getByRole('button', { name: 'В сравнении' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('header [aria-label="Сравнение: 1"]')).toBeAttached();
 
-  // The footer's content is shared; its element is React's: revealed 2 s after load (spec §9).
+  // The footer is revealed 2 s after load (spec §9).
   await expect(page.getByTestId('site-footer')).toHaveAttribute('data-visible', 'true', { timeout: 10_000 });
 
   // A card's link is React's too: a client-side navigation, no new document.
@@ -71,14 +62,13 @@ test('a signed-in category page made of shared markup hydrates without an error 
   expect(errors).toEqual([]);
 });
 
-test('a signed-in model page and a parts line page made of shared markup hydrate without an error', async ({ page }, testInfo) => {
+test('a signed-in model page and a parts line page hydrate without an error', async ({ page }, testInfo) => {
   await signIn(page, `shared-pages-${unique(testInfo)}@agro.ru`);
   // A model of a line with more models than the slider's first screenful, found from the category.
   const html = await (await page.request.get(CATEGORY)).text();
   const modelPath = /href="(\/catalog\/[^"/?#]+\/[^"/?#]+\/[^"/?#]+)"/.exec(html)?.[1];
   expect(modelPath).toBeTruthy();
   for (const path of [modelPath!, '/zapchasti/kirovets/kirovets-k-7m']) {
-    for (let i = 0; i < 2; i++) expect((await page.request.get(path)).ok()).toBe(true);
     const watch = watchErrors(page);
     await page.goto(path);
     await pageSettled(page);
@@ -87,14 +77,13 @@ test('a signed-in model page and a parts line page made of shared markup hydrate
   }
 });
 
-test('a page without packed views (the home page, the contacts) hydrates without an error', async ({ page }, testInfo) => {
+test('the home page and the contacts hydrate without an error', async ({ page }, testInfo) => {
   await signIn(page, `shared-plain-${unique(testInfo)}@agro.ru`);
   for (const path of ['/', '/contacts']) {
     // The contacts' map asks for tiles no test can reach: those answers are not the page's errors.
     const watch = watchErrors(page, { failedLoads: path !== '/contacts' });
     await page.goto(path);
     await pageSettled(page);
-    expect(await page.locator('#packed-views').count()).toBe(0);
     expect(watch.stop(), path).toEqual([]);
   }
 });
