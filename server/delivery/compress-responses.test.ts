@@ -85,9 +85,6 @@ describe('compressResponses', () => {
     const compressed = Buffer.from(await large.arrayBuffer());
     expect(large.headers.get('Content-Length')).toBe(String(compressed.length));
     expect(JSON.parse(zstdDecompressSync(compressed).toString())).toEqual(rows);
-    // A frame of its own on a kept stream (ADR 061): the same answer again is the same bytes.
-    const again = Buffer.from(await (await app(() => json(rows)).request('/', accept)).arrayBuffer());
-    expect(again.equals(compressed)).toBe(true);
 
     const br = await app(() => json(rows)).request('/', { headers: { 'Accept-Encoding': 'br' } });
     expect(br.headers.get('Content-Encoding')).toBe('br');

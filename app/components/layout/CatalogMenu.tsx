@@ -19,8 +19,8 @@ export type MenuFocusRequest = 'first' | 'last' | null;
  * button open it on the first/last category; inside, the panel moves with the arrows (its own code).
  * Escape closes and gives focus back to the button; the menu closes when focus leaves it.
  *
- * Whether it is open is the header's: the header closes it on navigation. The header renders it as
- * shared markup (ADR 056), so it reads nothing but its props; its panel's id is fixed (one per page).
+ * Whether it is open is the header's: the header closes it on navigation. Its panel's id is fixed
+ * (one menu per page).
  */
 export function CatalogMenu({ top, open, onOpenChange }: { top: MenuEntry[]; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [wanted, setWanted] = useState(false);

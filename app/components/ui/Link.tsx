@@ -22,7 +22,7 @@ export function LinkNavigation({ children }: { children: React.ReactNode }) {
   return <NavigateContext value={navigate}>{children}</NavigateContext>;
 }
 
-/** React Router's navigation as `LinkNavigation` gives it; null outside the shell (and in shared markup made on the server). */
+/** React Router's navigation as `LinkNavigation` gives it; null outside the shell. */
 export function useSiteNavigate(): NavigateFunction | null {
   return use(NavigateContext);
 }

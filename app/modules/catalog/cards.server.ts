@@ -76,7 +76,7 @@ export async function modelCards(db: DB, ids: ArrayLike<number>, branchId: numbe
   const entries: ModelCardEntry[] = [];
   for (const id of Array.from(ids)) {
     const part = known.get(id);
-    if (part) entries.push({ card: cardOf(part, atBranch.get(id), branchId, withPrices), typeId: part.typeId, typeName: part.typeName });
+    if (part) entries.push({ card: toCard(part, atBranch.get(id), branchId, withPrices), typeId: part.typeId, typeName: part.typeName });
   }
   return entries;
 }
@@ -159,24 +159,6 @@ function toPart(r: CardRow): CardPart {
     typeId: r.type_id,
     typeName: r.type_name,
   };
-}
-
-/**
- * The card of a model's part with an offer, made once for as long as both are kept: page after page
- * a list gets the same card objects, whose JSON shared markup then makes once (ADR 054). A card is
- * never changed once made.
- */
-const cards = new WeakMap<CardPart, Map<string, { offer: OfferRow | undefined; card: ModelCardView }>>();
-
-function cardOf(part: CardPart, offer: OfferRow | undefined, branchId: number | null, withPrices: boolean): ModelCardView {
-  let byBranch = cards.get(part);
-  if (!byBranch) cards.set(part, (byBranch = new Map()));
-  const key = `${branchId}:${withPrices}`;
-  const made = byBranch.get(key);
-  if (made && made.offer === offer) return made.card;
-  const card = toCard(part, offer, branchId, withPrices);
-  byBranch.set(key, { offer, card });
-  return card;
 }
 
 function toCard(part: CardPart, offer: OfferRow | undefined, branchId: number | null, withPrices: boolean): ModelCardView {

@@ -24,7 +24,7 @@ export interface UserMenuProps {
  * The signed-in user's menu (spec §2 'Личный кабинет'): a button with a dropdown of the account's
  * pages and actions, in the spec's order and with its role conditions (user-menu.rules.ts). Closes
  * on an outside click, Escape (focus back on the button) and after a choice. Renders nothing
- * without items (a guest). A function of its props (the header shares its markup, ADR 055).
+ * without items (a guest).
  */
 export function UserMenu({ userName, items, id: listId, onNavigate, className, variant = 'text' }: UserMenuProps): ReactElement | null {
   const navigate = useSiteNavigate();

@@ -109,15 +109,6 @@ function trailOf(path: MachineryCategory[]): Crumb[] {
 /* ——— Cards ——— */
 
 
-/** A kept row's card, made once: shared markup makes the JSON of the same object once (ADR 054). */
-const lineCards = new WeakMap<ModelLineCardRow, ModelLineCardView>();
-
-function toModelLineCard(r: ModelLineCardRow): ModelLineCardView {
-  let card = lineCards.get(r);
-  if (!card) lineCards.set(r, (card = lineCardOf(r)));
-  return card;
-}
-
 function lineCardOf(r: ModelLineCardRow): ModelLineCardView {
   return {
     id: r.id,
@@ -336,7 +327,7 @@ export async function loadCategoryPage(ctx: RequestContext, categoryId: number, 
   return {
     ...listing,
     category,
-    modelLines: lines.map(toModelLineCard),
+    modelLines: lines.map(lineCardOf),
     modelLinesTotal: lines[0]?.total ?? 0,
     trail: trailOf(path.slice(0, -1)),
     head: headOf(
@@ -418,7 +409,7 @@ export async function filterModelLines(ctx: RequestContext, categoryId: number, 
   if (!path) return [];
   const location = await currentLocation(ctx);
   const rows = await cachedLineCards(ctx.services.db, subtreeIds(path[path.length - 1]!), { manufacturerId, branchId: location.currentBranch.id, withPrices: signedIn(ctx) });
-  return rows.map(toModelLineCard);
+  return rows.map(lineCardOf);
 }
 
 /** The model line's public path for `/model-lines/view?id=` (its canonical address); null when unknown. */

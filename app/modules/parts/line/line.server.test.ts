@@ -131,23 +131,6 @@ describe('the page', () => {
   });
 });
 
-describe('the rows\' views', () => {
-  it('are the same objects page after page while kept (shared markup keys them by identity), new ones once the line is read again', async () => {
-    const ctx = await member();
-    const first = (await page('', ctx)).drawing!.rows;
-    const again = (await page('', ctx)).drawing!.rows;
-    expect(again[0]).toBe(first[0]);
-    // A guest's rows (no prices) are others.
-    const guests = (await page()).drawing!.rows;
-    expect(guests[0]).not.toBe(first[0]);
-    const before = structuredClone(first[0]);
-    forgetPartsLineIndex(t.db);
-    const fresh = (await page('', ctx)).drawing!.rows;
-    expect(fresh[0]).not.toBe(first[0]);
-    expect(fresh[0]).toEqual(before);
-  });
-});
-
 describe('the pages\' views', () => {
   it('are one object per state while the line is kept: made once, not per request', async () => {
     const ctx = await member();

@@ -10,10 +10,7 @@ export interface RegionTooltipProps {
   /** Escape from one of its buttons: closed without an answer (it comes back on the next page load). */
   onDismiss?: () => void;
   className?: string;
-  /**
-   * The id of its question's text. Given, not made with useId: the header renders the tooltip as
-   * shared markup (ADR 056), whose ids cannot depend on the place in the tree; the header has two.
-   */
+  /** The id of its question's text, unique on the page: the header has two tooltips (desktop and phone). */
   textId: string;
 }
 
