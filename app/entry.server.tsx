@@ -1,7 +1,8 @@
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { requestContext } from '#app/.server/context.ts';
+import { documentVisitor, pageContext } from '#app/.server/context.ts';
 import { wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 import { renderDocument } from '#app/.server/render-document.ts';
+import { VisitorJsonContext } from '#app/components/layout/visitor.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -16,13 +17,18 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(requestContext).nonce;
-  return renderDocument(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-    nonce,
-    waitForAll: wantsCompleteDocument(request.headers.get('user-agent')) || routerContext.isSpaMode,
-    status: responseStatusCode,
-    headers: responseHeaders,
-    // React Router settles deferred loader data after `streamTimeout`; the render waits a second more.
-    abortAfterMs: streamTimeout + 1000,
-  });
+  const nonce = loadContext.get(pageContext).nonce;
+  return renderDocument(
+    <VisitorJsonContext value={loadContext.get(documentVisitor)}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </VisitorJsonContext>,
+    {
+      nonce,
+      waitForAll: wantsCompleteDocument(request.headers.get('user-agent')) || routerContext.isSpaMode,
+      status: responseStatusCode,
+      headers: responseHeaders,
+      // React Router settles deferred loader data after `streamTimeout`; the render waits a second more.
+      abortAfterMs: streamTimeout + 1000,
+    },
+  );
 }

@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
 import { SiteShell } from '#app/components/layout/SiteShell.tsx';
 import { useOptionalRootData, type RootData } from '#app/components/layout/root-data.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
+import { VisitorScript } from '#app/components/layout/visitor.tsx';
 import { earlyClicksScript, replayEarlyClicks } from '#app/components/layout/early-clicks.ts';
 import { webFontsScript } from '#app/components/layout/web-fonts.ts';
-import { viewerOf } from '#app/modules/auth/users.server.ts';
-import { cartCount } from '#app/modules/cart/cart.server.ts';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
-import { marksState } from '#app/modules/catalog/marks/marks.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/root';
 import printStyles from './styles/print.css?url';
@@ -25,24 +23,14 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context, url }: Route.LoaderArgs): Promise<RootData> {
   // `url` is the page's address; request.url is '/x.data' when the client revalidates.
-  const ctx = context.get(requestContext);
-  const signedIn = ctx.session?.userId != null;
-  const [location, menu, viewer, marks, cart] = await Promise.all([
-    currentLocation(ctx),
-    machineryTopCategories(ctx.services),
-    viewerOf(ctx),
-    // A guest's page may be cached and shared: his marks come after hydration (use-marks.ts), his
-    // cart's size from its cookie (use-cart.ts).
-    signedIn ? marksState(ctx) : null,
-    signedIn ? cartCount(ctx) : 0,
-  ]);
+  // Every page's root, cached ones included: the page's context knows the visitor's class only.
+  const ctx = context.get(pageContext);
+  const [location, menu] = await Promise.all([currentLocation(ctx), machineryTopCategories(ctx.services)]);
   const { config } = ctx.services;
   return {
     location,
     menu,
-    viewer,
-    counters: { cart, compare: marks?.compare.length ?? 0, bookmarks: (marks?.bookmarks.length ?? 0) + (marks?.partBookmarks.length ?? 0) },
-    marks,
+    viewer: { isGuest: !ctx.audience.signedIn, ...ctx.roles },
     csrfToken: ctx.csrfToken,
     nonce: ctx.nonce,
     toPrint: url.searchParams.get('to_print') === '1',
@@ -81,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={data?.nonce} />
+        <VisitorScript />
         <Scripts nonce={data?.nonce} />
       </body>
     </html>

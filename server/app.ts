@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
-import { requestContext, type AppServices } from '#app/.server/context.ts';
+import type { ServerBuild } from 'react-router';
+import type { AppServices } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
 import { authApi } from '#app/modules/auth/auth.api.server.ts';
@@ -27,11 +27,11 @@ import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { errorHandler } from './middleware/errors.ts';
-import { pageCache } from './middleware/page-cache.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
 import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { wireOrderPorts } from './order-ports.ts';
+import { pages } from './pages.ts';
 import { robotsTxt, sitemapFileXml, sitemapIndexXml } from './seo.ts';
 import { testClock } from './test-clock.ts';
 import { testRoles } from './test-roles.ts';
@@ -132,14 +132,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
     return body === null ? c.text('Нет такого файла карты сайта', 404) : xml(body);
   });
 
-  if (build) {
-    const handle = createRequestHandler(build, config.NODE_ENV);
-    app.all('*', pageCache({ ttlMs: config.PAGE_CACHE_TTL_MS }), (c) => {
-      const context = new RouterContextProvider();
-      context.set(requestContext, c.get('ctx'));
-      return handle(c.req.raw, context);
-    });
-  }
+  if (build) app.all('*', pages({ services, build, ttlMs: config.PAGE_CACHE_TTL_MS }));
 
   app.onError(errorHandler(errorSink));
 

@@ -1,4 +1,4 @@
-import type { AppServices, RequestContext, SessionState } from './context.ts';
+import { audienceOf, type AppServices, type RequestContext, type SessionState } from './context.ts';
 import { createSession, revokeSession, rotateSession } from '#app/.server/session.ts';
 
 /**
@@ -13,6 +13,7 @@ export function testContext(services: AppServices, options: { session?: SessionS
     csrfToken: 'test-token',
     session: options.session ?? null,
     regionIdParam: options.regionIdParam ?? null,
+    get audience() { return audienceOf(ctx.session, ctx.regionIdParam); },
     async ensureSession() {
       ctx.session ??= (await createSession(services.db)).session;
       return ctx.session;

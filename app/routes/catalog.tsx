@@ -1,5 +1,6 @@
 import { Link } from '#app/components/ui/Link.tsx';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { modelCountsByCategory } from '#app/modules/catalog/catalog-stats.server.ts';
@@ -9,14 +10,14 @@ import type { Route } from './+types/catalog';
 import styles from './catalog.module.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const { services } = context.get(pageContext);
   const [menu, counts] = await Promise.all([machineryMenu(services), modelCountsByCategory(services)]);
   return { menu, counts };
 }
 
 export const meta = () => pageMeta('Каталог сельскохозяйственной техники', 'Тракторы, комбайны, посевная и почвообрабатывающая техника, опрыскиватели, погрузчики и прицепы: каталог техники с доставкой по России и Казахстану.');
 
-export const handle = { crumbs: () => [] };
+export const handle = { crumbs: () => [], pageCache: { query: [] } } satisfies PageCacheHandle;
 
 /**
  * The machinery catalogue: every category with its subcategories (the cached menu) and how many

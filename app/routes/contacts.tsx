@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
 import { useRootData } from '#app/components/layout/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { getShopPage } from '#app/modules/content/content.server.ts';
@@ -17,7 +18,7 @@ const RegionMap = lazy(() => import('#app/modules/regions/ui/RegionMap.tsx'));
 const BRANCHES_MAP_CENTER: [number, number] = [52, 62];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const { services } = context.get(pageContext);
   const [page, countries] = await Promise.all([getShopPage(services, 'contacts'), branchesByCountry(services)]);
   return { page, countries };
 }
@@ -25,6 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMeta(loaderData.page.title, loaderData.page.metaDescription) : NOT_FOUND_META;
 
 /** All branches grouped by country and region, on a map and as a list. */
+export const handle = { pageCache: { query: [] } } satisfies PageCacheHandle;
+
 export default function Contacts({ loaderData }: Route.ComponentProps) {
   const { page, countries } = loaderData;
   const { settings, location } = useRootData();

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
 import { useRootData } from '#app/components/layout/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { getPage } from '#app/modules/content/content.server.ts';
@@ -11,12 +12,14 @@ import type { Route } from './+types/content-page';
 export async function loader({ context, url }: Route.LoaderArgs) {
   // `url`, not request.url: on client navigations the request is for '/servis.data'.
   const slug = url.pathname.replace(/^\/+|\/+$/g, '');
-  const page = await getPage(context.get(requestContext).services, slug);
+  const page = await getPage(context.get(pageContext).services, slug);
   if (!page) throw data(null, { status: 404 });
   return { page };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMeta(loaderData.page.title, loaderData.page.metaDescription) : NOT_FOUND_META;
+
+export const handle = { pageCache: { query: [] } } satisfies PageCacheHandle;
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { location } = useRootData();

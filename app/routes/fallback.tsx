@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { data, redirect } from 'react-router';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
+import { FILTER_QUERY_KEYS } from '#app/modules/catalog/listing/filters.rules.ts';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { OTHER_PAGE } from '#app/components/layout/root-data.ts';
@@ -23,7 +25,7 @@ import type { Route } from './+types/fallback';
  * controller names (category, model line, model); everything else is a real 404.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
+  const ctx = context.get(pageContext);
   // `url`, not request.url: on client navigations the request is for '/catalog/….data'.
   const alias = await resolvePageAlias(ctx.services, url.pathname);
   const id = alias.referenceId;
@@ -35,10 +37,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       const page = await loadModelLinePage(ctx, id, url);
       if (page) return { view: 'model-line' as const, alias, page };
     } else if (alias.controller === 'model') {
-      const page = await loadModelPage(ctx, id, url);
+      const page = await loadModelPage(ctx, id);
       if (page) return { view: 'model' as const, alias, page };
     } else if (alias.controller === 'part') {
-      const part = await loadPartPage(ctx, id);
+      const part = await loadPartPage(ctx, id, { employee: ctx.roles.isLbrUser });
       // The id finds the part; an old or missing slug goes to the canonical address.
       if (part && part.link !== url.pathname) throw redirect(`${part.link}${url.search}`, 301);
       if (part) return { view: 'part' as const, alias, part };
@@ -66,7 +68,8 @@ export const handle = {
   crumbs: (d: FallbackData): Crumb[] => d?.page?.trail ?? d?.part?.trail ?? [],
   // Spec §3 pathData: the spare-parts link in the header names what this page shows.
   pathData: (d: FallbackData): PageAlias => d?.alias ?? OTHER_PAGE,
-};
+  pageCache: { query: FILTER_QUERY_KEYS },
+} satisfies PageCacheHandle;
 
 // Loaded only where a part's page is shown (its code stays out of the catalogue pages' budget).
 const PartPageScreen = lazy(() => import('#app/modules/parts/pages/ui/PartPageScreen.tsx'));

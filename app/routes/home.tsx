@@ -1,5 +1,6 @@
 import { Link } from '#app/components/ui/Link.tsx';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
 import { useRootData } from '#app/components/layout/root-data.ts';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -11,12 +12,14 @@ import styles from './home.module.css';
 import { plural } from '#app/lib/plural.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const { services } = context.get(pageContext);
   const [page, promotions] = await Promise.all([getShopPage(services, 'home'), currentPromotions(services)]);
   return { page, promotions: promotions.slice(0, 4) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMeta(loaderData.page.title, loaderData.page.metaDescription) : [];
+
+export const handle = { pageCache: { query: [] } } satisfies PageCacheHandle;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page, promotions } = loaderData;

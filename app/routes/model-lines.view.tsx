@@ -10,7 +10,6 @@ import { ModelLinePage } from '#app/modules/catalog/listing/ui/ModelLinePage.tsx
 import { loadPartsLinePage } from '#app/modules/parts/line/line.server.ts';
 import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
-import { machinesForPicker } from '#app/modules/parts/yard/yard.server.ts';
 import type { Route } from './+types/model-lines.view';
 
 /** A line id as the URL may carry it: digits only, within 32 bits; anything else is no page. */
@@ -30,9 +29,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   // `section=parts`: the line's parts page (canonical at /zapchasti/{maker}/{line}).
   if (url.searchParams.get('section') === 'parts') {
-    const [parts, machines] = id === null ? [null, null] : await Promise.all([loadPartsLinePage(ctx, id, url), machinesForPicker(ctx)]);
+    const parts = id === null ? null : await loadPartsLinePage(ctx, id, url);
     if (!parts) throw data(null, { status: 404 });
-    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: parts as ModelLinePageData | PartsLinePageData, machines };
+    return { view: 'parts' as const, alias: { controller: 'model-line', referenceId: parts.line.id } satisfies PageAlias, page: parts as ModelLinePageData | PartsLinePageData };
   }
   const page = id === null ? null : await loadModelLinePage(ctx, id, url);
   if (!page) throw data(null, { status: 404 });
@@ -52,7 +51,7 @@ export const handle = {
 export default function ModelLinesView({ loaderData }: Route.ComponentProps) {
   const page = loaderData.page;
   // The view names which of the two the page is.
-  return loaderData.view === 'parts' ? <PartsLinePage data={page as PartsLinePageData} machines={loaderData.machines} /> : <ModelLinePage data={page as ModelLinePageData} />;
+  return loaderData.view === 'parts' ? <PartsLinePage data={page as PartsLinePageData} /> : <ModelLinePage data={page as ModelLinePageData} />;
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
@@ -15,7 +16,7 @@ import type { Route } from './+types/parts-catalog';
 export async function loader({ context, url }: Route.LoaderArgs) {
   const q = url.searchParams;
   const input = partsCatalogInput.safeParse({ maker: q.get('manufacturer'), line: q.get('line'), model: q.get('model') });
-  const view = input.success ? await loadPartsCatalog(context.get(requestContext).services, input.data) : null;
+  const view = input.success ? await loadPartsCatalog(context.get(pageContext).services, input.data) : null;
   if (!view) throw data(null, { status: 404 });
   return view;
 }
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return pageMeta(what ? `Каталог запчастей ${what}` : 'Каталоги запчастей по моделям техники', 'Сборочные чертежи техники с номерами деталей: выберите производителя, модельный ряд и модель.');
 };
 
-export const handle = { crumbs: (): Crumb[] => [{ label: 'Запчасти', to: '/zapchasti' }] };
+export const handle = { crumbs: (): Crumb[] => [{ label: 'Запчасти', to: '/zapchasti' }], pageCache: { query: ['manufacturer', 'line', 'model'] } } satisfies PageCacheHandle;
 
 export default function PartsCatalog({ loaderData }: Route.ComponentProps) {
   return <PartsCatalogView data={loaderData} />;

@@ -1,12 +1,13 @@
 import { data } from 'react-router';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
+import { PARTS_QUERY_KEYS } from '#app/modules/parts/line/line.rules.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { NotFound } from '#app/components/layout/NotFound.tsx';
 import { NOT_FOUND_META } from '#app/lib/meta.ts';
 import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import { findPartsLine, loadPartsLinePage } from '#app/modules/parts/line/line.server.ts';
-import { machinesForPicker } from '#app/modules/parts/yard/yard.server.ts';
 import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import type { Route } from './+types/zapchasti.$';
@@ -19,14 +20,14 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
  * (the catalogue's slugs). Anything else under /zapchasti/ is the 404 page.
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
+  const ctx = context.get(pageContext);
   const parts = (params['*'] ?? '').split('/').filter((p, i, all) => p !== '' || i < all.length - 1);
   const [maker, line, ...rest] = parts;
   const id = rest.length === 0 && maker && line && SLUG.test(maker) && SLUG.test(line) ? await findPartsLine(ctx, maker, line) : null;
-  const [page, machines] = id === null ? [null, null] : await Promise.all([loadPartsLinePage(ctx, id, url), machinesForPicker(ctx)]);
+  const page = id === null ? null : await loadPartsLinePage(ctx, id, url);
   if (!page) throw data(null, { status: 404 });
   const alias: PageAlias = { controller: 'model-line', referenceId: page.line.id };
-  return { alias, page, machines };
+  return { alias, page };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? catalogMeta(loaderData.page) : NOT_FOUND_META);
@@ -36,10 +37,11 @@ type ViewData = { alias: PageAlias; page: PartsLinePageData } | undefined;
 export const handle = {
   crumbs: (d: ViewData): Crumb[] => d?.page.trail ?? [],
   pathData: (d: ViewData): PageAlias | undefined => d?.alias,
-};
+  pageCache: { query: PARTS_QUERY_KEYS },
+} satisfies PageCacheHandle;
 
 export default function ZapchastiLine({ loaderData }: Route.ComponentProps) {
-  return <PartsLinePage data={loaderData.page} machines={loaderData.machines} />;
+  return <PartsLinePage data={loaderData.page} />;
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { requestContext } from '#app/.server/context.ts';
+import { pageContext } from '#app/.server/context.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { landingQueryInput } from '#app/modules/parts/pages/pages.schema.ts';
@@ -12,7 +13,7 @@ import type { Route } from './+types/zapchasti';
  * query answers 400 with the reason on the page.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
+  const ctx = context.get(pageContext);
   const raw = url.searchParams.getAll('q');
   const parsed = landingQueryInput.safeParse(raw.length ? raw : undefined);
   const [landing, search] = await Promise.all([
@@ -28,7 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const meta = () => pageMeta('Запчасти для сельхозтехники', 'Запчасти для тракторов, комбайнов и навесной техники: поиск по номеру и названию, аналоги и замены, каталоги со сборочными чертежами, наличие в филиалах.');
 
-export const handle = { crumbs: (): Crumb[] => [] };
+export const handle = { crumbs: (): Crumb[] => [], pageCache: { query: ['q'] } } satisfies PageCacheHandle;
 
 export default function Zapchasti({ loaderData }: Route.ComponentProps) {
   return <PartsLanding categories={loaderData.categories} total={loaderData.total} makers={loaderData.makers} search={loaderData.search} />;

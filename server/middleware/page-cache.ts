@@ -1,107 +1,91 @@
-import type { MiddlewareHandler } from 'hono';
-import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { chooseEncoding } from '#app/.server/accept-encoding.ts';
-import { wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 import { gzipTemplate, renderGzip, type GzipTemplate } from '../delivery/gzip-splice.ts';
 import { SESSION_COOKIE, XSRF_COOKIE } from './request-context.ts';
 
-const OWN_COOKIES = new Set([SESSION_COOKIE, XSRF_COOKIE]);
-const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'content-security-policy', 'x-request-id']);
-
 /**
- * A short-lived cache of rendered pages for visitors without an account: the same page for the
- * same region is rendered once per TTL instead of once per request (what a shop's reverse proxy or
- * "composite" mode does, kept inside the app so every deployment gets it).
- *
- * Per-response values never come from the cache: the page is rendered with placeholders for the CSP
- * nonce and the CSRF token, and each response gets the visitor's own values substituted. Anything
- * else that differs per visitor must be part of the key, or the request must bypass the cache
- * (signed-in users, non-GET, data requests, query strings other than the page's own). A route opts
- * out with a Cache-Control of no-store or private.
- *
- * Browsers ask for compression: a stored page is compressed once (server/delivery/gzip-splice.ts)
- * and each response splices its own values into the gzip stream, so a hit costs no compression.
+ * The store of rendered pages (server/pages.ts decides what goes in and under which key). A page is
+ * rendered with placeholders for what differs per response (the CSP nonce, the CSRF token, the
+ * visitor's snapshot) and each response gets its own values put in their place: as text, or for a
+ * browser that accepts gzip spliced into a gzip stream compressed once (server/delivery/gzip-splice.ts),
+ * so a hit costs no compression.
  */
 export const NONCE_PLACEHOLDER = 'nonceplaceholder0000000';
 export const CSRF_PLACEHOLDER = 'csrfplaceholder0000000000000.0000000000000000000000000000000000000000000';
+/** Stands where the visitor's snapshot goes (a script element's JSON): letters only, as JSON never writes them bare. */
+export const VISITOR_PLACEHOLDER = 'visitorplaceholder000000000000000';
 
-interface Entry { body: string; status: number; headers: [string, string][]; expires: number; gzip?: GzipTemplate }
+const PLACEHOLDERS = [NONCE_PLACEHOLDER, CSRF_PLACEHOLDER, VISITOR_PLACEHOLDER];
+const OWN_COOKIES = new Set([SESSION_COOKIE, XSRF_COOKIE]);
+/** Never replayed from the store: cookies, the CSP with its nonce, the request's id. */
+const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'content-security-policy', 'x-request-id', 'content-length']);
 
-export interface PageCacheOptions { ttlMs: number; maxEntries?: number }
+/** What each response puts in the placeholders' places. */
+export interface ResponseValues { nonce: string; csrfToken: string; visitorJson: string }
 
-export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): MiddlewareHandler<HonoEnv> & { clear(): void } {
-  const entries = new Map<string, Entry>();
-  const handler: MiddlewareHandler<HonoEnv> = async (c, next) => {
-    const ctx = c.get('ctx');
-    const key = ttlMs > 0 ? cacheKey(c.req.method, c.req.url, ctx, c.req.header('user-agent')) : null;
-    if (!key) return next();
+export interface StoredPage { body: string; status: number; headers: [string, string][]; expires: number; gzip?: GzipTemplate }
 
-    const hit = entries.get(key);
-    if (hit && hit.expires > Date.now()) {
-      // c.body() keeps the headers and cookies earlier middleware prepared for this response.
-      const { body, status, headers } = personalise(hit, ctx.nonce, ctx.csrfToken, 'hit', c.req.header('accept-encoding'));
-      c.res = c.body(body, status as 200, Object.fromEntries(headers));
-      return;
-    }
+export interface PageStore {
+  get(key: string): StoredPage | null;
+  /**
+   * Keeps a rendered page if it may be kept (200, HTML, no cookie of its own, no `private` or
+   * `no-store`) and returns it either way; only such a page's body is ever read as text.
+   */
+  put(key: string, res: Response): Promise<StoredPage | null>;
+  clear(): void;
+}
 
-    const real = { nonce: ctx.nonce, csrf: ctx.csrfToken };
-    ctx.nonce = NONCE_PLACEHOLDER;
-    ctx.csrfToken = CSRF_PLACEHOLDER;
-    try {
-      await next();
-    } finally {
-      ctx.nonce = real.nonce;
-      ctx.csrfToken = real.csrf;
-    }
-    const res = c.res;
-    // Our own session and XSRF cookies belong to this visitor and are added to every response
-    // outside the cache; a page that sets any other cookie is personal and never stored.
-    const foreignCookie = res.headers.getSetCookie().some((line) => !OWN_COOKIES.has(line.slice(0, line.indexOf('='))));
-    const cacheable = res.status === 200 && !foreignCookie && (res.headers.get('content-type') ?? '').startsWith('text/html')
-      && !/no-store|private/.test(res.headers.get('cache-control') ?? '');
-    // Per-response headers are never replayed: cookies, the CSP with its nonce, the request's id.
-    const stored = [...res.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name));
-    const entry: Entry = { body: await res.text(), status: res.status, headers: stored, expires: Date.now() + ttlMs };
-    if (cacheable) {
+export function createPageStore({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEntries?: number }): PageStore {
+  const entries = new Map<string, StoredPage>();
+  return {
+    get(key) {
+      const hit = entries.get(key);
+      if (!hit) return null;
+      if (hit.expires > Date.now()) return hit;
+      entries.delete(key);
+      return null;
+    },
+    async put(key, res) {
+      if (!storable(res)) return null;
+      const page: StoredPage = {
+        body: await res.text(),
+        status: res.status,
+        headers: [...res.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)),
+        expires: Date.now() + ttlMs,
+      };
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.delete(key);
-      entries.set(key, entry);
-    }
-    const { body, status, headers } = personalise(entry, real.nonce, real.csrf, cacheable ? 'miss' : 'bypass', cacheable ? c.req.header('accept-encoding') : undefined);
-    // Assigning c.res carries this request's cookies over from the rendered response.
-    c.res = new Response(body, { status, headers });
+      entries.set(key, page);
+      return page;
+    },
+    clear: () => entries.clear(),
   };
-  return Object.assign(handler, { clear: () => entries.clear() });
 }
 
-function cacheKey(method: string, rawUrl: string, ctx: HonoEnv['Variables']['ctx'], userAgent: string | undefined): string | null {
-  if (method !== 'GET') return null;
-  if (ctx.session?.userId != null) return null;
-  const url = new URL(rawUrl);
-  // React Router's data requests and anything with a query other than region_id/to_print render per request.
-  if (url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) return null;
-  for (const name of url.searchParams.keys()) if (name !== 'region_id' && name !== 'to_print') return null;
-  const area = ctx.regionIdParam ?? ctx.session?.areaId ?? 'default';
-  const confirmed = ctx.regionIdParam !== null || Boolean(ctx.session?.areaConfirmed);
-  // Crawlers get another document than browsers (entry.server.tsx, ADR 019): never each other's.
-  const reader = wantsCompleteDocument(userAgent) ? 'crawler' : 'browser';
-  return `${area}|${confirmed ? 1 : 0}|${reader}|${url.pathname}${url.search}`;
+function storable(res: Response): boolean {
+  // Our own session and XSRF cookies belong to this visitor and are added to every response
+  // outside the store; a page that sets any other cookie is personal and never kept.
+  const foreignCookie = res.headers.getSetCookie().some((line) => !OWN_COOKIES.has(line.slice(0, line.indexOf('='))));
+  return res.status === 200 && !foreignCookie && (res.headers.get('content-type') ?? '').startsWith('text/html')
+    && !/no-store|private/.test(res.headers.get('cache-control') ?? '');
 }
 
-function personalise(entry: Entry, nonce: string, csrf: string, state: 'hit' | 'miss' | 'bypass', acceptEncoding?: string) {
-  const headers = new Headers(entry.headers);
-  headers.delete('content-length');
+/** The stored page as this response: its own values in place, gzip when the browser takes it. */
+export function respondWith(page: StoredPage, values: ResponseValues, state: 'hit' | 'miss', acceptEncoding: string | undefined): Response {
+  const headers = new Headers(page.headers);
   headers.set('X-Page-Cache', state);
-  // The page carries the visitor's CSRF token: never stored by shared caches.
+  // The page carries the visitor's CSRF token and snapshot: never kept by a shared cache.
   headers.set('Cache-Control', 'private, no-cache');
+  headers.set('Vary', 'Cookie');
+  const fill: Record<string, string> = { [NONCE_PLACEHOLDER]: values.nonce, [CSRF_PLACEHOLDER]: values.csrfToken, [VISITOR_PLACEHOLDER]: values.visitorJson };
   if (chooseEncoding(acceptEncoding, ['gzip'])) {
-    entry.gzip ??= gzipTemplate(entry.body, [NONCE_PLACEHOLDER, CSRF_PLACEHOLDER]);
-    const body = renderGzip(entry.gzip, { [NONCE_PLACEHOLDER]: nonce, [CSRF_PLACEHOLDER]: csrf });
+    page.gzip ??= gzipTemplate(page.body, PLACEHOLDERS);
+    const body = renderGzip(page.gzip, fill);
     headers.set('Content-Encoding', 'gzip');
-    headers.set('Vary', 'Accept-Encoding');
+    headers.set('Vary', 'Cookie, Accept-Encoding');
     headers.set('Content-Length', String(body.length));
-    return { body: new Uint8Array(body), status: entry.status, headers };
+    return new Response(new Uint8Array(body), { status: page.status, headers });
   }
-  const body = entry.body.replaceAll(NONCE_PLACEHOLDER, nonce).replaceAll(CSRF_PLACEHOLDER, csrf);
-  return { body, status: entry.status, headers };
+  let body = page.body;
+  for (const placeholder of PLACEHOLDERS) body = body.replaceAll(placeholder, fill[placeholder]!);
+  return new Response(body, { status: page.status, headers });
 }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppServices, RequestContext, SessionState } from '#app/.server/context.ts';
+import { audienceOf, type AppServices, type Audience, type RequestContext, type SessionState } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
 import { parseStrictInt } from '#app/lib/strict-number.ts';
@@ -89,6 +89,10 @@ class LiveRequestContext implements RequestContext {
   }
   set nonce(value: string) {
     this.#nonce = value;
+  }
+
+  get audience(): Audience {
+    return audienceOf(this.session, this.regionIdParam);
   }
 
   get csrfToken(): string {

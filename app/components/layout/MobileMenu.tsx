@@ -9,6 +9,7 @@ import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose, IconUser } 
 import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
 import { useLayoutUi } from './layout-ui.tsx';
 import { usePageAlias, useRootData } from './root-data.ts';
+import { useVisitor } from './visitor.tsx';
 import styles from './MobileMenu.module.css';
 
 /**
@@ -139,11 +140,12 @@ function AccountSection({ onClose }: { onClose: () => void }) {
   const { viewer, settings } = useRootData();
   const navigate = useNavigate();
   const titleId = useId();
+  const { userName } = useVisitor();
   const items = accountPageItems(viewer, settings.supplierPortalUrl);
   return (
     <section className={styles.account} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.accountTitle}><IconUser size={20} /> {USER_MENU_LABEL}</h2>
-      {viewer.userName ? <p className={styles.accountName}>{viewer.userName}</p> : null}
+      {userName ? <p className={styles.accountName}>{userName}</p> : null}
       <ul className={styles.accountList} aria-labelledby={titleId}>
         {items.map((item) => (
           <li key={item.id}>

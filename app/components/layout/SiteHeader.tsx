@@ -9,6 +9,7 @@ import { useMarkCounters } from '#app/modules/catalog/marks/ui/use-marks.ts';
 import { useLayoutUi } from './layout-ui.tsx';
 import { userMenuItems } from '#app/modules/auth/ui/user-menu.rules.ts';
 import { usePageAlias, useRootData } from './root-data.ts';
+import { useVisitor } from './visitor.tsx';
 import { BURGER_ID, HeaderBrand, HeaderRows, HeaderTools, HeaderTopBar, LazyContactsPanel, MAIN_LINKS, MOBILE_CONTACTS_ID } from './HeaderParts.tsx';
 import styles from './SiteHeader.module.css';
 
@@ -18,7 +19,8 @@ const focusById = (id: string) => document.getElementById(id)?.focus();
 
 /** The header (spec §2): it holds the state of what opens; its rows are drawn by HeaderParts.tsx. */
 export function SiteHeader() {
-  const { location: here, menu, toPrint, viewer, settings, counters } = useRootData();
+  const { location: here, menu, toPrint, viewer, settings } = useRootData();
+  const visitor = useVisitor();
   const ui = useLayoutUi();
   const { pathname } = useLocation();
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
@@ -30,8 +32,8 @@ export function SiteHeader() {
   const [mobileContactsOpen, setMobileContactsOpen] = useState(false);
   const alias = usePageAlias();
   const mobileHidden = useHideOnScroll();
-  const marks = useMarkCounters(counters);
-  const cart = useCartCount(counters.cart);
+  const marks = useMarkCounters(visitor.counters);
+  const cart = useCartCount(visitor.counters?.cart ?? 0);
   // Focus goes back to the burger, so keyboard and screen-reader users continue where they were.
   const closeMobileMenu = useCallback(() => { setMobileMenuOpen(false); focusById(BURGER_ID); }, []);
   const [asked, setAsked] = useState(() => !here.currentArea.confirmed && !toPrint);
@@ -70,7 +72,7 @@ export function SiteHeader() {
     <header className={styles.header} data-mobile-hidden={mobileHidden || undefined}>
       <HeaderTopBar
         {...place} {...question} phoneClass={callTrackingClass(countryCodeOfBranch(branch.countryId))}
-        userName={viewer.userName} items={items} contactsOpen={contactsOpen} onContactsOpenChange={setContactsOpen} onOpenRegion={ui.openRegion} onLogin={login}
+        userName={visitor.userName} items={items} contactsOpen={contactsOpen} onContactsOpenChange={setContactsOpen} onOpenRegion={ui.openRegion} onLogin={login}
       />
       <div className={styles.mainBar}>
         <div className={`container ${styles.mainBarInner}`}>
@@ -81,7 +83,7 @@ export function SiteHeader() {
           />
           <Link to={sparePartsHref(alias)} className={`${styles.partsLink} ${styles.desktopOnly} no-print`} aria-current={isCurrentSection(pathname, '/zapchasti') ? 'page' : undefined}>Запчасти</Link>
           <HeaderTools
-            compare={marks.compare} bookmarks={marks.bookmarks} cart={cart} userName={viewer.userName} items={items} cartLink={pathname !== '/cart'}
+            compare={marks.compare} bookmarks={marks.bookmarks} cart={cart} userName={visitor.userName} items={items} cartLink={pathname !== '/cart'}
             mobileContactsOpen={mobileContactsOpen} onToggleMobileContacts={() => setMobileContactsOpen((v) => !v)} onSearch={ui.openSearch} onLogin={login}
             // Spec §2: for a guest the favourites icon opens the login modal, then goes to /profile/bookmarks.
             onGuestBookmarks={() => ui.openAuth({ form: 'EnterEmail', redirect: '/profile/bookmarks' })}

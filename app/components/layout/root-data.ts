@@ -3,25 +3,20 @@ import type { MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
 import type { MarksState } from '#app/modules/catalog/marks/marks.schema.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { CurrentLocation } from '#app/modules/regions/regions.schema.ts';
-import type { Viewer } from '#app/modules/auth/viewer.schema.ts';
-
-/** Spec §3 User/core, as the page gets it (see the auth module). */
-export type ViewerFlags = Viewer;
+import type { ViewerClass } from '#app/modules/auth/viewer.schema.ts';
 
 export interface HeaderCounters { cart: number; bookmarks: number; compare: number }
 
-/** What the root loader gives every page: the header's data, fetched once per document. */
+/**
+ * What the root loader gives every page: the header's data, fetched once per document. It is the
+ * same for every visitor of the same class (region, signed in or not, roles), so pages that hold it
+ * can be cached; who the visitor is comes in `VisitorSnapshot`.
+ */
 export interface RootData {
   location: CurrentLocation;
   /** Top-level categories; the full tree loads when a menu opens (useMachineryMenu). */
   menu: MenuEntry[];
-  viewer: ViewerFlags;
-  counters: HeaderCounters;
-  /**
-   * Which models a signed-in user compares and bookmarks (his pages are never cached), so the
-   * buttons render pressed at once; null for guests, whose marks load after hydration.
-   */
-  marks?: MarksState | null;
+  viewer: ViewerClass;
   csrfToken: string;
   nonce: string;
   toPrint: boolean;
@@ -33,6 +28,20 @@ export interface RootData {
     demo: boolean;
   };
 }
+
+/**
+ * The visitor's own part of a page, never in a cached page nor in loader data: the document carries
+ * it in a script element filled per response (visitor.ts), read once hydrated. For a guest only
+ * `NOBODY`: his marks and cart count come from their endpoint and cookie.
+ */
+export interface VisitorSnapshot {
+  userId: number | null;
+  userName: string | null;
+  counters: HeaderCounters | null;
+  marks: MarksState | null;
+}
+
+export const NOBODY: VisitorSnapshot = { userId: null, userName: null, counters: null, marks: null };
 
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined;

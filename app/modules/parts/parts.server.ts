@@ -1,4 +1,4 @@
-import type { RequestContext } from '#app/.server/context.ts';
+import type { AudienceContext } from '#app/.server/context.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { partCodeCandidates } from './part-code.rules.ts';
 import { selectExactAndRelated, selectNear, selectOffers, type OfferRow, type PartRow } from './parts.queries.server.ts';
@@ -7,8 +7,8 @@ import { PART_SEARCH_DEFAULT_LIMIT, type PartHit, type PartRelation, type PartSe
 const RELATIONS: readonly PartRelation[] = ['exact', 'replacement', 'analog', 'replaced', 'near'];
 
 /** Prices need sign-in (spec §1), as on the machinery cards. */
-function seesPrices(ctx: RequestContext): boolean {
-  return ctx.session?.userId != null;
+function seesPrices(ctx: AudienceContext): boolean {
+  return ctx.audience.signedIn;
 }
 
 /**
@@ -17,7 +17,7 @@ function seesPrices(ctx: RequestContext): boolean {
  * then what they replaced, then parts with close numbers; each with price (signed in) and stock at
  * the visitor's branch and the stock at the other branches. At most three statements.
  */
-export async function lookupPartNumber(ctx: RequestContext, query: string, { limit = PART_SEARCH_DEFAULT_LIMIT }: { limit?: number } = {}): Promise<PartSearchResult> {
+export async function lookupPartNumber(ctx: AudienceContext, query: string, { limit = PART_SEARCH_DEFAULT_LIMIT }: { limit?: number } = {}): Promise<PartSearchResult> {
   const db = ctx.services.db;
   const codes = partCodeCandidates(query);
   const withPrices = seesPrices(ctx);

@@ -1,5 +1,5 @@
 import { memoPerDb } from '#app/.server/cache.ts';
-import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import type { AppServices, AudienceContext, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { nearest } from '#app/lib/geo.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
@@ -101,12 +101,12 @@ export async function isKnownArea(services: AppServices, areaId: number): Promis
   return (await regionDirectory(services)).areas.has(areaId);
 }
 
-export async function currentLocation(ctx: RequestContext): Promise<CurrentLocation> {
-  const dir = await regionDirectory(ctx.services);
-  const fromParam = ctx.regionIdParam !== null && dir.areas.has(ctx.regionIdParam) ? ctx.regionIdParam : null;
-  const fromSession = ctx.session?.areaId != null && dir.areas.has(ctx.session.areaId) ? ctx.session.areaId : null;
-  const areaId = fromParam ?? fromSession ?? (await defaultAreaId(ctx.services));
-  return locationOf(dir, areaId, fromParam !== null || (fromSession !== null && ctx.session!.areaConfirmed));
+export async function currentLocation({ services, audience }: AudienceContext): Promise<CurrentLocation> {
+  const dir = await regionDirectory(services);
+  const fromParam = audience.regionParam !== null && dir.areas.has(audience.regionParam) ? audience.regionParam : null;
+  const fromSession = audience.area !== null && dir.areas.has(audience.area) ? audience.area : null;
+  const areaId = fromParam ?? fromSession ?? (await defaultAreaId(services));
+  return locationOf(dir, areaId, fromParam !== null || (fromSession !== null && audience.areaConfirmed));
 }
 
 function locationOf(dir: RegionDirectory, areaId: number, confirmed: boolean): CurrentLocation {

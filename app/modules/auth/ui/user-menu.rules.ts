@@ -1,4 +1,4 @@
-import { canSearchSpareParts, canSeeSupplierPortal, type Viewer } from '../viewer.schema.ts';
+import { canSearchSpareParts, canSeeSupplierPortal, type ViewerClass } from '../viewer.schema.ts';
 
 /** An entry of the signed-in user's menu (spec §2 'Личный кабинет'). */
 export type UserMenuItem =
@@ -16,7 +16,7 @@ export const SPARE_PART_SEARCH_PATH = '/search/sparepart';
  * portal (portal access or suppliers only, new tab, address from the host page), spare-part search
  * (company employees only), Выйти. A guest has no menu.
  */
-export function userMenuItems(viewer: Viewer, supplierPortalUrl: string): UserMenuItem[] {
+export function userMenuItems(viewer: ViewerClass, supplierPortalUrl: string): UserMenuItem[] {
   if (viewer.isGuest) return [];
   const items: UserMenuItem[] = [
     { kind: 'link', id: 'profile', label: 'Мои данные', to: '/profile' },
@@ -36,7 +36,7 @@ export function userMenuItems(viewer: Viewer, supplierPortalUrl: string): UserMe
  * What the mobile menu lists under 'Личный кабинет': the same items without 'Выйти', which stays the
  * main list's last item there (spec §2: the login item becomes 'Выйти').
  */
-export function accountPageItems(viewer: Viewer, supplierPortalUrl: string): UserMenuItem[] {
+export function accountPageItems(viewer: ViewerClass, supplierPortalUrl: string): UserMenuItem[] {
   return userMenuItems(viewer, supplierPortalUrl).filter((item) => item.id !== 'logout');
 }
 

@@ -5,10 +5,10 @@ import { CART_COUNT_COOKIE } from '../cart.constants.ts';
 import type { CartAddAnswer } from '../cart.schema.ts';
 
 /*
- * The header's cart counter and the one way pages add to the cart. A signed-in visitor's page
- * carries the count (root data); a guest's page comes from the page cache, so his count is read
- * from the `cart_count` cookie the cart endpoints keep (no request). After an add, the answer's
- * count replaces either at once, without a reload. ADR 035.
+ * The header's cart counter and the one way pages add to the cart. A signed-in visitor's document
+ * carries the count (`VisitorSnapshot`); a guest's count is read from the `cart_count` cookie the
+ * cart endpoints keep (no request). After an add, the answer's count replaces either at once,
+ * without a reload. ADR 035.
  */
 
 let count: number | null = null;
@@ -53,7 +53,7 @@ export async function addToCart(products: ReadonlyArray<{ part_id: number; count
   return { ok: false, message: r.message, code: (r as { code?: string }).code };
 }
 
-/** The header's cart count: the page's (signed in) or the cookie's (guests) until an add answers. */
+/** The header's cart count: the document's (signed in) or the cookie's (guests) until an add answers. */
 export function useCartCount(fromServer: number): number {
   const root = useOptionalRootData();
   const guest = root?.viewer.isGuest ?? true;

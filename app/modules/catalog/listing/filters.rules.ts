@@ -128,6 +128,11 @@ function readFlag(params: URLSearchParams, key: string): boolean {
   return value === '1' || value === 'true' || value === 'on';
 }
 
+/** Every query key the filter reads (with `[]` or `[n]` after a list's name): a listing page's own keys for the page cache. */
+export const FILTER_QUERY_KEYS: readonly string[] = [
+  ...ID_LIST_KEYS, ...Object.keys(KEY_ALIASES), 'model', 'inStock', 'isWithPrice', 'specifications', 'specificationsFrom', 'specificationsTo', 'displayType', 'sortOrder', 'page',
+];
+
 /**
  * The filter state of a URL's query (spec §3 keys; `model`, the single model, joins `models`).
  * Deterministic: ids sorted and unique, so equal states come from equal choices.

@@ -1,5 +1,5 @@
 import { keyedCachePerDb } from '#app/.server/cache.ts';
-import type { RequestContext } from '#app/.server/context.ts';
+import type { AudienceContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
@@ -67,8 +67,8 @@ export interface ModelLinePageData extends CatalogPageBase, ListingData {
 }
 
 /** Prices need sign-in (spec §1). */
-function signedIn(ctx: RequestContext): boolean {
-  return ctx.session?.userId != null;
+function signedIn(ctx: AudienceContext): boolean {
+  return ctx.audience.signedIn;
 }
 
 /** Price orders would tell a guest how prices compare: for guests they fall back to the default order. */
@@ -202,7 +202,7 @@ const FACETS_MAX_ENTRIES = 500;
 type Sidebar = { filters: SidebarFilters; total: number };
 const sidebarCache = keyedCachePerDb<Sidebar>(FACETS_TTL_MS, FACETS_MAX_ENTRIES);
 
-function cachedSidebar(ctx: RequestContext, q: ListingQuery, modelsOfLine: number | null): Promise<Sidebar> {
+function cachedSidebar(ctx: AudienceContext, q: ListingQuery, modelsOfLine: number | null): Promise<Sidebar> {
   const db = ctx.services.db;
   return sidebarCache(db, JSON.stringify([q.scope, q.branchId, modelsOfLine, filterOf(q.state)]), async () => {
     const [rows, menu] = await Promise.all([indexFacets(db, q, modelsOfLine), machineryMenu(ctx.services)]);
@@ -261,7 +261,7 @@ function oneLineOf(state: CatalogFilterState): number | null {
 }
 
 /** What a category's or a line's list is scoped to, by id; null when it does not exist. */
-async function scopeOf(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<Scoped | null> {
+async function scopeOf(ctx: AudienceContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<Scoped | null> {
   if ('modelLineId' in target) {
     const line = await selectModelLine(ctx.services.db, target.modelLineId);
     return line ? { target: { modelLineId: line.id }, scope: { kind: 'line', id: line.id }, modelsOfLine: line.id, link: modelLineLink(line.category_slug, line.slug) } : null;
@@ -273,7 +273,7 @@ async function scopeOf(ctx: RequestContext, target: { categoryId: number } | { m
   return { target: { categoryId: category.id }, scope: { kind: 'categories', ids: subtreeIds(category) }, modelsOfLine: oneLineOf(state), link: category.link };
 }
 
-async function listingQuery(ctx: RequestContext, scope: ListingScope, state: CatalogFilterState): Promise<ListingQuery> {
+async function listingQuery(ctx: AudienceContext, scope: ListingScope, state: CatalogFilterState): Promise<ListingQuery> {
   const [location, menu] = await Promise.all([currentLocation(ctx), machineryMenu(ctx.services)]);
   return { scope, branchId: location.currentBranch.id, state, chosenCategories: expandCategories(menu, state.categories) };
 }
@@ -283,7 +283,7 @@ async function listingQuery(ctx: RequestContext, scope: ListingScope, state: Cat
  * listing index, then one statement for the page's cards (the menu and the region directory come
  * from memory).
  */
-async function loadListing(ctx: RequestContext, scoped: Scoped, requested: CatalogFilterState): Promise<ListingData> {
+async function loadListing(ctx: AudienceContext, scoped: Scoped, requested: CatalogFilterState): Promise<ListingData> {
   const withPrices = signedIn(ctx);
   const sortOrders = sortOrdersFor(withPrices);
   const state: CatalogFilterState = { ...requested, sortOrder: sortOrders.includes(requested.sortOrder) ? requested.sortOrder : 'popular' };
@@ -312,7 +312,7 @@ function headOf(canonical: string, title: string, description: string, state: Ca
 }
 
 /** A category page (spec §2 fallback, category view); null when the category does not exist. */
-export async function loadCategoryPage(ctx: RequestContext, categoryId: number, url: URL): Promise<CategoryPageData | null> {
+export async function loadCategoryPage(ctx: AudienceContext, categoryId: number, url: URL): Promise<CategoryPageData | null> {
   const requested = parseFilterQuery(url.searchParams);
   const menu = await machineryMenu(ctx.services);
   const path = pathTo(menu, categoryId);
@@ -340,7 +340,7 @@ export async function loadCategoryPage(ctx: RequestContext, categoryId: number, 
 }
 
 /** A model line page (`/model-lines/view` and the line's alias); null when the line does not exist. */
-export async function loadModelLinePage(ctx: RequestContext, modelLineId: number, url: URL): Promise<ModelLinePageData | null> {
+export async function loadModelLinePage(ctx: AudienceContext, modelLineId: number, url: URL): Promise<ModelLinePageData | null> {
   const requested = parseFilterQuery(url.searchParams);
   const line = await selectModelLine(ctx.services.db, modelLineId);
   if (!line) return null;
@@ -377,7 +377,7 @@ export async function loadModelLinePage(ctx: RequestContext, modelLineId: number
  * POST /filter/get-sidebar-filters: the sidebar of a category or a model line with the number of
  * models the state gives; null when neither exists.
  */
-export async function sidebarFilters(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<{ filters: SidebarFilters; count: number } | null> {
+export async function sidebarFilters(ctx: AudienceContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<{ filters: SidebarFilters; count: number } | null> {
   const scoped = await scopeOf(ctx, target, state);
   if (!scoped) return null;
   const q = await listingQuery(ctx, scoped.scope, state);
@@ -391,7 +391,7 @@ export function emptySidebarFilters(state: CatalogFilterState): SidebarFilters {
 }
 
 /** POST /get-filter-info: how many models the state gives; null when the category or line does not exist. */
-export async function filterInfo(ctx: RequestContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<{ count: number; link: string } | null> {
+export async function filterInfo(ctx: AudienceContext, target: { categoryId: number } | { modelLineId: number }, state: CatalogFilterState): Promise<{ count: number; link: string } | null> {
   const scoped = await scopeOf(ctx, target, state);
   if (!scoped) return null;
   const q = await listingQuery(ctx, scoped.scope, state);
@@ -404,7 +404,7 @@ export async function filterInfo(ctx: RequestContext, target: { categoryId: numb
  * POST /filtration-model-lines: the model lines of a category (its whole subtree), optionally of one
  * manufacturer. Unknown category: none.
  */
-export async function filterModelLines(ctx: RequestContext, categoryId: number, manufacturerId: number | null): Promise<ModelLineCardView[]> {
+export async function filterModelLines(ctx: AudienceContext, categoryId: number, manufacturerId: number | null): Promise<ModelLineCardView[]> {
   const path = pathTo(await machineryMenu(ctx.services), categoryId);
   if (!path) return [];
   const location = await currentLocation(ctx);
@@ -413,7 +413,7 @@ export async function filterModelLines(ctx: RequestContext, categoryId: number, 
 }
 
 /** The model line's public path for `/model-lines/view?id=` (its canonical address); null when unknown. */
-export async function modelLineLinkOf(ctx: RequestContext, modelLineId: number): Promise<string | null> {
+export async function modelLineLinkOf(ctx: AudienceContext, modelLineId: number): Promise<string | null> {
   const line = await selectModelLine(ctx.services.db, modelLineId);
   return line ? modelLineLink(line.category_slug, line.slug) : null;
 }

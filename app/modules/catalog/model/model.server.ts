@@ -1,12 +1,11 @@
 import { keyedCachePerDb } from '#app/.server/cache.ts';
-import type { RequestContext } from '#app/.server/context.ts';
+import type { AudienceContext } from '#app/.server/context.ts';
 import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
 import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
 import { modelLineLink, modelLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
-import { recordModelView } from '../marks/marks.server.ts';
 import { modelCards, OFFERS_TTL_MS } from '../cards.server.ts';
 import { selectModel, selectModelPlace, selectSimilar, selectSimilarFeatures, type ModelRow } from './model.queries.server.ts';
 import { formatSpecValue } from '../catalog.rules.ts';
@@ -27,19 +26,16 @@ export interface ModelPageData extends CatalogPageBase {
 }
 
 /** Prices need sign-in (spec §1); the page, the JSON and the structured data follow this one test. */
-function seesPrices(ctx: RequestContext): boolean {
-  return ctx.session?.userId != null;
+function seesPrices(ctx: AudienceContext): boolean {
+  return ctx.audience.signedIn;
 }
 
 /** A model page (spec §2 fallback, `model` controller); null when the model does not exist. */
-export async function loadModelPage(ctx: RequestContext, modelId: number, url: URL): Promise<ModelPageData | null> {
+export async function loadModelPage(ctx: AudienceContext, modelId: number): Promise<ModelPageData | null> {
   const withPrices = seesPrices(ctx);
   const [location, row] = [await currentLocation(ctx), await modelRow(ctx, modelId, withPrices)];
   if (!row) return null;
   const [view, offers, trail] = [toModelView(row), await toOffers(ctx, row, location, withPrices), await trailOf(ctx, row)];
-  // The browsing history (issue point 8): one statement, awaited (PGlite answers one query at a
-  // time). A guest without a session is recorded by the history widget instead: no cookie here.
-  await recordModelView(ctx, row.id);
   const pending = loadSimilar(ctx, row, location.currentBranch.id, withPrices, {});
   // A rejected promise nobody awaits yet would crash the process before React's <Await> sees it.
   pending.catch(() => undefined);
@@ -56,13 +52,13 @@ export async function loadModelPage(ctx: RequestContext, modelId: number, url: U
       title: modelTitle(view.name, view.manufacturer.name, location.currentBranch),
       description: modelDescription(view.name, view.manufacturer.name, view.description),
       canonical: view.link,
-      jsonLd: productJsonLd(view, offers, url.origin),
+      jsonLd: productJsonLd(view, offers, ctx.services.config.PUBLIC_ORIGIN),
     },
   };
 }
 
 /** GET /models/get-model: the model with its offers for this visitor (no prices for guests). */
-export async function getModel(ctx: RequestContext, modelId: number): Promise<(ModelView & ModelOffers) | null> {
+export async function getModel(ctx: AudienceContext, modelId: number): Promise<(ModelView & ModelOffers) | null> {
   const withPrices = seesPrices(ctx);
   const [location, row] = [await currentLocation(ctx), await modelRow(ctx, modelId, withPrices)];
   if (!row) return null;
@@ -70,7 +66,7 @@ export async function getModel(ctx: RequestContext, modelId: number): Promise<(M
 }
 
 /** GET /api/models/get-similar-models; null when the model does not exist. */
-export async function similarModels(ctx: RequestContext, modelId: number, filter: SimilarModelsFilter): Promise<ModelCardView[] | null> {
+export async function similarModels(ctx: AudienceContext, modelId: number, filter: SimilarModelsFilter): Promise<ModelCardView[] | null> {
   const place = await selectModelPlace(ctx.services.db, modelId);
   if (!place) return null;
   const location = await currentLocation(ctx);
@@ -78,7 +74,7 @@ export async function similarModels(ctx: RequestContext, modelId: number, filter
 }
 
 /** GET /api/models/get-similar-models-features-filter: what the filter of similar models offers. */
-export async function similarFeatures(ctx: RequestContext, modelId: number): Promise<SimilarFeatures | null> {
+export async function similarFeatures(ctx: AudienceContext, modelId: number): Promise<SimilarFeatures | null> {
   const place = await selectModelPlace(ctx.services.db, modelId);
   if (!place) return null;
   const location = await currentLocation(ctx);
@@ -95,7 +91,7 @@ export async function similarFeatures(ctx: RequestContext, modelId: number): Pro
 
 // Not async: a kept list is returned as the very promise the cache holds, already settled.
 function loadSimilar(
-  ctx: RequestContext,
+  ctx: AudienceContext,
   model: Pick<ModelRow, 'id' | 'category_id' | 'manufacturer_id'>,
   branchId: number | null,
   withPrices: boolean,
@@ -133,7 +129,7 @@ const similarCache = keyedCachePerDb<ModelCardView[]>(SIMILAR_TTL_MS, 2_000);
  */
 const modelRows = keyedCachePerDb<ModelRow | undefined>(OFFERS_TTL_MS, 2_000);
 
-function modelRow(ctx: RequestContext, modelId: number, withPrices: boolean): Promise<ModelRow | undefined> {
+function modelRow(ctx: AudienceContext, modelId: number, withPrices: boolean): Promise<ModelRow | undefined> {
   return modelRows(ctx.services.db, `${modelId}:${withPrices}`, () => selectModel(ctx.services.db, modelId, withPrices));
 }
 
@@ -155,7 +151,7 @@ function toModelView(row: ModelRow): ModelView {
 
 type Location = Awaited<ReturnType<typeof currentLocation>>;
 
-async function toOffers(ctx: RequestContext, row: ModelRow, location: Location, withPrices: boolean): Promise<ModelOffers> {
+async function toOffers(ctx: AudienceContext, row: ModelRow, location: Location, withPrices: boolean): Promise<ModelOffers> {
   const current = location.currentBranch;
   // Branch names and cities come from the regions directory, cached in memory: no join, no query.
   const places = new Map((await regionDirectory(ctx.services)).branches.map((b) => [b.id, b]));
@@ -187,7 +183,7 @@ async function toOffers(ctx: RequestContext, row: ModelRow, location: Location, 
 }
 
 /** Каталог техники → the category's parents → the category → the model line. */
-async function trailOf(ctx: RequestContext, row: ModelRow): Promise<Crumb[]> {
+async function trailOf(ctx: AudienceContext, row: ModelRow): Promise<Crumb[]> {
   const path = categoryPath(await machineryMenu(ctx.services), row.category_id) ?? [];
   return [
     { label: 'Каталог техники', to: '/catalog' },

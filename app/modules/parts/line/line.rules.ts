@@ -53,6 +53,9 @@ function uniqueIds(raw: Iterable<string>, allowed?: ReadonlySet<number>): number
 
 const STOCK_IDS: ReadonlySet<number> = new Set(PARTS_STOCK_OPTIONS.map((o) => o.id));
 
+/** Every query key a parts line page reads (with `[]` or `[n]` after a list's name): its own keys for the page cache. */
+export const PARTS_QUERY_KEYS: readonly string[] = ['categories', 'manufacturers', 'drawings', 'models', 'model', 'stock', 'inStock', 'isWithPrice', 'sortOrder', 'page', 'drawing', 'serial', 'allSerials'];
+
 /** The state of a page's query. `model` (one model, as the machinery pages write it) joins `models`. */
 export function parsePartsQuery(params: URLSearchParams): PartsLineState {
   const state = emptyPartsState();

@@ -1,5 +1,5 @@
 import { keyedCachePerDb, memoPerDb } from '#app/.server/cache.ts';
-import type { RequestContext } from '#app/.server/context.ts';
+import type { AudienceContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { modelLineDirectory, type LineDirectoryEntry } from '#app/modules/catalog/line-directory.server.ts';
 import type { FilterOption, ModelFilterOption } from '#app/modules/catalog/listing/listing.schema.ts';
@@ -100,8 +100,8 @@ export function forgetPartsLineIndex(db: DB): void {
 
 /* ——— The line ——— */
 
-function signedIn(ctx: RequestContext): boolean {
-  return ctx.session?.userId != null;
+function signedIn(ctx: AudienceContext): boolean {
+  return ctx.audience.signedIn;
 }
 
 export function sortOrdersFor(withPrices: boolean): PartsSortOrder[] {
@@ -109,13 +109,13 @@ export function sortOrdersFor(withPrices: boolean): PartsSortOrder[] {
 }
 
 /** The id of the model line at `/zapchasti/{makerSlug}/{lineSlug}`, or null (the 404 page). */
-export async function findPartsLine(ctx: RequestContext, makerSlug: string, lineSlug: string): Promise<number | null> {
+export async function findPartsLine(ctx: AudienceContext, makerSlug: string, lineSlug: string): Promise<number | null> {
   const dir = await modelLineDirectory(ctx.services);
   return dir.bySlugs.get(`${makerSlug}/${lineSlug}`)?.id ?? null;
 }
 
 /** The parts page of a line by id (for `/model-lines/view?id=…&section=parts`): its canonical path, or null. */
-export async function partsLineLinkOf(ctx: RequestContext, lineId: number): Promise<string | null> {
+export async function partsLineLinkOf(ctx: AudienceContext, lineId: number): Promise<string | null> {
   const line = (await modelLineDirectory(ctx.services)).byId.get(lineId);
   return line ? partsLineLink(line.manufacturer.slug, line.slug) : null;
 }
@@ -154,7 +154,7 @@ interface Evaluated extends Applied {
   counts: ReturnType<typeof facetCounts>;
 }
 
-async function apply(ctx: RequestContext, line: LineDirectoryEntry, requested: PartsLineState): Promise<Applied> {
+async function apply(ctx: AudienceContext, line: LineDirectoryEntry, requested: PartsLineState): Promise<Applied> {
   const db = ctx.services.db;
   const withPrices = signedIn(ctx);
   const sortOrders = sortOrdersFor(withPrices);
@@ -293,7 +293,7 @@ function chooseDrawing(state: PartsLineState, slider: DrawingThumb[], index: Lin
  * the drawing in the viewer with its positions, or a page of the matching parts. Once the line is
  * in memory (ADR 032) the page costs one statement: the offers of the rows it shows.
  */
-export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url: URL): Promise<PartsLinePageData | null> {
+export async function loadPartsLinePage(ctx: AudienceContext, lineId: number, url: URL): Promise<PartsLinePageData | null> {
   const line = (await modelLineDirectory(ctx.services)).byId.get(lineId);
   if (!line) return null;
   const applied = await apply(ctx, line, parsePartsQuery(withModelIds(url.searchParams, line)));
@@ -304,7 +304,7 @@ export async function loadPartsLinePage(ctx: RequestContext, lineId: number, url
   return makePage(ctx, evaluated(applied), offers, branchNames(directory));
 }
 
-async function makePage(ctx: RequestContext, e: Evaluated, offers: Map<number, OfferRow[]>, branchName: Map<number, string>): Promise<PartsLinePageData> {
+async function makePage(ctx: AudienceContext, e: Evaluated, offers: Map<number, OfferRow[]>, branchName: Map<number, string>): Promise<PartsLinePageData> {
   const { line, state, index, counts, refs, branchId } = e;
   const link = partsLineLink(line.manufacturer.slug, line.slug);
 
@@ -376,7 +376,7 @@ async function makePage(ctx: RequestContext, e: Evaluated, offers: Map<number, O
 }
 
 /** Price orders use the line's kept prices (as the catalogue's orders do); names and numbers are in memory. */
-async function sortParts(ctx: RequestContext, e: Evaluated, parts: PositionRow[]): Promise<PositionRow[]> {
+async function sortParts(ctx: AudienceContext, e: Evaluated, parts: PositionRow[]): Promise<PositionRow[]> {
   const collator = new Intl.Collator('ru', { numeric: true });
   if (e.state.sortOrder === 'name') return parts.sort((a, b) => collator.compare(a.name, b.name) || a.part_id - b.part_id);
   if (e.state.sortOrder === 'code') return parts.sort((a, b) => collator.compare(a.code, b.code) || a.part_id - b.part_id);
@@ -419,7 +419,7 @@ function lineOffers(db: DB, lineId: number, index: LineIndex, branchId: number |
  * Spec §7 `POST /filter/get-sidebar-filters` for a parts page (`section: 'parts'`): the whole lists
  * of the line for the state of `params` (the page's query), with the parts count. Null: no such line.
  */
-export async function partsLineSidebar(ctx: RequestContext, lineId: number, params: URLSearchParams): Promise<{ sidebar: PartsSidebar; state: PartsLineState } | null> {
+export async function partsLineSidebar(ctx: AudienceContext, lineId: number, params: URLSearchParams): Promise<{ sidebar: PartsSidebar; state: PartsLineState } | null> {
   const line = (await modelLineDirectory(ctx.services)).byId.get(lineId);
   if (!line) return null;
   const e = evaluated(await apply(ctx, line, parsePartsQuery(withModelIds(params, line))));
@@ -447,7 +447,7 @@ const lineInput = z.object({
  * the spec §7 lists of the parts page, or a clear refusal — 400 for a bad line id or serial number,
  * 404 for an unknown line.
  */
-export async function partsSidebarRequest(ctx: RequestContext, body: Record<string, unknown>, params: URLSearchParams): Promise<
+export async function partsSidebarRequest(ctx: AudienceContext, body: Record<string, unknown>, params: URLSearchParams): Promise<
   { ok: true; body: Record<string, unknown> } | { ok: false; status: 400 | 404; message: string }
 > {
   const input = lineInput.safeParse({ modelLineId: body.modelLineId });

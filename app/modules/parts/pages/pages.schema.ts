@@ -2,7 +2,7 @@ import { z } from '#app/lib/zod.ts';
 import { textField } from '#app/lib/text.ts';
 import type { CurrencyCode } from '#app/.server/db/schema.ts';
 import type { PartRelation } from '../parts.schema.ts';
-import type { PartMachineFit, PickerMachine } from '../yard/yard.schema.ts';
+import type { PickerMachine } from '../yard/yard.schema.ts';
 import type { FpSortOrder, FpState } from './fp.rules.ts';
 
 /** The views the parts pages render (ADR 033), isomorphic. */
@@ -98,8 +98,6 @@ export interface PartPage {
   relatives: PartRelative[];
   drawings: PartDrawingUse[];
   models: PartModelUse[];
-  /** Whether the part fits each of the visitor's machines; null for a guest. */
-  machineFits: PartMachineFit[] | null;
 }
 
 export interface MachineLineView { id: number; name: string; slug: string; link: string; drawings: number }

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import { serialInRange } from '../serial.rules.ts';
+import { partFitsForMachines } from '../yard/yard.server.ts';
 import { emptyFpState, FP_PAGE_SIZE } from './fp.rules.ts';
 import { partLink } from './part-link.rules.ts';
 import { searchPartsForSite } from './part-search.server.ts';
@@ -23,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.destroy(); });
 
 const guest = (services = t.services): RequestContext => testContext(services);
+const customer = { employee: false };
 const signedIn = (services = t.services): Promise<RequestContext> => signedInContext(services, userId);
 async function partId(code: string): Promise<number> {
   const row = await t.db.selectFrom('parts_part').select('id').where('code', '=', code).executeTakeFirstOrThrow();
@@ -143,38 +145,44 @@ describe('/fp/ lists', () => {
 });
 
 describe('the part page', () => {
-  it('shows the part, its chain and analogs with stock, its drawings and models, in five statements (six signed in)', async () => {
+  it('shows the part, its chain and analogs with stock, its drawings and models, in five statements', async () => {
     const id = await partId('RE59754');
     const ctx = await signedIn();
     const { services, counter } = countingServices(t.services);
-    await loadPartPage(guest(services), await partId('AB12345'));
+    await loadPartPage(guest(services), await partId('AB12345'), customer);
     counter.count = 0;
-    const page = (await loadPartPage({ ...ctx, services }, id))!;
-    expect(counter.count).toBe(6);
-    counter.count = 0;
-    expect((await loadPartPage(guest(services), id))!.machineFits).toBeNull();
+    const page = (await loadPartPage({ ...ctx, services }, id, customer))!;
     expect(counter.count).toBe(5);
-    expect(page.machineFits).toEqual([]);
+    counter.count = 0;
+    await loadPartPage(guest(services), id, customer);
+    expect(counter.count).toBe(5);
     expect(page).toMatchObject({ code: 'RE59754', name: 'Фильтр масляный двигателя', manufacturer: { name: 'John Deere' }, pricesShown: true });
     expect(page.relatives.map((r) => [r.code, r.relation, r.distance])).toEqual([
       ['RE504836', 'replacement', 1], ['LF3349', 'analog', 0], ['W 940/25', 'analog', 0], ['RE57394', 'replaced', 1],
     ]);
     expect(page.link).toBe(`/parts/re59754-${id}`);
-    const shown = (await loadPartPage(guest(), await partId('RE504836')))!;
+    const shown = (await loadPartPage(guest(), await partId('RE504836'), customer))!;
     expect(shown.pricesShown).toBe(false);
     expect(shown.here?.price ?? null).toBeNull();
   });
 
   it('lists the drawings a part is on with the line parts page link, and the models it fits', async () => {
     const row = await t.db.selectFrom('parts_drawing_position').select('part_id').limit(1).executeTakeFirstOrThrow();
-    const page = (await loadPartPage(guest(), row.part_id))!;
+    const page = (await loadPartPage(guest(), row.part_id, customer))!;
     expect(page.drawings.length).toBeGreaterThan(0);
     const d = page.drawings[0]!;
     expect(d.link).toMatch(new RegExp(`^/zapchasti/[a-z0-9-]+/[a-z0-9-]+\\?drawings%5B%5D=${d.drawingId}`));
     expect(d.x).toBeGreaterThan(0);
     expect(page.models.length).toBeGreaterThan(0);
     expect(page.models[0]!.link).toMatch(/^\/catalog\//);
-    expect(await loadPartPage(guest(), 2_000_000_000)).toBeNull();
+    expect(await loadPartPage(guest(), 2_000_000_000, customer)).toBeNull();
+  });
+
+  it('gives the 1C code to employees only', async () => {
+    const id = await partId('RE59754');
+    const code = (await t.db.selectFrom('parts_part').select('one_c_code').where('id', '=', id).executeTakeFirstOrThrow()).one_c_code;
+    expect((await loadPartPage(guest(), id, customer))!.oneCCode).toBeNull();
+    expect((await loadPartPage(guest(), id, { employee: true }))!.oneCCode).toBe(code);
   });
 });
 
@@ -340,15 +348,16 @@ describe('/fp/ narrowed to one of the visitor\'s machines, and a part page\'s fi
     // A part that fits the later machine only (its range starts after the early one).
     const partOnlyLate = fits.find((id) => !earlyIds.includes(id))!;
     expect(partOnlyLate).toBeDefined();
-    const page = (await loadPartPage(await signedInContext(t.services, owner), partOnlyLate))!;
-    const late = page.machineFits!.find((f) => f.id === fitting)!;
-    const first = page.machineFits!.find((f) => f.id === early)!;
+    const ctx = await signedInContext(t.services, owner);
+    const machineFits = (await partFitsForMachines(ctx, partOnlyLate))!;
+    const late = machineFits.find((f) => f.id === fitting)!;
+    const first = machineFits.find((f) => f.id === early)!;
     expect(late).toMatchObject({ fits: true, outsideRange: false });
     expect(late.link).toMatch(/^\/zapchasti\/[a-z0-9-]+\/[a-z0-9-]+\?drawings%5B%5D=\d+&models%5B%5D=[a-z0-9-]+&serial=/);
     expect(first).toMatchObject({ fits: false, outsideRange: true });
     // A part on no drawing of the line fits neither.
     const elsewhere = await t.db.selectFrom('parts_part').select('id').where('id', 'not in', fits.concat(earlyIds).concat([0])).orderBy('id').executeTakeFirstOrThrow();
-    const other = (await loadPartPage(await signedInContext(t.services, owner), elsewhere.id))!;
-    expect(other.machineFits!.every((f) => !f.fits)).toBe(true);
+    expect((await partFitsForMachines(ctx, elsewhere.id))!.every((f) => !f.fits)).toBe(true);
+    expect(await partFitsForMachines(guest(), elsewhere.id)).toBeNull();
   });
 });

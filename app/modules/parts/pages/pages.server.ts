@@ -1,5 +1,5 @@
 import { memoPerDb } from '#app/.server/cache.ts';
-import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import type { AppServices, AudienceContext, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { modelLink } from '#app/modules/catalog/catalog.rules.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
@@ -7,7 +7,7 @@ import { normalizePartCode } from '../part-code.rules.ts';
 import { selectOffers } from '../parts.queries.server.ts';
 import type { PartSearchResult } from '../parts.schema.ts';
 import { lookupPartNumber } from '../parts.server.ts';
-import { machinesForFp, partFitsForMachines } from '../yard/yard.server.ts';
+import { machinesForFp } from '../yard/yard.server.ts';
 import { effectiveSort, FP_PAGE_SIZE, makerCountsOf, pageCountOf, type CountCell, type CountFlags, type FpState } from './fp.rules.ts';
 import { drawingLink, fpLink, lineLink, partLink } from './part-link.rules.ts';
 import {
@@ -130,9 +130,9 @@ export function machineMakersWithDrawings(services: AppServices): Promise<Machin
 // ── Common pieces ───────────────────────────────────────────────────────────────────────────────
 
 /** Prices need sign-in (spec §1), as on the machinery cards. */
-const seesPrices = (ctx: RequestContext) => ctx.session?.userId != null;
+const seesPrices = (ctx: AudienceContext) => ctx.audience.signedIn;
 
-async function visitorBranch(ctx: RequestContext): Promise<{ id: number; name: string }> {
+async function visitorBranch(ctx: AudienceContext): Promise<{ id: number; name: string }> {
   const { currentBranch } = await currentLocation(ctx);
   return { id: currentBranch.id ?? -1, name: currentBranch.name };
 }
@@ -184,7 +184,7 @@ export interface PartNameResults { query: string; pricesShown: boolean; items: P
 export const NAME_RESULTS_LIMIT = 30;
 
 /** Parts named with the query's word forms, with price (signed in) and stock at the visitor's branch. */
-export async function findPartsByName(ctx: RequestContext, plain: string): Promise<PartNameResults> {
+export async function findPartsByName(ctx: AudienceContext, plain: string): Promise<PartNameResults> {
   const withPrices = seesPrices(ctx);
   if (!plain) return { query: plain, pricesShown: withPrices, items: [] };
   const [ref, branch] = await Promise.all([partsReference(ctx.services), visitorBranch(ctx)]);
@@ -305,19 +305,18 @@ const RELATION = { 1: 'replacement', 2: 'analog', 3: 'replaced' } as const;
 
 /**
  * A part's page: the part, what replaced it and what it replaced, its analogs, with price (signed
- * in) and stock here and elsewhere; the drawings it is on and the models it fits; for a signed-in
- * visitor, whether it fits each of his machines (ADR 037). Five statements whatever the data, six
- * for a signed-in visitor. Null: no such part.
+ * in) and stock here and elsewhere; the drawings it is on and the models it fits (whether it fits
+ * the visitor's machines comes after hydration: `PartFit`). The 1C code only for employees. Five
+ * statements whatever the data. Null: no such part.
  */
-export async function loadPartPage(ctx: RequestContext, id: number): Promise<PartPage | null> {
+export async function loadPartPage(ctx: AudienceContext, id: number, { employee }: { employee: boolean }): Promise<PartPage | null> {
   const db = ctx.services.db;
   const part = await selectPart(db, id);
   if (!part) return null;
   const withPrices = seesPrices(ctx);
-  const [ref, branch, directory, relatives, uses, models, machineFits] = await Promise.all([
+  const [ref, branch, directory, relatives, uses, models] = await Promise.all([
     partsReference(ctx.services), visitorBranch(ctx), regionDirectory(ctx.services),
     selectRelatives(db, id, RELATIVES_LIMIT), selectDrawingUses(db, id, DRAWINGS_LIMIT), selectModelUses(db, id, MODELS_LIMIT),
-    partFitsForMachines(ctx, id),
   ]);
   const offers = await selectOffers(db, [id, ...relatives.map((r) => r.id)], branch.id, withPrices);
   const branchName = new Map(directory.branches.map((b) => [b.id, b.name]));
@@ -337,7 +336,7 @@ export async function loadPartPage(ctx: RequestContext, id: number): Promise<Par
   }));
   return {
     id: part.id, code: part.code, name: part.name, link: partLink(part), description: part.description,
-    weightGrams: part.weight_grams, oneCCode: part.one_c_code,
+    weightGrams: part.weight_grams, oneCCode: employee ? part.one_c_code : null,
     manufacturer: { id: part.manufacturer_id, name: maker?.name ?? '', country: maker?.country ?? '', kind: maker?.kind ?? 'oem' },
     trail: categoryTrail(ref, category),
     pricesShown: withPrices,
@@ -353,7 +352,6 @@ export async function loadPartPage(ctx: RequestContext, id: number): Promise<Par
       link: drawingLink(u.maker_slug, u.line_slug, u.drawing_id, u.model_slug),
     })),
     models: models.map((m) => ({ id: m.id, name: m.name, link: modelLink(m.category_slug, m.line_slug, m.slug), lineName: m.line_name, manufacturer: m.maker_name })),
-    machineFits,
   };
 }
 
@@ -405,7 +403,7 @@ export function plainWords(text: string): string {
  * /zapchasti?q=: a part number in any notation (the lookup: exact part, replacements, analogs,
  * replaced numbers, near numbers) and names in word forms, with price (signed in) and stock.
  */
-export async function searchPartsLanding(ctx: RequestContext, query: string): Promise<LandingSearch> {
+export async function searchPartsLanding(ctx: AudienceContext, query: string): Promise<LandingSearch> {
   const code = normalizePartCode(query);
   const plain = plainWords(query);
   const [numbers, names] = await Promise.all([

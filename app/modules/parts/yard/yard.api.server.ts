@@ -3,7 +3,7 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { answerOutcome, errorResponse, readBody } from '#app/.server/http.ts';
 import { YARD_MESSAGES } from './yard.constants.ts';
 import { machineApiInput, machineIdInput } from './yard.schema.ts';
-import { addMachine, currentMaxYear, deleteMachine, listMachines, updateMachine, YARD_STATUS, type YardOutcome } from './yard.server.ts';
+import { addMachine, currentMaxYear, deleteMachine, listMachines, machinesForPicker, partFitsForMachines, updateMachine, YARD_STATUS, type YardOutcome } from './yard.server.ts';
 
 /*
  * 'Моя техника' as JSON, for scripts and other clients (the page itself posts to its route action).
@@ -39,6 +39,20 @@ export const yardApi = new Hono<HonoEnv>()
     const machines = await listMachines(c.get('ctx'));
     if (!machines) return signInRequired(c);
     return c.json({ error_status: 'success', machines });
+  })
+  /** GET /api/parts/machines/picker → { machines }: 'Выбрать мою технику' of the parts pages, newest first. */
+  .get('/parts/machines/picker', async (c) => {
+    const machines = await machinesForPicker(c.get('ctx'));
+    if (!machines) return signInRequired(c);
+    return c.json({ error_status: 'success', machines });
+  })
+  /** GET /api/parts/machines/fit?partId= → { fits: [{ id, title, fits, outsideRange, link, … }] }: a part page's 'подходит к вашей технике'. */
+  .get('/parts/machines/fit', async (c) => {
+    const partId = machineIdInput.safeParse(c.req.query('partId'));
+    if (!partId.success) return errorResponse(c, 400, YARD_MESSAGES.badPartId);
+    const fits = await partFitsForMachines(c.get('ctx'), partId.data);
+    if (!fits) return signInRequired(c);
+    return c.json({ error_status: 'success', fits });
   })
   /** POST /api/parts/machines { modelId, serial, year?, name? } → { message, id }; 404 unknown model, 409 duplicate or limit. */
   .post('/parts/machines', async (c) => {

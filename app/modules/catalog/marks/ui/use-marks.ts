@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useOptionalRootData, type HeaderCounters } from '#app/components/layout/root-data.ts';
+import { useOptionalRootData, type HeaderCounters, type VisitorSnapshot } from '#app/components/layout/root-data.ts';
+import { readVisitor } from '#app/components/layout/visitor.tsx';
 import { api } from '#app/lib/api.ts';
 import { toggled } from '../mark-set.rules.ts';
 import type { MarksState } from '../marks.schema.ts';
 
 /*
  * The visitor's marks, shared by every compare and favourite button of the page and the header's
- * counters. A guest's page comes from the page cache, so the state is asked for after hydration
- * (GET /api/catalog/marks), once per page life and visitor; a click changes it at once
+ * counters. Pages may come from the page cache, so the buttons render unpressed and the marks come
+ * once hydrated: a signed-in visitor's with the document (`VisitorSnapshot`), a guest's asked for
+ * (GET /api/catalog/marks), once per page life and visitor. A click changes them at once
  * (optimistically) and takes the server's answer when it arrives.
  */
 
@@ -32,7 +34,7 @@ const SERVER_STORE: Store = { owner: null, loaded: false, marks: EMPTY };
 
 /**
  * Loads the marks once for this visitor (a sign-in or sign-out changes the owner: load again). A
- * signed-in user's page brings them (`fromPage`): no request then.
+ * signed-in user's document brings them (`fromPage`): no request then.
  */
 function load(owner: string, fromPage: MarksState | null) {
   if (store.owner === owner && (store.loaded || pending)) return;
@@ -72,35 +74,29 @@ export async function setMark(kind: MarkKind, id: number, on: boolean): Promise<
   return { ok: false, message: r.message, code: (r as { code?: string }).code };
 }
 
-function ownerKey(viewer: { isGuest: boolean; id: number | null } | undefined): string {
-  return viewer && !viewer.isGuest ? `user:${viewer.id}` : 'guest';
-}
+const ownerKey = (visitor: VisitorSnapshot): string => (visitor.userId !== null ? `user:${visitor.userId}` : 'guest');
 
 export function useMarks() {
   const root = useOptionalRootData();
-  const viewer = root?.viewer;
-  const fromPage = root?.marks ?? null;
-  const owner = ownerKey(viewer);
   const current = useSyncExternalStore(subscribe, () => store, () => SERVER_STORE);
-  useEffect(() => load(owner, fromPage), [owner, fromPage]);
-  const live = current.owner === owner && current.loaded;
-  // Until the store has this visitor's marks, the page's own (signed-in) are shown: the first
-  // render matches the server's, and the buttons are pressed from the start.
-  const marks = live ? current.marks : fromPage ?? EMPTY;
+  // Runs in the browser only, once hydrated: the document's visitor is read there.
+  useEffect(() => {
+    const visitor = readVisitor();
+    load(ownerKey(visitor), visitor.marks);
+  }, []);
+  const marks = current.loaded ? current.marks : EMPTY;
   return {
-    loaded: live,
+    loaded: current.loaded,
     marks,
-    isGuest: viewer?.isGuest ?? true,
+    isGuest: root?.viewer.isGuest ?? true,
     has: useCallback((kind: MarkKind, id: number) => marks[kind].includes(id), [marks]),
     set: setMark,
   };
 }
 
-/**
- * The header's counters: the server's figures (signed-in pages render them) until the marks are
- * loaded, then the live ones.
- */
-export function useMarkCounters(fromServer: HeaderCounters): HeaderCounters {
+/** The header's comparison and favourites counts: the document's (signed in) until the marks are loaded, then the live ones. */
+export function useMarkCounters(fromDocument: HeaderCounters | null): Pick<HeaderCounters, 'compare' | 'bookmarks'> {
   const { loaded, marks } = useMarks();
-  return loaded ? { ...fromServer, compare: marks.compare.length, bookmarks: marks.bookmarks.length + marks.partBookmarks.length } : fromServer;
+  if (loaded) return { compare: marks.compare.length, bookmarks: marks.bookmarks.length + marks.partBookmarks.length };
+  return { compare: fromDocument?.compare ?? 0, bookmarks: fromDocument?.bookmarks ?? 0 };
 }

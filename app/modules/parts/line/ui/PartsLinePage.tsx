@@ -11,8 +11,7 @@ import { DrawingWorkspace } from './DrawingViewer.tsx';
 import { PartRows } from './PartRows.tsx';
 import { PartsSidebar } from './PartsSidebar.tsx';
 import styles from './PartsLinePage.module.css';
-import { MachinePicker } from '../../yard/ui/MachinePicker.tsx';
-import type { PickerMachine } from '../../yard/yard.schema.ts';
+import { OwnMachinePicker } from '../../yard/ui/OwnMachinePicker.tsx';
 
 const partsLabel = (n: number) => `${n.toLocaleString('ru-RU')} ${plural(n, 'деталь', 'детали', 'деталей')}`;
 
@@ -21,8 +20,7 @@ const partsLabel = (n: number) => `${n.toLocaleString('ru-RU')} ${plural(n, 'д�
  * sidebar filters, the slider of drawings, the drawing viewer with its part rows, or a page of the
  * parts the filters give.
  */
-/** `machines`: the visitor's machines for 'Выбрать мою технику' (`machinesForPicker`), null for a guest. */
-export function PartsLinePage({ data, machines }: { data: PartsLinePageData; machines: PickerMachine[] | null }) {
+export function PartsLinePage({ data }: { data: PartsLinePageData }) {
   const { line, state, drawing, list, slider } = data;
   const navigate = useNavigate();
   // While the next state loads, the drawing and the rows are dimmed (the sidebar shows the ticks at once).
@@ -39,7 +37,7 @@ export function PartsLinePage({ data, machines }: { data: PartsLinePageData; mac
         <p className={styles.meta}>
           {line.manufacturer} · {partsLabel(data.sidebar.count)} · <Link to={line.machineryLink}>Модельный ряд {line.name}</Link>
         </p>
-        <MachinePicker machines={machines} lineId={line.id} currentSerial={state.serial} />
+        <OwnMachinePicker lineId={line.id} currentSerial={state.serial} />
       </header>
 
       {state.serialInvalid ? <p className={styles.alert} role="alert">{SERIAL_MESSAGES.invalid}</p> : null}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
-import { MachineFitNote } from '../../yard/ui/MachineFitNote.tsx';
+import { PartFit } from '../../yard/ui/PartFit.tsx';
 import type { PartPage, PartRelative } from '../pages.schema.ts';
 import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { PartPrice, PartsTable } from './PartsTable.tsx';
@@ -55,7 +55,7 @@ export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
             {data.oneCCode ? <><dt>Код 1С</dt><dd>{data.oneCCode}</dd></> : null}
           </dl>
           {data.description ? <p>{data.description}</p> : null}
-          <MachineFitNote fits={data.machineFits} />
+          <PartFit partId={data.id} />
         </div>
         <div className={styles.buy} data-testid="part-buy">
           <p className={styles.muted}>{data.branchName}</p>

@@ -1,0 +1,110 @@
+import type { Handler } from 'hono';
+import { RouterContextProvider, createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { documentVisitor, pageContext, requestContext, type AppServices, type Audience, type PageContext, type RequestContext } from '#app/.server/context.ts';
+import type { HonoEnv } from '#app/.server/hono-env.ts';
+import { wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
+import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
+import { viewerOf } from '#app/modules/auth/users.server.ts';
+import { currentLocation } from '#app/modules/regions/regions.server.ts';
+import { CSRF_PLACEHOLDER, NONCE_PLACEHOLDER, VISITOR_PLACEHOLDER, createPageStore, respondWith } from './middleware/page-cache.ts';
+import { visitorJson } from './visitor.ts';
+
+/** Query keys every page understands: the print view (spec §2); region_id is part of the audience. */
+const SHARED_QUERY = new Set(['to_print', 'region_id']);
+
+export interface PagesOptions {
+  services: AppServices;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  ttlMs: number;
+  maxEntries?: number;
+  /** React Router's request handler for `build` by default (tests give a stand-in). */
+  render?: (request: Request, context: RouterContextProvider) => Promise<Response> | Response;
+}
+
+export function pages({ services, build, ttlMs, maxEntries, render = createRequestHandler(build, services.config.NODE_ENV) }: PagesOptions): Handler<HonoEnv> & { clear(): void } {
+  const store = createPageStore({ ttlMs, maxEntries });
+
+  const handler: Handler<HonoEnv> = async (c) => {
+    const ctx = c.get('ctx');
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const policy = cachePolicy(typeof build === 'function' ? await build() : build, pagePath(url.pathname));
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    // A cacheable route's loaders see no visitor, on every request: a read of the visitor fails at once, not only when kept.
+    const shared = reads && policy !== null;
+    const isDocument = !url.pathname.endsWith('.data');
+    const page = await pageContextFor(ctx);
+    const key = shared && policy && isDocument && ttlMs > 0 && ownQuery(url, policy) ? cacheKey(page, url, c.req.header('user-agent')) : null;
+    const values = async () => ({ nonce: ctx.nonce, csrfToken: ctx.csrfToken, visitorJson: await visitorJson(ctx) });
+
+    if (key !== null) {
+      const hit = store.get(key);
+      if (hit) return respondWith(hit, await values(), 'hit', c.req.header('accept-encoding'));
+    }
+
+    const context = new RouterContextProvider();
+    // A page to keep is rendered with placeholders, filled per response; any other with its own values.
+    context.set(pageContext, key !== null ? { ...page, nonce: NONCE_PLACEHOLDER, csrfToken: CSRF_PLACEHOLDER } : { ...page, nonce: ctx.nonce, csrfToken: ctx.csrfToken });
+    if (isDocument) context.set(documentVisitor, key !== null ? VISITOR_PLACEHOLDER : await visitorJson(ctx));
+    if (!shared) context.set(requestContext, ctx);
+    const res = await render(request, context);
+    if (key === null) return res;
+    const kept = await store.put(key, res);
+    // Not keepable after all (a 404, a redirect): the placeholders are filled once, here.
+    return respondWith(kept ?? { body: await res.text(), status: res.status, headers: [...res.headers], expires: 0 }, await values(), 'miss', c.req.header('accept-encoding'));
+  };
+  return Object.assign(handler, { clear: () => store.clear() });
+}
+
+/** The page's context for this request: the visitor's class, never the visitor. */
+async function pageContextFor(ctx: RequestContext): Promise<Omit<PageContext, 'nonce' | 'csrfToken'>> {
+  const [location, viewer] = await Promise.all([currentLocation(ctx), viewerOf(ctx)]);
+  // The region as resolved (an unknown region_id falls back as it does for the page), so a key never holds a value the URL made up.
+  const audience: Audience = { regionParam: null, area: location.currentArea.regionId, areaConfirmed: location.currentArea.confirmed, signedIn: !viewer.isGuest };
+  const { isLbrUser, isSupplier, hasPPAccess, isPsEditor } = viewer;
+  return { services: ctx.services, audience, roles: { isLbrUser, isSupplier, hasPPAccess, isPsEditor } };
+}
+
+/** Every key of the query is the route's own (a list's name may end in `[]` or `[n]`) or shared: anything else renders without the store. */
+function ownQuery(url: URL, policy: NonNullable<PageCacheHandle['pageCache']>): boolean {
+  for (const name of url.searchParams.keys()) {
+    const base = /^([A-Za-z_]+)(?:\[\d{0,3}\])?$/.exec(name)?.[1];
+    if (!base || (!SHARED_QUERY.has(base) && !policy.query.includes(base))) return false;
+  }
+  return true;
+}
+
+function cacheKey(page: Omit<PageContext, 'nonce' | 'csrfToken'>, url: URL, userAgent: string | undefined): string {
+  const { audience, roles } = page;
+  const query = new URLSearchParams([...url.searchParams].filter(([name]) => name !== 'region_id'));
+  query.sort();
+  // Crawlers get another document than browsers (entry.server.tsx, ADR 019): never each other's.
+  const reader = wantsCompleteDocument(userAgent) ? 'crawler' : 'browser';
+  const role = audience.signedIn ? `u${+roles.isLbrUser}${+roles.isSupplier}${+roles.hasPPAccess}${+roles.isPsEditor}` : 'g';
+  return `${audience.area}|${+audience.areaConfirmed}|${role}|${reader}|${url.pathname}?${query}`;
+}
+
+/** The page a request is for: React Router asks for a client navigation's data at '<path>.data' ('/_root.data' for '/'). */
+function pagePath(pathname: string): string {
+  if (!pathname.endsWith('.data')) return pathname;
+  const path = pathname.slice(0, -'.data'.length);
+  return path === '/_root' ? '/' : path;
+}
+
+const trees = new WeakMap<ServerBuild, RouteObject[]>();
+
+/** The deepest matched route's `handle.pageCache`, or null. */
+function cachePolicy(build: ServerBuild, pathname: string): PageCacheHandle['pageCache'] | null {
+  let tree = trees.get(build);
+  if (!tree) trees.set(build, (tree = routeTree(build.routes)));
+  const matches = matchRoutes(tree, pathname);
+  const leaf = matches?.[matches.length - 1];
+  const handle = leaf ? (build.routes[leaf.route.id!]?.module.handle as PageCacheHandle | undefined) : undefined;
+  return handle?.pageCache ?? null;
+}
+
+function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((r) => r?.parentId === parentId)
+    .map((r) => ({ id: r!.id, path: r!.path, index: r!.index, caseSensitive: r!.caseSensitive, children: routeTree(routes, r!.id) }) as RouteObject);
+}
