@@ -86,8 +86,8 @@ describe('the model page', () => {
     expect(JSON.stringify(page)).not.toMatch(/125000000|price/i);
     expect(page.head.jsonLd).toMatchObject({
       '@type': 'Product', name: 'ТМ-735', sku: 'TST735', brand: { '@type': 'Brand', name: 'Тестмаш' },
-      image: ['http://shop.test/images/models/TST735.svg', 'http://shop.test/images/models/TST735-rear.svg'],
-      offers: { '@type': 'Offer', availability: 'https://schema.org/InStock', url: 'http://shop.test/catalog/test-kolesnye/test-line-tm/tm-735' },
+      image: [`${t.services.config.PUBLIC_ORIGIN}/images/models/TST735.svg`, `${t.services.config.PUBLIC_ORIGIN}/images/models/TST735-rear.svg`],
+      offers: { '@type': 'Offer', availability: 'https://schema.org/InStock', url: `${t.services.config.PUBLIC_ORIGIN}/catalog/test-kolesnye/test-line-tm/tm-735` },
     });
     expect(page.head.jsonLd!.offers).not.toHaveProperty('price');
     for (const card of await page.similar) expect(card.offer).toBeNull();
