@@ -54,10 +54,14 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
       ctx.csrfToken = real.csrf;
     }
     const res = c.res;
+    // Only a page is read as text, to be stored or given its values: any other body (a download
+    // above all) leaves as it came, streamed and byte for byte. Decoded as UTF-8 and sent under its
+    // old Content-Length, a binary file's surplus bytes became the connection's next response.
+    if (!isHtml(res)) return;
     // Our own session and XSRF cookies belong to this visitor and are added to every response
     // outside the cache; a page that sets any other cookie is personal and never stored.
     const foreignCookie = res.headers.getSetCookie().some((line) => !OWN_COOKIES.has(line.slice(0, line.indexOf('='))));
-    const cacheable = res.status === 200 && !foreignCookie && (res.headers.get('content-type') ?? '').startsWith('text/html')
+    const cacheable = res.status === 200 && !foreignCookie
       && !/no-store|private/.test(res.headers.get('cache-control') ?? '');
     // Per-response headers are never replayed: cookies, the CSP with its nonce, the request's id.
     const stored = [...res.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name));
@@ -72,6 +76,10 @@ export function pageCache({ ttlMs, maxEntries = 500 }: PageCacheOptions): Middle
     c.res = new Response(body, { status, headers });
   };
   return Object.assign(handler, { clear: () => entries.clear() });
+}
+
+function isHtml(res: Response): boolean {
+  return /^text\/html\s*(?:;|$)/i.test(res.headers.get('content-type') ?? '');
 }
 
 function cacheKey(method: string, rawUrl: string, ctx: HonoEnv['Variables']['ctx'], userAgent: string | undefined): string | null {
