@@ -26,6 +26,7 @@ import { staticFiles } from './delivery/static-files.ts';
 import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
 import { csrfProtection } from './middleware/csrf.ts';
+import { refuseMalformedPath } from './middleware/malformed-path.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { pageCache } from './middleware/page-cache.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
@@ -134,7 +135,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
 
   if (build) {
     const handle = createRequestHandler(build, config.NODE_ENV);
-    app.all('*', pageCache({ ttlMs: config.PAGE_CACHE_TTL_MS }), (c) => {
+    app.all('*', refuseMalformedPath(), pageCache({ ttlMs: config.PAGE_CACHE_TTL_MS }), (c) => {
       const context = new RouterContextProvider();
       context.set(requestContext, c.get('ctx'));
       return handle(c.req.raw, context);
