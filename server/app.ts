@@ -26,6 +26,7 @@ import { staticFiles } from './delivery/static-files.ts';
 import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
 import { csrfProtection } from './middleware/csrf.ts';
+import { refuseMalformedPath } from './middleware/malformed-path.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
 import { requestLog, type LogSink } from './middleware/request-log.ts';
@@ -132,7 +133,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
     return body === null ? c.text('Нет такого файла карты сайта', 404) : xml(body);
   });
 
-  if (build) app.all('*', pages({ services, build, ttlMs: config.PAGE_CACHE_TTL_MS }));
+  if (build) app.all('*', refuseMalformedPath(), pages({ services, build, ttlMs: config.PAGE_CACHE_TTL_MS }));
 
   app.onError(errorHandler(errorSink));
 

@@ -32,9 +32,13 @@ export function readQuery<S extends z.ZodType>(c: Context<HonoEnv>, schema: S) {
   return validate(c, schema, c.req.query());
 }
 
-/** Validates already-read input; the first issue's message is the answer's message. */
+/**
+ * Validates already-read input; the first issue's message is the answer's message. An issue whose
+ * schema gave no message of its own (a key left out, a type nobody foresaw) would carry zod's
+ * English one: it gets a Russian one naming the field instead.
+ */
 export function validate<S extends z.ZodType>(c: Context<HonoEnv>, schema: S, raw: unknown): { ok: true; data: z.infer<S> } | { ok: false; response: Response } {
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(raw, { error: russianFallback });
   if (parsed.success) return { ok: true, data: parsed.data };
   const first = parsed.error.issues[0];
   const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
@@ -61,4 +65,13 @@ export function answerOutcome(c: Context<HonoEnv>, outcome: Outcome, statusOf: R
     ...(outcome.code ? { code: outcome.code } : {}),
     ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
   }, statusOf[outcome.code ?? ''] ?? 400);
+}
+
+export const MISSING_FIELD = 'Не указано поле';
+export const INVALID_FIELD = 'Неверное значение поля';
+
+function russianFallback(issue: { input?: unknown; path?: PropertyKey[] }): string {
+  const field = issue.path?.length ? ` ${issue.path.map(String).join('.')}` : '';
+  if (!field) return 'Некорректный запрос';
+  return `${issue.input === undefined ? MISSING_FIELD : INVALID_FIELD}${field}`;
 }

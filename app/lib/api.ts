@@ -1,6 +1,6 @@
 /**
- * The browser's JSON client for spec §7: sends the CSRF token from the page's meta tag and the
- * XSRF cookie, and adds region_id when the page URL has one.
+ * The browser's JSON client for spec §7: sends the CSRF token (the XSRF cookie's, or the page's
+ * meta tag's), and adds region_id when the page URL has one.
  */
 export interface ApiError { error_status: 'error'; message: string; fields?: Record<string, string> }
 export type ApiResult<T> = ({ error_status: 'success' } & T) | ApiError;
@@ -16,10 +16,15 @@ export function withRegion(path: string, pageUrl: string = typeof location === '
   return url.pathname + url.search;
 }
 
-function csrfToken(): string {
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
-  if (meta) return meta;
-  return document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+/**
+ * The CSRF token to send: the XSRF cookie's, else the page's meta tag's. The token is bound to the
+ * session (ADR 065), and a call that makes, rotates or ends the session (a guest's first write, a
+ * sign-in) gets the new token in that cookie: the page's meta tag still holds the old one.
+ */
+export function csrfToken(): string {
+  const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+  if (cookie) return decodeURIComponent(cookie);
+  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 }
 
 export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<ApiResult<T>> {
@@ -29,7 +34,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?
       headers: {
         Accept: 'application/json',
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(method !== 'GET' ? { 'X-CSRF-Token': decodeURIComponent(csrfToken()) } : {}),
+        ...(method !== 'GET' ? { 'X-CSRF-Token': csrfToken() } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',

@@ -3,7 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { audienceOf, type AppServices, type Audience, type RequestContext, type SessionState } from '#app/.server/context.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
-import { isValidCsrfToken, issueCsrfToken } from '#app/.server/security/tokens.ts';
+import { csrfTokenId, isValidCsrfToken, issueCsrfToken, randomToken } from '#app/.server/security/tokens.ts';
 import { parseStrictInt } from '#app/lib/strict-number.ts';
 import { GUEST_SESSION_DAYS, createSession, findSession, revokeSession, rotateSession, type Persistence, type SignInHandler } from '#app/.server/session.ts';
 import { newNonce } from './security-headers.ts';
@@ -25,8 +25,9 @@ export function requestContextMiddleware(services: AppServices, options: { onSig
     const withFacts = (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.startsWith('/api/');
     const session: SessionState | null = token ? await findSession(services.db, token, { withFacts }) : null;
 
+    // A token is valid only for the session it was minted for (ADR 065).
     const cookieToken = getCookie(c, XSRF_COOKIE);
-    const validToken = isValidCsrfToken(services.config.sessionSecret, cookieToken) ? cookieToken : undefined;
+    const validToken = isValidCsrfToken(services.config.sessionSecret, cookieToken, session?.id ?? '') ? cookieToken : undefined;
 
     const rawRegion = c.req.query('region_id');
     const regionIdParam = parseStrictInt(rawRegion ?? null);
@@ -64,6 +65,8 @@ class LiveRequestContext implements RequestContext {
   readonly regionIdParam: number | null;
   /** A CSRF token minted for this visitor during the request: its cookie is set on the way out. */
   issuedToken: string | undefined;
+  /** The random part of the visitor's own token (never of a placeholder a cached render shows). */
+  #csrfTokenId: string | undefined;
   readonly #c: Context<HonoEnv>;
   readonly #secure: boolean;
   readonly #onSignIn: readonly SignInHandler[] | undefined;
@@ -76,6 +79,7 @@ class LiveRequestContext implements RequestContext {
     this.#secure = options.secure;
     this.#onSignIn = options.onSignIn;
     this.#csrfToken = options.csrfToken;
+    this.#csrfTokenId = options.csrfToken === undefined ? undefined : csrfTokenId(options.csrfToken);
     this.requestId = facts.requestId;
     this.ip = facts.ip;
     this.session = facts.session;
@@ -96,11 +100,21 @@ class LiveRequestContext implements RequestContext {
   }
 
   get csrfToken(): string {
-    if (this.#csrfToken === undefined) this.#csrfToken = this.issuedToken = issueCsrfToken(this.services.config.sessionSecret);
-    return this.#csrfToken;
+    if (this.#csrfToken === undefined) this.#issueCsrfToken();
+    return this.#csrfToken!;
   }
   set csrfToken(value: string) {
     this.#csrfToken = value;
+  }
+
+  /**
+   * A token for the session the request has now. Called again whenever the session changes (made,
+   * rotated, ended): the browser's token keeps its id and is signed for the new session, so what
+   * the request renders after a sign-in, and the cookie it sends back, carry a token that works.
+   */
+  #issueCsrfToken(): void {
+    this.#csrfTokenId ??= randomToken(18);
+    this.#csrfToken = this.issuedToken = issueCsrfToken(this.services.config.sessionSecret, this.session?.id ?? '', this.#csrfTokenId);
   }
 
   async ensureSession(): Promise<SessionState> {
@@ -110,6 +124,7 @@ class LiveRequestContext implements RequestContext {
     setCookie(this.#c, SESSION_COOKIE, created.token, {
       path: '/', httpOnly: true, sameSite: 'Lax', secure: this.#secure, maxAge: GUEST_SESSION_DAYS * 86_400,
     });
+    this.#issueCsrfToken();
     return this.session;
   }
 
@@ -117,6 +132,7 @@ class LiveRequestContext implements RequestContext {
     const rotated = await rotateSession(this.services.db, this.session, userId, persistence, undefined, this.#onSignIn);
     this.session = rotated.session;
     setCookie(this.#c, SESSION_COOKIE, rotated.token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: this.#secure, maxAge: rotated.maxAgeSeconds });
+    this.#issueCsrfToken();
     return this.session;
   }
 
@@ -124,6 +140,7 @@ class LiveRequestContext implements RequestContext {
     if (this.session) await revokeSession(this.services.db, this.session.id);
     this.session = null;
     deleteCookie(this.#c, SESSION_COOKIE, { path: '/', secure: this.#secure });
+    this.#issueCsrfToken();
   }
 }
 

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { HOSTILE_REDIRECTS } from '#app/lib/safe-redirect.cases.ts';
 import { openState } from '#app/modules/auth/oauth/oauth.server.ts';
@@ -449,5 +449,30 @@ describe('app.onError: every unexpected error is logged with the request id; inp
     expect(logged[3]!.requestId).toBe(pageBoom.headers.get('x-request-id'));
     expect(String(logged[2]!.error)).toContain('boom');
     expect(lines.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
+  });
+});
+
+describe('a path whose %-escapes do not decode', () => {
+  it('is a Russian 404 page, and nothing reaches stderr with LOG_LEVEL=silent', async () => {
+    expect(t.services.config.LOG_LEVEL).toBe('silent');
+    const app = createApp({ services: t.services, build: fakeBuild() });
+    const written: string[] = [];
+    const spies = [
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { written.push(String(chunk)); return true; }),
+      ...(['warn', 'error', 'log', 'info'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args) => { written.push(args.join(' ')); })),
+    ];
+    try {
+      for (const path of ['/%E0%A4%A', '/catalog/%E0%A4%A', '/login/%', '/%FF', '/%C0%AF']) {
+        const res = await app.request(path);
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get('content-type')).toContain('text/html');
+        expect(await res.text()).toContain('<h1>Страница не найдена</h1>');
+      }
+      // A path whose escapes decode still reaches its page.
+      expect((await app.request('/log%69n')).status).toBe(200);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(written).toEqual([]);
   });
 });

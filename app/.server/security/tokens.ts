@@ -9,21 +9,30 @@ export function sha256(value: string): string {
 }
 
 /**
- * CSRF tokens are signed random values (a signed double-submit cookie): the page gets the same
- * value in its meta tag and the XSRF-TOKEN cookie, and a mutation must echo it in a header or field.
- * Signing means an attacker who can plant a cookie on a sibling domain still cannot mint a valid one.
+ * CSRF tokens are signed random values bound to the visitor's session (a signed double-submit
+ * cookie): `<id>.<HMAC(secret, "csrf:" + binding + ":" + id)>`, where the binding is the session's
+ * id, or '' for a visitor without a session. The page gets the same value in its meta tag and the
+ * XSRF-TOKEN cookie, and a mutation must echo it in a header or field. Signing means nobody can
+ * mint one; binding means a token the site minted for one session (anybody can get one) is refused
+ * in another, even when planted as that browser's cookie (ADR 065). When the session changes, the
+ * same id is signed again for the new one: the browser keeps its token's identity, never its
+ * validity.
  */
-export function issueCsrfToken(secret: string): string {
-  const value = randomToken(18);
-  return `${value}.${sign(secret, value)}`;
+export function issueCsrfToken(secret: string, binding: string, id = randomToken(18)): string {
+  return `${id}.${sign(secret, binding, id)}`;
 }
 
-export function isValidCsrfToken(secret: string, token: string | undefined | null): boolean {
+export function isValidCsrfToken(secret: string, token: string | undefined | null, binding: string): boolean {
   if (!token) return false;
   const dot = token.indexOf('.');
   if (dot <= 0) return false;
-  const expected = sign(secret, token.slice(0, dot));
-  return safeEqual(expected, token.slice(dot + 1));
+  return safeEqual(sign(secret, binding, token.slice(0, dot)), token.slice(dot + 1));
+}
+
+/** A token's random part: the same for a browser across its sessions (see issueCsrfToken). */
+export function csrfTokenId(token: string): string {
+  const dot = token.indexOf('.');
+  return dot < 0 ? token : token.slice(0, dot);
 }
 
 export function safeEqual(a: string, b: string): boolean {
@@ -32,8 +41,8 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function sign(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(`csrf:${value}`).digest('base64url');
+function sign(secret: string, binding: string, id: string): string {
+  return createHmac('sha256', secret).update(`csrf:${binding}:${id}`).digest('base64url');
 }
 
 /**

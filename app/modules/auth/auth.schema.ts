@@ -50,6 +50,13 @@ const captchaToken = textField('Капча', { error: M.captcha }).trim().min(1,
 export const signInByEmailInput = z.object({ email, password, rememberMe: flag, isGuest: flag });
 export type SignInByEmailInput = z.infer<typeof signInByEmailInput>;
 
+/**
+ * An employee made from the command line (`npm run user -- create-employee`): the fields and rules
+ * of the forms he will sign in with, so the account it makes can always sign in.
+ */
+export const employeeInput = z.object({ name, email, phone: phone.optional(), password });
+export type EmployeeInput = z.infer<typeof employeeInput>;
+
 /** Sign-in by phone (EnterEmail, authType phone). */
 export const signInByPhoneInput = z.object({ phone, password, rememberMe: flag, isGuest: flag });
 export type SignInByPhoneInput = z.infer<typeof signInByPhoneInput>;

@@ -3,7 +3,9 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import { testContext } from '#app/.server/test-context.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createSession, findSession, rotateSession } from '#app/.server/session.ts';
-import { CONSENT_TEXT_VERSION, authorize, createUser, setRole, viewerOf, consentsGiven } from './users.server.ts';
+import { testClient } from '../../../server/test-client.ts';
+import { signInByEmailInput } from './auth.schema.ts';
+import { CONSENT_TEXT_VERSION, authorize, createEmployee, createUser, setRole, viewerOf, consentsGiven } from './users.server.ts';
 import { GUEST, canSearchSpareParts, canSeeSupplierPortal } from './viewer.schema.ts';
 
 let t: TestDatabase;
@@ -148,5 +150,40 @@ describe('roles and the viewer (spec §3, §6)', () => {
     expect((await findSession(t.db, token))?.facts).toBeUndefined();
     const guest = await createSession(t.db);
     expect((await findSession(t.db, guest.token, { withFacts: true }))?.facts).toBeUndefined();
+  });
+});
+
+describe('createEmployee (npm run user -- create-employee)', () => {
+  it('refuses every e-mail the sign-in form refuses, in its words; the employee it makes signs in', async () => {
+    const n = unique();
+    const candidates = [
+      `ivan${n}@agro`, `ivan${n}@agro.r`, `ivan${n}@agro.ruuuu`, `iv an${n}@agro.ru`, `ivan${n}@@agro.ru`, `ivan${n}@agro.ru\u0000`,
+      `${'x'.repeat(250)}${n}@agro.ru`, `@agro.ru`, '',
+      `Ivan${n}@Agro.RU`, ` petr${n}@агро.рф `,
+    ];
+    for (const email of candidates) {
+      const signIn = signInByEmailInput.safeParse({ email, password: 'secret1' });
+      const created = await createEmployee(t.db, { name: 'Иван Петров', email, password: 'secret1' });
+      expect(created.ok, JSON.stringify(email)).toBe(signIn.success);
+      if (!created.ok) {
+        expect(created.message, JSON.stringify(email)).toBe(signIn.error!.issues[0]!.message);
+        expect(created.message).toMatch(/^Поле "Email" содержит (некорректный|недопустимые)/);
+        continue;
+      }
+      const client = testClient(t.services);
+      const res = await client.post('/api/auth/authorize', { type: 'email', props: { email: email.trim(), password: 'secret1' } });
+      expect(await res.json(), JSON.stringify(email)).toEqual({ error_status: 'success' });
+      const row = await t.db.selectFrom('auth_user').select(['is_employee', 'email_verified_at']).where('id', '=', created.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ is_employee: true, email_verified_at: expect.any(Date) });
+    }
+  });
+
+  it('refuses a short password, a bad phone and an address already taken', async () => {
+    const n = unique();
+    const email = `staff${n}@agro.ru`;
+    expect(await createEmployee(t.db, { name: 'Иван', email, password: '12345' })).toEqual({ ok: false, message: 'Слишком короткий пароль. Длина пароля должна быть не менее 6 символов' });
+    expect(await createEmployee(t.db, { name: 'Иван', email, password: 'secret1', phone: '123' })).toEqual({ ok: false, message: 'Поле "Номер телефона" содержит некорректный телефон' });
+    expect(await createEmployee(t.db, { name: 'Иван', email, password: 'secret1' })).toMatchObject({ ok: true });
+    expect(await createEmployee(t.db, { name: 'Иван', email: email.toUpperCase(), password: 'secret1' })).toEqual({ ok: false, message: `Адрес ${email.toUpperCase()} уже занят` });
   });
 });

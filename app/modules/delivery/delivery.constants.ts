@@ -61,6 +61,8 @@ export const DELIVERY_MESSAGES = {
   badCarrier: 'transportCompany — одна из транспортных компаний: cdek, dellin, pek',
   unknownTerminal: 'Терминал не найден у этой транспортной компании',
   terminalWithoutCarrier: 'Укажите вместе transportCompany и idTerminal',
+  carrierRequired: 'Укажите transportCompany и idTerminal: транспортную компанию и её терминал или null для доставки до адреса',
+  badTerminal: 'idTerminal — номер терминала, целое положительное число',
   badQuery: `Введите от ${SUGGEST_MIN_CHARS} до ${SUGGEST_MAX_CHARS} символов адреса`,
   tooManyRequests: 'Слишком много запросов подсказок. Попробуйте через минуту',
   tooManyPriceRequests: 'Слишком много расчётов доставки. Попробуйте через минуту',

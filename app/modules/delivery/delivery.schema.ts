@@ -33,9 +33,11 @@ const partLine = z.object({
   count: strictInt(M.badCount, { min: 1, max: DELIVERY_MAX_COUNT }),
 }, { error: M.badParts });
 
-const optionalCarrier = z.union([z.literal(''), z.null(), z.undefined(), z.enum(CARRIERS, { error: M.badCarrier })], { error: M.badCarrier })
+/** Both keys are named by spec §7; a key left out is the caller's mistake, said in Russian. */
+const carrierOrTerminal = (bad: string) => (issue: { input?: unknown }) => (issue.input === undefined ? M.carrierRequired : bad);
+const optionalCarrier = z.union([z.literal(''), z.null(), z.enum(CARRIERS)], { error: carrierOrTerminal(M.badCarrier) })
   .transform((v): Carrier | null => (v ? v : null));
-const optionalTerminal = z.union([z.literal(''), z.null(), z.undefined(), strictInt(M.unknownTerminal)])
+const optionalTerminal = z.union([z.literal(''), z.null(), strictInt(M.badTerminal)], { error: carrierOrTerminal(M.badTerminal) })
   .transform((v): number | null => (typeof v === 'number' ? v : null));
 
 /**

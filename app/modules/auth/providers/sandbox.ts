@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { AuthOutboxTable } from '#app/.server/db/schema.ts';
-import { sha256 } from '#app/.server/security/tokens.ts';
+import { csrfTokenId, sha256 } from '#app/.server/security/tokens.ts';
 import {
   assertFlashCode,
   deliveryPhone,
@@ -38,9 +38,12 @@ export function withOutboxReader<T>(reader: () => string | null, fn: () => T): T
   return readerScope.run(reader, fn);
 }
 
-/** The outbox's name for a browser: a hash of its XSRF token, which only that browser holds. */
+/**
+ * The outbox's name for a browser: a hash of its XSRF token's random part, which only that browser
+ * holds and which stays when the token is signed again for a new session (a sign-in, ADR 065).
+ */
 export function outboxReaderKey(csrfToken: string): string {
-  return sha256(`outbox-reader:${csrfToken}`);
+  return sha256(`outbox-reader:${csrfTokenId(csrfToken)}`);
 }
 
 function currentReader(): string | null {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { api } from '#app/lib/api.ts';
+import { api, csrfToken } from '#app/lib/api.ts';
 import {
   ATTACHMENT_ACCEPT, ATTACHMENT_KINDS_LABEL, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, COMMENT_MAX_LENGTH, IDEMPOTENCY_HEADER, ORDER_MESSAGES,
   type DeliveryMethod,
@@ -43,10 +43,6 @@ export interface OrderFormProps {
   blocked?: string | null;
   /** Called once the order exists (the cart page goes to `answer.url`). */
   onOrdered: (answer: OrderCreatedAnswer) => void;
-}
-
-function csrfToken(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 }
 
 /**
