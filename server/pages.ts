@@ -50,8 +50,11 @@ export function pages({ services, build, ttlMs, maxEntries, render = createReque
     const res = await render(request, context);
     if (key === null) return res;
     const kept = await store.put(key, res);
-    // Not keepable after all (a 404, a redirect): the placeholders are filled once, here.
-    return respondWith(kept ?? { body: await res.text(), status: res.status, headers: [...res.headers], expires: 0 }, await values(), 'miss', c.req.header('accept-encoding'));
+    if (kept) return respondWith(kept, await values(), 'miss', c.req.header('accept-encoding'));
+    // Not keepable after all: a page (a 404) gets its placeholders filled once, here; anything else
+    // (a redirect) has none and passes as it is, its body never read.
+    if (!(res.headers.get('content-type') ?? '').startsWith('text/html')) return res;
+    return respondWith({ body: await res.text(), status: res.status, headers: [...res.headers], expires: 0 }, await values(), 'miss', c.req.header('accept-encoding'));
   };
   return Object.assign(handler, { clear: () => store.clear() });
 }

@@ -19,11 +19,11 @@ export async function latestOutboxBody(request: APIRequestContext, recipient: st
 }
 
 /** A confirmed e-mail account, made through the API in a context of its own (the page stays a guest). */
-export async function createAccount(request: APIRequestContext, email: string, password: string) {
+export async function createAccount(request: APIRequestContext, email: string, password: string, name = 'Тест Тестов') {
   const { token } = (await (await request.get('/api/csrf-token')).json()) as { token: string };
   const registered = await request.post('/api/auth/registration', {
     headers: { 'X-CSRF-Token': token },
-    data: { type: 'email', props: { name: 'Тест Тестов', email, password, confirm_password: password, acceptGDPR: true, acceptAds: true } },
+    data: { type: 'email', props: { name, email, password, confirm_password: password, acceptGDPR: true, acceptAds: true } },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   const link = new URL(extractLink(await latestOutboxBody(request, email))!);
@@ -73,8 +73,8 @@ export async function startPhoneRegistration(page: Page, { name, national }: { n
 }
 
 /** A new account with a confirmed e-mail, signed in on the page's browser context through the API. */
-export async function signIn(page: Page, email: string) {
-  await createAccount(page.request, email, 'secret1');
+export async function signIn(page: Page, email: string, name?: string) {
+  await createAccount(page.request, email, 'secret1', name);
   const { token } = await (await page.request.get('/api/csrf-token')).json() as { token: string };
   const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, password: 'secret1' } } });
   expect(res.ok(), await res.text()).toBe(true);

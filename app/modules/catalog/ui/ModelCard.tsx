@@ -28,7 +28,7 @@ export function ModelCard({ model, layout = 'grid', guest, actions, eager = fals
   const specs = layout === 'list' ? model.keySpecs : model.keySpecs.slice(0, 3);
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className={`${styles.card} ${layout === 'list' ? styles.list : styles.grid}`} data-testid="model-card">
+    <article className={`${styles.card} ${layout === 'list' ? styles.list : styles.grid}`} data-testid="model-card" data-model-id={model.id}>
       <div className={styles.media}>
         {model.image ? (
           <CardImage src={model.image.src} width={model.image.width} height={model.image.height} eager={eager} className={styles.image} />
