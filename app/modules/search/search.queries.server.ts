@@ -152,6 +152,17 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
   return rows;
 }
 
+/**
+ * The technique types a text names ('трактор', 'трактора', 'комбайн': a kind of machine, not a
+ * name), folded or in word forms: a few dozen rows, read whole. Four letters or more: 'тр' or
+ * 'ком' would list every tractor or combine as the first letters are typed.
+ */
+function typesNaming(text: string, plain: string): RawBuilder<unknown> | null {
+  if (text.replace(/ /g, '').length < 4) return null;
+  return sql`(select tt.id from catalog_technique_type tt
+    where search_fold(tt.name) like ${'%' + text + '%'} or to_tsvector('russian', search_plain(tt.name)) @@ plainto_tsquery('russian', ${plain}))`;
+}
+
 export interface ModelLineRow { id: number; name: string; slug: string; category_slug: string; category_name: string; manufacturer: string; rank: number; total: number }
 
 export async function findModelLines(db: DB, variants: QueryVariant[], limit: number): Promise<ModelLineRow[]> {
@@ -160,8 +171,13 @@ export async function findModelLines(db: DB, variants: QueryVariant[], limit: nu
     where: sql<boolean>`t.manufacturer_id in (select id from catalog_manufacturer m where ${sql.join(variants.map((v) => holds(sql.ref('m.search_name'), v.folded)), sql` or `)})`,
     rank: sql.lit(RANK.context),
   };
+  // And by its kind of machine ('трактор' lists tractors), ranked as found through the maker.
+  const byType = variants.flatMap((v): Arm[] => {
+    const types = typesNaming(v.folded, v.plain);
+    return types ? [{ where: sql<boolean>`t.technique_type_id in ${types}`, rank: sql.lit(RANK.context) }] : [];
+  });
   const { rows } = await sql<ModelLineRow>`
-    with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker], limit)})
+    with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker, ...byType], limit)})
     select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer, top.rank, top.total
     from top
     join catalog_model_line l on l.id = top.id
@@ -172,17 +188,20 @@ export async function findModelLines(db: DB, variants: QueryVariant[], limit: nu
 }
 
 export interface ModelRow {
-  id: number; name: string; slug: string; product_code: string; image: CatalogImage | null;
+  id: number; name: string; slug: string; product_code: string; image: CatalogImage | null; line_id: number;
   line_slug: string; line_name: string; category_slug: string; manufacturer: string; rank: number; total: number;
 }
 
 /**
  * The lines a word names: in the line's name or its maker's (what `line name || ' ' || maker name`
- * contains, as the word has no space), each through an index.
+ * contains, as the word has no space), each through an index, or as their kind of machine
+ * ('трактор', 'комбайна': `typesNaming`, by the lines' type index).
  */
 function linesNaming(word: string): RawBuilder<unknown> {
+  const types = typesNaming(word, word);
   return sql`(select l.id from catalog_model_line l where ${holds(sql.ref('l.search_name'), word)}
-    union select l.id from catalog_manufacturer mf join catalog_model_line l on l.manufacturer_id = mf.id where ${holds(sql.ref('mf.search_name'), word)})`;
+    union select l.id from catalog_manufacturer mf join catalog_model_line l on l.manufacturer_id = mf.id where ${holds(sql.ref('mf.search_name'), word)}
+    ${types ? sql`union select l.id from catalog_model_line l where l.technique_type_id in ${types}` : sql``})`;
 }
 
 /**
@@ -222,7 +241,7 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
   // model name costs tens of milliseconds at 10,000 models and finds little in names like 'К-744Р3'.
   const { rows } = await sql<ModelRow>`
     with top as (${topRanked('catalog_model', arms, limit)})
-    select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, l.slug as line_slug, l.name as line_name,
+    select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, l.id as line_id, l.slug as line_slug, l.name as line_name,
       c.slug as category_slug, mf.name as manufacturer, top.rank, top.total
     from top
     join catalog_model m on m.id = top.id
