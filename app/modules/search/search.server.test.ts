@@ -269,8 +269,8 @@ describe('search', () => {
       expect(parts!.hits.every((h) => h.subtitle?.includes('Подходит к 6145M')), q).toBe(true);
     }
     const engine = (await find('масляный фильтр 6145', 20)).groups.find((g) => g.kind === 'parts')!.hits;
-    expect(engine.find((h) => h.title === 'RE504836 — Фильтр масляный двигателя')?.subtitle).toBe('John Deere · Подходит к 6145M, зав. № с 20242000');
-    expect(engine.find((h) => h.title === 'RE59754 — Фильтр масляный двигателя')?.subtitle).toBe('John Deere · Подходит к 6145M, зав. № по 20241999');
+    expect(engine.find((h) => h.title === 'RE504836 — Фильтр масляный двигателя')?.subtitle).toBe('Подходит к 6145M, зав. № с 20242000 · John Deere');
+    expect(engine.find((h) => h.title === 'RE59754 — Фильтр масляный двигателя')?.subtitle).toBe('Подходит к 6145M, зав. № по 20241999 · John Deere');
   });
 
   it('offers the nearest spelling that finds something when nothing is found', async () => {

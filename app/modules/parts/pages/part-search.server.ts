@@ -52,7 +52,8 @@ export async function searchPartsForSite(services: AppServices, text: string, pl
       const range = serialRangeLabel(r.serial_from, r.serial_to);
       return {
         id: String(r.id), title: `${r.code} — ${r.name}`,
-        subtitle: [makerName(r.maker_id), `Подходит к ${modelName.get(r.model_id) ?? ''}${range ? `, зав. № ${range}` : ''}`].filter(Boolean).join(' · '),
+        // What it fits first: a phone's line ends before the maker.
+        subtitle: [`Подходит к ${modelName.get(r.model_id) ?? ''}${range ? `, зав. № ${range}` : ''}`, makerName(r.maker_id)].filter(Boolean).join(' · '),
         link: partLink(r), rank: 11,
       };
     }),
