@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import { testClient } from '../../../server/test-client.ts';
 
 let t: TestDatabase;
-beforeAll(async () => { t = await createTestDatabase(); }, 60_000);
+beforeAll(async () => { t = await createTestDatabase(); }, 180_000);
 afterAll(async () => { await t?.destroy(); });
 
 const get = (query: string) => testClient(t.services).get(`/api/search${query}`);

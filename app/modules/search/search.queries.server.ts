@@ -93,11 +93,22 @@ interface Arm { where: RawBuilder<boolean>; rank: RawBuilder<number> }
  * OR over them all is read row by row), and ranks only the rows it finds: a row's rank is the best
  * its arms give. Nothing is joined before the limit (a maker's name finds hundreds of models).
  * Rows are `t`.
+ *
+ * `kind`: the rows of a kind of machine ('трактор': thousands of models at 10,000), all ranked
+ * `RANK.context`. Only its first `limit` rows in the final order of ties are read in full (no row
+ * beyond them can be among the first `limit`, unless another arm finds it and ranks it higher);
+ * the others are only counted, by the index, and the total counts each row once.
  */
-function topRanked(table: 'catalog_model' | 'catalog_model_line', arms: Arm[], limit: number): RawBuilder<unknown> {
-  const selects = arms.map((arm) => sql`select t.id, t.name, t.search_name, (${arm.rank})::float8 as rank from ${sql.table(table)} as t where ${arm.where}`);
-  return sql`select id, name, search_name, rank, count(*) over ()::int as total from (
-      select id, name, search_name, max(rank) as rank from (${sql.join(selects, sql` union all `)}) arm group by id, name, search_name
+function topRanked(table: 'catalog_model' | 'catalog_model_line', arms: Arm[], limit: number, kind: RawBuilder<boolean> | null = null): RawBuilder<unknown> {
+  const inKind = kind ? sql<boolean>`(${kind})` : sql<boolean>`false`;
+  const selects = arms.map((arm) => sql`select t.id, t.name, t.search_name, (${arm.rank})::float8 as rank, ${inKind} as kind from ${sql.table(table)} as t where ${arm.where}`);
+  if (kind) {
+    selects.push(sql`(select t.id, t.name, t.search_name, ${sql.lit(RANK.context)}::float8 as rank, true as kind from ${sql.table(table)} as t
+      where ${kind} order by ${ORDER_NAME('t')}, t.id limit ${limit})`);
+  }
+  const unread = kind ? sql` + (select count(*) from ${sql.table(table)} as t where ${kind}) - count(*) filter (where kind) over ()` : sql``;
+  return sql`select id, name, search_name, rank, (count(*) over ()${unread})::int as total from (
+      select id, name, search_name, max(rank) as rank, bool_or(kind) as kind from (${sql.join(selects, sql` union all `)}) arm group by id, name, search_name
     ) hit
     order by rank desc, ${ORDER_NAME(null)}, id
     limit ${limit}`;
@@ -153,14 +164,17 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
 }
 
 /**
- * The technique types a text names ('трактор', 'трактора', 'комбайн': a kind of machine, not a
+ * The technique types the variants name ('трактор', 'трактора', 'комбайн': a kind of machine, not a
  * name), folded or in word forms: a few dozen rows, read whole. Four letters or more: 'тр' or
- * 'ком' would list every tractor or combine as the first letters are typed.
+ * 'ком' would list every tractor or combine as the first letters are typed. One subquery for all
+ * the variants ('трактора' and its correction 'тракторы' name one type): each arm that uses it
+ * reads the type's lines, and the models of a kind are thousands at 10,000 models.
  */
-function typesNaming(text: string, plain: string): RawBuilder<unknown> | null {
-  if (text.replace(/ /g, '').length < 4) return null;
-  return sql`(select tt.id from catalog_technique_type tt
-    where search_fold(tt.name) like ${'%' + text + '%'} or to_tsvector('russian', search_plain(tt.name)) @@ plainto_tsquery('russian', ${plain}))`;
+function typesNaming(variants: ReadonlyArray<Pick<QueryVariant, 'folded' | 'plain'>>): RawBuilder<unknown> | null {
+  const long = variants.filter((v) => v.folded.replace(/ /g, '').length >= 4);
+  if (!long.length) return null;
+  const names = long.map((v) => sql`search_fold(tt.name) like ${'%' + v.folded + '%'} or to_tsvector('russian', search_plain(tt.name)) @@ plainto_tsquery('russian', ${v.plain})`);
+  return sql`(select tt.id from catalog_technique_type tt where ${sql.join(names, sql` or `)})`;
 }
 
 export interface ModelLineRow { id: number; name: string; slug: string; category_slug: string; category_name: string; manufacturer: string; rank: number; total: number }
@@ -172,10 +186,8 @@ export async function findModelLines(db: DB, variants: QueryVariant[], limit: nu
     rank: sql.lit(RANK.context),
   };
   // And by its kind of machine ('трактор' lists tractors), ranked as found through the maker.
-  const byType = variants.flatMap((v): Arm[] => {
-    const types = typesNaming(v.folded, v.plain);
-    return types ? [{ where: sql<boolean>`t.technique_type_id in ${types}`, rank: sql.lit(RANK.context) }] : [];
-  });
+  const types = typesNaming(variants);
+  const byType: Arm[] = types ? [{ where: sql<boolean>`t.technique_type_id in ${types}`, rank: sql.lit(RANK.context) }] : [];
   const { rows } = await sql<ModelLineRow>`
     with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker, ...byType], limit)})
     select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer, top.rank, top.total
@@ -194,11 +206,11 @@ export interface ModelRow {
 
 /**
  * The lines a word names: in the line's name or its maker's (what `line name || ' ' || maker name`
- * contains, as the word has no space), each through an index, or as their kind of machine
- * ('трактор', 'комбайна': `typesNaming`, by the lines' type index).
+ * contains, as the word has no space), each through an index, and, with `kinds`, as their kind of
+ * machine ('трактор 82': `typesNaming`, by the lines' type index).
  */
-function linesNaming(word: string): RawBuilder<unknown> {
-  const types = typesNaming(word, word);
+function linesNaming(word: string, kinds: boolean): RawBuilder<unknown> {
+  const types = kinds ? typesNaming([{ folded: word, plain: word }]) : null;
   return sql`(select l.id from catalog_model_line l where ${holds(sql.ref('l.search_name'), word)}
     union select l.id from catalog_manufacturer mf join catalog_model_line l on l.manufacturer_id = mf.id where ${holds(sql.ref('mf.search_name'), word)}
     ${types ? sql`union select l.id from catalog_model_line l where l.technique_type_id in ${types}` : sql``})`;
@@ -228,7 +240,9 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
       // two letters begin a word in thousands of names ('се': every 'серия' of the bench's lines).
       const last = words[head - 1]!;
       if (last.length < 3 && !/\d/.test(last)) break;
-      const lines = sql`array(${sql.join(words.slice(0, head).map(linesNaming), sql` intersect `)})`;
+      // A kind of machine in a query of several words ('трактор 82'); a query that is only a kind
+      // ('трактора') is the one arm below, once for all its readings.
+      const lines = sql`array(${sql.join(words.slice(0, head).map((w) => linesNaming(w, words.length > 1)), sql` intersect `)})`;
       const tail = words.slice(head).join(' ');
       arms.push(tail
         // Found through its line and maker with the rest of the query in its name: nearly a name match.
@@ -236,11 +250,14 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
         : { where: sql<boolean>`t.model_line_id = any(${lines})`, rank: sql.lit(RANK.context) });
     }
   }
+  // A query that is a kind of machine ('трактора', once for all its readings): its models.
+  const types = typesNaming(variants.filter((v) => !v.folded.includes(' ')));
+  const kind = types ? sql<boolean>`t.model_line_id = any(array(select l.id from catalog_model_line l where l.technique_type_id in ${types}))` : null;
   // No typo arm: models are found with typos through their line's and maker's words (the typed
   // words are corrected to the catalogue's words first, search.server.ts); a typo check on every
   // model name costs tens of milliseconds at 10,000 models and finds little in names like 'К-744Р3'.
   const { rows } = await sql<ModelRow>`
-    with top as (${topRanked('catalog_model', arms, limit)})
+    with top as (${topRanked('catalog_model', arms, limit, kind)})
     select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, l.id as line_id, l.slug as line_slug, l.name as line_name,
       c.slug as category_slug, mf.name as manufacturer, top.rank, top.total
     from top

@@ -232,7 +232,7 @@ describe('search', () => {
   });
 
   it("'трактор', 'трактора', 'тороктор', 'комбайн' list the machines first: models and model lines of that kind, then the categories", async () => {
-    for (const [q, type] of [['трактор', 'traktor'], ['трактора', 'traktor'], ['тороктор', 'traktor'], ['комбайн', '%kombajn']] as const) {
+    for (const [q, type] of [['трактор', '%traktor'], ['трактора', '%traktor'], ['тороктор', '%traktor'], ['комбайн', '%kombajn']] as const) {
       const r = await find(q, 5);
       expect(r.groups.slice(0, 3).map((g) => g.kind), q).toEqual(['model', 'modelLine', 'category']);
       const models = r.groups[0]!;
@@ -243,7 +243,13 @@ describe('search', () => {
         join catalog_technique_type tt on tt.id = l.technique_type_id
         where m.id = any(${models.hits.map((h) => Number(h.id))}::int[]) and tt.slug like ${type}`.execute(t.db);
       expect(rows[0]!.n, q).toBe(5);
-      expect(models.total, q).toBeGreaterThan(5);
+      // Counted once each, those only counted (beyond the first few of the kind) included; a
+      // tractor query also finds models through names ('Тонар тракторные', trailers).
+      const { rows: [all] } = await sql<{ n: number }>`
+        select count(*)::int as n from catalog_model m join catalog_model_line l on l.id = m.model_line_id
+        join catalog_technique_type tt on tt.id = l.technique_type_id where tt.slug like ${type}`.execute(t.db);
+      if (q === 'комбайн') expect(models.total, q).toBe(all!.n);
+      else expect(models.total, q).toBeGreaterThanOrEqual(all!.n);
       const lines = r.groups[1]!;
       expect(lines.total, q).toBeGreaterThan(3);
     }
