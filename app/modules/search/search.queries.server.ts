@@ -206,14 +206,11 @@ export interface ModelRow {
 
 /**
  * The lines a word names: in the line's name or its maker's (what `line name || ' ' || maker name`
- * contains, as the word has no space), each through an index, and, with `kinds`, as their kind of
- * machine ('трактор 82': `typesNaming`, by the lines' type index).
+ * contains, as the word has no space), each through an index.
  */
-function linesNaming(word: string, kinds: boolean): RawBuilder<unknown> {
-  const types = kinds ? typesNaming([{ folded: word, plain: word }]) : null;
+function linesNaming(word: string): RawBuilder<unknown> {
   return sql`(select l.id from catalog_model_line l where ${holds(sql.ref('l.search_name'), word)}
-    union select l.id from catalog_manufacturer mf join catalog_model_line l on l.manufacturer_id = mf.id where ${holds(sql.ref('mf.search_name'), word)}
-    ${types ? sql`union select l.id from catalog_model_line l where l.technique_type_id in ${types}` : sql``})`;
+    union select l.id from catalog_manufacturer mf join catalog_model_line l on l.manufacturer_id = mf.id where ${holds(sql.ref('mf.search_name'), word)})`;
 }
 
 /**
@@ -240,9 +237,7 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
       // two letters begin a word in thousands of names ('се': every 'серия' of the bench's lines).
       const last = words[head - 1]!;
       if (last.length < 3 && !/\d/.test(last)) break;
-      // A kind of machine in a query of several words ('трактор 82'); a query that is only a kind
-      // ('трактора') is the one arm below, once for all its readings.
-      const lines = sql`array(${sql.join(words.slice(0, head).map((w) => linesNaming(w, words.length > 1)), sql` intersect `)})`;
+      const lines = sql`array(${sql.join(words.slice(0, head).map(linesNaming), sql` intersect `)})`;
       const tail = words.slice(head).join(' ');
       arms.push(tail
         // Found through its line and maker with the rest of the query in its name: nearly a name match.
@@ -250,7 +245,9 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
         : { where: sql<boolean>`t.model_line_id = any(${lines})`, rank: sql.lit(RANK.context) });
     }
   }
-  // A query that is a kind of machine ('трактора', once for all its readings): its models.
+  // A query that is a kind of machine ('трактора', once for all its readings): its models. Only
+  // a query of one word: in every split of a longer one ('кировец 744') a kind would cost each
+  // statement's planning a few subqueries, for queries that rarely name one.
   const types = typesNaming(variants.filter((v) => !v.folded.includes(' ')));
   const kind = types ? sql<boolean>`t.model_line_id = any(array(select l.id from catalog_model_line l where l.technique_type_id in ${types}))` : null;
   // No typo arm: models are found with typos through their line's and maker's words (the typed
