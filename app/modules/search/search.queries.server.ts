@@ -187,9 +187,8 @@ export async function findModelLines(db: DB, variants: QueryVariant[], limit: nu
   };
   // And by its kind of machine ('трактор' lists tractors), ranked as found through the maker.
   const types = typesNaming(variants);
-  const byType: Arm[] = types ? [{ where: sql<boolean>`t.technique_type_id in ${types}`, rank: sql.lit(RANK.context) }] : [];
   const { rows } = await sql<ModelLineRow>`
-    with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker, ...byType], limit)})
+    with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker], limit, types ? sql<boolean>`t.technique_type_id in ${types}` : null)})
     select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer, top.rank, top.total
     from top
     join catalog_model_line l on l.id = top.id
