@@ -22,10 +22,10 @@ test("«трактора» lists tractors by kind, marked; the arrow keys move, 
   await expect(dialog.getByRole('heading', { name: /^Категории \d+$/ })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('search-dialog-desktop.png') });
 
-  // Nothing active at first; ArrowDown makes the first result active, ArrowUp from it back to the field.
+  // Nothing active at first; ArrowDown makes the first result (a tractor model) active, ArrowUp from it back to the field.
   await expect(field).not.toHaveAttribute('aria-activedescendant');
   await field.press('ArrowDown');
-  const first = categories.getByRole('link').first();
+  const first = dialog.getByRole('region', { name: 'Модели' }).getByRole('link').first();
   await expect(first).toHaveAttribute('data-active', 'true');
   await expect(field).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
   await field.press('ArrowDown');
@@ -89,3 +89,60 @@ test('on a phone the dialog searches and opens a result @mobile', async ({ page 
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/catalog\//);
 });
+
+/*
+ * Issue 28, point 7: what a new visitor typed. Machines come first for a kind of machine, parts
+ * named with a machine are those on its drawings, and a query that finds nothing offers the
+ * nearest spelling as a link that searches it.
+ */
+for (const [width, tag] of [[1280, '@desktop'], [375, '@mobile']] as const) {
+  test(`'трактор', 'трактора', 'тороктор', 'комбайн' list models and model lines first, then the categories, at ${width} px ${tag}`, async ({ page }, testInfo) => {
+    const { dialog, field } = await openSearch(page, width === 375);
+    for (const query of ['трактор', 'трактора', 'тороктор', 'комбайн']) {
+      await field.fill(query);
+      const regions = dialog.getByRole('region');
+      await expect(regions.first()).toHaveAccessibleName('Модели');
+      await expect(regions.nth(1)).toHaveAccessibleName('Модельные ряды');
+      await expect(dialog.getByRole('region', { name: 'Категории' })).toBeVisible();
+      await expect(regions.first().getByRole('link')).toHaveCount(5);
+    }
+    await expect(dialog.getByRole('region', { name: 'Модели' }).getByRole('link').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: testInfo.outputPath(`search-machines-first-${width}.png`) });
+  });
+
+  test(`'масляный фильтр 6145' lists the oil filters that fit a 6145M, and opens one, at ${width} px ${tag}`, async ({ page }, testInfo) => {
+    const { dialog, field } = await openSearch(page, width === 375);
+    await field.fill('масляный фильтр 6145');
+    const parts = dialog.getByRole('region', { name: 'Запчасти' });
+    const hit = parts.getByRole('link', { name: /^RE504836 — Фильтр масляный двигателя/ });
+    await expect(hit).toBeVisible();
+    await expect(hit).toContainText('Подходит к 6145M, зав. № с 20242000');
+    for (const link of await parts.getByRole('link').all()) await expect(link).toContainText('Подходит к 6145M');
+    await page.screenshot({ path: testInfo.outputPath(`search-part-fits-${width}.png`) });
+    await hit.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('RE504836');
+  });
+
+  test(`a query that finds nothing offers the nearest spelling, which searches it, at ${width} px ${tag}`, async ({ page }, testInfo) => {
+    const { dialog, field } = await openSearch(page, width === 375);
+    await field.fill('фильтер');
+    await expect(dialog).toContainText('Ничего не найдено');
+    await expect(dialog).toContainText('Возможно, вы искали «фильтр»?');
+    await page.screenshot({ path: testInfo.outputPath(`search-did-you-mean-${width}.png`) });
+    await dialog.getByRole('link', { name: 'фильтр', exact: true }).click();
+    await expect(field).toHaveValue('фильтр');
+    await expect(field).toBeFocused();
+    await expect(dialog.getByRole('region', { name: 'Запчасти' }).getByRole('link').first()).toContainText(/Фильтр/);
+    await expect(dialog).not.toContainText('Возможно, вы искали');
+
+    // The results page offers the same, as a link to its own search.
+    await page.goto('/search?q=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D0%B5%D1%80');
+    await expect(page.getByText('По запросу «фильтер» ничего не найдено.')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'фильтр', exact: true }).click();
+    await expect(page).toHaveURL('/search?q=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поиск: «фильтр»');
+    await expect(page.getByRole('region', { name: /^Запчасти/ })).toBeVisible();
+  });
+}

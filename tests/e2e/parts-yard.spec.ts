@@ -169,6 +169,25 @@ test('a machine narrows /fp/ to its parts; a part page says it fits and leads to
   await expect(page.getByTestId('fp-total')).toHaveText(whole ?? '');
 });
 
+test('a part the catalogue has no applicability for reads as unknown, never "Не подходит"', async ({ page, isMobile }, testInfo) => {
+  await signIn(page, `yard-unknown-${unique(testInfo)}@agro.test`);
+  await page.goto('/profile/machines');
+  const form = page.getByRole('form', { name: 'Добавить технику' });
+  await form.getByRole('combobox', { name: 'Модель' }).fill('Беларус 82');
+  await form.getByRole('option', { name: new RegExp(MODEL.replace('.', '\\.')) }).first().click();
+  await form.getByLabel('Серийный номер').fill('20230415');
+  await form.getByRole('button', { name: 'Добавить технику' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Машина добавлена' })).toBeVisible();
+  // LF3349, an aftermarket analog catalogued on no drawing.
+  await page.goto('/parts/900011');
+  const fit = page.getByTestId('machine-fit');
+  await expect(fit).toContainText('Применимость к вашей технике не известна');
+  await expect(fit).toContainText('зав. № 20230415 — в каталоге нет данных о применимости к этой модели');
+  await expect(fit).not.toContainText('Не подходит');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath(`part-fit-unknown-${isMobile ? 375 : 1280}.png`), fullPage: false });
+});
+
 test('a guest on a part page is invited to sign in to check his machine', async ({ page }) => {
   await page.goto('/fp');
   await page.getByTestId('part-row').first().getByRole('link').first().click();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
@@ -24,6 +24,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const state = useSearch(query, DIALOG_LIMIT);
   const navigate = useNavigate();
   const idBase = useId();
+  const field = useRef<HTMLInputElement>(null);
   const result = state.status === 'ready' ? state.result : state.status === 'loading' ? state.previous : null;
   const groups = hasEnoughLetters(query) ? result?.groups ?? [] : [];
   const hits: SearchHit[] = groups.flatMap((g) => g.hits);
@@ -58,6 +59,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     // Anchored to the top: the results grow and shrink below the field, which stays where it is.
     <Dialog open={open} onClose={onClose} ariaLabel="Поиск по сайту" width="720px" id="main-search" placement="top">
       <input
+        ref={field}
         className={styles.input}
         type="search"
         value={query}
@@ -75,6 +77,14 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
       <p id={`${idBase}-status`} className={status === EMPTY ? styles.empty : styles.hint} aria-live="polite" data-busy={state.status === 'loading' || undefined}>
         {hasEnoughLetters(query) ? status : 'Введите не менее двух букв: название техники, производителя, модели или раздела.'}
       </p>
+      {state.status === 'ready' && !groups.length && state.result.didYouMean ? (
+        <p className={styles.suggestions}>
+          Возможно, вы искали «<Link
+            to={resultsPage(state.result.didYouMean)}
+            onClick={(e) => { e.preventDefault(); setQuery(state.result.didYouMean!); setActive(-1); field.current?.focus(); }}
+          >{state.result.didYouMean}</Link>»?
+        </p>
+      ) : null}
       {state.status === 'ready' && !groups.length && state.result.suggestions.length ? (
         <p className={styles.suggestions}>
           Посмотрите разделы каталога:{' '}

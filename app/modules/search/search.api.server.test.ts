@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import { testClient } from '../../../server/test-client.ts';
 
 let t: TestDatabase;
-beforeAll(async () => { t = await createTestDatabase(); }, 60_000);
+beforeAll(async () => { t = await createTestDatabase(); }, 180_000);
 afterAll(async () => { await t?.destroy(); });
 
 const get = (query: string) => testClient(t.services).get(`/api/search${query}`);
@@ -18,8 +18,8 @@ describe('GET /api/search', () => {
     const categories = body.groups.find((g) => g.kind === 'category')!;
     expect(categories.hits[0]).toMatchObject({ title: 'Тракторы', link: '/catalog/traktory' });
     for (const g of body.groups) expect(g.hits.length).toBeLessThanOrEqual(5);
-    // Kinds keep their order whatever is found.
-    const order = ['category', 'manufacturer', 'modelLine', 'model', 'page'];
+    // Kinds keep their order whatever is found: the machines first.
+    const order = ['model', 'modelLine', 'category', 'manufacturer', 'parts', 'page'];
     const kinds = body.groups.map((g) => g.kind);
     expect([...kinds].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(kinds);
   });
@@ -33,7 +33,7 @@ describe('GET /api/search', () => {
     for (const q of ['', '?q=', '?q=%20%20%20', '?q=...']) {
       const res = await get(q);
       expect(res.status, q).toBe(200);
-      expect(await res.json()).toEqual({ error_status: 'success', query: expect.any(String), groups: [], suggestions: [] });
+      expect(await res.json()).toEqual({ error_status: 'success', query: expect.any(String), groups: [], suggestions: [], didYouMean: null });
     }
   });
 

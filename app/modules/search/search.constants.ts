@@ -1,10 +1,11 @@
 /* The search's named numbers and words, for the server and for the browser (no zod, no rules). */
 
 /**
- * The kinds of hits, in the order the dialog and the results page show them. The parts issue adds
- * its kind (part numbers) here and registers its source in search.server.ts.
+ * The kinds of hits, in the order the dialog and the results page show them: the machines first
+ * (a visitor typing 'трактор' wants tractors, not only the section they are in), then where they
+ * are, who makes them, their parts and the site's pages.
  */
-export const SEARCH_KINDS = ['category', 'manufacturer', 'modelLine', 'model', 'parts', 'page'] as const;
+export const SEARCH_KINDS = ['model', 'modelLine', 'category', 'manufacturer', 'parts', 'page'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_KIND_TITLES: Readonly<Record<SearchKind, string>> = {

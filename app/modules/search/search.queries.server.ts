@@ -93,11 +93,22 @@ interface Arm { where: RawBuilder<boolean>; rank: RawBuilder<number> }
  * OR over them all is read row by row), and ranks only the rows it finds: a row's rank is the best
  * its arms give. Nothing is joined before the limit (a maker's name finds hundreds of models).
  * Rows are `t`.
+ *
+ * `kind`: the rows of a kind of machine ('трактор': thousands of models at 10,000), all ranked
+ * `RANK.context`. Only its first `limit` rows in the final order of ties are read in full (no row
+ * beyond them can be among the first `limit`, unless another arm finds it and ranks it higher);
+ * the others are only counted, by the index, and the total counts each row once.
  */
-function topRanked(table: 'catalog_model' | 'catalog_model_line', arms: Arm[], limit: number): RawBuilder<unknown> {
-  const selects = arms.map((arm) => sql`select t.id, t.name, t.search_name, (${arm.rank})::float8 as rank from ${sql.table(table)} as t where ${arm.where}`);
-  return sql`select id, name, search_name, rank, count(*) over ()::int as total from (
-      select id, name, search_name, max(rank) as rank from (${sql.join(selects, sql` union all `)}) arm group by id, name, search_name
+function topRanked(table: 'catalog_model' | 'catalog_model_line', arms: Arm[], limit: number, kind: RawBuilder<boolean> | null = null): RawBuilder<unknown> {
+  const inKind = kind ? sql<boolean>`(${kind})` : sql<boolean>`false`;
+  const selects = arms.map((arm) => sql`select t.id, t.name, t.search_name, (${arm.rank})::float8 as rank, ${inKind} as kind from ${sql.table(table)} as t where ${arm.where}`);
+  if (kind) {
+    selects.push(sql`(select t.id, t.name, t.search_name, ${sql.lit(RANK.context)}::float8 as rank, true as kind from ${sql.table(table)} as t
+      where ${kind} order by ${ORDER_NAME('t')}, t.id limit ${limit})`);
+  }
+  const unread = kind ? sql` + (select count(*) from ${sql.table(table)} as t where ${kind}) - count(*) filter (where kind) over ()` : sql``;
+  return sql`select id, name, search_name, rank, (count(*) over ()${unread})::int as total from (
+      select id, name, search_name, max(rank) as rank, bool_or(kind) as kind from (${sql.join(selects, sql` union all `)}) arm group by id, name, search_name
     ) hit
     order by rank desc, ${ORDER_NAME(null)}, id
     limit ${limit}`;
@@ -152,6 +163,20 @@ export async function findManufacturers(db: DB, variants: QueryVariant[], limit:
   return rows;
 }
 
+/**
+ * The technique types the variants name ('трактор', 'трактора', 'комбайн': a kind of machine, not a
+ * name), folded or in word forms: a few dozen rows, read whole. Four letters or more: 'тр' or
+ * 'ком' would list every tractor or combine as the first letters are typed. One subquery for all
+ * the variants ('трактора' and its correction 'тракторы' name one type): each arm that uses it
+ * reads the type's lines, and the models of a kind are thousands at 10,000 models.
+ */
+function typesNaming(variants: ReadonlyArray<Pick<QueryVariant, 'folded' | 'plain'>>): RawBuilder<unknown> | null {
+  const long = variants.filter((v) => v.folded.replace(/ /g, '').length >= 4);
+  if (!long.length) return null;
+  const names = long.map((v) => sql`search_fold(tt.name) like ${'%' + v.folded + '%'} or to_tsvector('russian', search_plain(tt.name)) @@ plainto_tsquery('russian', ${v.plain})`);
+  return sql`(select tt.id from catalog_technique_type tt where ${sql.join(names, sql` or `)})`;
+}
+
 export interface ModelLineRow { id: number; name: string; slug: string; category_slug: string; category_name: string; manufacturer: string; rank: number; total: number }
 
 export async function findModelLines(db: DB, variants: QueryVariant[], limit: number): Promise<ModelLineRow[]> {
@@ -160,8 +185,10 @@ export async function findModelLines(db: DB, variants: QueryVariant[], limit: nu
     where: sql<boolean>`t.manufacturer_id in (select id from catalog_manufacturer m where ${sql.join(variants.map((v) => holds(sql.ref('m.search_name'), v.folded)), sql` or `)})`,
     rank: sql.lit(RANK.context),
   };
+  // And by its kind of machine ('трактор' lists tractors), ranked as found through the maker.
+  const types = typesNaming(variants);
   const { rows } = await sql<ModelLineRow>`
-    with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker], limit)})
+    with top as (${topRanked('catalog_model_line', [...nameArms(variants), byMaker], limit, types ? sql<boolean>`t.technique_type_id in ${types}` : null)})
     select l.id, l.name, l.slug, c.slug as category_slug, c.name as category_name, mf.name as manufacturer, top.rank, top.total
     from top
     join catalog_model_line l on l.id = top.id
@@ -172,7 +199,7 @@ export async function findModelLines(db: DB, variants: QueryVariant[], limit: nu
 }
 
 export interface ModelRow {
-  id: number; name: string; slug: string; product_code: string; image: CatalogImage | null;
+  id: number; name: string; slug: string; product_code: string; image: CatalogImage | null; line_id: number;
   line_slug: string; line_name: string; category_slug: string; manufacturer: string; rank: number; total: number;
 }
 
@@ -217,12 +244,17 @@ export async function findModels(db: DB, variants: QueryVariant[], limit: number
         : { where: sql<boolean>`t.model_line_id = any(${lines})`, rank: sql.lit(RANK.context) });
     }
   }
+  // A query that is a kind of machine ('трактора', once for all its readings): its models. Only
+  // a query of one word: in every split of a longer one ('кировец 744') a kind would cost each
+  // statement's planning a few subqueries, for queries that rarely name one.
+  const types = typesNaming(variants.filter((v) => !v.folded.includes(' ')));
+  const kind = types ? sql<boolean>`t.model_line_id = any(array(select l.id from catalog_model_line l where l.technique_type_id in ${types}))` : null;
   // No typo arm: models are found with typos through their line's and maker's words (the typed
   // words are corrected to the catalogue's words first, search.server.ts); a typo check on every
   // model name costs tens of milliseconds at 10,000 models and finds little in names like 'К-744Р3'.
   const { rows } = await sql<ModelRow>`
-    with top as (${topRanked('catalog_model', arms, limit)})
-    select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, l.slug as line_slug, l.name as line_name,
+    with top as (${topRanked('catalog_model', arms, limit, kind)})
+    select m.id, m.name, m.slug, m.product_code, m.images -> 0 as image, l.id as line_id, l.slug as line_slug, l.name as line_name,
       c.slug as category_slug, mf.name as manufacturer, top.rank, top.total
     from top
     join catalog_model m on m.id = top.id

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTypos, foldText, highlightRanges, levenshtein, levenshteinWithin, nearestKnownWords, plainText, plausibleIn, prepareQuery, RANK, rankText, sameWordForm, switchLayout } from './search.rules.ts';
+import {
+  allowedTypos, foldText, highlightRanges, levenshtein, levenshteinWithin, nearestKnownWords, nearestSpelling, plainText, plausibleIn, prepareQuery, RANK, rankText, sameWordForm,
+  splitPartAndMachine, switchLayout,
+} from './search.rules.ts';
 
 const marked = (name: string, terms: string[]) => highlightRanges(name, terms).map(([from, to]) => name.slice(from, to));
 
@@ -167,5 +170,37 @@ describe('plausibleIn', () => {
     expect(plausibleIn(words, prepareQuery('кир').variants[1]!)).toBe(false);
     expect(plausibleIn(words, prepareQuery('john').variants[1]!)).toBe(false);
     expect(plausibleIn(words, prepareQuery('rbhjdtw').variants[1]!)).toBe(true);
+  });
+});
+
+describe('a query naming a part and a machine', () => {
+  const partWords = ['масляный', 'фильтр', 'двигателя', 'воздушный'];
+  const v = (text: string) => prepareQuery(text).variants[0]!;
+  it('splits the words parts are named with (in any form, or begun) from the machine\'s', () => {
+    expect(splitPartAndMachine(v('масляный фильтр 6145'), partWords)).toEqual({ part: 'масляный фильтр', machine: '6145' });
+    expect(splitPartAndMachine(v('фильтры масляные john deere 6145м'), partWords)).toEqual({ part: 'фильтры масляные', machine: foldText('john deere 6145м') });
+    expect(splitPartAndMachine(v('фил 6145'), partWords)).toEqual({ part: 'фил', machine: '6145' });
+  });
+  it('is no split when only one of them is there', () => {
+    expect(splitPartAndMachine(v('масляный фильтр'), partWords)).toBeNull();
+    expect(splitPartAndMachine(v('6145'), partWords)).toBeNull();
+    expect(splitPartAndMachine(v('кировец 744'), partWords)).toBeNull();
+  });
+});
+
+describe('the nearest spelling offered when nothing is found', () => {
+  const words = ['фильтр', 'масляный', 'мтз', 'трактор', 'тракторы'];
+  const v = (text: string) => prepareQuery(text).variants[0]!;
+  it('spells each word with the nearest known one, keeping codes and known words', () => {
+    expect(nearestSpelling(v('фильтер'), words)).toBe('фильтр');
+    expect(nearestSpelling(v('масляныйй фильтер 6145'), words)).toBe('масляный фильтр 6145');
+    expect(nearestSpelling(v('мтс'), words)).toBe('мтз');
+    // Of two words equally near, the one closest in length.
+    expect(nearestSpelling(v('трактар'), words)).toBe('трактор');
+  });
+  it('offers nothing when no word has a near spelling, or none needs one', () => {
+    expect(nearestSpelling(v('щъщъщъ'), words)).toBeNull();
+    expect(nearestSpelling(v('фильтр 6145'), words)).toBeNull();
+    expect(nearestSpelling(v('ab'), words)).toBeNull();
   });
 });

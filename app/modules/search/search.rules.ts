@@ -326,3 +326,49 @@ export function highlightRanges(name: string, terms: readonly string[]): Array<[
   }
   return merged;
 }
+
+/**
+ * A query that names a part and a machine ('масляный фильтр 6145'): its words split into those
+ * parts are named with (a word of `partWords` begins with it or is a form of it: 'масляныи',
+ * 'фильтр') and the rest, which name the machine (a model, a line, a maker; a word with a digit
+ * always does). Null unless there are both.
+ */
+export function splitPartAndMachine(variant: QueryVariant, partWords: readonly string[]): { part: string; machine: string } | null {
+  const part: string[] = [];
+  const machine: string[] = [];
+  for (const word of variant.folded.split(' ')) {
+    const named = !/\d/.test(word) && word.length >= 3 && partWords.some((p) => p.startsWith(word) || sameWordForm(word, p));
+    (named ? part : machine).push(word);
+  }
+  return part.length && machine.length ? { part: part.join(' '), machine: machine.join(' ') } : null;
+}
+
+/** Edits a whole word may be away from the spelling offered for it when nothing is found. */
+function spellingDistance(length: number): number {
+  return length < 4 ? 1 : length < 6 ? 2 : 3;
+}
+
+/**
+ * The query spelt with the nearest words of the vocabulary (the catalogue's and the parts' names),
+ * whole words by edit distance, for 'Возможно, вы искали «…»' when nothing is found: further than
+ * the typos a search corrects by itself ('фильтер' → 'фильтр', 'мтс' → 'мтз'). Words with a digit
+ * stay as typed. Ties go to the word closest in length, then the first in code point order. Null
+ * when no word has a near spelling of its own.
+ */
+export function nearestSpelling(variant: QueryVariant, words: readonly string[]): string | null {
+  let changed = false;
+  const spelt = variant.folded.split(' ').map((typed) => {
+    if (/\d/.test(typed) || words.includes(typed)) return typed;
+    let best: { word: string; distance: number } | null = null;
+    for (const word of words) {
+      const max = Math.min(spellingDistance(typed.length), best ? best.distance : 3);
+      const distance = levenshteinWithin(typed, word, max);
+      if (distance > max || distance === 0) continue;
+      if (!best || distance < best.distance || (distance === best.distance && closer(typed, word, best.word))) best = { word, distance };
+    }
+    if (!best) return typed;
+    changed = true;
+    return best.word;
+  });
+  return changed ? spelt.join(' ') : null;
+}

@@ -54,6 +54,8 @@ export interface SearchResult {
   groups: SearchGroup[];
   /** When nothing is found: where to go on from (the main categories). */
   suggestions: Array<{ title: string; link: string }>;
+  /** When nothing is found: the query spelt with the nearest known words, if that finds something ('Возможно, вы искали «…»'). */
+  didYouMean: string | null;
 }
 
-export const EMPTY_RESULT = (query: string): SearchResult => ({ query, groups: [], suggestions: [] });
+export const EMPTY_RESULT = (query: string): SearchResult => ({ query, groups: [], suggestions: [], didYouMean: null });

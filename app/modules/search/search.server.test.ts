@@ -38,7 +38,7 @@ async function insertFixture() {
 beforeAll(async () => {
   t = await createTestDatabase();
   await insertFixture();
-}, 60_000);
+}, 180_000);
 afterAll(async () => { await t?.destroy(); });
 
 const find = (q: string, limitPerKind = 20) => search(t.services, q, { limitPerKind });
@@ -189,7 +189,7 @@ describe('search', () => {
 
   it('ranks exact > prefix > the rest, kinds in a stable order, ties in Russian alphabetical order', async () => {
     const r = await find('pöttinger');
-    expect(r.groups.map((g) => g.kind)).toEqual(['manufacturer', 'modelLine', 'model']);
+    expect(r.groups.map((g) => g.kind)).toEqual(['model', 'modelLine', 'manufacturer']);
     // Found through their maker, equally ranked: А before Ё (the C collation would put Ё first).
     expect(titles(r, 'model')).toEqual(['Аист 350', 'Ёрш 350']);
     // Within a tier the shorter name is the closer match.
@@ -212,7 +212,7 @@ describe('search', () => {
   });
 
   it('answers empty for nothing searchable, and suggests words when nothing is found', async () => {
-    expect(await find('')).toEqual({ query: '', groups: [], suggestions: [] });
+    expect(await find('')).toEqual({ query: '', groups: [], suggestions: [], didYouMean: null });
     expect(await find(' … ')).toMatchObject({ groups: [] });
     expect(await find('т')).toMatchObject({ groups: [] });
     const none = await find('щъщъщъ');
@@ -229,5 +229,64 @@ describe('search', () => {
       await search(services, q, { limitPerKind: 5 });
       expect(counter.count, q).toBe(statements);
     }
+  });
+
+  it("'трактор', 'трактора', 'тороктор', 'комбайн' list the machines first: models and model lines of that kind, then the categories", async () => {
+    for (const [q, type] of [['трактор', '%traktor'], ['трактора', '%traktor'], ['тороктор', '%traktor'], ['комбайн', '%kombajn']] as const) {
+      const r = await find(q, 5);
+      expect(r.groups.slice(0, 3).map((g) => g.kind), q).toEqual(['model', 'modelLine', 'category']);
+      const models = r.groups[0]!;
+      expect(models.hits).toHaveLength(5);
+      // Every model listed is a machine of that kind (its line's technique type), and there are more.
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from catalog_model m join catalog_model_line l on l.id = m.model_line_id
+        join catalog_technique_type tt on tt.id = l.technique_type_id
+        where m.id = any(${models.hits.map((h) => Number(h.id))}::int[]) and tt.slug like ${type}`.execute(t.db);
+      expect(rows[0]!.n, q).toBe(5);
+      // Counted once each, those only counted (beyond the first few of the kind) included; a
+      // tractor query also finds models through names ('Тонар тракторные', trailers).
+      const { rows: [all] } = await sql<{ n: number }>`
+        select count(*)::int as n from catalog_model m join catalog_model_line l on l.id = m.model_line_id
+        join catalog_technique_type tt on tt.id = l.technique_type_id where tt.slug like ${type}`.execute(t.db);
+      if (q === 'комбайн') expect(models.total, q).toBe(all!.n);
+      else expect(models.total, q).toBeGreaterThanOrEqual(all!.n);
+      const lines = r.groups[1]!;
+      expect(lines.total, q).toBeGreaterThan(3);
+    }
+    // A line named otherwise is found by its kind too: the demo's 'John Deere 6M' holds tractors.
+    expect(titles(await find('тракторы', 20), 'modelLine')).toContain('John Deere 6M');
+    expect(titles(await find('комбайны', 20), 'modelLine')).toContain('Палессе');
+  });
+
+  it("'масляный фильтр 6145' finds the oil filters on the drawings of the 6145M, first among the parts", async () => {
+    for (const q of ['масляный фильтр 6145', 'фильтры масляные 6145м', 'John Deere 6145 фильтр масляный']) {
+      const r = await find(q, 5);
+      const parts = r.groups.find((g) => g.kind === 'parts');
+      expect(parts?.hits.length, q).toBeGreaterThan(0);
+      // Every part listed is named an oil filter and stands on a drawing of the 6145M (its line's for every model, or its own).
+      const { rows } = await sql<{ id: number }>`
+        select distinct p.id from parts_part p
+        join parts_drawing_position pos on pos.part_id = p.id join parts_drawing d on d.id = pos.drawing_id
+        join catalog_model m on m.model_line_id = d.model_line_id and (d.model_id is null or d.model_id = m.id)
+        where m.name = '6145M' and to_tsvector('russian', p.name) @@ plainto_tsquery('russian', 'масляный фильтр')`.execute(t.db);
+      const fitting = rows.map((row) => String(row.id));
+      expect(parts!.hits.every((h) => fitting.includes(h.id)), q).toBe(true);
+      expect(parts!.total, q).toBe(fitting.length);
+      expect(parts!.hits.every((h) => h.subtitle?.includes('Подходит к 6145M')), q).toBe(true);
+    }
+    const engine = (await find('масляный фильтр 6145', 20)).groups.find((g) => g.kind === 'parts')!.hits;
+    expect(engine.find((h) => h.title === 'RE504836 — Фильтр масляный двигателя')?.subtitle).toBe('Подходит к 6145M, зав. № с 20242000 · John Deere');
+    expect(engine.find((h) => h.title === 'RE59754 — Фильтр масляный двигателя')?.subtitle).toBe('Подходит к 6145M, зав. № по 20241999 · John Deere');
+  });
+
+  it('offers the nearest spelling that finds something when nothing is found', async () => {
+    const r = await find('фильтер', 5);
+    expect(r.groups).toEqual([]);
+    expect(r.didYouMean).toBe('фильтр');
+    expect((await find(r.didYouMean!, 5)).groups.find((g) => g.kind === 'parts')!.total).toBeGreaterThan(0);
+    expect((await find('масляныйй фильтер', 5)).didYouMean).toBe('масляный фильтр');
+    // Nothing near enough: no offer. Found: none needed.
+    expect((await find('щъщъщъ', 5)).didYouMean).toBeNull();
+    expect((await find('трактор', 5)).didYouMean).toBeNull();
   });
 });

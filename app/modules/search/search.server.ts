@@ -2,11 +2,13 @@ import type { AppServices } from '#app/.server/context.ts';
 import { categoryLink, machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import { modelLineLink, modelLink } from '#app/modules/catalog/catalog.rules.ts';
 import { searchablePages } from '#app/modules/content/content.server.ts';
-import { searchPartsForSite } from '#app/modules/parts/pages/part-search.server.ts';
+import { loadPartNameWords, searchPartsForSite, type PartFitQuery } from '#app/modules/parts/pages/part-search.server.ts';
 import { SEARCH_KINDS, SEARCH_KIND_TITLES, type SearchKind } from './search.constants.ts';
 import { keyedCachePerDb } from '#app/.server/cache.ts';
 import { findCategories, findManufacturers, findModelLines, findModels, loadVocabulary } from './search.queries.server.ts';
-import { highlightRanges, nearestKnownWords, plausibleIn, prepareQuery, rankText, typoCandidates, withCorrections, type PreparedQuery, type QueryVariant } from './search.rules.ts';
+import {
+  highlightRanges, nearestKnownWords, nearestSpelling, plausibleIn, prepareQuery, rankText, splitPartAndMachine, typoCandidates, withCorrections, type PreparedQuery, type QueryVariant,
+} from './search.rules.ts';
 import { refreshedPerDb } from './search.cache.server.ts';
 import { EMPTY_RESULT, type SearchHit, type SearchResult } from './search.schema.ts';
 import { plural } from '#app/lib/plural.ts';
@@ -84,9 +86,11 @@ registerSearchSource({
 
 registerSearchSource({
   kind: 'parts',
-  // Part numbers in any notation, then names in word forms: two statements at most (ADR 033).
+  // Part numbers in any notation, then names in word forms: two statements at most (ADR 033); a
+  // part named with a machine ('масляный фильтр 6145') two more: the machine's models, then the
+  // parts so named on their drawings.
   async find(services, query, limit) {
-    const { total, hits } = await searchPartsForSite(services, query.text, query.variants[0]?.plain ?? '', limit);
+    const { total, hits } = await searchPartsForSite(services, query.text, query.variants[0]?.plain ?? '', limit, await partFit(services, query));
     return { total, hits: hits.map((h) => ({ ...h, image: null })) };
   },
 });
@@ -111,6 +115,21 @@ registerSearchSource({
   },
 });
 
+/** Models a query's machine words may name, for the parts that fit them. */
+const FIT_MODELS = 20;
+
+/**
+ * The part and the machine a query names ('масляный фильтр 6145' → 'масляный фильтр' on the
+ * models '6145'); null when it does not name both, or its machine words find no model.
+ */
+async function partFit(services: AppServices, query: PreparedQuery): Promise<PartFitQuery | null> {
+  const typed = query.variants[0];
+  const split = typed ? splitPartAndMachine(typed, (await vocabulary(services.db)).parts) : null;
+  if (!split) return null;
+  const models = await findModels(services.db, [{ folded: split.machine, plain: split.machine }], FIT_MODELS);
+  return models.length ? { plain: split.part, models: models.map((m) => ({ id: m.id, lineId: m.line_id, name: m.name })) } : null;
+}
+
 function linesLabel(n: number): string {
   return `${n} ${plural(n, 'модельный ряд', 'модельных ряда', 'модельных рядов')}`;
 }
@@ -126,7 +145,12 @@ const SUGGESTIONS = 4;
  * its misspellings and its other-layout typing wait for the next load.
  */
 const VOCABULARY_TTL_MS = 60_000;
-const vocabulary = refreshedPerDb(VOCABULARY_TTL_MS, loadVocabulary);
+const vocabulary = refreshedPerDb(VOCABULARY_TTL_MS, async (db: AppServices['db']) => {
+  const [catalog, parts] = await Promise.all([loadVocabulary(db), loadPartNameWords(db)]);
+  // The words a query that finds nothing is spelt again with (nearestSpelling).
+  const spelling = [...new Set([...catalog.known, ...parts])];
+  return { ...catalog, parts, spelling };
+});
 
 /**
  * The readings of the query the catalogue's sources search: as typed, always; any other (the
@@ -157,9 +181,12 @@ const recentResults = keyedCachePerDb<Omit<SearchResult, 'query'>>(RESULT_TTL_MS
 export async function search(services: AppServices, raw: string, options: { limitPerKind: number }): Promise<SearchResult> {
   const typed = prepareQuery(raw);
   if (!typed.variants.length || typed.text.length < MIN_QUERY_LENGTH) return EMPTY_RESULT(typed.text);
-  const key = [options.limitPerKind, ...typed.variants.map((v) => `${v.folded}|${v.plain}`)].join('\n');
-  const found = await recentResults(services.db, key, () => searchSources(services, typed, options.limitPerKind));
-  return { query: typed.text, ...found };
+  return { query: typed.text, ...(await searchRecent(services, typed, options.limitPerKind)) };
+}
+
+function searchRecent(services: AppServices, typed: PreparedQuery, limitPerKind: number): Promise<Omit<SearchResult, 'query'>> {
+  const key = [limitPerKind, ...typed.variants.map((v) => `${v.folded}|${v.plain}`)].join('\n');
+  return recentResults(services.db, key, () => searchSources(services, typed, limitPerKind));
 }
 
 async function searchSources(services: AppServices, typed: PreparedQuery, limitPerKind: number): Promise<Omit<SearchResult, 'query'>> {
@@ -175,7 +202,21 @@ async function searchSources(services: AppServices, typed: PreparedQuery, limitP
       hits: found[i]!.hits.map(({ rank: _rank, ...hit }) => ({ ...hit, kind, marks: highlightRanges(hit.title, query.terms) })),
     }))
     .filter((g) => g.total > 0);
-  // Nothing found: the main categories, to go on from (the empty state lists them).
-  const suggestions = groups.length ? [] : (await machineryTopCategories(services)).slice(0, SUGGESTIONS).map((c) => ({ title: c.name, link: c.link }));
-  return { groups, suggestions };
+  if (groups.length) return { groups, suggestions: [], didYouMean: null };
+  // Nothing found: the nearest spelling that finds something, and the main categories to go on from.
+  const [didYouMean, top] = await Promise.all([spellingThatFinds(services, typed, limitPerKind), machineryTopCategories(services)]);
+  return { groups, suggestions: top.slice(0, SUGGESTIONS).map((c) => ({ title: c.name, link: c.link })), didYouMean };
+}
+
+/**
+ * The query spelt with the catalogue's and the parts' nearest words (`nearestSpelling`: 'фильтер'
+ * → 'фильтр'), when that finds something. It is searched as any query is, so following the offer
+ * within seconds costs no statement; its own words are the vocabulary's, so it offers no spelling
+ * in turn. Only a query that found nothing pays for it.
+ */
+async function spellingThatFinds(services: AppServices, typed: PreparedQuery, limitPerKind: number): Promise<string | null> {
+  const spelt = typed.variants[0] ? nearestSpelling(typed.variants[0], (await vocabulary(services.db)).spelling) : null;
+  if (!spelt) return null;
+  const found = await searchRecent(services, prepareQuery(spelt), limitPerKind);
+  return found.groups.length ? spelt : null;
 }

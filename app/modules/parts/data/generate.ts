@@ -1,7 +1,7 @@
 import { normalizePartCode } from '../part-code.rules.ts';
 import { PART_LEAVES, topOf, type PartLeafSeed } from './categories.ts';
 import { DRAWING_LAYOUTS, drawingLayout } from './drawings.ts';
-import { HAND_PARTS } from './hand-parts.ts';
+import { HAND_DRAWINGS, HAND_PARTS } from './hand-parts.ts';
 import { AFTERMARKET_MAKERS, OEM_MAKERS, PART_MAKERS, type PartMakerSeed } from './manufacturers.ts';
 import { rng } from '#app/lib/seeded-random.ts';
 import { digits as d, pick } from './random.ts';
@@ -270,6 +270,19 @@ export function generateDrawings(lines: LineRef[], demo: PartsDemo): { drawings:
         } else {
           positions.push({ drawingId: id, callout: c.number, partId, quantity, note, serialFrom: null, serialTo: null, x: c.x, y: c.y });
         }
+      }
+    });
+    // Placed by hand, on a layout of their own choosing: the generated drawings above stay as they were.
+    HAND_DRAWINGS.filter((h) => h.lineName === line.name).forEach((hand, k) => {
+      const layout = drawingLayout(hand.layout);
+      const id = line.id * 100 + 90 + k;
+      drawings.push({ id, lineId: line.id, modelId: null, categoryId: hand.leafId, title: hand.title, imagePath: layout.path, width: layout.width, height: layout.height, sort: chosen.length + k });
+      const own = (demo.byMakerLeaf.get(`${maker.id}:${hand.leafId}`) ?? []).filter((p) => !hand.positions.some((h) => h.partId === p));
+      for (const c of layout.callouts) {
+        const placed = hand.positions.filter((h) => h.callout === c.number);
+        for (const h of placed) positions.push({ drawingId: id, callout: c.number, partId: h.partId, quantity: 1, note: h.note, serialFrom: h.serialFrom, serialTo: h.serialTo, x: c.x, y: c.y });
+        const partId = own[c.number % Math.max(1, own.length)];
+        if (!placed.length && partId !== undefined) positions.push({ drawingId: id, callout: c.number, partId, quantity: 1, note: null, serialFrom: null, serialTo: null, x: c.x, y: c.y });
       }
     });
   }

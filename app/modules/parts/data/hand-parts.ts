@@ -34,3 +34,28 @@ export const HAND_PARTS: HandPartSeed[] = [
   { id: 900_033, code: '0006379310', name: 'Ремень вариатора', maker: 'claas', categoryId: 801, grams: 2_100, priceRub: 21_300 },
   { id: 900_034, code: '6PK1220', name: 'Ремень поликлиновой', maker: 'gates', categoryId: 801, grams: 180, priceRub: 1_150 },
 ];
+
+/**
+ * A drawing placed by hand around the hand-written parts: the engine oil filter of the John Deere
+ * 6M tractors (RE59754 up to machine 20241999, its successor RE504836 from 20242000), so that
+ * 'масляный фильтр 6145' finds filters that fit a 6145M. The other callouts take the line maker's
+ * oil filters as the generated drawings do.
+ */
+export interface HandDrawingSeed {
+  lineName: string;
+  leafId: number;
+  title: string;
+  /** Layout number (drawings.ts): its callouts hold `positions` first, then the maker's parts of the leaf. */
+  layout: number;
+  positions: Array<{ callout: number; partId: number; serialFrom: string | null; serialTo: string | null; note: string | null }>;
+}
+
+export const HAND_DRAWINGS: HandDrawingSeed[] = [
+  {
+    lineName: 'John Deere 6M', leafId: 701, title: 'Масляные фильтры двигателя', layout: 2,
+    positions: [
+      { callout: 1, partId: 900_013, serialFrom: null, serialTo: '20241999', note: 'До замены номера' },
+      { callout: 1, partId: 900_010, serialFrom: '20242000', serialTo: null, note: null },
+    ],
+  },
+];

@@ -4,6 +4,10 @@ import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { signedInContext, testContext } from '#app/.server/test-context.ts';
 import { sql } from 'kysely';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MachineFitNote } from '../yard/ui/MachineFitNote.tsx';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import { serialInRange } from '../serial.rules.ts';
@@ -352,12 +356,55 @@ describe('/fp/ narrowed to one of the visitor\'s machines, and a part page\'s fi
     const machineFits = (await partFitsForMachines(ctx, partOnlyLate))!;
     const late = machineFits.find((f) => f.id === fitting)!;
     const first = machineFits.find((f) => f.id === early)!;
-    expect(late).toMatchObject({ fits: true, outsideRange: false });
+    expect(late).toMatchObject({ state: 'fits', reason: null });
     expect(late.link).toMatch(/^\/zapchasti\/[a-z0-9-]+\/[a-z0-9-]+\?drawings%5B%5D=\d+&models%5B%5D=[a-z0-9-]+&serial=/);
-    expect(first).toMatchObject({ fits: false, outsideRange: true });
-    // A part on no drawing of the line fits neither.
-    const elsewhere = await t.db.selectFrom('parts_part').select('id').where('id', 'not in', fits.concat(earlyIds).concat([0])).orderBy('id').executeTakeFirstOrThrow();
-    expect((await partFitsForMachines(ctx, elsewhere.id))!.every((f) => !f.fits)).toBe(true);
-    expect(await partFitsForMachines(guest(), elsewhere.id)).toBeNull();
+    expect(first).toMatchObject({ state: 'no', reason: 'serial' });
+    // A part on drawings of other lines only fits neither.
+    const { rows: [elsewhere] } = await sql<{ id: number }>`
+      select distinct pos.part_id as id from parts_drawing_position pos join parts_drawing d on d.id = pos.drawing_id
+      where d.model_line_id <> ${model.line_id} and pos.part_id <> all(${fits.concat(earlyIds)}::int[]) order by 1 limit 1`.execute(t.db);
+    expect((await partFitsForMachines(ctx, elsewhere!.id))!.map((f) => [f.state, f.reason])).toEqual([['no', 'drawings'], ['no', 'drawings']]);
+    expect(await partFitsForMachines(guest(), elsewhere!.id)).toBeNull();
+  });
+
+  it('says the catalogue cannot tell, never "Не подходит", for a part on no drawing, a model without drawings or a serial number of another kind', async () => {
+    const ctx = await signedInContext(t.services, owner);
+    const noted = async (id: number) => {
+      const fits = (await partFitsForMachines(ctx, id))!;
+      const router = createMemoryRouter([{ path: '*', element: createElement(MachineFitNote, { fits }) }]);
+      return { fits, text: renderToString(createElement(RouterProvider, { router })).replace(/<[^>]+>/g, '') };
+    };
+    // An aftermarket analog catalogued on no drawing at all (LF3349, the analog of RE504836).
+    const analog = await noted(await partId('LF3349'));
+    expect(analog.fits.every((f) => f.state === 'unknown' && f.reason === 'drawings')).toBe(true);
+    expect(analog.text).toContain('Применимость к вашей технике не известна');
+    expect(analog.text).toContain('в каталоге нет данных о применимости к этой модели');
+    expect(analog.text).not.toContain('Не подходит');
+
+    // A serial number of another kind than the ranges of the part's only positions, and a model no drawing shows.
+    const { rows: [ranged] } = await sql<{ part_id: number }>`
+      select pos.part_id from parts_drawing_position pos join parts_drawing d on d.id = pos.drawing_id
+      where d.model_line_id = ${model.line_id} and (d.model_id is null or d.model_id = ${model.model_id}) and pos.serial_from = ${model.serial_from}
+        and not exists (select 1 from parts_drawing_position p2 join parts_drawing d2 on d2.id = p2.drawing_id
+          where p2.part_id = pos.part_id and d2.model_line_id = ${model.line_id} and p2.serial_from is null and p2.serial_to is null)
+      limit 1`.execute(t.db);
+    const lone = await createUser(t.db, { name: 'Семён Новиков', email: 'fit-unknown@agro.example' });
+    await sql`insert into catalog_model_line (id, slug, name, manufacturer_id, category_id, technique_type_id)
+      select 99901, 'fit-unknown', 'Без чертежей', manufacturer_id, category_id, technique_type_id from catalog_model_line where id = ${model.line_id}`.execute(t.db);
+    await sql`insert into catalog_model (id, slug, name, product_code, model_line_id) values (99901, 'fit-unknown-1', 'Без чертежей 1', 'FITUNKNOWN1', 99901)`.execute(t.db);
+    const bareModel = 99901;
+    await sql`insert into parts_machine (user_id, model_id, serial_number, created_at) values
+      (${lone}, ${model.model_id}, 'ZX-БЕЗ-НОМЕРА', now()), (${lone}, ${bareModel}, '20245000', now())`.execute(t.db);
+    const loneCtx = await signedInContext(t.services, lone);
+    const machineFits = (await partFitsForMachines(loneCtx, ranged!.part_id))!;
+    const bySerial = machineFits.find((f) => f.serial === 'ZX-БЕЗ-НОМЕРА')!;
+    const byModel = machineFits.find((f) => f.serial === '20245000')!;
+    expect(bySerial).toMatchObject({ state: 'unknown', reason: 'serial' });
+    expect(byModel).toMatchObject({ state: 'unknown', reason: 'drawings' });
+    const router = createMemoryRouter([{ path: '*', element: createElement(MachineFitNote, { fits: machineFits }) }]);
+    const text = renderToString(createElement(RouterProvider, { router })).replace(/<[^>]+>/g, '');
+    expect(text).toContain('Применимость к вашей технике не известна');
+    expect(text).toContain('есть на чертежах модели, но по заводскому номеру не определить');
+    expect(text).not.toContain('Не подходит');
   });
 });

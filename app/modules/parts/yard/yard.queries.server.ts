@@ -75,13 +75,17 @@ export interface PositionJson { drawing_id: number; part_id: number; serial_from
 /** A machine row with the drawing positions that concern it (`positions`: see each query). */
 export interface MachineWithPositionsRow extends MachineRow { positions: PositionJson[] | null }
 
+/** A machine row with one part's positions on its drawings, and what the catalogue holds to judge by (fit.rules.ts `FitCoverage`). */
+export interface MachineWithPartRow extends MachineWithPositionsRow { model_has_drawings: boolean; part_has_drawings: boolean }
+
 /**
  * A user's machines (as `machinesOf`) with the positions of one part on each machine's drawings (its
- * line's, for every model or its own): one statement for a part page, whatever the number of
- * machines (at most 50) — by the positions' part index, then the drawings' key.
+ * line's, for every model or its own), whether any drawing shows the machine's model, and whether
+ * the part stands on any drawing: one statement for a part page, whatever the number of machines
+ * (at most 50) — by the positions' part index, then the drawings' keys.
  */
-export async function machinesWithPartPositions(db: Db, userId: number, partId: number): Promise<MachineWithPositionsRow[]> {
-  const { rows } = await sql<MachineWithPositionsRow>`
+export async function machinesWithPartPositions(db: Db, userId: number, partId: number): Promise<MachineWithPartRow[]> {
+  const { rows } = await sql<MachineWithPartRow>`
     with pos as (
       select d.model_line_id, d.model_id, pos.drawing_id, pos.part_id, pos.serial_from, pos.serial_to, d.sort
       from parts_drawing_position pos join parts_drawing d on d.id = pos.drawing_id
@@ -89,7 +93,9 @@ export async function machinesWithPartPositions(db: Db, userId: number, partId: 
     )
     select ${machineColumns(false)},
       (select json_agg(json_build_object('drawing_id', pos.drawing_id, 'part_id', pos.part_id, 'serial_from', pos.serial_from, 'serial_to', pos.serial_to) order by pos.sort, pos.drawing_id)
-        from pos where pos.model_line_id = l.id and (pos.model_id is null or pos.model_id = m.id)) as positions
+        from pos where pos.model_line_id = l.id and (pos.model_id is null or pos.model_id = m.id)) as positions,
+      exists (select 1 from parts_drawing d where d.model_line_id = l.id and (d.model_id is null or d.model_id = m.id)) as model_has_drawings,
+      exists (select 1 from pos) as part_has_drawings
     ${machinesOfUser(userId)}`.execute(db);
   return rows;
 }

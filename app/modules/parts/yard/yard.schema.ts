@@ -3,6 +3,7 @@ import { parseStrictInt, strictInt } from '#app/lib/strict-number.ts';
 import { textField } from '#app/lib/text.ts';
 import { MODEL_QUERY_MAX_LENGTH, NAME_MAX_LENGTH, SERIAL_MAX_LENGTH, YARD_MESSAGES as M, YEAR_MIN } from './yard.constants.ts';
 import { normalizeSerial, serialProblem, type ModelChoice } from './yard.rules.ts';
+import type { FitReason, FitState } from './fit.rules.ts';
 
 export type { ModelChoice };
 
@@ -138,9 +139,9 @@ export interface PartMachineFit {
   title: string;
   modelName: string;
   serial: string;
-  fits: boolean;
-  /** The part is on the machine's drawings, only for other serial numbers. */
-  outsideRange: boolean;
+  /** Fits, does not fit, or the catalogue cannot tell (`fit.rules.ts`), and what decided it. */
+  state: FitState;
+  reason: FitReason | null;
   /** Fits: the machine's parts page on the drawing where the part is; otherwise its parts page. */
   link: string;
 }

@@ -100,8 +100,8 @@ function pickerMachine(r: PickerRow): PickerMachine {
 }
 
 /**
- * A part page's 'fits your machine': each of the visitor's machines with whether the part fits it
- * (`fit.rules.ts`) and a link to the machine's parts page (on the drawing where the part is, when it
+ * A part page's 'fits your machine': each of the visitor's machines with whether the part fits it,
+ * does not, or the catalogue cannot tell (`fit.rules.ts`) and a link to the machine's parts page (on the drawing where the part is, when it
  * fits). Null for a guest (no statement); one statement for a signed-in visitor.
  */
 export async function partFitsForMachines(ctx: RequestContext, partId: number): Promise<PartMachineFit[] | null> {
@@ -110,15 +110,15 @@ export async function partFitsForMachines(ctx: RequestContext, partId: number): 
   const rows = await q.machinesWithPartPositions(ctx.services.db, userId, partId);
   return rows.map((r) => {
     const positions = (r.positions ?? []).map((p) => ({ drawingId: p.drawing_id, serialFrom: p.serial_from, serialTo: p.serial_to }));
-    const fit = machineFit(r.serial_number, positions);
+    const fit = machineFit(r.serial_number, positions, { modelHasDrawings: r.model_has_drawings, partHasDrawings: r.part_has_drawings });
     const first = fit.fitting[0];
     return {
       id: r.id,
       title: machineTitle({ name: r.name, modelName: r.model_name }),
       modelName: r.model_name,
       serial: r.serial_number,
-      fits: first !== undefined,
-      outsideRange: fit.outsideRange,
+      state: fit.state,
+      reason: fit.reason,
       link: first ? machineDrawingLink(slugsOf(r), first.drawingId) : machinePartsLink(slugsOf(r)),
     };
   });

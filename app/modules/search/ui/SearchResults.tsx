@@ -55,6 +55,7 @@ export function SearchResults({ query, result, error }: { query: string; result:
         ) : (
           <div className={styles.empty}>
             <p><strong>По запросу «{query}» ничего не найдено.</strong></p>
+            {result.didYouMean ? <p>Возможно, вы искали «<Link to={`/search?q=${encodeURIComponent(result.didYouMean)}`}>{result.didYouMean}</Link>»?</p> : null}
             <p>Проверьте, нет ли опечатки, попробуйте другое слово или название производителя. Или позвоните нам — подберём технику и запчасти.</p>
             {result.suggestions.length ? (
               <>

@@ -9,8 +9,9 @@ import styles from './yard.module.css';
 
 /**
  * A part page's answer to 'does it fit my machine?' (ADR 037): each of the visitor's machines the
- * part fits, with a link to that machine's parts on the drawing where the part is; the machines it
- * does not fit; a guest is offered sign-in, a user without machines 'Моя техника'.
+ * part fits, with a link to that machine's parts on the drawing where the part is; those the
+ * catalogue cannot tell about, with why (never 'Не подходит': `fit.rules.ts`); the machines it does
+ * not fit; a guest is offered sign-in, a user without machines 'Моя техника'.
  */
 export function MachineFitNote({ fits }: { fits: PartMachineFit[] | null }): ReactElement {
   const ui = useContext(LayoutUiContext);
@@ -38,8 +39,9 @@ export function MachineFitNote({ fits }: { fits: PartMachineFit[] | null }): Rea
       </div>
     );
   }
-  const fitting = fits.filter((f) => f.fits);
-  const others = fits.filter((f) => !f.fits);
+  const fitting = fits.filter((f) => f.state === 'fits');
+  const unknown = fits.filter((f) => f.state === 'unknown');
+  const others = fits.filter((f) => f.state === 'no');
   const label = (f: PartMachineFit) => `${f.title}${f.title !== f.modelName ? ` (${f.modelName})` : ''}, зав. № ${f.serial}`;
   return (
     <div className={styles.fit} data-testid="machine-fit" data-fits={fitting.length > 0 || undefined}>
@@ -50,15 +52,29 @@ export function MachineFitNote({ fits }: { fits: PartMachineFit[] | null }): Rea
             {fitting.map((f) => <li key={f.id}><Link to={f.link}>{label(f)}</Link> <span className={styles.muted}>— на чертеже</span></li>)}
           </ul>
         </>
-      ) : <p className={styles.fitNo}>Не подходит к вашей технике</p>}
+      ) : null}
+      {unknown.length ? (
+        <>
+          <p className={styles.fitUnknown}>{fitting.length ? 'Для другой вашей техники применимость не известна:' : 'Применимость к вашей технике не известна:'}</p>
+          <ul className={styles.fitList}>
+            {unknown.map((f) => (
+              <li key={f.id}>
+                <Link to={f.link}>{label(f)}</Link>
+                <span className={styles.muted}>{f.reason === 'serial' ? ' — есть на чертежах модели, но по заводскому номеру не определить' : ' — в каталоге нет данных о применимости к этой модели'}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {!fitting.length && !unknown.length ? <p className={styles.fitNo}>Не подходит к вашей технике</p> : null}
       {others.length ? (
         <details className={styles.fitOthers}>
-          <summary>{fitting.length ? `Не подходит: ${others.length}` : 'Ваша техника'}</summary>
+          <summary>{fitting.length || unknown.length ? `Не подходит: ${others.length}` : 'Ваша техника'}</summary>
           <ul className={styles.fitList}>
             {others.map((f) => (
               <li key={f.id}>
                 <Link to={f.link}>{label(f)}</Link>
-                {f.outsideRange ? <span className={styles.muted}> — есть на чертежах модели, но для других заводских номеров</span> : null}
+                {f.reason === 'serial' ? <span className={styles.muted}> — есть на чертежах модели, но для других заводских номеров</span> : null}
               </li>
             ))}
           </ul>
