@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017_parts_branch_category.ts';
 import * as m0018 from './migrations/0018_orders.ts';
 import * as m0019 from './migrations/0019_orders_line_part.ts';
 import * as m0020 from './migrations/0020_parts_lookup_plans.ts';
+import * as m0022 from './migrations/0022_orders_notice.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018_orders': m0018,
   '0019_orders_line_part': m0019,
   '0020_parts_lookup_plans': m0020,
+  '0022_orders_notice': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
