@@ -80,7 +80,8 @@ const pendingLetters = async () => Number((await sql<{ n: string }>`select count
 describe('the outbox of parallel orders from many browsers', () => {
   it('shows each browser the letters of its own order only: sent by the requests, and again by the housekeeping', async () => {
     const shoppers: Array<{ browser: Browser; email: string }> = [];
-    for (let i = 0; i < 30; i++) shoppers.push(await signedInBrowser(i));
+    // Accounts one after another (password hashing has a queue); the orders all at once.
+    for (let i = 0; i < (t.engine === 'postgresql' ? 30 : 8); i++) shoppers.push(await signedInBrowser(i));
     const numbers = await Promise.all(shoppers.map((s) => order(s.browser)));
     await expect.poll(pendingLetters, { timeout: 20_000 }).toBe(0);
 
