@@ -7,7 +7,7 @@ import type { Target } from './report.ts';
 import type { Visitor } from './session.ts';
 import { addToCart, orderAnswer, orderForm, pricedLines, sendOrder, type OrderProduct } from './shop-client.ts';
 
-/** `order:create` allows an owner 30 requests in 10 minutes: each buyer stays under it. */
+/** An account may place 30 orders at once (`ORDER_LIMIT_PER_ACCOUNT`): each buyer stays under it. */
 export const ORDERS_PER_BUYER = 28;
 /**
  * `delivery-price:ip` allows 120 quotes a minute from one address: the target sends fewer, as a

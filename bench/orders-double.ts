@@ -10,9 +10,11 @@
  * postgres://postgres@127.0.0.1:5432/postgres). Exits 1 unless the database holds exactly 100 orders
  * and both requests of each pair answered 200 with the same number.
  *
- * Rate limits respected: `order:create` allows an owner 30 requests in 10 minutes, so the 100
- * orders come from 8 buyers (12 or 13 orders, 24 or 26 requests each); registration allows 10
- * e-mail flows per address per hour, and 8 are used.
+ * Rate limits respected: an account may place 30 orders at once and an address 60
+ * (`ORDER_LIMIT_PER_ACCOUNT`, `ORDER_LIMIT_PER_ADDRESS`; a repeat of a key gives its tokens back), so
+ * the 100 orders come from 8 buyers (12 or 13 orders, 24 or 26 requests each), each from his own
+ * address (X-Forwarded-For, bench/session.ts); registration allows 10 e-mail flows per address per
+ * hour, and 8 are used.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';

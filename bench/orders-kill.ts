@@ -13,8 +13,8 @@
  * order the database holds that nobody was told of, or refused order.
  *
  * Rate limits respected, not bypassed: registration allows 10 e-mail flows per address per hour, so
- * few buyers (8) make many orders each; an owner may send 30 order requests in 10 minutes (retries
- * count), so each buyer stops at ORDER_BUDGET requests.
+ * few buyers (8) make many orders each, each from his own address (X-Forwarded-For); an account may
+ * place 30 orders at once (`ORDER_LIMIT_PER_ACCOUNT`), so each buyer stops at ORDER_BUDGET requests.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -24,7 +24,7 @@ import { ServerFailure, findFreePort, launchServer, waitUntilHealthy, type Bench
 import { signedInVisitor, type Visitor } from './session.ts';
 import { addToCart, orderAnswer, orderForm, pricedLines, sendOrder } from './shop-client.ts';
 
-/** Order requests per buyer: under the 30 per 10 minutes of `order:create`, retries included. */
+/** Order requests per buyer: under the account's 30 orders at once, retries included. */
 const ORDER_BUDGET = 28;
 /**
  * Requests kept back for sending an unanswered key again: a buyer starts no new order once only these

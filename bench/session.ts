@@ -23,6 +23,12 @@ export interface Visitor {
   cookie: string;
   /** The CSRF token of that session, for POST endpoints. */
   csrfToken: string;
+  /**
+   * The buyer's own network address, sent as X-Forwarded-For with his orders (the bench server
+   * trusts the proxy header): orders are limited per address, and a run's buyers stand for
+   * customers in different places, not one office.
+   */
+  ip: string;
 }
 
 let visitors = 0;
@@ -52,5 +58,5 @@ export async function signedInVisitor(origin: string, label = 'bench'): Promise<
   await call(url.pathname + url.search, { method: 'POST', body: new URLSearchParams({ _csrf: field('_csrf'), token: field('token') }) });
   const signedIn = await json('/api/auth/authorize', { type: 'email', props: { email, password } });
   if (!signedIn.ok) throw new BenchError(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
-  return { cookie: jar.header(), csrfToken: await token() };
+  return { cookie: jar.header(), csrfToken: await token(), ip: `10.${process.pid % 250}.${Math.floor(visitors / 250) % 250}.${visitors % 250 + 1}` };
 }

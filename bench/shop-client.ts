@@ -46,7 +46,7 @@ export function orderForm(products: readonly OrderProduct[], branchId: number): 
 export function sendOrder(origin: string, visitor: Visitor, form: FormData, key: string): Promise<Response> {
   return fetch(`${origin}/api/order/create`, {
     method: 'POST', body: form, signal: AbortSignal.timeout(TIMEOUT_MS),
-    headers: headers(visitor, { 'Idempotency-Key': key }),
+    headers: headers(visitor, { 'Idempotency-Key': key, 'x-forwarded-for': visitor.ip }),
   });
 }
 

@@ -1,18 +1,20 @@
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { MY_ORDERS_PATH } from '#app/modules/orders/orders.constants.ts';
+import { signInRedirect } from '#app/modules/auth/profile.server.ts';
 import { ownOrder } from '#app/modules/orders/orders.server.ts';
 import { OrderCard } from '#app/modules/orders/ui/OrderCard.tsx';
 import styles from '#app/modules/orders/ui/orders.module.css';
 import type { Route } from './+types/cart.order.$number';
 
-/** The confirmation page of an order: only its owner (the account, or a guest's session) sees it; anyone else gets 404. */
-export async function loader({ context, params }: Route.LoaderArgs) {
+/** The confirmation page of an order: only its account sees it (a guest signs in first); anyone else gets 404. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
+  if (ctx.session?.userId == null) throw redirect(signInRedirect(new URL(request.url).pathname));
   const order = await ownOrder(ctx, params.number);
   if (!order) throw data(null, { status: 404 });
-  return { order, signedIn: ctx.session?.userId != null };
+  return { order };
 }
 
 export function headers() {
@@ -24,18 +26,19 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export default function OrderConfirmation({ loaderData: { order, signedIn } }: Route.ComponentProps) {
+export default function OrderConfirmation({ loaderData: { order } }: Route.ComponentProps) {
   return (
     <div className={`container ${styles.confirm}`}>
       <section className={styles.done} role="status">
         <h1>Спасибо! Заказ {order.number} оформлен</h1>
         <p>
           Менеджер филиала «{order.branch.name}» свяжется с вами по телефону {order.phone}, чтобы подтвердить заказ.
-          Письмо с заказом отправлено на {order.email}.
+          {order.notice?.channel === 'email' ? ` Письмо с заказом отправлено на ${order.notice.to}.`
+            : order.notice?.channel === 'sms' ? ` SMS с номером заказа отправлено на ${order.notice.to}.` : null}
         </p>
       </section>
       <OrderCard order={order} />
-      {signedIn ? <p><Link to={MY_ORDERS_PATH}>Все мои заказы</Link></p> : <p><Link to="/">На главную</Link></p>}
+      <p><Link to={MY_ORDERS_PATH}>Все мои заказы</Link></p>
     </div>
   );
 }

@@ -120,7 +120,7 @@ function orderDelivery(state: DeliveryState | null, terminal: TerminalView | nul
   };
 }
 
-/** The order form under the cart: the checked priced lines, the panel's delivery, the total with it, the credit line. */
+/** The order form under the cart: the checked lines (those on request ask for a price), the panel's delivery, the total with it, the credit line. */
 function CartOrder(props: CartOrderProps) {
   const { delivery: state, terminal } = useCheckout();
   const ui = useLayoutUi();
@@ -151,13 +151,13 @@ function CartOrder(props: CartOrderProps) {
         <>
           <dl className={styles.totals} data-testid="order-totals">
             <div><dt>Товары</dt><dd>{props.lines.length} поз., {money(props.checkedSum)}</dd></div>
+            {props.onRequestCount > 0 ? <div><dt>Цена по запросу</dt><dd>{props.onRequestCount} поз.</dd></div> : null}
             <div><dt>{DELIVERY_METHOD_LABELS[delivery.method]}</dt><dd data-testid="order-delivery">{deliveryText}</dd></div>
             <div className={styles.grand}><dt>Итого</dt><dd data-testid="order-total">{money(props.checkedSum + deliveryMinor)}</dd></div>
           </dl>
           {props.onRequestCount > 0 ? (
             <p className={styles.note}>
-              Отмеченные позиции с ценой по запросу ({props.onRequestCount}) в этот заказ не войдут: они останутся в корзине,
-              цену назовёт менеджер — упомяните их в комментарии.
+              Позиции с ценой по запросу войдут в заказ: их цену назовёт менеджер, в итог они пока не входят.
             </p>
           ) : null}
           <OrderForm
@@ -166,11 +166,7 @@ function CartOrder(props: CartOrderProps) {
           />
         </>
       ) : (
-        <p className={styles.note}>
-          {props.onRequestCount > 0
-            ? 'У отмеченных позиций цена по запросу: отметьте товары с ценой, чтобы оформить заказ, или свяжитесь с менеджером филиала.'
-            : 'Отметьте товары, которые хотите заказать.'}
-        </p>
+        <p className={styles.note}>Отметьте товары, которые хотите заказать.</p>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 import { createProviders } from '#app/modules/auth/providers/config.ts';
 import { ProviderError, type Mailer } from '#app/modules/auth/providers/providers.ts';
-import { createSandboxProviders, extractLink, lastOutboxMessage, outboxReaderFor } from '#app/modules/auth/providers/sandbox.ts';
+import { claimAccountOutbox, createSandboxProviders, extractLink, lastOutboxMessage, outboxReaderFor } from '#app/modules/auth/providers/sandbox.ts';
 import { testContext } from '#app/.server/test-context.ts';
 import { createUser, setRole } from '#app/modules/auth/users.server.ts';
 import { retryFeedbackDelivery } from '#app/modules/content/content.server.ts';
@@ -155,7 +155,7 @@ describe('sandboxes and the outbox start only in development, tests and demo', (
 });
 
 describe('the outbox shows a browser only what is its own', () => {
-  it('one browser\'s confirmation link is not shown to another; a stranger\'s reset of that account is not shown to the stranger', async () => {
+  it('one browser\'s confirmation link is not shown to another; a stranger\'s reset of that account goes to the browser signed in to it', async () => {
     const email = newEmail('owner');
     const owner = browser();
     const stranger = browser();
@@ -166,6 +166,9 @@ describe('the outbox shows a browser only what is its own', () => {
     expect(await stranger.outbox(email)).toEqual([]);
     expect(await stranger.outbox()).toEqual([]);
 
+    // The owner confirms the address (the link's page does this) and signs in: the address is his browser's (ADR 066).
+    await t.db.updateTable('auth_user').set({ email_verified_at: new Date() }).where('email', '=', email).execute();
+    expect((await owner.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } })).status).toBe(200);
     // The stranger asks for a reset of the owner's account: the letter goes to the owner's mailbox.
     const before = (await owner.outbox(email)).length;
     expect((await stranger.post('/api/auth/authorize', { type: 'email', props: { email, reset_password: true } })).status).toBe(200);
@@ -185,11 +188,16 @@ describe('the outbox shows a browser only what is its own', () => {
     expect(row.reader_key).toBeNull();
   });
 
-  it('of 30 browsers racing for a fresh address, exactly one owns it', async () => {
+  it('a first mention claims nothing; of 30 browsers proving one account at once, exactly one owns its address', async () => {
     const recipient = newEmail('race');
     const readers = await Promise.all(Array.from({ length: 30 }, (_, i) => outboxReaderFor(t.db, recipient, `browser-${i}`)));
-    expect(new Set(readers).size).toBe(1);
-    expect(await t.db.selectFrom('auth_outbox_owner').select('reader_key').where('recipient', '=', recipient).execute()).toEqual([{ reader_key: readers[0] }]);
+    expect(readers).toEqual(Array.from({ length: 30 }, (_, i) => `browser-${i}`));
+    expect(await t.db.selectFrom('auth_outbox_owner').select('reader_key').where('recipient', '=', recipient).execute()).toEqual([]);
+    const userId = await createUser(t.db, { name: 'Гонка', email: recipient, password: 'secret12', emailVerified: true, consents: [] });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => claimAccountOutbox(t.db, `browser-${i}`, userId)));
+    const owners = await t.db.selectFrom('auth_outbox_owner').select('reader_key').where('recipient', '=', recipient).execute();
+    expect(owners).toHaveLength(1);
+    expect(await outboxReaderFor(t.db, recipient, 'browser-x')).toBe(owners[0]!.reader_key);
   });
 });
 

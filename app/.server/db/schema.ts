@@ -556,10 +556,11 @@ export interface OrdersLineTable {
   one_c_code: string | null;
   weight_grams: number | null;
   count: number;
-  price: number;
+  /** Null: 'цена по запросу', the manager names it (migration 0022); `line_total` is null with it. */
+  price: number | null;
   old_price: number | null;
   currency: CurrencyCode;
-  line_total: number;
+  line_total: number | null;
 }
 
 export interface OrdersAttachmentTable {
@@ -584,10 +585,15 @@ export interface OrdersIdempotencyTable {
 export interface OrdersMailTable {
   id: Generated<number>;
   order_id: number;
+  /** An e-mail address, or the phone's digits for an SMS (migration 0022). */
   recipient: string;
+  channel: ColumnType<'email' | 'sms', 'email' | 'sms' | undefined, 'email' | 'sms'>;
   staff: boolean;
   subject: string;
+  /** The text (an e-mail's plain-text part, or the SMS). */
   body: string;
+  /** An e-mail's HTML part. */
+  html: string | null;
   state: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Timestamp;

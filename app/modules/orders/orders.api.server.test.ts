@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { testClient } from '../../../server/test-client.ts';
+import { ORDER_LIMIT_PER_ACCOUNT, ORDER_LIMIT_PER_ADDRESS } from './orders.constants.ts';
 import { deliverOrderMail } from './orders.server.ts';
 
 let t: TestDatabase;
@@ -15,14 +16,14 @@ let stocked: Array<{ part_id: number; price: number }>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'orders-api-'));
-  t = await createTestDatabase({ ATTACHMENTS_DIR: dir, DATABASE_POOL_SIZE: '20' });
+  t = await createTestDatabase({ ATTACHMENTS_DIR: dir, DATABASE_POOL_SIZE: '20', TRUST_PROXY: 'true', PUBLIC_ORIGIN: 'https://shop.example' });
   const branch = await sql<{ branch_id: number }>`
     select branch_id from parts_part_branch where price > 0 and quantity >= 50 and currency = 'RUB'
     group by branch_id order by count(*) desc limit 1`.execute(t.db);
   branchId = branch.rows[0]!.branch_id;
   stocked = (await t.db.selectFrom('parts_part_branch').select(['part_id', 'price'])
     .where('branch_id', '=', branchId).where('price', '>', 0).where('quantity', '>=', 50).where('currency', '=', 'RUB')
-    .orderBy('part_id').limit(20).execute()).map((r) => ({ part_id: r.part_id, price: Number(r.price) }));
+    .orderBy('part_id').limit(40).execute()).map((r) => ({ part_id: r.part_id, price: Number(r.price) }));
 });
 afterAll(async () => {
   await t?.destroy();
@@ -30,11 +31,13 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function shopper(partIndexes = [0, 1]) {
+/** A signed-in customer with the parts in his cart; `account` says what of his account is confirmed (after the sign-in). */
+async function shopper(partIndexes = [0, 1], account: { emailConfirmed?: boolean; phone?: string } = {}) {
   const email = `orders${++n}@agro.test`;
-  await createUser(t.db, { name: 'Пётр Иванов', email, password: 'secret1', emailVerified: true });
+  await createUser(t.db, { name: 'Пётр Иванов', email, password: 'secret1', emailVerified: true, phone: account.phone, phoneVerified: account.phone !== undefined });
   const client = testClient(t.services);
   expect((await client.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } })).status).toBe(200);
+  if (account.emailConfirmed === false) await t.db.updateTable('auth_user').set({ email_verified_at: null }).where('email', '=', email).execute();
   if (partIndexes.length) {
     expect((await client.post('/api/cart/add', { products: partIndexes.map((i) => ({ part_id: stocked[i]!.part_id, count: 2 })) })).status).toBe(200);
   }
@@ -55,12 +58,13 @@ function form(fields: Record<string, string>, files: FileSpec[] = []) {
   return data;
 }
 
-async function create(client: Client, fields: Record<string, string>, files: FileSpec[] = [], key: string | null = crypto.randomUUID()) {
+async function create(client: Client, fields: Record<string, string>, files: FileSpec[] = [], key: string | null = crypto.randomUUID(), ip?: string) {
   if (!client.cookies.has('XSRF-TOKEN')) await client.get('/api/csrf-token');
   const headers: Record<string, string> = {
     cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     'x-csrf-token': decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? ''),
   };
+  if (ip) headers['x-forwarded-for'] = ip;
   if (key) headers['idempotency-key'] = key;
   // The form as bytes, as a browser sends it (a FormData body would be streamed by undici, which
   // complains when the server stops reading a refused upload half way).
@@ -93,7 +97,7 @@ const orderCount = async () => Number((await sql<{ n: string }>`select count(*) 
 
 describe('POST /api/order/create', () => {
   it('creates the order from the cart lines with attachments, empties those lines, writes the letters', async () => {
-    const { client, userId, lines } = await shopper();
+    const { client, email, userId, lines } = await shopper();
     const res = await create(client, fieldsOf(lines, { comment: 'Позвоните до обеда' }), [{ name: 'заявка.pdf', bytes: PDF }, { name: '../../etc/фото', bytes: PNG }]);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toMatchObject({ error_status: 'success', message: 'Заказ оформлен', repeated: false, currency: 'RUB' });
@@ -108,7 +112,7 @@ describe('POST /api/order/create', () => {
     expect(disk.filter((p) => p.includes(`/orders/${order.id}/`))).toHaveLength(2);
     expect(disk.some((p) => p.startsWith('/tmp/'))).toBe(false);
     const mail = await t.db.selectFrom('orders_mail').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
-    expect(mail.map((m) => [m.recipient === contacts.email, m.staff])).toEqual([[true, false], [false, true]]);
+    expect(mail.map((m) => [m.recipient === email, m.channel, m.staff])).toEqual([[true, 'email', false], [false, 'email', true]]);
     // Sent after the commit in the background; the housekeeping's call sends what is still due.
     await expect.poll(async () => {
       await deliverOrderMail(t.services);
@@ -209,6 +213,142 @@ describe('POST /api/order/create', () => {
     for (let i = 0; i < results.length; i += 2) expect(results[i]!.json.number).toBe(results[i + 1]!.json.number);
     expect(await orderCount()).toBe(before + shoppers.length);
   }, 120_000);
+});
+
+describe('ordering needs an account (issue 28 point 2)', () => {
+  it('a guest keeps a cart without prices; an order from him is refused before anything is read, naming no price', async () => {
+    const guest = testClient(t.services);
+    expect((await guest.post('/api/cart/add', { products: [{ part_id: stocked[0]!.part_id, count: 1 }] })).status).toBe(200);
+    const cart = await (await guest.get(`/api/cart?branchId=${branchId}`)).json() as Answer;
+    expect(cart.pricesShown).toBe(false);
+    expect(cart.items[0].price).toBeNull();
+    const before = await orderCount();
+    const res = await create(guest, fieldsOf([{ id: cart.items[0].id, count: 1, price: 1 }]));
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ error_status: 'error', message: 'Войдите, чтобы оформить заказ: корзина сохранится', code: 'sign-in' });
+    expect(JSON.stringify(res.json)).not.toMatch(/\d{2}/);
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe('the customer\'s letter (issue 28 points 3 and 15)', () => {
+  const customerMail = async (number: string) => {
+    const order = await t.db.selectFrom('orders_order').select('id').where('number', '=', number).executeTakeFirstOrThrow();
+    return t.db.selectFrom('orders_mail').selectAll().where('order_id', '=', order.id).where('staff', '=', false).execute();
+  };
+
+  it('goes to the account\'s confirmed address, never to the one typed into the order: HTML with a text part, the order\'s link, the branch\'s phone', async () => {
+    await t.db.updateTable('region_branch').set({ phone: '78005553535' }).where('id', '=', branchId).execute();
+    const { client, email, lines } = await shopper([9]);
+    const res = await create(client, fieldsOf(lines, { email: 'stranger@elsewhere.test' }));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [letter, ...more] = await customerMail(res.json.number);
+    expect(more).toEqual([]);
+    expect(letter).toMatchObject({ recipient: email, channel: 'email' });
+    const url = `https://shop.example/cart/order/${encodeURIComponent(res.json.number)}`;
+    expect(letter!.body).toContain(`Заказ на сайте: ${url}`);
+    expect(letter!.html).toContain(`<a href="${url}"`);
+    expect(letter!.html).toContain('href="tel:+78005553535">+7 (800) 555-35-35</a>');
+    expect(letter!.body).toMatch(/Телефон филиала «.+»: \+7 \(800\) 555-35-35\./);
+    // Sent after the commit in the background; the housekeeping's call sends what is still due.
+    await expect.poll(async () => {
+      await deliverOrderMail(t.services);
+      return (await t.db.selectFrom('auth_outbox').select('body').where('recipient', '=', email).where('subject', 'like', `%${res.json.number}%`).execute()).map((m) => m.body.includes('--- HTML ---'));
+    }, { timeout: 5000 }).toEqual([true]);
+    expect(await t.db.selectFrom('auth_outbox').select('id').where('recipient', '=', 'stranger@elsewhere.test').execute()).toEqual([]);
+  });
+
+  it('is an SMS to the confirmed phone when the address is not confirmed; nothing when neither is', async () => {
+    const byPhone = await shopper([10], { emailConfirmed: false, phone: '79125550011' });
+    const res = await create(byPhone.client, fieldsOf(byPhone.lines));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [sms] = await customerMail(res.json.number);
+    expect(sms).toMatchObject({ recipient: '79125550011', channel: 'sms', html: null });
+    expect(sms!.body).toContain(`Заказ ${res.json.number} принят`);
+    expect(sms!.body).toContain(`https://shop.example/cart/order/`);
+    await expect.poll(async () => {
+      await deliverOrderMail(t.services);
+      return (await t.db.selectFrom('auth_outbox').select('channel').where('recipient', '=', '79125550011').execute()).map((m) => m.channel);
+    }, { timeout: 5000 }).toEqual(['sms']);
+
+    const unconfirmed = await shopper([11], { emailConfirmed: false });
+    const other = await create(unconfirmed.client, fieldsOf(unconfirmed.lines));
+    expect(other.status).toBe(200);
+    expect(await customerMail(other.json.number)).toEqual([]);
+  });
+});
+
+describe('a part \'цена по запросу\' goes into the order asking for a price (issue 28 point 9)', () => {
+  it('is ordered as a line without a price, never dropped; the total is the priced lines\'', async () => {
+    const onRequest = stocked[15]!;
+    await t.db.updateTable('parts_part_branch').set({ price: null }).where('branch_id', '=', branchId).where('part_id', '=', onRequest.part_id).execute();
+    const { client, userId, lines } = await shopper([0, 15]);
+    const cart = await (await client.get(`/api/cart?branchId=${branchId}`)).json() as Answer;
+    const seen = cart.items.map((l: Answer) => ({ id: l.id, count: l.count, price: l.price ?? 0 }));
+    expect(seen.filter((l: Answer) => l.price === 0)).toHaveLength(1);
+    const res = await create(client, fieldsOf(seen));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const priced = lines.find((l) => l.price === stocked[0]!.price)!;
+    expect(res.json.total).toBe(priced.count * priced.price);
+    const order = await t.db.selectFrom('orders_order').select('id').where('number', '=', res.json.number).executeTakeFirstOrThrow();
+    const stored = await t.db.selectFrom('orders_line').select(['part_id', 'price', 'line_total']).where('order_id', '=', order.id).orderBy('id').execute();
+    expect(stored.map((l) => [l.part_id, l.price === null ? null : Number(l.price), l.line_total === null ? null : Number(l.line_total)]))
+      .toEqual([[stocked[0]!.part_id, priced.price, priced.count * priced.price], [onRequest.part_id, null, null]]);
+    expect(await t.db.selectFrom('cart_item').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    const letter = await t.db.selectFrom('orders_mail').select(['body', 'html']).where('order_id', '=', order.id).where('staff', '=', false).executeTakeFirstOrThrow();
+    expect(letter.body).toMatch(/шт\. × цена по запросу/);
+    expect(letter.html).toContain('цена по запросу');
+    await t.db.updateTable('parts_part_branch').set({ price: onRequest.price }).where('branch_id', '=', branchId).where('part_id', '=', onRequest.part_id).execute();
+  });
+
+  it('a price gone \'по запросу\' since the cart was seen is a change shown first; confirmed, the line is ordered asking for a price', async () => {
+    const gone = stocked[16]!;
+    const { client, lines } = await shopper([16]);
+    await t.db.updateTable('parts_part_branch').set({ price: null }).where('branch_id', '=', branchId).where('part_id', '=', gone.part_id).execute();
+    const first = await create(client, fieldsOf(lines));
+    expect(first.status).toBe(409);
+    expect(first.json.changes).toEqual([expect.objectContaining({ kind: 'no-price', price: null, message: expect.stringMatching(/цена теперь по запросу/) })]);
+    const confirmed = await create(client, fieldsOf([{ ...lines[0]!, price: 0 }]));
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect(confirmed.json.total).toBe(0);
+    // A price that appeared meanwhile is a change too.
+    await t.db.updateTable('parts_part_branch').set({ price: gone.price }).where('branch_id', '=', branchId).where('part_id', '=', gone.part_id).execute();
+    const again = await shopper([16]);
+    const known = await create(again.client, fieldsOf([{ ...again.lines[0]!, price: 0 }]));
+    expect(known.status).toBe(409);
+    expect(known.json.changes).toEqual([expect.objectContaining({ kind: 'price', price: gone.price, message: expect.stringMatching(/цена теперь известна/) })]);
+  });
+});
+
+describe('orders are limited per account and per network address (issue 28 point 3)', () => {
+  const perAccount = ORDER_LIMIT_PER_ACCOUNT.limit;
+  const perAddress = ORDER_LIMIT_PER_ADDRESS.limit;
+  const statuses = (answers: ReadonlyArray<{ status: number }>) => answers.map((a) => a.status).sort();
+
+  it(`of ${perAccount + 5} parallel orders of one account exactly ${perAccount} are taken; refused attempts before cost nothing`, async () => {
+    const { client, userId, lines } = await shopper(Array.from({ length: perAccount + 5 }, (_, i) => i));
+    // Three orders refused for a changed price do not count.
+    for (let i = 0; i < 3; i++) expect((await create(client, fieldsOf([{ ...lines[0]!, price: lines[0]!.price + 1 }]))).status).toBe(409);
+    // Each line as seen with no stock (an earlier test took a part's stock): taken 'под заказ'.
+    const answers = await Promise.all(lines.map((l) => create(client, fieldsOf([{ ...l, stock: 0 }]))));
+    expect(statuses(answers)).toEqual([...Array(perAccount).fill(200), ...Array(5).fill(429)]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.json.message).toMatch(/^Слишком много заказов подряд\. Попробуйте через \d+ мин\.$/);
+    expect(Number((await sql<{ n: string }>`select count(*) as n from orders_order where user_id = ${userId}`.execute(t.db)).rows[0]!.n)).toBe(perAccount);
+  }, 120_000);
+
+  it(`of ${perAddress + 6} parallel orders of 3 accounts from one address exactly ${perAddress} are taken`, async () => {
+    const each = (perAddress + 6) / 3;
+    const shoppers: Awaited<ReturnType<typeof shopper>>[] = [];
+    for (let i = 0; i < 3; i++) shoppers.push(await shopper(Array.from({ length: each }, (_, j) => j)));
+    const before = await orderCount();
+    const answers = await Promise.all(shoppers.flatMap((s) => s.lines.map((l) => create(s.client, fieldsOf([{ ...l, stock: 0 }]), [], crypto.randomUUID(), '198.51.100.23'))));
+    expect(statuses(answers)).toEqual([...Array(perAddress).fill(200), ...Array(6).fill(429)]);
+    expect(await orderCount()).toBe(before + perAddress);
+    // Another address is not refused.
+    const left = await shopper([0]);
+    expect((await create(left.client, fieldsOf(left.lines), [], crypto.randomUUID(), '198.51.100.24')).status).toBe(200);
+  }, 300_000);
 });
 
 describe('GET /api/order/regions and customer-info', () => {

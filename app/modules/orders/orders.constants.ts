@@ -15,6 +15,16 @@ export const ORDER_MAX_LINES = 200;
 export const ORDER_COUNT_MAX = 9999;
 export const COMMENT_MAX_LENGTH = 2000;
 export const ADDRESS_MAX_LENGTH = 500;
+/**
+ * Orders a buyer may place (issue 28 point 3, token buckets of ADR 010): an account 30 at once and
+ * then one every 2 minutes (a dealer's customer orders a few times a day; each order writes letters
+ * to him and to the branch); a network address, shared by an office or a mobile operator's NAT, 60
+ * at once and then one a minute. An order not created (refused, or a repeat of its key) gives its
+ * tokens back: the limits count orders, not attempts.
+ */
+export const ORDER_LIMIT_PER_ACCOUNT = { name: 'order:account', limit: 30, windowMs: 60 * 60_000 } as const;
+export const ORDER_LIMIT_PER_ADDRESS = { name: 'order:ip', limit: 60, windowMs: 60 * 60_000 } as const;
+
 /** The idempotency key: 8..100 characters of [A-Za-z0-9_-] (a UUID fits). Kept at least this long. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const IDEMPOTENCY_KEEP_HOURS = 48;
@@ -42,7 +52,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusCode, string> = {
 
 export const MY_ORDERS_PATH = '/profile/orders';
 export const MY_ORDERS_TITLE = 'Мои заказы';
-/** The confirmation page: `/cart/order/{number}` (a guest may order, so it is outside the profile). */
+/** The confirmation page: `/cart/order/{number}` (its address since guests could order: letters sent then link to it). */
 export const orderPath = (number: string) => `/cart/order/${encodeURIComponent(number)}`;
 export const attachmentPath = (number: string, id: number) => `/cart/order/${encodeURIComponent(number)}/files/${id}`;
 
@@ -76,7 +86,8 @@ export const ORDER_MESSAGES = {
   keyReused: 'Этот ключ повтора уже использован для другого заказа. Обновите страницу и отправьте заказ ещё раз',
   changed: 'Пока вы оформляли заказ, изменились цены или наличие. Проверьте список и подтвердите заказ ещё раз',
   priceChanged: (name: string, was: string, now: string) => `«${name}»: цена изменилась с ${was} на ${now}`,
-  noPrice: (name: string) => `«${name}»: цена по запросу — такой товар заказывается через менеджера`,
+  noPrice: (name: string) => `«${name}»: цена теперь по запросу — позиция войдёт в заказ, цену назовёт менеджер`,
+  priceKnown: (name: string, now: string) => `«${name}»: цена теперь известна — ${now}`,
   notEnough: (name: string, wanted: number, left: number) =>
     left > 0 ? `«${name}»: в наличии только ${left} шт., а в заказе ${wanted} — остальное привезём под заказ`
       : `«${name}»: нет в наличии в выбранном филиале — привезём под заказ`,
@@ -88,5 +99,6 @@ export const ORDER_MESSAGES = {
   fileNotFound: 'Файл не найден',
   signInToList: 'Войдите, чтобы увидеть свои заказы',
   failed: 'Не удалось оформить заказ. Попробуйте ещё раз через минуту',
-  rateLimited: 'Слишком много заказов подряд. Попробуйте ещё раз через минуту',
+  rateLimited: (minutes: number) => `Слишком много заказов подряд. Попробуйте через ${minutes} мин.`,
+  signInToOrder: 'Войдите, чтобы оформить заказ: корзина сохранится',
 } as const;

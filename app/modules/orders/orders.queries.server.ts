@@ -93,6 +93,13 @@ export async function linesOf(db: Db, orderIds: readonly number[]) {
   return db.selectFrom('orders_line').selectAll().where('order_id', 'in', [...orderIds]).orderBy('id').execute();
 }
 
+/** Where each order's customer letter went (the first one written: an order has one). */
+export async function noticesOf(db: Db, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  return db.selectFrom('orders_mail').select(['order_id', 'channel', 'recipient'])
+    .where('order_id', 'in', [...orderIds]).where('staff', '=', false).orderBy('id').execute();
+}
+
 export async function attachmentsOf(db: Db, orderIds: readonly number[]) {
   if (!orderIds.length) return [];
   return db.selectFrom('orders_attachment').select(['id', 'order_id', 'original_name', 'mime_type', 'size_bytes', 'storage_key'])

@@ -25,6 +25,19 @@ describe('orders rules', () => {
     expect(changes[1]!.message).toMatch(/нет в наличии/);
     expect(orderChanges([{ id: 1, count: 10, price: 1000 }], current)).toEqual([]);
   });
+  it('orders a part \'цена по запросу\' seen as such (price 0) as it is; a price that came or went is a change (issue 28 point 9)', () => {
+    const current = new Map([
+      [1, { id: 1, name: 'Втулка', price: null, currency: 'RUB' as const, quantity: 5 }],
+      [2, { id: 2, name: 'Шкив', price: 4500, currency: 'RUB' as const, quantity: 5 }],
+    ]);
+    expect(orderChanges([{ id: 1, count: 1, price: 0 }], current)).toEqual([]);
+    expect(orderChanges([{ id: 1, count: 1, price: 700 }], current)).toEqual([
+      { id: 1, kind: 'no-price', message: '«Втулка»: цена теперь по запросу — позиция войдёт в заказ, цену назовёт менеджер', price: null, quantity: 5 },
+    ]);
+    expect(orderChanges([{ id: 2, count: 1, price: 0 }], current)).toEqual([
+      { id: 2, kind: 'price', message: '«Шкив»: цена теперь известна — 45\u00a0руб.', price: 4500, quantity: 5 },
+    ]);
+  });
   it('takes a part to order: less in stock is a change only when it is less than the customer saw', () => {
     const current = new Map([[2, { id: 2, name: 'Ремень', price: 500, currency: 'RUB' as const, quantity: 2 }]]);
     // He saw 5 in stock, ordered 4; 2 are left: told, with the rest brought to order.

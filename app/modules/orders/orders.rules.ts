@@ -31,6 +31,7 @@ export function creditRefusal(limit: { total: number; used: number }, orderTotal
 export interface SeenLine {
   id: number;
   count: number;
+  /** Minor units; 0: 'цена по запросу' (spec §5: a price of 0 is no price), ordered as a line asking for one. */
   price: number;
   /** Pieces in stock the customer saw; absent: he is taken to have seen the whole count in stock. */
   stock?: number;
@@ -58,27 +59,36 @@ export interface LineChange {
   quantity: number;
 }
 
+/** A price as the order takes it: a positive amount, or null for 'цена по запросу'. */
+export function priceOrNull(price: number | null): number | null {
+  return price !== null && price > 0 ? price : null;
+}
+
 /**
  * Issue 10 point 6: every difference between what the customer saw and what is true now, as
  * Russian sentences; empty when the order may be taken as seen. Never silent: a lower price is a
- * change too (the customer confirms the new total either way). Stock is a change only when less is
- * there than he saw: a dealer takes orders for parts not in stock ('под заказ'), so a line he saw
- * short and orders anyway, or confirms once told, is taken and the rest is brought to order.
+ * change too (the customer confirms the new total either way), and so is a price that appeared or
+ * went 'по запросу' (issue 28 point 9: such a line is ordered asking for a price, never dropped).
+ * Stock is a change only when less is there than he saw: a dealer takes orders for parts not in
+ * stock ('под заказ'), so a line he saw short and orders anyway, or confirms once told, is taken
+ * and the rest is brought to order.
  */
 export function orderChanges(seen: readonly SeenLine[], current: ReadonlyMap<number, CurrentLine>): LineChange[] {
   const changes: LineChange[] = [];
   for (const s of seen) {
     const c = current.get(s.id);
     if (!c) continue;
-    if (c.price === null || c.price <= 0) {
+    const now = priceOrNull(c.price);
+    const was = priceOrNull(s.price);
+    if (now === null && was !== null) {
       changes.push({ id: s.id, kind: 'no-price', message: ORDER_MESSAGES.noPrice(c.name), price: null, quantity: c.quantity });
-      continue;
-    }
-    if (c.price !== s.price) {
-      changes.push({ id: s.id, kind: 'price', message: ORDER_MESSAGES.priceChanged(c.name, formatMoney(s.price, c.currency), formatMoney(c.price, c.currency)), price: c.price, quantity: c.quantity });
+    } else if (now !== null && was === null) {
+      changes.push({ id: s.id, kind: 'price', message: ORDER_MESSAGES.priceKnown(c.name, formatMoney(now, c.currency)), price: now, quantity: c.quantity });
+    } else if (now !== null && was !== null && now !== was) {
+      changes.push({ id: s.id, kind: 'price', message: ORDER_MESSAGES.priceChanged(c.name, formatMoney(was, c.currency), formatMoney(now, c.currency)), price: now, quantity: c.quantity });
     }
     if (c.quantity < s.count && c.quantity < (s.stock ?? s.count)) {
-      changes.push({ id: s.id, kind: 'stock', message: ORDER_MESSAGES.notEnough(c.name, s.count, c.quantity), price: c.price, quantity: c.quantity });
+      changes.push({ id: s.id, kind: 'stock', message: ORDER_MESSAGES.notEnough(c.name, s.count, c.quantity), price: now, quantity: c.quantity });
     }
   }
   return changes;
@@ -97,9 +107,9 @@ export function deliveryChange(seen: number | null | undefined, now: number | nu
   return { id: 0, kind: 'delivery', message, price: now, quantity: 0 };
 }
 
-/** Sum of count × price over the lines. */
-export function itemsTotal(lines: ReadonlyArray<{ count: number; price: number }>): number {
-  return lines.reduce((sum, l) => sum + l.count * l.price, 0);
+/** Sum of count × price over the lines with a price (lines 'цена по запросу' add nothing). */
+export function itemsTotal(lines: ReadonlyArray<{ count: number; price: number | null }>): number {
+  return lines.reduce((sum, l) => sum + l.count * (l.price ?? 0), 0);
 }
 
 /** The one currency of the lines, or null when they mix currencies. */

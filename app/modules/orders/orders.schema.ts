@@ -13,7 +13,10 @@ import type { LineChange } from './orders.rules.ts';
 
 const M = ORDER_MESSAGES;
 
-/** One product of `POST /api/order/create`: the cart line, its count, the price (minor units) and the stock the customer saw. */
+/**
+ * One product of `POST /api/order/create`: the cart line, its count, the price (minor units; 0 for
+ * 'цена по запросу', ordered as a line asking for a price) and the stock the customer saw.
+ */
 const product = z.object({
   id: strictInt(M.badLineId),
   count: strictInt(M.badCount, { min: 1, max: ORDER_COUNT_MAX }),
@@ -127,7 +130,8 @@ export interface OrderChangedAnswer {
 
 export interface CustomerInfo { name: string; phone: string; email: string; branchId: number | null }
 
-export interface OrderLineView { code: string; name: string; count: number; price: number; lineTotal: number }
+/** `price` and `lineTotal` null: 'цена по запросу' (the manager names it). */
+export interface OrderLineView { code: string; name: string; count: number; price: number | null; lineTotal: number | null }
 export interface OrderAttachmentView { id: number; name: string; mime: string; size: number; url: string }
 
 export interface OrderView {
@@ -147,4 +151,6 @@ export interface OrderView {
   total: number;
   lines: OrderLineView[];
   attachments: OrderAttachmentView[];
+  /** Where the customer's letter went: the account's confirmed address or phone; null: none confirmed. */
+  notice: { channel: 'email' | 'sms'; to: string } | null;
 }

@@ -3,18 +3,19 @@ import type { Kysely } from 'kysely';
 import { now, nowMs } from '#app/.server/clock.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { Database } from '#app/.server/db/schema.ts';
-import { lockOwner, ownerOf, type Owner } from '#app/.server/visitor-owner.ts';
+import { lockOwner, type Owner } from '#app/.server/visitor-owner.ts';
 import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { profileOf } from '#app/modules/auth/profile.server.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { AttachmentStorage } from './attachment-storage.server.ts';
+import { branchEmail, customerEmail, customerSms, type LetterOrder } from './order-letters.ts';
 import {
   DELIVERY_METHOD_LABELS, IDEMPOTENCY_KEEP_HOURS, ORDER_MESSAGES, ORDER_STATUS_LABELS, attachmentPath, orderPath,
   type DeliveryMethod,
 } from './orders.constants.ts';
 import * as q from './orders.queries.server.ts';
-import { creditRefusal, deliveryChange, itemsTotal, orderChanges, orderNumber, singleCurrency, type CurrentLine, type LineChange } from './orders.rules.ts';
+import { creditRefusal, deliveryChange, itemsTotal, orderChanges, orderNumber, priceOrNull, singleCurrency, type CurrentLine, type LineChange } from './orders.rules.ts';
 import type { CustomerInfo, DeliveryPoint, OrderCreateInput, OrderCreatedAnswer, OrderView } from './orders.schema.ts';
 
 /*
@@ -30,7 +31,7 @@ const LOCK_ORDERS = 7310101;
 
 /** Expected outcomes' codes and their API status. */
 export const ORDER_STATUS = {
-  'unknown-branch': 404, 'unknown-lines': 404, 'unknown-terminal': 404, changed: 409, currency: 409, credit: 409, 'key-reused': 422,
+  'sign-in': 401, 'unknown-branch': 404, 'unknown-lines': 404, 'unknown-terminal': 404, changed: 409, currency: 409, credit: 409, 'key-reused': 422,
 } as const;
 
 /**
@@ -88,25 +89,41 @@ export function requestHash(input: OrderCreateInput, files: readonly StagedFile[
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** Where the customer's letter goes (issue 28 point 3): the account's confirmed address, else its confirmed phone; never an address typed into the order. */
+type Notice = { channel: 'email' | 'sms'; to: string } | null;
+
+async function noticeOf(ctx: RequestContext): Promise<Notice> {
+  const profile = await profileOf(ctx);
+  if (profile?.emailConfirmed && profile.email) return { channel: 'email', to: profile.email };
+  if (profile?.phoneConfirmed && profile.phone) return { channel: 'sms', to: profile.phone };
+  return null;
+}
+
 /**
- * Creates the order. Files were staged in the storage before (never inside the transaction); they
- * are moved to the order's keys just before the commit, and removed if no order was created. The
- * same key again, in parallel or later, answers the order it created.
+ * Creates the order of the signed-in customer (spec §1: prices, and so orders, need an account).
+ * Files were staged in the storage before (never inside the transaction); they are moved to the
+ * order's keys just before the commit, and removed if no order was created. The same key again, in
+ * parallel or later, answers the order it created.
  */
 export async function createOrder(ctx: RequestContext, input: OrderCreateInput, key: string, files: readonly StagedFile[], storage: AttachmentStorage): Promise<CreateOrderOutcome> {
   const { services } = ctx;
-  const owner = ownerOf(ctx) ?? (await ctx.ensureSession(), ownerOf(ctx)!);
+  const userId = ctx.session?.userId;
+  if (userId == null) {
+    await Promise.all(files.map((f) => storage.delete(f.tempKey).catch(() => {})));
+    return { ok: false, code: 'sign-in', message: ORDER_MESSAGES.signInToOrder };
+  }
+  const owner: Owner = { userId };
   const hash = requestHash(input, files);
   const promoted: string[] = [];
   let outcome: CreateOrderOutcome;
   try {
     // Outside the transaction: a carrier may take seconds, and neither the owner's lock nor a
     // connection is held meanwhile. The transaction checks the lines again under the lock.
-    const quote = await quoteDelivery(ctx, owner, input);
+    const [quote, notice] = await Promise.all([quoteDelivery(ctx, owner, input), noticeOf(ctx)]);
     if ('refused' in quote) {
       outcome = { ok: false, code: 'unknown-terminal', message: quote.refused };
     } else {
-      outcome = await services.db.transaction().execute((trx) => createInTransaction(services, trx, owner, input, key, hash, files, storage, promoted, quote));
+      outcome = await services.db.transaction().execute((trx) => createInTransaction(services, trx, { owner, input, key, hash, files, storage, promoted, quote, notice }));
     }
   } catch (error) {
     await Promise.all(promoted.map((k) => storage.delete(k).catch(() => {})));
@@ -115,7 +132,8 @@ export async function createOrder(ctx: RequestContext, input: OrderCreateInput, 
   }
   // Staged files that did not become the order's (refused, or a repeat of an order already made).
   if (!outcome.ok || outcome.repeated) await Promise.all(files.map((f) => storage.delete(f.tempKey).catch(() => {})));
-  if (outcome.ok && !outcome.repeated) void deliverOrderMail(services).catch(() => {});
+  // This order's letters only: the rest are the housekeeping's, sent outside any visitor's request.
+  if (outcome.ok && !outcome.repeated) void deliverOrderMail(services, { orderNumber: outcome.number }).catch(() => {});
   return outcome;
 }
 
@@ -144,10 +162,13 @@ async function quoteDelivery(ctx: RequestContext, owner: Owner, input: OrderCrea
   });
 }
 
-async function createInTransaction(
-  services: AppServices, trx: Db, owner: Owner, input: OrderCreateInput, key: string, hash: string,
-  files: readonly StagedFile[], storage: AttachmentStorage, promoted: string[], quote: Quote,
-): Promise<CreateOrderOutcome> {
+interface CreateRequest {
+  owner: Owner; input: OrderCreateInput; key: string; hash: string; files: readonly StagedFile[];
+  storage: AttachmentStorage; promoted: string[]; quote: Quote; notice: Notice;
+}
+
+async function createInTransaction(services: AppServices, trx: Db, r: CreateRequest): Promise<CreateOrderOutcome> {
+  const { owner, input, key, hash, files, storage, promoted, quote, notice } = r;
   await lockOwner(trx, LOCK_ORDERS, owner);
   const oKey = ownerKey(owner);
   const seen = await q.findIdempotent(trx, oKey, key);
@@ -164,16 +185,18 @@ async function createInTransaction(
   const byId = new Map(locked.map((l) => [l.id, l]));
   const current = new Map<number, CurrentLine>(locked.map((l) => [l.id, { id: l.id, name: l.name, price: l.price, currency: l.currency ?? 'RUB', quantity: l.quantity }]));
   const changes = orderChanges(input.products, current);
-  const currencyNow = singleCurrency(locked.map((l) => l.currency ?? 'RUB')) ?? 'RUB';
-  const delivery = deliveryChange(input.deliveryPriceSeen, quote.failed ? null : Math.max(0, Math.round(quote.price)), currencyNow);
+  // The order's currency is its priced lines' (a line 'цена по запросу' has none to add up).
+  const priced = locked.filter((l) => priceOrNull(l.price) !== null);
+  const currency = singleCurrency((priced.length ? priced : locked).map((l) => l.currency ?? 'RUB'));
+  const delivery = deliveryChange(input.deliveryPriceSeen, quote.failed ? null : Math.max(0, Math.round(quote.price)), currency ?? 'RUB');
   if (delivery) changes.push(delivery);
   if (changes.length) return { ok: false, code: 'changed', message: ORDER_MESSAGES.changed, changes };
-  const currency = singleCurrency(locked.map((l) => l.currency ?? 'RUB'));
   if (!currency) return { ok: false, code: 'currency', message: ORDER_MESSAGES.mixedCurrencies };
 
   const lines = input.products.map((p) => {
     const l = byId.get(p.id)!;
-    return { ...l, count: p.count, price: l.price!, lineTotal: p.count * l.price! };
+    const price = priceOrNull(l.price);
+    return { ...l, count: p.count, price, lineTotal: price === null ? null : p.count * price };
   });
   const goods = itemsTotal(lines);
   const deliveryPrice = quote.failed ? 0 : Math.max(0, Math.round(quote.price));
@@ -203,7 +226,7 @@ async function createInTransaction(
   }).returning('id').executeTakeFirstOrThrow();
   await trx.insertInto('orders_line').values(lines.map((l) => ({
     order_id: order.id, part_id: l.part_id, code: l.code, name: l.name, one_c_code: l.one_c_code, weight_grams: l.weight_grams,
-    count: l.count, price: l.price, old_price: l.old_price, currency, line_total: l.lineTotal,
+    count: l.count, price: l.price, old_price: l.price === null ? null : l.old_price, currency, line_total: l.lineTotal,
   }))).execute();
   const finalKeys = files.map(() => `orders/${order.id}/${randomUUID()}`);
   if (files.length) {
@@ -214,11 +237,20 @@ async function createInTransaction(
   await trx.insertInto('orders_idempotency').values({ owner_key: oKey, key, request_hash: hash, order_id: order.id, created_at: at }).execute();
   await trx.deleteFrom('cart_item').where('id', 'in', ids).execute();
 
-  const letters = orderLetters({ number, input: { ...input, deliveryCarrier: carrier }, branch, lines, goods, deliveryPrice, deliveryFailed: quote.failed, total, currency, files, at });
+  const letter: LetterOrder = {
+    number, url: `${services.config.PUBLIC_ORIGIN}${orderPath(number)}`, at,
+    branch: { name: branch.name, address: branch.address, phone: branch.phone },
+    customer: { name: input.name, phone: input.phone, email: input.email },
+    delivery: { method: input.deliveryMethod, address: input.deliveryAddress, carrier, terminal: input.deliveryTerminal, price: deliveryPrice, failed: quote.failed },
+    lines, goods, total, currency, onCredit: input.onCredit, comment: input.comment, files: files.map((f) => f.name),
+  };
+  const mail = customerEmail(letter);
+  const staff = branchEmail(letter);
   await trx.insertInto('orders_mail').values([
-    { order_id: order.id, recipient: input.email, staff: false, subject: letters.customer.subject, body: letters.customer.text, next_attempt_at: at },
+    ...(notice?.channel === 'email' ? [{ order_id: order.id, recipient: notice.to, staff: false, subject: mail.subject, body: mail.text, html: mail.html ?? null, next_attempt_at: at }] : []),
+    ...(notice?.channel === 'sms' ? [{ order_id: order.id, recipient: notice.to, channel: 'sms' as const, staff: false, subject: mail.subject, body: customerSms(letter), next_attempt_at: at }] : []),
     // The branch's address is reference data; a branch without one sends to nobody (checked by the schema: not null).
-    ...(branch.email ? [{ order_id: order.id, recipient: branch.email, staff: true, subject: letters.branch.subject, body: letters.branch.text, next_attempt_at: at }] : []),
+    ...(branch.email ? [{ order_id: order.id, recipient: branch.email, staff: true, subject: staff.subject, body: staff.text, next_attempt_at: at }] : []),
   ]).execute();
 
   // Last, just before the commit: a crash from here leaves files under orders/ without rows (swept
@@ -230,63 +262,34 @@ async function createInTransaction(
   return { ok: true, message: ORDER_MESSAGES.created, number, total, currency, url: orderPath(number), repeated: false };
 }
 
-function orderLetters(o: {
-  number: string; input: OrderCreateInput; branch: q.BranchRow; lines: Array<{ code: string; name: string; count: number; price: number; lineTotal: number }>;
-  goods: number; deliveryPrice: number; deliveryFailed: boolean; total: number; currency: CurrencyCode; files: readonly StagedFile[]; at: Date;
-}) {
-  const money = (v: number) => formatMoney(v, o.currency).replace('\u00a0', ' ');
-  const { input } = o;
-  const delivery = input.deliveryMethod === 'pickup'
-    ? `${DELIVERY_METHOD_LABELS.pickup}: ${o.branch.name}, ${o.branch.address}`
-    : `${DELIVERY_METHOD_LABELS[input.deliveryMethod]}: ${[input.deliveryAddress, input.deliveryCarrier, input.deliveryTerminal].filter(Boolean).join(', ')}`
-      + (o.deliveryFailed ? ' (стоимость доставки сообщит менеджер)' : `, доставка ${money(o.deliveryPrice)}`);
-  const body = [
-    `Заказ ${o.number} от ${o.at.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (МСК)`,
-    '',
-    ...o.lines.map((l, i) => `${i + 1}. ${l.code} ${l.name} — ${l.count} шт. × ${money(l.price)} = ${money(l.lineTotal)}`),
-    '',
-    `Товары: ${money(o.goods)}`,
-    `Итого: ${money(o.total)}${input.onCredit ? ' (в кредит)' : ''}`,
-    `Получение: ${delivery}`,
-    `Покупатель: ${input.name}, ${formatPhoneDisplay(input.phone)}, ${input.email}`,
-    ...(input.comment ? ['', `Комментарий: ${input.comment}`] : []),
-    ...(o.files.length ? ['', `Приложенные файлы: ${o.files.map((f) => f.name).join(', ')}`] : []),
-  ];
-  return {
-    customer: {
-      subject: `Ваш заказ ${o.number} принят`,
-      text: ['Спасибо за заказ! Менеджер филиала свяжется с вами, чтобы подтвердить его.', '', ...body].join('\n'),
-    },
-    branch: {
-      subject: `Новый заказ ${o.number} с сайта — ${input.name}`,
-      text: [`Новый заказ с сайта для филиала «${o.branch.name}».`, '', ...body].join('\n'),
-    },
-  };
-}
-
 /** Tries per letter before it is marked failed; waits grow 1 h, 2 h, 4 h … (the housekeeping runs hourly). */
 export const ORDER_MAIL_MAX_ATTEMPTS = 8;
 const MAIL_LEASE_MS = 10 * 60_000;
 
 /**
- * Sends the order letters that are due (after a commit, and from the housekeeping). Each is leased
- * with one statement (`for update skip locked`), so two processes never send one letter twice.
+ * Sends the order letters that are due (one order's after its commit; all from the housekeeping).
+ * Each is leased with one statement (`for update skip locked`), so two processes never send one
+ * letter twice.
  */
-export async function deliverOrderMail(services: AppServices, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function deliverOrderMail(services: AppServices, options: { orderNumber?: string; limit?: number } = {}): Promise<{ sent: number; failed: number }> {
   const { db } = services;
   const due = await db.updateTable('orders_mail')
     .set({ next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS) })
-    .where('id', 'in', (eb) => eb.selectFrom('orders_mail').select('id')
-      .where('state', '=', 'pending').where('next_attempt_at', '<=', now())
-      .orderBy('id').limit(limit).forUpdate().skipLocked())
-    .returning(['id', 'recipient', 'staff', 'subject', 'body', 'attempts'])
+    .where('id', 'in', (eb) => {
+      let pick = eb.selectFrom('orders_mail').select('id')
+        .where('state', '=', 'pending').where('next_attempt_at', '<=', now());
+      if (options.orderNumber !== undefined) pick = pick.where('order_id', '=', eb.selectFrom('orders_order').select('id').where('number', '=', options.orderNumber));
+      return pick.orderBy('id').limit(options.limit ?? 20).forUpdate().skipLocked();
+    })
+    .returning(['id', 'recipient', 'channel', 'staff', 'subject', 'body', 'html', 'attempts'])
     .execute();
   let sent = 0;
   let failed = 0;
   for (const letter of due) {
     const attempts = letter.attempts + 1;
     try {
-      await services.providers.mail.send({ to: letter.recipient, subject: letter.subject, text: letter.body, staff: letter.staff });
+      if (letter.channel === 'sms') await services.providers.sms.send(letter.recipient, letter.body);
+      else await services.providers.mail.send({ to: letter.recipient, subject: letter.subject, text: letter.body, ...(letter.html ? { html: letter.html } : {}), staff: letter.staff });
       await db.updateTable('orders_mail').set({ state: 'sent', attempts, sent_at: now(), error: null }).where('id', '=', letter.id).execute();
       sent++;
     } catch (error) {
@@ -337,9 +340,12 @@ export async function orderRegions(services: AppServices) {
   return [...regions.values()].sort((a, b) => a.label.localeCompare(b.label, 'ru'));
 }
 
-/** The owner's order as its pages show it; null for anyone else's or an unknown number. */
+/**
+ * The signed-in customer's order as its pages show it; null for anyone else's, an unknown number or
+ * a guest (spec §1: a guest sees no price; a guest's order of old joined his account at sign-in).
+ */
 export async function ownOrder(ctx: RequestContext, number: string): Promise<OrderView | null> {
-  const owner = ownerOf(ctx);
+  const owner = accountOf(ctx);
   if (!owner || number.length > 40) return null;
   const row = await q.findOwnOrder(ctx.services.db, owner, number);
   if (!row) return null;
@@ -353,11 +359,18 @@ export async function myOrders(ctx: RequestContext, limit = 50): Promise<OrderVi
   return views(ctx.services.db, await q.listOwnOrders(ctx.services.db, userId, limit));
 }
 
+function accountOf(ctx: RequestContext): Owner | null {
+  const userId = ctx.session?.userId;
+  return userId == null ? null : { userId };
+}
+
 type OrderRow = Awaited<ReturnType<typeof q.listOwnOrders>>[number];
 
 async function views(db: Db, rows: readonly OrderRow[]): Promise<OrderView[]> {
   const ids = rows.map((r) => r.id);
-  const [lines, files, branches] = await Promise.all([q.linesOf(db, ids), q.attachmentsOf(db, ids), q.branchesByIds(db, [...new Set(rows.map((r) => r.branch_id))])]);
+  const [lines, files, branches, notices] = await Promise.all([
+    q.linesOf(db, ids), q.attachmentsOf(db, ids), q.branchesByIds(db, [...new Set(rows.map((r) => r.branch_id))]), q.noticesOf(db, ids),
+  ]);
   const branchById = new Map(branches.map((b) => [b.id, b]));
   return rows.map((r) => {
     const b = branchById.get(r.branch_id);
@@ -379,15 +392,24 @@ async function views(db: Db, rows: readonly OrderRow[]): Promise<OrderView[]> {
       currency: r.currency,
       itemsTotal: Number(r.items_total),
       total: Number(r.total),
-      lines: lines.filter((l) => l.order_id === r.id).map((l) => ({ code: l.code, name: l.name, count: l.count, price: Number(l.price), lineTotal: Number(l.line_total) })),
+      lines: lines.filter((l) => l.order_id === r.id).map((l) => ({
+        code: l.code, name: l.name, count: l.count,
+        price: l.price === null ? null : Number(l.price), lineTotal: l.line_total === null ? null : Number(l.line_total),
+      })),
+      notice: noticeView(notices.find((n) => n.order_id === r.id)),
       attachments: files.filter((f) => f.order_id === r.id).map((f) => ({ id: f.id, name: f.original_name, mime: f.mime_type, size: Number(f.size_bytes), url: attachmentPath(r.number, f.id) })),
     };
   });
 }
 
+function noticeView(row: { channel: 'email' | 'sms'; recipient: string } | undefined): OrderView['notice'] {
+  if (!row) return null;
+  return row.channel === 'sms' ? { channel: 'sms', to: formatPhoneDisplay(row.recipient) } : { channel: 'email', to: row.recipient };
+}
+
 /** An attachment of the owner's order: its storage key, name and type (the download route streams it). */
 export async function ownAttachment(ctx: RequestContext, number: string, id: number): Promise<{ key: string; name: string; mime: string } | null> {
-  const owner = ownerOf(ctx);
+  const owner = accountOf(ctx);
   if (!owner) return null;
   const order = await q.findOwnOrder(ctx.services.db, owner, number);
   if (!order) return null;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { ProviderError, type AuthProviders } from './providers.ts';
+import { createUser } from '../users.server.ts';
 import {
+  claimAccountOutbox,
   createSandboxProviders,
   extractCode,
   extractLink,
@@ -105,11 +107,27 @@ describe('the outbox scoped to browsers', () => {
   const a = outboxReaderKey('token-of-browser-a');
   const b = outboxReaderKey('token-of-browser-b');
 
-  it('a phone belongs to the first browser that sent to it; another browser\'s later message goes to that owner', async () => {
+  it('mentioning a phone first claims nothing: each browser sees only what it sent to a phone nobody proved (issue 28 point 4)', async () => {
     await withOutboxReader(() => a, () => providers.sms.send('+7 (900) 555-11-22', 'Код 1111'));
     await withOutboxReader(() => b, () => providers.sms.send('79005551122', 'Код 2222'));
-    expect((await readOutboxFor(t.db, a, { recipient: '79005551122' })).map((m) => m.body)).toEqual(['Код 2222', 'Код 1111']);
-    expect(await readOutboxFor(t.db, b, { recipient: '79005551122' })).toEqual([]);
+    expect((await readOutboxFor(t.db, a, { recipient: '79005551122' })).map((m) => m.body)).toEqual(['Код 1111']);
+    expect((await readOutboxFor(t.db, b, { recipient: '79005551122' })).map((m) => m.body)).toEqual(['Код 2222']);
+  });
+
+  it('an account\'s confirmed address and phone belong to the browser signed in to it: every later message, whoever sends it, and the latest proof wins', async () => {
+    const userId = await createUser(t.db, { name: 'Покупатель', email: 'Proved@Agro.example', phone: '79005553344', password: 'secret12', emailVerified: true, phoneVerified: true, consents: [] });
+    // Before any proof: an account's confirmed address is nobody's, even for the browser that sends to it.
+    await withOutboxReader(() => a, () => providers.mail.send({ to: 'proved@agro.example', subject: 'До входа', text: 'Письмо 0' }));
+    expect(await readOutboxFor(t.db, a, { recipient: 'proved@agro.example' })).toEqual([]);
+    await claimAccountOutbox(t.db, b, userId);
+    await withOutboxReader(() => a, () => providers.mail.send({ to: 'proved@agro.example', subject: 'Заказ', text: 'Письмо 1' }));
+    await providers.sms.send('+7 900 555-33-44', 'SMS 1');
+    expect((await readOutboxFor(t.db, b)).map((m) => m.body).slice(0, 2)).toEqual(['SMS 1', 'Письмо 1']);
+    expect(await readOutboxFor(t.db, a, { recipient: 'proved@agro.example' })).toEqual([]);
+    await claimAccountOutbox(t.db, a, userId);
+    await providers.mail.send({ to: 'proved@agro.example', subject: 'Заказ', text: 'Письмо 2' });
+    expect((await readOutboxFor(t.db, a, { recipient: 'proved@agro.example' })).map((m) => m.body)).toEqual(['Письмо 2']);
+    expect((await readOutboxFor(t.db, b, { recipient: 'proved@agro.example' })).map((m) => m.body)).toEqual(['Письмо 1']);
   });
 
   it('a letter to staff is shown to its sender only and claims nothing; without a browser a message is nobody\'s', async () => {

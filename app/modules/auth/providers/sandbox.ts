@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'kysely';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { AuthOutboxTable } from '#app/.server/db/schema.ts';
 import { csrfTokenId, sha256 } from '#app/.server/security/tokens.ts';
@@ -19,14 +20,20 @@ import { SANDBOX_CAPTCHA_TOKEN } from '../auth.constants.ts';
  * `auth_outbox` table, where tests (and the outbox page, /__dev/outbox) read the codes and links.
  * `createProviders` allows them only in development, tests and demo mode.
  *
- * The outbox stands in for every phone and mailbox at once, so it is scoped to browsers (ADR 011):
+ * The outbox stands in for every phone and mailbox at once, so it is scoped to browsers (ADR 011,
+ * amended by ADR 066):
  * - each request runs inside `withOutboxReader`, which names its browser (a key derived from the
- *   XSRF cookie, read lazily);
- * - a phone or address belongs to the first browser whose request sent something to it
- *   (`auth_outbox_owner`); from then on every message to it is readable by that browser only, so
- *   a stranger who asks for a reset of someone else's account never sees the link;
- * - an address or phone that an account has confirmed without any message of this outbox (an
- *   employee created by `npm run user`) belongs to nobody: its messages are kept but shown to no one;
+ *   XSRF cookie, read lazily); a background step (the housekeeping) runs outside any, and so names
+ *   no browser;
+ * - a phone or address belongs to the browser that proved it: one signed in to the account that has
+ *   confirmed it (`claimAccountOutbox`, after a sign-in or any write of a signed-in visitor; the
+ *   latest proof wins). Every message to it, whoever caused it and whenever it is sent, is readable by
+ *   that browser only;
+ * - an address or phone that an account has confirmed but no browser proved here (an employee created
+ *   by `npm run user`) belongs to nobody: its messages are kept but shown to no one;
+ * - any other address (typed, never confirmed) belongs to nobody either: a message to it is shown to
+ *   the browser whose request sent it, and claims nothing, so mentioning an address first gives no
+ *   hold on it;
  * - a letter to the shop's own staff (`MailMessage.staff`, e.g. 'Написать нам' to a branch) is shown
  *   to the browser that sent it and claims nothing.
  */
@@ -61,14 +68,26 @@ async function confirmedByAccount(db: DB, recipient: string): Promise<boolean> {
 /** Which browser may read a new message to `recipient` (see the rules above); null: nobody. */
 export async function outboxReaderFor(db: DB, recipient: string, sender: string | null, staff = false): Promise<string | null> {
   if (staff) return sender;
-  const owner = () => db.selectFrom('auth_outbox_owner').select('reader_key').where('recipient', '=', recipient).executeTakeFirst();
-  const known = await owner();
+  const known = await db.selectFrom('auth_outbox_owner').select('reader_key').where('recipient', '=', recipient).executeTakeFirst();
   if (known) return known.reader_key;
-  if (sender === null || await confirmedByAccount(db, recipient)) return null;
-  // Two browsers racing for a fresh address: exactly one claim wins, the other reads the winner.
-  const claimed = await db.insertInto('auth_outbox_owner').values({ recipient, reader_key: sender })
-    .onConflict((oc) => oc.column('recipient').doNothing()).returning('reader_key').executeTakeFirst();
-  return claimed?.reader_key ?? (await owner())?.reader_key ?? null;
+  return sender !== null && !(await confirmedByAccount(db, recipient)) ? sender : null;
+}
+
+/**
+ * The browser `readerKey` is signed in to account `userId`: the account's confirmed address and
+ * phone become this browser's (one statement; a browser that proved them later takes them over).
+ */
+export async function claimAccountOutbox(db: DB, readerKey: string, userId: number): Promise<void> {
+  await sql`
+    insert into auth_outbox_owner (recipient, reader_key)
+    select r.recipient, ${readerKey} from auth_user u
+    cross join lateral (values
+      (case when u.email_verified_at is not null then lower(trim(u.email)) end),
+      (case when u.phone_verified_at is not null then regexp_replace(u.phone, '\\D', '', 'g') end)
+    ) as r (recipient)
+    where u.id = ${userId} and r.recipient is not null and r.recipient <> ''
+    on conflict (recipient) do update set reader_key = excluded.reader_key, created_at = now()
+      where auth_outbox_owner.reader_key <> excluded.reader_key`.execute(db);
 }
 
 async function record(db: DB, message: { channel: OutboxChannel; recipient: string; subject: string | null; body: string; staff?: boolean }): Promise<void> {

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LayoutUiContext, type LayoutUi } from '#app/components/layout/layout-ui.tsx';
 import type { CartLine, CartView } from '../cart.schema.ts';
-import { CartPage, type CartDeliveryProps } from './CartPage.tsx';
+import { CartPage, type CartDeliveryProps, type CartOrderProps } from './CartPage.tsx';
 
 const ui = new Proxy({}, { get: () => () => {} }) as LayoutUi;
 const render = (node: React.ReactNode) => {
@@ -63,5 +63,17 @@ describe('CartPage (server render)', () => {
     const html = render(<CartPage initial={view([line(1, 100_000), line(2, null)])} branches={[]} delivery={Panel} />);
     expect(html).toContain('data-slot="delivery"><p>Панель доставки</p>');
     expect(got).toMatchObject({ branchId: 1, parts: [{ id: 101, count: 2 }], checkedSum: 200_000, currencySign: 'руб.' });
+  });
+
+  it('hands the order every checked line, those on request too (price null), with the summary\'s count and sum (issue 28 point 9)', () => {
+    let got: CartOrderProps | null = null;
+    const Order = (props: CartOrderProps) => { got = props; return <p>Форма заказа</p>; };
+    const html = render(<CartPage initial={view([line(1, 100_000), line(2, null), line(3, 50_000)])} branches={[]} order={Order} />);
+    expect(html).toContain('3 позиции, 6 шт.');
+    expect(html).toContain('data-testid="cart-sum">3 000 руб.');
+    expect(got).toMatchObject({
+      lines: [{ id: 1, count: 2, price: 100_000 }, { id: 3, count: 2, price: 50_000 }, { id: 2, count: 2, price: null }],
+      onRequestCount: 1, checkedSum: 300_000,
+    });
   });
 });

@@ -40,11 +40,13 @@ export type CartDeliverySlot = ComponentType<CartDeliveryProps>;
 
 /**
  * What the order form (the orders module, mounted by the page under the cart) gets: the checked
- * lines with a price as the customer sees them (cart line id, count, price in minor units), how
- * many checked lines are on request (they stay in the cart: ADR 042), the branch, the limit.
+ * lines as the customer sees them (cart line id, count, price in minor units or null for 'цена по
+ * запросу': such a line is ordered asking for a price, issue 28), in the page's order (priced, then
+ * on request), how many are on request, the branch, the limit. The count and the sum are the
+ * summary's.
  */
 export interface CartOrderProps {
-  lines: ReadonlyArray<{ id: number; count: number; price: number; stock: number }>;
+  lines: ReadonlyArray<{ id: number; count: number; price: number | null; stock: number }>;
   onRequestCount: number;
   branchId: number | null;
   currency: CurrencyCode;
@@ -203,10 +205,7 @@ export function CartPage({ initial, branches, delivery: Delivery, order: Order }
   };
 
   const orderProps: CartOrderProps = {
-    lines: items.flatMap((l) => {
-      const price = priceOf(l.price);
-      return isChecked(l.id) && price !== null ? [{ id: l.id, count: l.count, price, stock: l.inStock }] : [];
-    }),
+    lines: [...priced, ...onRequest].filter((l) => isChecked(l.id)).map((l) => ({ id: l.id, count: l.count, price: priceOf(l.price), stock: l.inStock })),
     onRequestCount: pricesShown ? totals.withoutPrice : 0,
     branchId: view?.currentBranchId ?? branchId, currency, checkedSum: totals.sum, pricesShown,
     limit: showLimit && limit ? limit : null,
@@ -273,7 +272,7 @@ export function CartPage({ initial, branches, delivery: Delivery, order: Order }
                 {onRequest.length ? (
                   <>
                     <h3 className={styles.groupTitle}>Цена по запросу</h3>
-                    <p className={styles.groupNote}>Цену этих запчастей назовёт менеджер после оформления заказа.</p>
+                    <p className={styles.groupNote}>Они войдут в заказ: цену этих запчастей назовёт менеджер после оформления.</p>
                     <ul className={styles.lines}>{onRequest.map(renderLine)}</ul>
                   </>
                 ) : null}

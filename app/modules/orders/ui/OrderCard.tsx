@@ -3,6 +3,8 @@ import { fileSize } from '../orders.rules.ts';
 import type { OrderView } from '../orders.schema.ts';
 import styles from './orders.module.css';
 
+const ON_REQUEST_NOTE = 'цену этих позиций назовёт менеджер, в сумму заказа они пока не входят';
+
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
 
 /** One order: number, status, lines, totals, delivery, attachments (downloads for its owner only). */
@@ -26,8 +28,8 @@ export function OrderCard({ order, headingLevel = 2 }: { order: OrderView; headi
                 <td data-label="Код">{l.code}</td>
                 <td data-label="Наименование">{l.name}</td>
                 <td data-label="Кол-во">{l.count} шт.</td>
-                <td data-label="Цена">{money(l.price)}</td>
-                <td data-label="Сумма">{money(l.lineTotal)}</td>
+                <td data-label="Цена">{l.price === null ? 'цена по запросу' : money(l.price)}</td>
+                <td data-label="Сумма">{l.lineTotal === null ? '—' : money(l.lineTotal)}</td>
               </tr>
             ))}
           </tbody>
@@ -44,6 +46,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: OrderView; headi
           {order.delivery.method !== 'pickup' && (order.delivery.failed ? ' — стоимость доставки сообщит менеджер' : ` — ${money(order.delivery.price)}`)}
         </dd>
         <dt>Итого</dt><dd className={styles.total}>{money(order.total)}{order.onCredit ? ' (в кредит)' : ''}</dd>
+        {order.lines.some((l) => l.price === null) && (<><dt>Цена по запросу</dt><dd>{ON_REQUEST_NOTE}</dd></>)}
         <dt>Контакты</dt><dd>{order.name}, {order.phone}, {order.email}</dd>
         {order.comment && (<><dt>Комментарий</dt><dd className={styles.comment}>{order.comment}</dd></>)}
         {order.attachments.length > 0 && (

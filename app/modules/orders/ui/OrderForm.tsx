@@ -8,8 +8,11 @@ import { fileSize, type LineChange } from '../orders.rules.ts';
 import type { CustomerInfo, OrderCreatedAnswer } from '../orders.schema.ts';
 import styles from './orders.module.css';
 
-/** A checked cart line as the cart page shows it: id, count, the price (minor units) and the pieces in stock the customer sees. */
-export interface OrderFormLine { id: number; count: number; price: number; stock: number }
+/**
+ * A checked cart line as the cart page shows it: id, count, the price (minor units; null: 'цена по
+ * запросу', sent as 0 and ordered asking for a price) and the pieces in stock the customer sees.
+ */
+export interface OrderFormLine { id: number; count: number; price: number | null; stock: number }
 
 /** The address the delivery was priced for (spec §3 address and its coords). */
 export interface OrderFormPoint { country: string; city: string; region: string; district: string; street: string; house: string; lat: number; long: number }
@@ -107,7 +110,7 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
     key.current ??= crypto.randomUUID();
     const body = new FormData();
     body.append('_csrf', csrfToken());
-    body.append('products', JSON.stringify(lines.map((l) => ({ id: l.id, count: l.count, price: prices.get(l.id) ?? l.price, stock: stocks.get(l.id) ?? l.stock }))));
+    body.append('products', JSON.stringify(lines.map((l) => ({ id: l.id, count: l.count, price: prices.get(l.id) ?? l.price ?? 0, stock: stocks.get(l.id) ?? l.stock }))));
     body.append('name', contacts.name);
     body.append('phone', contacts.phone);
     body.append('email', contacts.email);
@@ -149,6 +152,8 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
     const nextStocks = new Map(stocks);
     for (const c of changes) {
       if (c.kind === 'price' && c.price !== null) next.set(c.id, c.price);
+      // Gone 'по запросу': the line is still ordered, asking for a price.
+      if (c.kind === 'no-price') next.set(c.id, 0);
       if (c.kind === 'stock') nextStocks.set(c.id, c.quantity);
     }
     setPrices(next);
@@ -196,11 +201,9 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
         <div className={styles.changes} role="alert">
           <p>{ORDER_MESSAGES.changed}</p>
           <ul>{changes.map((c, i) => <li key={i}>{c.message}</li>)}</ul>
-          {changes.some((c) => c.kind !== 'no-price') && (
-            <button type="button" className={styles.submit} onClick={acceptNewPrices}>
-              {changes.some((c) => c.kind === 'price' || c.kind === 'delivery') ? 'Подтвердить новые цены' : 'Подтвердить'}
-            </button>
-          )}
+          <button type="button" className={styles.submit} onClick={acceptNewPrices}>
+            {changes.some((c) => c.kind === 'price' || c.kind === 'delivery') ? 'Подтвердить новые цены' : 'Подтвердить'}
+          </button>
         </div>
       )}
       {error && !changes && <p className={styles.error} role="alert">{error}</p>}
