@@ -46,7 +46,30 @@ export function requestContextMiddleware(services: AppServices, options: { onSig
       // Readable by scripts on purpose: the client echoes it in the X-XSRF-TOKEN header.
       setCookie(c, XSRF_COOKIE, ctx.issuedToken, { path: '/', sameSite: 'Lax', secure, maxAge: GUEST_SESSION_DAYS * 86_400 });
     }
+    if (ctx.session?.userId != null) keepPrivate(c);
   };
+}
+
+/**
+ * A signed-in visitor's answer is his: never kept by a shared cache (`private`; `no-store` unless
+ * the answer said how it may be kept), and told apart by its cookie (`Vary: Cookie`).
+ */
+function keepPrivate(c: Context<HonoEnv>): void {
+  const varies = /\bcookie\b/i.test(c.res.headers.get('Vary') ?? '');
+  const isPrivate = /\bprivate\b/.test(c.res.headers.get('Cache-Control') ?? '');
+  if (varies && isPrivate) return;
+  let headers = c.res.headers;
+  try {
+    headers.set('X-Content-Type-Options', 'nosniff');
+  } catch {
+    // A response whose headers cannot change (a redirect made by Response.redirect) is copied once.
+    const res = c.res;
+    c.res = undefined;
+    c.res = new Response(res.body, res);
+    headers = c.res.headers;
+  }
+  if (!varies) headers.append('Vary', 'Cookie');
+  if (!isPrivate) headers.set('Cache-Control', 'private, no-store');
 }
 
 type RequestFacts = Pick<RequestContext, 'requestId' | 'ip' | 'session' | 'regionIdParam'>;
