@@ -37,11 +37,6 @@ function compile(rules: readonly BodyLimitRule[]) {
   }));
 }
 
-/** The limit of one path: the first matching rule, else the default. */
-export function limitFor(rules: readonly BodyLimitRule[], path: string, defaultBytes: number): number {
-  return compile(rules).find((r) => r.test.test(path))?.maxBytes ?? defaultBytes;
-}
-
 /**
  * 413 before any parsing, for every route: pages, form posts, API. It runs before the CSRF check
  * (which reads forms) and before React Router actions.

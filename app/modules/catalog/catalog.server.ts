@@ -58,14 +58,3 @@ export function machineryTopCategories(services: AppServices): Promise<MenuEntry
   return loadTop(services.db);
 }
 
-export async function findCategory(services: AppServices, id: number): Promise<MachineryCategory | null> {
-  const walk = (nodes: MachineryCategory[]): MachineryCategory | null => {
-    for (const n of nodes) {
-      if (n.id === id) return n;
-      const inner = walk(n.cats);
-      if (inner) return inner;
-    }
-    return null;
-  };
-  return walk(await machineryMenu(services));
-}

@@ -97,10 +97,6 @@ async function defaultAreaId(services: AppServices): Promise<number> {
   return area.id;
 }
 
-export async function isKnownArea(services: AppServices, areaId: number): Promise<boolean> {
-  return (await regionDirectory(services)).areas.has(areaId);
-}
-
 export async function currentLocation({ services, audience }: AudienceContext): Promise<CurrentLocation> {
   const dir = await regionDirectory(services);
   const fromParam = audience.regionParam !== null && dir.areas.has(audience.regionParam) ? audience.regionParam : null;

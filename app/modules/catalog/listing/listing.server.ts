@@ -108,7 +108,6 @@ function trailOf(path: MachineryCategory[]): Crumb[] {
 
 /* ——— Cards ——— */
 
-
 function lineCardOf(r: ModelLineCardRow): ModelLineCardView {
   return {
     id: r.id,
@@ -412,8 +411,3 @@ export async function filterModelLines(ctx: AudienceContext, categoryId: number,
   return rows.map(lineCardOf);
 }
 
-/** The model line's public path for `/model-lines/view?id=` (its canonical address); null when unknown. */
-export async function modelLineLinkOf(ctx: AudienceContext, modelLineId: number): Promise<string | null> {
-  const line = await selectModelLine(ctx.services.db, modelLineId);
-  return line ? modelLineLink(line.category_slug, line.slug) : null;
-}

@@ -233,11 +233,6 @@ function branchCounts(db: DB, branchId: number): Promise<OwnCounts> {
   return load;
 }
 
-/** Forgets the kept branch counts (tests and bulk imports that must show at once). */
-export function forgetBranchCounts(db: DB): void {
-  branchCountsKept.delete(db);
-}
-
 /**
  * Parts of a category path (none: all), filtered by part makers, stock and price at the visitor's
  * branch and one of the visitor's machines, sorted and paginated. Null: the path is not a
@@ -356,7 +351,6 @@ export async function loadPartPage(ctx: AudienceContext, id: number, { employee 
 }
 
 // ── /parts-catalog ────────────────────────────────────────────────────────────────────────────
-
 
 /**
  * The drill-down machine maker → model line → model → drawing. Null: a slug that names nothing.

@@ -1,4 +1,4 @@
-import { SERIAL_MAX_LENGTH, YEAR_MIN } from './yard.constants.ts';
+import { SERIAL_MAX_LENGTH } from './yard.constants.ts';
 
 /*
  * Pure rules of the machinery yard: how a serial number is written down, where a machine's parts
@@ -30,10 +30,6 @@ export function serialProblem(serial: string): SerialProblem | null {
 /** The newest year of manufacture accepted: next year's models are sold from the autumn. */
 export function maxYearOf(today: Date): number {
   return today.getUTCFullYear() + 1;
-}
-
-export function isValidYear(year: number, maxYear: number): boolean {
-  return Number.isInteger(year) && year >= YEAR_MIN && year <= maxYear;
 }
 
 /**
