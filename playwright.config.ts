@@ -29,16 +29,22 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  // Journeys of one layout only are tagged @desktop or @mobile in their titles (or, for a whole
-  // file, ignored by the other project), so each project runs exactly what exists at its width.
+  // Which journeys run at which width:
+  // - untagged: both widths. A journey checks what the visitor sees and does, and the layouts differ.
+  // - @desktop / @mobile in the title (or, for a whole file, ignored by the other project): that
+  //   layout only, because only it has what the journey checks.
+  // - @server-logic: the journey checks what the server does (accounts, codes and letters, redirects,
+  //   403/404, sitemap, what a filter or a serial number selects), and its steps at 375 px would only
+  //   reach the same answers through another menu. It runs once, at 1280 px. Anything whose
+  //   placement, visibility, scrolling or focus differs at 375 px stays untagged.
   // Journeys tagged @server-clock move the server's clock forward; they run after every other
   // journey has finished, so no other journey sees the server's time jump (a lock or a window
   // ending early under it).
   projects: [
     { name: 'desktop', grepInvert: /@mobile|@server-clock/, testIgnore: /mobile-menu\.spec\.ts/, use: desktop },
-    { name: 'mobile', grepInvert: /@desktop|@server-clock/, use: mobile },
+    { name: 'mobile', grepInvert: /@desktop|@server-logic|@server-clock/, use: mobile },
     { name: 'desktop-server-clock', grep: /@server-clock/, grepInvert: /@mobile/, testIgnore: /mobile-menu\.spec\.ts/, dependencies: ['desktop', 'mobile'], use: desktop },
-    { name: 'mobile-server-clock', grep: /@server-clock/, grepInvert: /@desktop/, dependencies: ['desktop', 'mobile'], use: mobile },
+    { name: 'mobile-server-clock', grep: /@server-clock/, grepInvert: /@desktop|@server-logic/, dependencies: ['desktop', 'mobile'], use: mobile },
   ],
   webServer: {
     command: 'node tests/e2e/start-server.ts',

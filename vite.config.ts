@@ -1,5 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 
 /**
  * Modules the root route imports statically: present on every page. Exact file names: a name that
@@ -7,6 +10,16 @@ import { defineConfig } from 'vite';
  * What these import comes along (rolldown's includeDependenciesRecursively).
  */
 const SHELL_MODULES = /\/app\/(components\/layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout-ui|layout\.rules|root-data)|components\/ui\/(icons|Link)|lib\/(api|meta)|modules\/regions\/regions\.(rules|constants))\.(tsx?|module\.css)$/;
+
+const TEST_FILES = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+/**
+ * Test files that use a database: every file that calls createTestDatabase names it (and
+ * createTestDatabase refuses to run in a file outside this list).
+ */
+const DATABASE_TEST_FILES = ['app', 'server', 'scripts', 'bench']
+  .flatMap((dir) => readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(import.meta.dirname, file), 'utf8').includes('createTestDatabase'));
+const DATABASE_SETUP = './app/.server/db/test-database.setup.ts';
 
 export default defineConfig(({ mode }) => ({
   plugins: mode === 'test' ? [] : [reactRouter()],
@@ -33,10 +46,19 @@ export default defineConfig(({ mode }) => ({
   },
   server: { port: 3000 },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A file that names createTestDatabase runs on each database engine of the run (PGlite, and
+    // PostgreSQL when DATABASE_URL is set); every other file runs once. Each engine's database is
+    // migrated and seeded once per run and copied per file (ADR 064).
+    projects: [
+      { extends: true, test: { name: 'unit', include: TEST_FILES, exclude: [...configDefaults.exclude, ...DATABASE_TEST_FILES] } },
+      { extends: true, test: { name: 'pglite', include: DATABASE_TEST_FILES, env: { DATABASE_URL: '' }, globalSetup: [DATABASE_SETUP] } },
+      ...(process.env.DATABASE_URL
+        ? [{ extends: true, test: { name: 'postgresql', include: DATABASE_TEST_FILES, env: { DATABASE_URL: process.env.DATABASE_URL }, globalSetup: [DATABASE_SETUP] } }]
+        : []),
+    ],
   },
 }));

@@ -16,7 +16,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 const written = (national: string) => `+7 (${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6, 8)}-${national.slice(8)}`;
 
-test('an unconfirmed e-mail: «Отправить письмо ещё раз» names the address, the new link confirms, the page says so', async ({ page, isMobile }, testInfo) => {
+test('an unconfirmed e-mail: «Отправить письмо ещё раз» names the address, the new link confirms, the page says so @server-logic', async ({ page, isMobile }, testInfo) => {
   const email = `late${unique(testInfo)}@agro.ru`;
   let dialog = await submitEmailRegistration(page, { name: 'Мария Луговая', email });
   // The letter-sent message names the address.
@@ -51,7 +51,7 @@ test('an unconfirmed e-mail: «Отправить письмо ещё раз» n
   await expect(page.getByRole('dialog', { name: 'Ссылка устарела' })).toBeVisible();
 });
 
-test('recovery by e-mail: the message names the address', async ({ page }, testInfo) => {
+test('recovery by e-mail: the message names the address @server-logic', async ({ page }, testInfo) => {
   const email = `forgot${unique(testInfo)}@agro.ru`;
   await page.goto('/login');
   await authDialog(page, 'Вход').getByRole('button', { name: 'Забыли пароль?' }).click();
@@ -82,7 +82,7 @@ test('the code step says each thing once and offers «Изменить номе�
   await expect(dialog.getByLabel('Ваше имя')).toHaveValue('Иван Полевой');
 });
 
-test('too many codes: the limit says when to try again, its links wait, and no captcha shows meanwhile @server-clock', async ({ page }, testInfo) => {
+test('too many codes: the limit says when to try again, its links wait, and no captcha shows meanwhile @server-logic @server-clock', async ({ page }, testInfo) => {
   const national = `915${unique(testInfo)}`;
   await page.clock.install();
   const dialog = await startPhoneRegistration(page, { name: 'Иван Полевой', national });
@@ -105,7 +105,7 @@ test('too many codes: the limit says when to try again, its links wait, and no c
   await shot(page, testInfo, 'code-limit');
 });
 
-test('the profile changes the password: wrong current one refused, then the other sessions end', async ({ page, browser }, testInfo) => {
+test('the profile changes the password: wrong current one refused, then the other sessions end @server-logic', async ({ page, browser }, testInfo) => {
   const email = `newpass${unique(testInfo)}@agro.ru`;
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   await createAccount(other.request, email, 'secret1');

@@ -16,7 +16,7 @@ async function signOut(page: Page, isMobile: boolean) {
   await expect(page.getByRole('banner').getByText('Личный кабинет')).toHaveCount(0);
 }
 
-test('phone registration with the SMS fallback: the 30 s lock, a second call, then «Запросить SMS код» @server-clock', async ({ page, isMobile }, testInfo) => {
+test('phone registration with the SMS fallback: the 30 s lock, a second call, then «Запросить SMS код» @server-logic @server-clock', async ({ page, isMobile }, testInfo) => {
   // Both clocks move instead of waiting 2 × 30 s: the browser's countdown (Playwright's clock) and
   // the server's own lock between codes (the test clock of a NODE_ENV=test server).
   const national = `913${unique(testInfo)}`;
@@ -84,7 +84,7 @@ test('registration by e-mail, confirmed by opening the link; then sign-out', asy
   await expect(authDialog(page, 'Вход')).toBeVisible();
 });
 
-test('wrong password → «Сбросить пароль?» → e-mail link → new password → signed in', async ({ page, isMobile, browser }, testInfo) => {
+test('wrong password → «Сбросить пароль?» → e-mail link → new password → signed in @server-logic', async ({ page, isMobile, browser }, testInfo) => {
   const email = `reset${unique(testInfo)}@agro.ru`;
   const api = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   await createAccount(api.request, email, 'secret1');
@@ -113,7 +113,7 @@ test('wrong password → «Сбросить пароль?» → e-mail link → 
   await api.close();
 });
 
-test('social sign-in through the sandbox provider', async ({ page, isMobile }) => {
+test('social sign-in through the sandbox provider @server-logic', async ({ page, isMobile }) => {
   await page.goto('/login');
   await authDialog(page, 'Вход').getByRole('link', { name: /Яндекс/ }).click();
   await expect(page.getByRole('heading', { name: 'Тестовый вход через Яндекс' })).toBeVisible();
@@ -128,7 +128,7 @@ test('social sign-in through the sandbox provider', async ({ page, isMobile }) =
   await expectSignedIn(page, isMobile);
 });
 
-test('a cancelled social sign-in comes back to /login, which says so', async ({ page }) => {
+test('a cancelled social sign-in comes back to /login, which says so @server-logic', async ({ page }) => {
   await page.goto('/login');
   await authDialog(page, 'Вход').getByRole('link', { name: /Яндекс/ }).click();
   await expect(page.getByRole('heading', { name: 'Тестовый вход через Яндекс' })).toBeVisible();
@@ -138,7 +138,7 @@ test('a cancelled social sign-in comes back to /login, which says so', async ({ 
   await expect(authDialog(page, 'Вход')).toBeVisible();
 });
 
-test('a guest\'s favourites go through sign-in and land on /profile/bookmarks', async ({ page, isMobile, browser }, testInfo) => {
+test('a guest\'s favourites go through sign-in and land on /profile/bookmarks @server-logic', async ({ page, isMobile, browser }, testInfo) => {
   const email = `fav${unique(testInfo)}@agro.ru`;
   const api = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   await createAccount(api.request, email, 'secret1');

@@ -29,7 +29,7 @@ test('/login renders a usable page with the modal «Вход» (id EnterEmail); 
   await expect(dialog).toBeHidden();
 });
 
-test('the redirect of /login is kept for same-site paths only', async ({ page }) => {
+test('the redirect of /login is kept for same-site paths only @server-logic', async ({ page }) => {
   await page.goto('/login?redirect=%2Fprofile%2Fbookmarks');
   const dialog = authDialog(page, 'Вход');
   await expect(dialog.locator('input[name="redirect-url"]')).toHaveValue('/profile/bookmarks');
@@ -55,7 +55,7 @@ test('switching to «Регистрация» and back; /signup opens on registr
   await expect(authDialog(page, 'Регистрация')).toHaveAttribute('id', 'RegistrationStage1');
 });
 
-test('registration by e-mail ends with the message to confirm the e-mail', async ({ page }, testInfo) => {
+test('registration by e-mail ends with the message to confirm the e-mail @server-logic', async ({ page }, testInfo) => {
   await page.goto('/signup');
   const dialog = authDialog(page, 'Регистрация');
   await dialog.getByLabel('Ваше имя').fill('Анна Полевая');
@@ -74,7 +74,7 @@ test('registration by e-mail ends with the message to confirm the e-mail', async
   await expect(dialog.getByRole('status')).toContainText('подтвердите e-mail по ссылке из письма');
 });
 
-test('sign-in: wrong password offers «Сбросить пароль?», unknown e-mail «Зарегистрироваться?», the right one signs in', async ({ page, request, isMobile }, testInfo) => {
+test('sign-in: wrong password offers «Сбросить пароль?», unknown e-mail «Зарегистрироваться?», the right one signs in @server-logic', async ({ page, request, isMobile }, testInfo) => {
   const email = `oleg${unique(testInfo)}@agro.test`;
   const stranger = `nobody${unique(testInfo)}@agro.test`;
   await createAccount(request, email, 'secret1');

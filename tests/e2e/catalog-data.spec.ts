@@ -19,7 +19,7 @@ test.describe('catalogue data', () => {
     await expect(page).toHaveURL(/\/catalog\/traktory-kolesnye$/);
   });
 
-  test('sitemap.xml lists model lines, models and parts whose pages open', async ({ page }) => {
+  test('sitemap.xml lists model lines, models and parts whose pages open @server-logic', async ({ page }) => {
     // An index (ADR 040): the site's pages in one file, the part pages in files by id range.
     const index = await (await page.request.get('/sitemap.xml')).text();
     const files = [...index.matchAll(/<sitemap><loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1]!);
@@ -37,7 +37,7 @@ test.describe('catalogue data', () => {
     expect(response?.status()).toBe(200);
   });
 
-  test('model pictures and logos are served as SVG with their size', async ({ page }) => {
+  test('model pictures and logos are served as SVG with their size @server-logic', async ({ page }) => {
     for (const path of ['/images/models/K735P.svg', '/images/models/K735S-rear.svg', '/images/manufacturers/kirovets.svg']) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(200);

@@ -100,7 +100,7 @@ test('a model page: photos, specifications, stock at the branches; prices only a
   expect(jsonLd).toMatchObject({ '@type': 'Product', name: model.name, sku: model.productCode });
 });
 
-test('a model that does not exist is a 404', async ({ page }) => {
+test('a model that does not exist is a 404 @server-logic', async ({ page }) => {
   const res = await page.goto('/catalog/traktory/net-takoj-linejki/net-takoj-modeli');
   expect(res?.status()).toBe(404);
 });

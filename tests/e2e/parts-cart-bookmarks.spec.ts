@@ -94,7 +94,7 @@ test('an employee finds a part by number, adds two to the cart and one to the fa
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
 });
 
-test('a signed-in visitor who is not an employee gets the 403 page', async ({ page }, testInfo) => {
+test('a signed-in visitor who is not an employee gets the 403 page @server-logic', async ({ page }, testInfo) => {
   await signIn(page, `not-staff-${unique(testInfo)}@agro.test`);
   const response = await page.goto('/search/sparepart/');
   expect(response?.status()).toBe(403);
@@ -103,7 +103,7 @@ test('a signed-in visitor who is not an employee gets the 403 page', async ({ pa
   await page.screenshot({ path: testInfo.outputPath(`forbidden-${testInfo.project.name}.png`) });
 });
 
-test('a guest gets the 403 page with a way to sign in', async ({ page }) => {
+test('a guest gets the 403 page with a way to sign in @server-logic', async ({ page }) => {
   const response = await page.goto('/search/sparepart');
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: 'Доступ запрещён' })).toBeVisible();

@@ -115,7 +115,7 @@ test('a guest gets the sign-in prompt instead of prices, and a cart of his own @
   await expect(page.getByRole('banner').getByRole('link', { name: 'Корзина: 1' })).toBeVisible();
 });
 
-test('serial number: a position outside its range is hidden, then shown marked; filters list parts; unknown lines are 404', async ({ page }) => {
+test('serial number: a position outside its range is hidden, then shown marked; filters list parts; unknown lines are 404 @server-logic', async ({ page }) => {
   // Find a drawing of the line with a position replaced from a serial number on.
   await page.goto(LINE);
   const links = await slider(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));

@@ -17,7 +17,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
-test('a guest asking for Моя техника goes to sign-in with the way back', async ({ page }) => {
+test('a guest asking for Моя техника goes to sign-in with the way back @server-logic', async ({ page }) => {
   await page.goto('/profile/machines');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Fmachines$/);
 });
@@ -122,7 +122,7 @@ test('the form works before the scripts: a model typed by name is found by the s
   await context.close();
 });
 
-test('a machine narrows /fp/ to its parts; a part page says it fits and leads to the drawing', async ({ page, isMobile }, testInfo) => {
+test('a machine narrows /fp/ to its parts; a part page says it fits and leads to the drawing @server-logic', async ({ page, isMobile }, testInfo) => {
   const width = isMobile ? 375 : 1280;
   await signIn(page, `yard-fit-${unique(testInfo)}@agro.test`);
   await page.goto('/profile/machines');
@@ -188,7 +188,7 @@ test('a part the catalogue has no applicability for reads as unknown, never "Н�
   await page.screenshot({ path: testInfo.outputPath(`part-fit-unknown-${isMobile ? 375 : 1280}.png`), fullPage: false });
 });
 
-test('a guest on a part page is invited to sign in to check his machine', async ({ page }) => {
+test('a guest on a part page is invited to sign in to check his machine @server-logic', async ({ page }) => {
   await page.goto('/fp');
   await page.getByTestId('part-row').first().getByRole('link').first().click();
   await expect(page.getByTestId('machine-fit')).toContainText('Войдите');

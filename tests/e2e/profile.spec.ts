@@ -42,7 +42,7 @@ async function signUpAndSignIn(page: Page): Promise<{ email: string; name: strin
   return { email, name };
 }
 
-test('a guest asking for the favourites goes to sign-in with the way back', async ({ page }) => {
+test('a guest asking for the favourites goes to sign-in with the way back @server-logic', async ({ page }) => {
   await page.goto('/profile/bookmarks');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Fbookmarks$/);
   await page.goto('/profile');
@@ -68,7 +68,7 @@ test('Мои данные shows the account, Избранное the empty state'
   await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/catalog');
 });
 
-test('changes the name, the e-mail by link and the phone by SMS code', async ({ page }) => {
+test('changes the name, the e-mail by link and the phone by SMS code @server-logic', async ({ page }) => {
   await signUpAndSignIn(page);
   const mounted = await page.request.get('/api/notifications');
   expect(mounted.status()).toBe(200);

@@ -61,7 +61,7 @@ test('print mode hides the region tooltip', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Подтверждение региона' })).toHaveCount(0);
 });
 
-test('region_id in the page URL shows that region without saving it', async ({ page }) => {
+test('region_id in the page URL shows that region without saving it @server-logic', async ({ page }) => {
   await page.goto('/contacts?region_id=5002');
   await expect(page.getByTestId('current-branch-country')).toHaveText('KZ');
   await page.goto('/contacts');

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { nameKeptStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
@@ -35,15 +36,29 @@ export async function connect(options: ConnectOptions): Promise<DB> {
     const naming = { Client: pg.Client, options: pool.options, connect: async () => nameKeptStatements(await pool.connect()), end: () => pool.end() };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming }) });
   }
+  const dir = options.pgliteDir ?? 'var/pglite';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  return overPglite(await openPglite(dir));
+}
+
+/**
+ * The embedded database with the extensions the migrations create. `dataDir` starts it from a dump
+ * of another one's data directory (`dumpDataDir`) instead of an empty cluster: test databases are
+ * copies of one seeded database (test-database.ts).
+ */
+export async function openPglite(dir: string, dataDir?: Blob): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { fuzzystrmatch } = await import('@electric-sql/pglite/contrib/fuzzystrmatch');
-  const dir = options.pgliteDir ?? 'var/pglite';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, {
+  return PGlite.create(dir, {
     extensions: { pg_trgm, unaccent, fuzzystrmatch },
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
+    loadDataDir: dataDir,
   });
+}
+
+/** The Kysely handle over an open PGlite; destroying it closes the PGlite. */
+export function overPglite(pglite: PGlite): DB {
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }
