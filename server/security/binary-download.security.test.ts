@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { createSession } from '#app/.server/session.ts';
+import { rotateSession } from '#app/.server/session.ts';
+import { createUser } from '#app/modules/auth/users.server.ts';
 import { attachmentStorage } from '#app/modules/orders/attachment-storage.server.ts';
 import * as downloadRoute from '#app/routes/cart.order.$number.files.$id.ts';
 import { createApp } from '../app.ts';
@@ -70,13 +71,14 @@ function craftedPdf(): Buffer {
   return Buffer.concat([Buffer.from('%PDF-1.4\n'), invalid, Buffer.from('\n%%EOF\n'), padding, forged]);
 }
 
-/** A guest (a session without an account) with an order that holds `bytes` as its attachment. */
-async function guestOrderWith(bytes: Buffer): Promise<{ cookie: string; path: string }> {
-  const { token, session } = await createSession(t.db);
+/** A customer (ordering needs an account) with an order that holds `bytes` as its attachment. */
+async function customerOrderWith(bytes: Buffer): Promise<{ cookie: string; path: string }> {
+  const user = await createUser(t.db, { name: 'Покупатель', email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@agro.test` });
+  const { token } = await rotateSession(t.db, null, user, 'browser');
   const branch = await t.db.selectFrom('region_branch').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
   const number = `АГ-2026-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   const order = await t.db.insertInto('orders_order').values({
-    number, session_id: session.id, name: 'Гость', phone: '79123456789', email: 'guest@agro.test', branch_id: branch.id,
+    number, user_id: user, name: 'Покупатель', phone: '79123456789', email: 'guest@agro.test', branch_id: branch.id,
     delivery_method: 'pickup', currency: 'RUB', items_total: 0, total: 0,
   }).returning('id').executeTakeFirstOrThrow();
   const storage = attachmentStorage(t.services.config);
@@ -140,9 +142,9 @@ function keepAliveConnection() {
 }
 
 describe('binary responses pass untouched', () => {
-  it('a guest downloads his attachment byte for byte, and the next request on the connection gets its own answer', async () => {
+  it('a customer downloads his attachment byte for byte, and the next request on the connection gets its own answer', async () => {
     const bytes = craftedPdf();
-    const { cookie, path } = await guestOrderWith(bytes);
+    const { cookie, path } = await customerOrderWith(bytes);
     const connection = keepAliveConnection();
     try {
       connection.send(path, cookie);

@@ -83,7 +83,7 @@ describe('POST /api/profile (name)', () => {
     const ok = await client.post('/api/profile', { name: '  Пётр Сидоров ' });
     expect(await ok.json()).toEqual({ error_status: 'success', message: 'Имя сохранено', name: 'Пётр Сидоров' });
     expect((await userRow(userId)).name).toBe('Пётр Сидоров');
-    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(ok.headers.get('cache-control')).toBe('private, no-store');
 
     const empty = await client.post('/api/profile', { name: '   ' });
     expect(empty.status).toBe(400);
@@ -252,7 +252,7 @@ describe('notifications (spec §4)', () => {
     void old;
 
     const list = await me.client.get('/api/notifications');
-    expect(list.headers.get('cache-control')).toBe('no-store');
+    expect(list.headers.get('cache-control')).toBe('private, no-store');
     expect(await list.json()).toEqual({
       error_status: 'success',
       notifications: [
