@@ -135,7 +135,8 @@ describe('demo promotions', () => {
       expect(day(r.starts_on) <= today()).toBe(true);
       expect(day(r.ends_on) > today()).toBe(true);
     }
-  });
+    // The clock moved to another day: the database is seeded anew, not copied (a whole seed, ~20 s).
+  }, 120_000);
 
   it('come back fresh on a demo start once every earlier offer has ended', async () => {
     t = await createTestDatabase();
