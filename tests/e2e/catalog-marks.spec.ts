@@ -217,8 +217,12 @@ test("a guest's 'Сравнить' on a card shows a toast that opens the compar
   const toast = page.getByTestId('compare-button-toast');
   await expect(toast).toHaveText('Модель добавлена к сравнению. Открыть сравнение');
   await expect(toast).toBeInViewport({ ratio: 1 });
+  // The next add replaces it: one toast at a time.
+  await cards.nth(1).getByRole('button', { name: 'Сравнить' }).click();
+  await expect(cards.nth(1).getByRole('button', { name: 'В сравнении' })).toBeVisible();
+  await expect(toast).toHaveCount(1);
   await toast.getByRole('link', { name: 'Открыть сравнение' }).click();
-  await expect(page).toHaveURL(/\/compare(\/[A-Za-z0-9._-]+)?$/);
+  await expect(page).toHaveURL(/\/compare(\/[A-Za-z0-9._,-]+)?$/);
   await expect(page.getByRole('table').getByRole('link', { name })).toBeVisible();
 });
 

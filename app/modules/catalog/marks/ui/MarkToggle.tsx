@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '#app/components/ui/icons.tsx';
 import { setMark, type MarkKind } from './use-marks.ts';
@@ -48,16 +48,22 @@ export interface MarkToggleProps {
 
 /** How long the toast after an add stays. */
 const TOAST_MS = 6000;
+/** Told to every toggle when one shows its toast: the others hide theirs (one toast at a time). */
+const TOAST_EVENT = 'mark-toast';
 
 /** The compare and favourite toggles: one button (aria-pressed) and its refusal message. */
 export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId, pressed, intercept, afterMessage, addedToast }: MarkToggleProps) {
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState(0);
+  const toastOwner = useId();
   useEffect(() => {
     if (!added) return;
+    window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toastOwner }));
+    const other = (e: Event) => { if ((e as CustomEvent<string>).detail !== toastOwner) setAdded(0); };
+    window.addEventListener(TOAST_EVENT, other);
     const timer = setTimeout(() => setAdded(0), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [added]);
+    return () => { clearTimeout(timer); window.removeEventListener(TOAST_EVENT, other); };
+  }, [added, toastOwner]);
   return (
     <span className={styles.wrap}>
       <button
