@@ -283,3 +283,19 @@ test('a tap on «Войдите, чтобы увидеть цену» opens sign
   await page.waitForTimeout(600);
   await expect(tooltip).toBeHidden();
 });
+
+test('a range filter\'s unit follows its title with no space before the comma @desktop', async ({ page }) => {
+  await page.goto('/catalog/traktory');
+  await pageSettled(page);
+  const legend = page.getByRole('group', { name: /^Мощность двигателя/ }).first().locator('legend');
+  await legend.scrollIntoViewIfNeeded();
+  // The gap between the title's last letter and the unit's comma, in pixels.
+  const gap = await legend.evaluate((el) => {
+    const unit = [...el.querySelectorAll('span')].find((s) => s.textContent?.startsWith(','))!;
+    const range = document.createRange();
+    const title = [...el.querySelectorAll('*'), el].flatMap((n) => [...n.childNodes]).find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.startsWith('Мощность'))!;
+    range.selectNodeContents(title);
+    return unit.getBoundingClientRect().left - range.getBoundingClientRect().right;
+  });
+  expect(Math.abs(gap)).toBeLessThan(1);
+});
