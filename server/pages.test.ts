@@ -28,6 +28,7 @@ const routes = {
   shared: { id: 'shared', parentId: 'root', path: 'catalog/*', module: { handle: { pageCache: { query: ['page', 'models'] } } } },
   personal: { id: 'personal', parentId: 'root', path: 'cart', module: {} },
   reader: { id: 'reader', parentId: 'root', path: 'sneaky', module: { handle: { pageCache: { query: [] } } } },
+  fallback: { id: 'fallback', parentId: 'root', path: '*', module: { handle: { pageCache: { query: [] } } } },
 } as unknown as ServerBuild['routes'];
 
 /** What a page shows: everything its context lets it see. */
@@ -36,7 +37,7 @@ function render(request: Request, context: RouterContextProvider): Response {
   const page = context.get(pageContext);
   const path = new URL(request.url).pathname;
   // A route that reads the visitor: possible only where the handler gave the request's context.
-  const personal = path === '/cart' || path === '/sneaky' ? `<p>user ${context.get(requestContext).session?.userId}</p>` : '';
+  const personal = path.startsWith('/cart') || path === '/sneaky' ? `<p>user ${context.get(requestContext).session?.userId}</p>` : '';
   return new Response(
     `<meta name="csrf-token" content="${page.csrfToken}"><script nonce="${page.nonce}"></script><p>area ${page.audience.area} prices ${page.audience.signedIn}</p>${personal}<script type="application/json" id="visitor">${context.get(documentVisitor)}</script>`,
     { headers: { 'Content-Type': 'text/html; charset=UTF-8' } },
@@ -125,6 +126,8 @@ describe('the page cache', () => {
     expect(renders).toBe(2);
     expect(first.headers.get('x-page-cache')).toBeNull();
     expect(await first.text()).toContain(`user ${user}`);
+    // Its data as a client navigation asks for it, with and without a trailing slash: never the catch-all's.
+    for (const path of ['/cart.data', '/cart/_.data']) expect(await (await a.request(path)).text(), path).toContain(`user ${user}`);
   });
 
   it('refuses the visitor to an opted-in route\'s render, for every visitor', async () => {

@@ -87,11 +87,15 @@ function cacheKey(page: Omit<PageContext, 'nonce' | 'csrfToken'>, url: URL, user
   return `${audience.area}|${+audience.areaConfirmed}|${role}|${reader}|${url.pathname}?${query}`;
 }
 
-/** The page a request is for: React Router asks for a client navigation's data at '<path>.data' ('/_root.data' for '/'). */
+/**
+ * The page a request is for: React Router asks for a client navigation's data at '<path>.data', and
+ * at '<path>/_.data' for a path that ends in a slash ('/_.data' for '/'; '/_root.data' in earlier
+ * versions). Read wrongly, '/search/sparepart/_.data' would be the catch-all route's.
+ */
 function pagePath(pathname: string): string {
-  if (!pathname.endsWith('.data')) return pathname;
-  const path = pathname.slice(0, -'.data'.length);
-  return path === '/_root' ? '/' : path;
+  if (pathname.endsWith('/_.data')) return pathname.slice(0, -'_.data'.length);
+  if (pathname === '/_root.data') return '/';
+  return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
 }
 
 const trees = new WeakMap<ServerBuild, RouteObject[]>();
