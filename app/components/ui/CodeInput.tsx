@@ -112,8 +112,7 @@ export function CodeInput({
             className={styles.chunk}
             style={{ width: `calc(${chunkLength}ch + 28px)` }}
             type="text"
-            // The codes are digits (auth's codes.server.ts): phones show the digits keyboard.
-            inputMode="numeric"
+            inputMode="text"
             // Lets phones offer the code from an SMS; the first box takes it and the rest fill on.
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             autoCapitalize="off"

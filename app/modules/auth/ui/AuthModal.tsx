@@ -48,8 +48,7 @@ const AUTH_TYPES: readonly { id: AuthType; label: string }[] = [
 ];
 
 /** After a successful sign-in or registration: the redirect address if there is one, else a reload (spec §2, §4). */
-async function finishAuth(redirect: string | null | undefined, afterSignIn: AuthModalRequest['afterSignIn']): Promise<void> {
-  await afterSignIn?.().catch(() => {});
+function finishAuth(redirect: string | null | undefined): void {
   const target = safeRedirect(redirect);
   if (target) window.location.assign(target);
   else window.location.reload();
@@ -93,10 +92,9 @@ export default function AuthModal({ open, request, onClose, idPrefix }: AuthModa
 
   const redirect = safeRedirect(request.redirect);
   const done = state.flow.step === 'done';
-  const afterSignIn = request.afterSignIn;
   useEffect(() => {
-    if (done) void finishAuth(redirectField.current?.value ?? redirect, afterSignIn);
-  }, [done, redirect, afterSignIn]);
+    if (done) finishAuth(redirectField.current?.value ?? redirect);
+  }, [done, redirect]);
 
   const go = (form: AuthFormName, params?: AuthModalParams) => dispatch({ type: 'switch', form, params });
   const onFlow = (event: FlowEvent, extra?: { notice?: string; acceptAds?: boolean }) => dispatch({ type: 'flow', event, ...extra });
@@ -150,7 +148,7 @@ export default function AuthModal({ open, request, onClose, idPrefix }: AuthModa
               redirect={redirect}
               go={go}
               onFlow={onFlow}
-              onSignedIn={() => void finishAuth(redirectField.current?.value ?? redirect, afterSignIn)}
+              onSignedIn={() => finishAuth(redirectField.current?.value ?? redirect)}
             />
             {state.form === 'RegistrationStage1' || state.form === 'ForgotPass' ? (
               <p className={styles.back}>
