@@ -69,7 +69,7 @@ describe('the demo seed', () => {
     await boot(t.db, true);
     expect(await counts(t.db)).toEqual(first);
     expect(await t.db.selectFrom('content_page').select(['slug', 'body_html']).orderBy('slug').execute()).toEqual(pages);
-  });
+  }, 120_000);
 
   it('reads the long page bodies from their HTML files', async () => {
     t = await createTestDatabase();
@@ -149,5 +149,5 @@ describe('demo promotions', () => {
     expect(await running()).toHaveLength(4);
     await boot(t.db, true);
     expect(await counts(t.db)).toMatchObject({ content_promotion: 8 });
-  });
+  }, 120_000);
 });
