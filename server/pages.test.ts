@@ -114,6 +114,9 @@ describe('the page cache', () => {
     await guest.request('/catalog/x.data');
     await guest.request('/catalog/x', { method: 'POST' });
     expect(renders).toBe(5);
+    // A HEAD neither fills the store nor is answered from it.
+    await guest.request('/catalog/head', { method: 'HEAD' });
+    expect((await guest.request('/catalog/head')).headers.get('x-page-cache')).toBe('miss');
   });
 
   it('never keeps a page of a route that did not opt in, and gives it the request\'s context', async () => {

@@ -34,7 +34,8 @@ export function pages({ services, build, ttlMs, maxEntries, render = createReque
     const shared = reads && policy !== null;
     const isDocument = !url.pathname.endsWith('.data');
     const page = await pageContextFor(ctx);
-    const key = shared && policy && isDocument && ttlMs > 0 && ownQuery(url, policy) ? cacheKey(page, url, c.req.header('user-agent')) : null;
+    // Only a GET fills or reads the store: a HEAD's answer may have no body to keep.
+    const key = request.method === 'GET' && policy && isDocument && ttlMs > 0 && ownQuery(url, policy) ? cacheKey(page, url, c.req.header('user-agent')) : null;
     const values = async () => ({ nonce: ctx.nonce, csrfToken: ctx.csrfToken, visitorJson: await visitorJson(ctx) });
 
     if (key !== null) {

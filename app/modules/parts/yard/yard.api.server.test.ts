@@ -135,6 +135,28 @@ describe('GET/POST/DELETE /api/parts/machines', () => {
     expect(res.status).toBe(400);
   });
 
+  it('gives the picker and a part\'s fit to a signed-in visitor only; a bad part id is a 400, never a 500', async () => {
+    const guest = browser();
+    for (const res of [await guest.get('/api/parts/machines/picker'), await guest.get('/api/parts/machines/fit?partId=1')]) {
+      expect(res.status).toBe(401);
+    }
+    const b = await signedIn();
+    await b.post('/api/parts/machines', { modelId: models[0]!.id, serial: 'FIT-1' });
+    const picker = await b.get('/api/parts/machines/picker');
+    expect(picker.status).toBe(200);
+    expect(picker.headers.get('cache-control')).toContain('no-store');
+    expect((await picker.json()).machines).toHaveLength(1);
+    const part = await t.db.selectFrom('parts_part').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const fit = await b.get(`/api/parts/machines/fit?partId=${part.id}`);
+    expect(fit.status).toBe(200);
+    expect((await fit.json()).fits).toHaveLength(1);
+    for (const bad of ['', 'abc', '1%00', '-1', '99999999999999999999', '1.5']) {
+      const res = await b.get(`/api/parts/machines/fit?partId=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect((await res.json()).message).toBe(M.badPartId);
+    }
+  });
+
   it(`answers 409 past ${MACHINES_LIMIT} machines`, async () => {
     const b = await signedIn();
     const { id: first } = await (await b.post('/api/parts/machines', { modelId: models[0]!.id, serial: 'FIRST' })).json() as { id: number };
