@@ -1,5 +1,6 @@
-import { createContext, use, useSyncExternalStore } from 'react';
-import { NOBODY, type VisitorSnapshot } from './root-data.ts';
+import { createContext, use, useEffect, useState, useSyncExternalStore } from 'react';
+import { api } from '#app/lib/api.ts';
+import { NOBODY, useOptionalRootData, type VisitorSnapshot } from './root-data.ts';
 
 /** The id of the document's script element that holds the visitor's snapshot. */
 export const VISITOR_SCRIPT_ID = 'visitor';
@@ -49,4 +50,22 @@ const never = () => () => {};
  */
 export function useVisitor(): VisitorSnapshot {
   return useSyncExternalStore(never, readVisitor, () => NOBODY);
+}
+
+/**
+ * A signed-in visitor's own data for a page that may come from the page cache: asked for once the
+ * page is hydrated (`path`, a JSON endpoint of ours). `data` is null until it comes; a guest asks nothing.
+ */
+export function useSignedInData<T>(path: string): { guest: boolean; data: T | null } {
+  const guest = useOptionalRootData()?.viewer.isGuest ?? true;
+  const [data, setData] = useState<{ path: string; value: T } | null>(null);
+  useEffect(() => {
+    if (guest) return;
+    let current = true;
+    void api<T>('GET', path).then((r) => {
+      if (current && r.error_status === 'success') setData({ path, value: r as T });
+    });
+    return () => { current = false; };
+  }, [guest, path]);
+  return { guest, data: data?.path === path ? data.value : null };
 }
