@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
-import { NotFound } from '#app/components/layout/NotFound.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
+import { NotFound } from '#app/layout/NotFound.tsx';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { parseCategoryPath, parseFpQuery } from '#app/modules/parts/pages/fp.rules.ts';
 import type { FpPage } from '#app/modules/parts/pages/pages.schema.ts';

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
-import { NotFound } from '#app/components/layout/NotFound.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
+import { NotFound } from '#app/layout/NotFound.tsx';
 import { NOT_FOUND_META } from '#app/lib/meta.ts';
 import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
+import { LayoutUiContext } from '#app/components/page/layout-ui.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { canSearchSpareParts } from '#app/modules/auth/viewer.schema.ts';

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { landingQueryInput } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartsLanding, searchPartsLanding, type LandingSearch } from '#app/modules/parts/pages/pages.server.ts';
