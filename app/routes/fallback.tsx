@@ -19,6 +19,8 @@ import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { PartPage } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartPage } from '#app/modules/parts/pages/pages.server.ts';
 import type { Route } from './+types/fallback';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /**
  * Spec §2 fallback: any other path is looked up among page aliases and shown as the view its
@@ -79,7 +81,7 @@ export default function Fallback({ loaderData }: Route.ComponentProps) {
     case 'category': return <CategoryPage data={loaderData.page} />;
     case 'model-line': return <ModelLinePage data={loaderData.page} />;
     case 'model': return <ModelPage data={loaderData.page} />;
-    case 'part': return <Suspense fallback={null}><PartPageScreen data={loaderData.part} /></Suspense>;
+    case 'part': return <CartButtonSlot value={AddToCartButton}><Suspense fallback={null}><PartPageScreen data={loaderData.part} /></Suspense></CartButtonSlot>;
   }
 }
 

@@ -8,6 +8,8 @@ import type { FpPage } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadFpPage } from '#app/modules/parts/pages/pages.server.ts';
 import { FpList } from '#app/modules/parts/pages/ui/FpList.tsx';
 import type { Route } from './+types/fp.$';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /**
  * Spec §2 /fp/{categorySlugs}: parts of a category path of any depth, or every part (issue 9,
@@ -30,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData
 export const handle = { crumbs: (d: FpPage | undefined): Crumb[] => d?.trail ?? [] };
 
 export default function Fp({ loaderData }: Route.ComponentProps) {
-  return <FpList data={loaderData} />;
+  return <CartButtonSlot value={AddToCartButton}><FpList data={loaderData} /></CartButtonSlot>;
 }
 
 export function ErrorBoundary() {

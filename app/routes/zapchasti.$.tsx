@@ -11,6 +11,8 @@ import { findPartsLine, loadPartsLinePage } from '#app/modules/parts/line/line.s
 import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import type { Route } from './+types/zapchasti.$';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /** A slug as the catalogue writes them: lower-case Latin letters, digits and dashes. */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -41,7 +43,7 @@ export const handle = {
 } satisfies PageCacheHandle;
 
 export default function ZapchastiLine({ loaderData }: Route.ComponentProps) {
-  return <PartsLinePage data={loaderData.page} />;
+  return <CartButtonSlot value={AddToCartButton}><PartsLinePage data={loaderData.page} /></CartButtonSlot>;
 }
 
 export function ErrorBoundary() {

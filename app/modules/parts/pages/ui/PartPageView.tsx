@@ -3,7 +3,7 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { PartFit } from '../../yard/ui/PartFit.tsx';
 import type { PartPage, PartRelative } from '../pages.schema.ts';
-import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButton } from '../../ui/cart-button-slot.tsx';
 import { PartPrice, PartsTable } from './PartsTable.tsx';
 import styles from './parts-pages.module.css';
 
@@ -60,7 +60,7 @@ export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
         <div className={styles.buy} data-testid="part-buy">
           <p className={styles.muted}>{data.branchName}</p>
           <PartPrice here={data.here} size="page" />
-          <AddToCartButton partId={data.id} />
+          <CartButton partId={data.id} />
           {favouriteButton ?? null}
           <div>
             <h2 className={styles.filterTitle}>В других филиалах</h2>
