@@ -12,7 +12,6 @@ const modelId = z.coerce
 
 /** POST bodies: `{ modelId }` (JSON numbers or form strings; a form's _csrf field is ignored). */
 export const modelMarkInput = z.object({ modelId }, { error: MARKS_MESSAGES.badModelId });
-export type ModelMarkInput = z.infer<typeof modelMarkInput>;
 
 const partId = z.coerce
   .number({ error: MARKS_MESSAGES.badPartId })
