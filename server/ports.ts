@@ -1,4 +1,4 @@
-import { configureCartPorts, customerLimit } from '#app/modules/cart/cart.server.ts';
+import { configureCartPorts, customerLimit, linesForOrder, removeOrderedLines } from '#app/modules/cart/cart.server.ts';
 import { registerSidebarSection } from '#app/modules/catalog/listing/filters.api.server.ts';
 import { DELIVERY_MAX_PRICE } from '#app/modules/delivery/delivery.constants.ts';
 import { deliveryPriceInput } from '#app/modules/delivery/delivery.schema.ts';
@@ -10,7 +10,7 @@ import { partsSidebarRequest } from '#app/modules/parts/line/line.server.ts';
 /*
  * Ports wired to the modules that answer them, where the asking module sits below the answering one
  * or beside it (docs/architecture.md, Allowed dependencies; ADR 071): the orders' delivery price from
- * the delivery module and their credit limit from the cart's limit table (ADR 041, 042); the cart's
+ * the delivery module, their cart lines and credit limit from the cart (ADR 041, 042); the cart's
  * parts ordered together from the orders; the catalogue's sidebar endpoint's parts section from the
  * parts module. Only this file names them together.
  */
@@ -51,7 +51,7 @@ export const creditLimitForOrders: CreditLimitPort = async (db, owner) => {
 };
 
 export function wirePorts(): void {
-  configureOrderPorts({ deliveryQuote: deliveryQuoteForOrders, creditLimit: creditLimitForOrders });
+  configureOrderPorts({ deliveryQuote: deliveryQuoteForOrders, creditLimit: creditLimitForOrders, cart: { lines: linesForOrder, remove: removeOrderedLines } });
   configureCartPorts({ orderedWith: (db, partIds) => partsOrderedWith(db, partIds) });
   registerSidebarSection('parts', partsSidebarRequest);
 }

@@ -10,6 +10,7 @@ import { PASSWORD_BUSY_MESSAGE, PasswordBusyError, hashPassword } from './passwo
 import { revokeUserSessions } from '#app/.server/session.ts';
 import { consentsGiven, createUser, findUserByEmail, findUserByPhone } from './users.server.ts';
 import type { Outcome } from '#app/.server/http.ts';
+import { isUniqueViolation } from '#app/.server/db/errors.ts';
 
 /** Messages of the auth endpoints beyond spec §5 (the modal shows them in an alert, spec §8). */
 export const AUTH_ERRORS = {
@@ -73,11 +74,6 @@ async function emailRequestAllowed(ctx: RequestContext, at: Date): Promise<Outco
 /** Whether one more letter may go to this mailbox (taken only when a letter is really to be sent). */
 async function mailboxAllows(ctx: RequestContext, email: string, at: Date): Promise<boolean> {
   return (await reserve(ctx.services.db, MAILBOX_RULES.map((rule) => ({ rule, subject: email })), at)).ok;
-}
-
-/** The unique index on lower(email) or on phone refused a second account made at the same moment. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
 }
 
 const BUSY: Outcome = { ok: false, message: AUTH_ERRORS.busy, code: 'busy' };

@@ -9,6 +9,7 @@ import { sanitizeHtml, type NotificationView } from './notification.rules.ts';
 import { PROFILE_MESSAGES, type ProfileView } from './profile.schema.ts';
 import { revokeUserSessions } from '#app/.server/session.ts';
 import { PASSWORD_BUSY_MESSAGE, PasswordBusyError, hashPassword, verifyPassword } from './password.server.ts';
+import { isUniqueViolation } from '#app/.server/db/errors.ts';
 
 /*
  * 'Личный кабинет': the signed-in user's data (name, e-mail re-confirmed by link, phone re-verified
@@ -191,10 +192,6 @@ export async function confirmPhoneChange(ctx: RequestContext, input: { phone: st
     throw error;
   }
   return { ok: true, message: M.phoneChanged };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CurrencyCode, Database } from '#app/.server/db/schema.ts';
 import { CART_COUNT_MAX, CART_ITEMS_LIMIT } from './cart.constants.ts';
 import type { CartLineInput } from './cart.schema.ts';
 import { lockOwner, ownerColumn, ownerIs, type Owner } from '#app/.server/visitor-owner.ts';
+import { unknownPartIds } from '#app/modules/parts/parts.server.ts';
 
 /*
  * The cart's lines, owned by a user or a guest's session. Adds run under a transaction-scoped
@@ -33,15 +34,15 @@ export async function addLines(db: Db, owner: Owner, lines: readonly CartLineInp
   const counts = lines.map((l) => l.count);
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, LOCK_CART, owner);
-    const { rows: [state] } = await sql<{ unknown: number[] | null; total: number; fresh: number }>`
+    // The parts are the parts module's; the foreign key keeps one deleted meanwhile out.
+    const unknown = await unknownPartIds(trx, partIds);
+    if (unknown.length) return { kind: 'unknown-parts', ids: unknown };
+    const { rows: [state] } = await sql<{ total: number; fresh: number }>`
       with input as (select * from unnest(${partIds}::int[]) as i(part_id))
       select
-        array(select i.part_id from input i where not exists (select 1 from parts_part p where p.id = i.part_id) order by i.part_id) as unknown,
         (select count(*)::int from cart_item c where ${ownerIs('c', owner)}) as total,
         (select count(*)::int from input i where not exists (
           select 1 from cart_item c where ${ownerIs('c', owner)} and c.part_id = i.part_id)) as fresh`.execute(trx);
-    const unknown = (state?.unknown ?? []).map(Number);
-    if (unknown.length) return { kind: 'unknown-parts', ids: unknown };
     const total = state?.total ?? 0;
     const fresh = state?.fresh ?? 0;
     if (fresh > 0 && total + fresh > CART_ITEMS_LIMIT) return { kind: 'limit' };
@@ -111,6 +112,20 @@ export async function selectLines(db: Db, owner: Owner): Promise<LineRow[]> {
   const { rows } = await sql<LineRow>`
     select c.id, c.part_id, c.count from cart_item c where ${ownerIs('c', owner)} order by c.added_at, c.id`.execute(db);
   return rows;
+}
+
+/** The owner's lines among `ids` in id order; `lock`: held until the transaction `db` ends. */
+export async function selectLinesByIds(db: Db, owner: Owner, ids: readonly number[], lock: boolean): Promise<LineRow[]> {
+  const { rows } = await sql<LineRow>`
+    select c.id, c.part_id, c.count from cart_item c
+    where ${ownerIs('c', owner)} and c.id = any(${[...ids]}::int[])
+    order by c.id ${lock ? sql`for update of c` : sql``}`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), part_id: Number(r.part_id), count: Number(r.count) }));
+}
+
+/** The ordered lines leave the cart (in the order's transaction). */
+export async function deleteLinesByIds(trx: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length) await trx.deleteFrom('cart_item').where('id', 'in', [...ids]).execute();
 }
 
 export interface LimitRow { currency: CurrencyCode; total: number; used: number; days: number }

@@ -12,7 +12,7 @@ import { CART_MESSAGES, CART_REC_ITEMS } from './cart.constants.ts';
 import * as q from './cart.queries.server.ts';
 import { currencyOfCountry, currencySign, priceOf } from './cart.rules.ts';
 import type { CartAddAnswer, CartBranch, CartLimit, CartLine, CartLineInput, CartRecItem, CartView } from './cart.schema.ts';
-import { ensureOwner, ownerOf } from '#app/.server/visitor-owner.ts';
+import { ensureOwner, ownerOf, type Owner } from '#app/.server/visitor-owner.ts';
 
 /*
  * The cart as use-cases of the request: a signed-in visitor's cart is his account's, a guest's is
@@ -205,6 +205,29 @@ export async function removeLines(ctx: RequestContext, ids: readonly number[]): 
   const result = await q.removeLines(ctx.services.db, owner, ids);
   if (result.kind === 'not-found') return { ok: false, code: 'unknown-lines', message: CART_MESSAGES.lineNotFound(result.ids) };
   return { ok: true, message: CART_MESSAGES.removed(result.removed), removed: result.removed, cartCount: result.cartCount };
+}
+
+/**
+ * The owner's lines among `ids` as an order takes them (the orders' cart port, wired in
+ * server/ports.ts): the part's facts and its price and stock at the branch, in id order. `db` may
+ * be the order's transaction; `lock` holds the lines until it ends. Two statements.
+ */
+export async function linesForOrder(db: Kysely<Database>, owner: Owner, ids: readonly number[], branchId: number, { lock }: { lock: boolean }) {
+  const lines = await q.selectLinesByIds(db, owner, ids, lock);
+  const parts = await partSummariesAt(db, lines.map((l) => l.part_id), branchId, true);
+  return lines.flatMap((l) => {
+    const part = parts.get(l.part_id);
+    if (!part) return [];
+    return [{
+      id: l.id, part_id: l.part_id, code: part.code, name: part.name, one_c_code: part.oneCCode, weight_grams: part.weightGrams,
+      price: part.here?.price ?? null, old_price: part.here?.oldPrice ?? null, currency: part.here?.currency ?? null, quantity: part.here?.quantity ?? 0,
+    }];
+  });
+}
+
+/** The ordered lines leave the cart, in the order's transaction. */
+export function removeOrderedLines(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  return q.deleteLinesByIds(trx, ids);
 }
 
 /** A customer's credit limit (the accounting exchange writes it; tests and the CLI too). Minor units. */

@@ -1,53 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { CurrencyCode, Database } from '#app/.server/db/schema.ts';
+import type { Database } from '#app/.server/db/schema.ts';
 import { ownerIs, type Owner } from '#app/.server/visitor-owner.ts';
 
 /*
- * The orders' SQL (ADR 041). The cart's lines and the parts' prices are read here, read-only except
- * for removing the ordered lines from the cart inside the order's transaction (the order takes them).
+ * The orders' SQL (ADR 041): the `orders_` tables only. The cart's lines with their parts' prices
+ * come through the cart's port (orders.server.ts `OrderCartPort`), the branches from the regions.
  */
 
 type Db = Kysely<Database>;
-
-export interface LockedLine {
-  id: number;
-  part_id: number;
-  code: string;
-  name: string;
-  one_c_code: string | null;
-  weight_grams: number | null;
-  price: number | null;
-  old_price: number | null;
-  currency: CurrencyCode | null;
-  quantity: number;
-}
-
-/**
- * The owner's cart lines among `ids`, locked until the transaction ends (two tabs ordering the same
- * line queue here), with the part's price and stock at the branch now.
- */
-export async function lockCartLines(trx: Db, owner: Owner, ids: readonly number[], branchId: number): Promise<LockedLine[]> {
-  const { rows } = await sql<LockedLine>`
-    select c.id, c.part_id, p.code, p.name, p.one_c_code, p.weight_grams,
-           pb.price, pb.old_price, pb.currency, coalesce(pb.quantity, 0)::int as quantity
-    from cart_item c
-    join parts_part p on p.id = c.part_id
-    left join parts_part_branch pb on pb.part_id = c.part_id and pb.branch_id = ${branchId}
-    where ${ownerIs('c', owner)} and c.id = any(${[...ids]}::int[])
-    order by c.id
-    for update of c`.execute(trx);
-  return rows.map((r) => ({ ...r, price: r.price === null ? null : Number(r.price), old_price: r.old_price === null ? null : Number(r.old_price) }));
-}
-
-/** The same lines without a lock (the delivery quote before the transaction). */
-export async function readCartLines(db: Db, owner: Owner, ids: readonly number[], branchId: number): Promise<Array<Pick<LockedLine, 'id' | 'part_id' | 'price' | 'currency'>>> {
-  const { rows } = await sql<Pick<LockedLine, 'id' | 'part_id' | 'price' | 'currency'>>`
-    select c.id, c.part_id, pb.price, pb.currency
-    from cart_item c
-    left join parts_part_branch pb on pb.part_id = c.part_id and pb.branch_id = ${branchId}
-    where ${ownerIs('c', owner)} and c.id = any(${[...ids]}::int[])`.execute(db);
-  return rows.map((r) => ({ ...r, price: r.price === null ? null : Number(r.price) }));
-}
 
 /** The total of the owner's credit orders (not cancelled) made at or after `since`, minor units. */
 export async function creditOrdersSince(trx: Db, owner: Owner, since: Date): Promise<number> {
@@ -55,12 +15,6 @@ export async function creditOrdersSince(trx: Db, owner: Owner, since: Date): Pro
     select sum(o.total)::text as sum from orders_order o
     where ${ownerIs('o', owner)} and o.on_credit and o.status <> 'cancelled' and o.created_at >= ${since}`.execute(trx);
   return Number(row?.sum ?? 0);
-}
-
-export interface BranchRow { id: number; name: string; address: string; email: string; phone: string | null; city: string }
-
-export async function findBranch(db: Db, id: number): Promise<BranchRow | undefined> {
-  return db.selectFrom('region_branch').select(['id', 'name', 'address', 'email', 'phone', 'city']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function nextOrderSequence(trx: Db): Promise<number> {
@@ -104,11 +58,6 @@ export async function attachmentsOf(db: Db, orderIds: readonly number[]) {
   if (!orderIds.length) return [];
   return db.selectFrom('orders_attachment').select(['id', 'order_id', 'original_name', 'mime_type', 'size_bytes', 'storage_key'])
     .where('order_id', 'in', [...orderIds]).orderBy('id').execute();
-}
-
-export async function branchesByIds(db: Db, ids: readonly number[]) {
-  if (!ids.length) return [];
-  return db.selectFrom('region_branch').select(['id', 'name', 'address', 'phone']).where('id', 'in', [...ids]).execute();
 }
 
 /** A guest's orders join the account at sign-in (inside the session rotation). */

@@ -63,10 +63,38 @@ export const noDeliveryQuote: OrderDeliveryQuote = async (_ctx, request) =>
 /** Spec §9: the default cart limit is zeros. */
 export const noCreditLimit: CreditLimitPort = async () => null;
 
-export interface OrderPorts { deliveryQuote: OrderDeliveryQuote; creditLimit: CreditLimitPort }
-const ports: OrderPorts = { deliveryQuote: noDeliveryQuote, creditLimit: noCreditLimit };
+/** A cart line as the order takes it: the part's facts and its price and stock at the order's branch now. */
+export interface OrderCartLine {
+  id: number;
+  part_id: number;
+  code: string;
+  name: string;
+  one_c_code: string | null;
+  weight_grams: number | null;
+  price: number | null;
+  old_price: number | null;
+  currency: CurrencyCode | null;
+  quantity: number;
+}
 
-/** The composition root wires the delivery module's price and the cart's credit limit here. */
+/** The customer's cart (the cart module, wired by the composition root): the orders read no cart or parts table. */
+export interface OrderCartPort {
+  /**
+   * The owner's lines among `ids`, in id order, with their parts at the branch; `lock` holds the
+   * lines until the transaction `db` ends (two tabs ordering the same line queue there).
+   */
+  lines(db: Db, owner: Owner, ids: readonly number[], branchId: number, options: { lock: boolean }): Promise<OrderCartLine[]>;
+  /** The ordered lines leave the cart, in the order's transaction. */
+  remove(trx: Db, ids: readonly number[]): Promise<void>;
+}
+
+/** Until the cart is wired: no lines (every order names lines it does not find). */
+export const noCart: OrderCartPort = { lines: async () => [], remove: async () => {} };
+
+export interface OrderPorts { deliveryQuote: OrderDeliveryQuote; creditLimit: CreditLimitPort; cart: OrderCartPort }
+const ports: OrderPorts = { deliveryQuote: noDeliveryQuote, creditLimit: noCreditLimit, cart: noCart };
+
+/** The composition root wires the delivery module's price and the cart's lines and credit limit here. */
 export function configureOrderPorts(next: Partial<OrderPorts>): void {
   Object.assign(ports, next);
 }
@@ -119,11 +147,14 @@ export async function createOrder(ctx: RequestContext, input: OrderCreateInput, 
   try {
     // Outside the transaction: a carrier may take seconds, and neither the owner's lock nor a
     // connection is held meanwhile. The transaction checks the lines again under the lock.
-    const [quote, notice] = await Promise.all([quoteDelivery(ctx, owner, input), noticeOf(ctx)]);
+    // The branches are reference data kept in memory: read before the transaction, whose connection
+    // is the only one PGlite has.
+    const [quote, notice, directory] = await Promise.all([quoteDelivery(ctx, owner, input), noticeOf(ctx), regionDirectory(services)]);
+    const branch = directory.branches.find((b) => b.id === input.branchId);
     if ('refused' in quote) {
       outcome = { ok: false, code: 'unknown-terminal', message: quote.refused };
     } else {
-      outcome = await services.db.transaction().execute((trx) => createInTransaction(services, trx, { owner, input, key, hash, files, storage, promoted, quote, notice }));
+      outcome = await services.db.transaction().execute((trx) => createInTransaction(services, trx, { owner, input, key, hash, files, storage, promoted, quote, notice, branch }));
     }
   } catch (error) {
     await Promise.all(promoted.map((k) => storage.delete(k).catch(() => {})));
@@ -145,7 +176,7 @@ type Quote = { price: number; failed: boolean; carrier?: string | null };
  */
 async function quoteDelivery(ctx: RequestContext, owner: Owner, input: OrderCreateInput): Promise<Quote | { refused: string }> {
   if (input.deliveryMethod === 'pickup') return { price: 0, failed: false };
-  const lines = await q.readCartLines(ctx.services.db, owner, input.products.map((p) => p.id), input.branchId);
+  const lines = await ports.cart.lines(ctx.services.db, owner, input.products.map((p) => p.id), input.branchId, { lock: false });
   const byId = new Map(lines.map((l) => [l.id, l]));
   const parts = input.products.flatMap((p) => {
     const l = byId.get(p.id);
@@ -165,10 +196,12 @@ async function quoteDelivery(ctx: RequestContext, owner: Owner, input: OrderCrea
 interface CreateRequest {
   owner: Owner; input: OrderCreateInput; key: string; hash: string; files: readonly StagedFile[];
   storage: AttachmentStorage; promoted: string[]; quote: Quote; notice: Notice;
+  /** The order's branch (regions' directory); undefined: no such branch. */
+  branch: { id: number; name: string; address: string; phone: string; email: string } | undefined;
 }
 
 async function createInTransaction(services: AppServices, trx: Db, r: CreateRequest): Promise<CreateOrderOutcome> {
-  const { owner, input, key, hash, files, storage, promoted, quote, notice } = r;
+  const { owner, input, key, hash, files, storage, promoted, quote, notice, branch } = r;
   await lockOwner(trx, LOCK_ORDERS, owner);
   const oKey = ownerKey(owner);
   const seen = await q.findIdempotent(trx, oKey, key);
@@ -176,11 +209,10 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
     if (seen.request_hash !== hash) return { ok: false, code: 'key-reused', message: ORDER_MESSAGES.keyReused };
     return { ok: true, message: ORDER_MESSAGES.created, number: seen.number, total: Number(seen.total), currency: seen.currency, url: orderPath(seen.number), repeated: true };
   }
-  const branch = await q.findBranch(trx, input.branchId);
   if (!branch) return { ok: false, code: 'unknown-branch', message: ORDER_MESSAGES.unknownBranch };
 
   const ids = input.products.map((p) => p.id);
-  const locked = await q.lockCartLines(trx, owner, ids, branch.id);
+  const locked = await ports.cart.lines(trx, owner, ids, branch.id, { lock: true });
   if (locked.length !== ids.length) return { ok: false, code: 'unknown-lines', message: ORDER_MESSAGES.unknownLines };
   const byId = new Map(locked.map((l) => [l.id, l]));
   const current = new Map<number, CurrentLine>(locked.map((l) => [l.id, { id: l.id, name: l.name, price: l.price, currency: l.currency ?? 'RUB', quantity: l.quantity }]));
@@ -235,7 +267,7 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
     }))).execute();
   }
   await trx.insertInto('orders_idempotency').values({ owner_key: oKey, key, request_hash: hash, order_id: order.id, created_at: at }).execute();
-  await trx.deleteFrom('cart_item').where('id', 'in', ids).execute();
+  await ports.cart.remove(trx, ids);
 
   const letter: LetterOrder = {
     number, url: `${services.config.PUBLIC_ORIGIN}${orderPath(number)}`, at,
@@ -349,14 +381,14 @@ export async function ownOrder(ctx: RequestContext, number: string): Promise<Ord
   if (!owner || number.length > 40) return null;
   const row = await q.findOwnOrder(ctx.services.db, owner, number);
   if (!row) return null;
-  return (await views(ctx.services.db, [row]))[0] ?? null;
+  return (await views(ctx.services, [row]))[0] ?? null;
 }
 
 /** 'Мои заказы': the signed-in user's orders, newest first; null for a guest. */
 export async function myOrders(ctx: RequestContext, limit = 50): Promise<OrderView[] | null> {
   const userId = ctx.session?.userId;
   if (userId == null) return null;
-  return views(ctx.services.db, await q.listOwnOrders(ctx.services.db, userId, limit));
+  return views(ctx.services, await q.listOwnOrders(ctx.services.db, userId, limit));
 }
 
 function accountOf(ctx: RequestContext): Owner | null {
@@ -366,12 +398,13 @@ function accountOf(ctx: RequestContext): Owner | null {
 
 type OrderRow = Awaited<ReturnType<typeof q.listOwnOrders>>[number];
 
-async function views(db: Db, rows: readonly OrderRow[]): Promise<OrderView[]> {
+async function views(services: AppServices, rows: readonly OrderRow[]): Promise<OrderView[]> {
+  const db = services.db;
   const ids = rows.map((r) => r.id);
-  const [lines, files, branches, notices] = await Promise.all([
-    q.linesOf(db, ids), q.attachmentsOf(db, ids), q.branchesByIds(db, [...new Set(rows.map((r) => r.branch_id))]), q.noticesOf(db, ids),
+  const [lines, files, directory, notices] = await Promise.all([
+    q.linesOf(db, ids), q.attachmentsOf(db, ids), regionDirectory(services), q.noticesOf(db, ids),
   ]);
-  const branchById = new Map(branches.map((b) => [b.id, b]));
+  const branchById = new Map(directory.branches.map((b) => [b.id, b]));
   return rows.map((r) => {
     const b = branchById.get(r.branch_id);
     return {

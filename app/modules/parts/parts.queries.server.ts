@@ -73,3 +73,11 @@ export async function selectOffers(db: DB, partIds: number[], branchId: number |
     where part_id = any(${partIds}::int[]) and (branch_id = ${branchId ?? -1} or quantity > 0)`.execute(db);
   return rows;
 }
+
+/** The ids among `ids` that name no part, in ascending order. */
+export async function selectUnknownIds(db: DB, ids: readonly number[]): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select i.id from unnest(${[...ids]}::int[]) as i(id)
+    where not exists (select 1 from parts_part p where p.id = i.id) order by i.id`.execute(db);
+  return rows.map((r) => Number(r.id));
+}

@@ -1,10 +1,16 @@
 import type { AudienceContext } from '#app/.server/context.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { partCodeCandidates } from './part-code.rules.ts';
-import { selectExactAndRelated, selectNear, selectOffers, type OfferRow, type PartRow } from './parts.queries.server.ts';
+import type { DB } from '#app/.server/db/connect.ts';
+import { selectExactAndRelated, selectNear, selectOffers, selectUnknownIds, type OfferRow, type PartRow } from './parts.queries.server.ts';
 import { PART_SEARCH_DEFAULT_LIMIT, type PartHit, type PartRelation, type PartSearchResult } from './parts.schema.ts';
 
 const RELATIONS: readonly PartRelation[] = ['exact', 'replacement', 'analog', 'replaced', 'near'];
+
+/** The ids among `ids` that name no part, ascending (the cart refuses them). `db` may be a transaction. */
+export function unknownPartIds(db: DB, ids: readonly number[]): Promise<number[]> {
+  return ids.length ? selectUnknownIds(db, ids) : Promise.resolve([]);
+}
 
 /** Prices need sign-in (spec §1), as on the machinery cards. */
 function seesPrices(ctx: AudienceContext): boolean {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '#app/.server/db/schema.ts';
 import { BOOKMARKS_LIMIT, COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
 import { lockOwner, ownerColumn, ownerIs, type Owner } from '#app/.server/visitor-owner.ts';
+import { isForeignKeyViolation } from '#app/.server/db/errors.ts';
 
 /*
  * The tables of comparison, history (owned by a user or a guest's session) and bookmarks (users).
@@ -132,20 +133,23 @@ export type PartBookmarkAddResult = { kind: 'added' | 'already' | 'unknown-part'
 
 /** A favourite part, under the same lock and limit as the models. */
 export async function addPartBookmark(db: Db, userId: number, partId: number, at: Date): Promise<PartBookmarkAddResult> {
-  return db.transaction().execute(async (trx) => {
-    await lockOwner(trx, LOCK_BOOKMARK, { userId });
-    const { rows } = await sql<{ already: boolean; total: number }>`
-      select exists (select 1 from catalog_part_bookmark b where b.user_id = ${userId} and b.part_id = p.id) as already,
-        ${bookmarkTotal(userId)} as total
-      from parts_part p where p.id = ${partId}`.execute(trx);
-    const part = rows[0];
-    if (!part) return { kind: 'unknown-part' };
-    if (part.already) return { kind: 'already' };
-    if (part.total >= BOOKMARKS_LIMIT) return { kind: 'limit' };
-    await trx.insertInto('catalog_part_bookmark').values({ user_id: userId, part_id: partId, created_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'part_id']).doNothing()).execute();
-    return { kind: 'added' };
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockOwner(trx, LOCK_BOOKMARK, { userId });
+      const { rows: [state] } = await sql<{ already: boolean; total: number }>`
+        select exists (select 1 from catalog_part_bookmark b where b.user_id = ${userId} and b.part_id = ${partId}) as already,
+          ${bookmarkTotal(userId)} as total`.execute(trx);
+      if (state?.already) return { kind: 'already' };
+      if ((state?.total ?? 0) >= BOOKMARKS_LIMIT) return { kind: 'limit' };
+      await trx.insertInto('catalog_part_bookmark').values({ user_id: userId, part_id: partId, created_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'part_id']).doNothing()).execute();
+      return { kind: 'added' };
+    });
+  } catch (error) {
+    // The parts are the parts module's: the foreign key to them says the part does not exist.
+    if (isForeignKeyViolation(error)) return { kind: 'unknown-part' };
+    throw error;
+  }
 }
 
 export async function removePartBookmark(db: Db, userId: number, partId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '#app/.server/db/schema.ts';
 import { MACHINES_LIMIT } from './yard.constants.ts';
+import { isUniqueViolation } from '#app/.server/db/errors.ts';
 
 /*
  * The yard's table, `parts_machine`, and what it shows of the catalogue: a machine's model, line and
@@ -174,8 +175,4 @@ export async function updateMachine(db: Db, userId: number, id: number, v: Machi
 export async function deleteMachine(db: Db, userId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('parts_machine').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return result.numDeletedRows > 0n;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
 }
