@@ -1,0 +1,1 @@
+export declare const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>>;
