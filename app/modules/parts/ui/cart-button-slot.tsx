@@ -13,5 +13,6 @@ export const CartButtonSlot = createContext<ComponentType<CartButtonProps> | nul
 /** The cart's count-and-'В корзину' for a part, as the page gave it. */
 export function CartButton(props: CartButtonProps) {
   const Button = use(CartButtonSlot);
+  // The slot's component is the cart's own, one for the whole page (not made during a render).
   return Button ? createElement(Button, props) : null;
 }
