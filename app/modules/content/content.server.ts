@@ -1,13 +1,17 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import { now, nowMs } from '#app/.server/clock.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { phoneDigits, type FeedbackInput, type PageAlias, type PageView, type PromotionView } from './content.schema.ts';
 import { parsePartPath } from '#app/modules/parts/pages/part-link.rules.ts';
 
-const CONTENT_TTL_MS = 30_000;
+const pagesKept = keptPerDb<Map<string, PageView>>({ readsFrom: ['content_page'] });
+/** Promotions are kept per day: the key is the date, so one that ended yesterday is gone today. */
+const promotionsKept = keptPerDb<PromotionView[]>({ readsFrom: ['content_promotion'], maxEntries: 2 });
+/** Page aliases are looked up on every page. */
+const aliasesKept = keptPerDb<PageAlias>({ readsFrom: ['content_page_alias'], maxEntries: 5_000 });
 
-const loadPages = memoPerDb(CONTENT_TTL_MS, async (db: DB) => {
+const loadPages = (db: DB): Promise<Map<string, PageView>> => pagesKept.get(db, '', async () => {
   const rows = await db.selectFrom('content_page').select(['slug', 'title', 'meta_description', 'lead', 'body_html']).execute();
   return new Map<string, PageView>(rows.map((r) => [r.slug, {
     slug: r.slug, title: r.title, metaDescription: r.meta_description, lead: r.lead, bodyHtml: r.body_html,
@@ -55,8 +59,12 @@ export async function searchablePages(services: AppServices): Promise<Array<{ ti
   return [...(await loadPages(services.db)).values()].map((p) => ({ title: p.title, link: p.slug === 'home' ? '/' : `/${p.slug}`, lead: p.lead }));
 }
 
-const loadPromotions = memoPerDb(CONTENT_TTL_MS, async (db: DB): Promise<PromotionView[]> => {
+function loadPromotions(db: DB): Promise<PromotionView[]> {
   const today = now().toISOString().slice(0, 10);
+  return promotionsKept.get(db, today, () => selectPromotions(db, today));
+}
+
+async function selectPromotions(db: DB, today: string): Promise<PromotionView[]> {
   const rows = await db.selectFrom('content_promotion')
     .select(['id', 'title', 'text', 'link', 'badge', 'ends_on'])
     .where('ends_on', '>=', today)
@@ -64,7 +72,7 @@ const loadPromotions = memoPerDb(CONTENT_TTL_MS, async (db: DB): Promise<Promoti
     .limit(12)
     .execute();
   return rows.map((r) => ({ id: r.id, title: r.title, text: r.text, link: r.link, badge: r.badge, endsOn: isoDate(r.ends_on) }));
-});
+}
 
 /** Drivers return date columns as Date (at UTC midnight) or text; the page wants 'YYYY-MM-DD'. */
 function isoDate(value: Date | string): string {
@@ -75,24 +83,15 @@ export function currentPromotions(services: AppServices): Promise<PromotionView[
   return loadPromotions(services.db);
 }
 
-/** Page aliases are looked up on every page and never change mid-request: keep a small LRU-ish map. */
-const ALIAS_CACHE_LIMIT = 5000;
-const aliasCaches = new WeakMap<DB, Map<string, { alias: PageAlias; expires: number }>>();
-
 export async function resolvePageAlias(services: AppServices, path: string): Promise<PageAlias> {
   const normalised = normalisePath(path);
   // A part's page is derived from its path, not stored (ADR 033): a million rows would say nothing more.
   const part = parsePartPath(normalised);
   if (part) return { controller: 'part', referenceId: part.id };
-  let cache = aliasCaches.get(services.db);
-  if (!cache) aliasCaches.set(services.db, (cache = new Map()));
-  const hit = cache.get(normalised);
-  if (hit && hit.expires > Date.now()) return hit.alias;
-  const row = await services.db.selectFrom('content_page_alias').select(['controller', 'reference_id']).where('path', '=', normalised).executeTakeFirst();
-  const alias: PageAlias = row ? { controller: row.controller, referenceId: row.reference_id } : { controller: 'other', referenceId: null };
-  if (cache.size >= ALIAS_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(normalised, { alias, expires: Date.now() + CONTENT_TTL_MS });
-  return alias;
+  return aliasesKept.get(services.db, normalised, async () => {
+    const row = await services.db.selectFrom('content_page_alias').select(['controller', 'reference_id']).where('path', '=', normalised).executeTakeFirst();
+    return row ? { controller: row.controller, referenceId: row.reference_id } : { controller: 'other', referenceId: null };
+  });
 }
 
 function normalisePath(path: string): string {

@@ -1,4 +1,4 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
@@ -20,8 +20,9 @@ export type DeliveryFailure = { ok: false; code: 'unknown_branch' | 'unknown_ter
 
 export const DELIVERY_STATUS = { unknown_branch: 404, unknown_terminal: 404, unknown_parts: 404, rate_limited: 429, suggest_failed: 503 } as const;
 
-/** The terminals change by migration or by an operator: a minute's copy serves every request. */
-const terminalsOf = memoPerDb(60_000, async (db: DB) => {
+/** The terminals change by migration or by an operator: one copy serves every request until then. */
+const terminalsKept = keptPerDb<{ rows: TerminalRow[]; byId: Map<number, TerminalRow> }>({ readsFrom: ['delivery_terminal'] });
+const terminalsOf = (db: DB) => terminalsKept.get(db, '', async () => {
   const rows = await selectTerminals(db);
   return { rows, byId: new Map(rows.map((r) => [r.id, r])) };
 });
