@@ -20,6 +20,7 @@ import { joinGuestCart } from '#app/modules/cart/cart.server.ts';
 import { ORDER_CREATE_BODY_BYTES, ordersApi } from '#app/modules/orders/orders.api.server.ts';
 import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
+import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
@@ -66,6 +67,7 @@ export function apiRouter() {
   return new Hono<HonoEnv>()
     .route('/', regionsApi)
     .route('/', contentApi)
+    .route('/', leadsApi)
     .route('/', catalogApi)
     .route('/', filtersApi)
     .route('/', modelsApi)

@@ -43,7 +43,7 @@ export function pages({ services, build, ttlMs, maxEntries, render = createReque
     const isDocument = !url.pathname.endsWith('.data');
     const page = await pageContextFor(ctx);
     // Only a GET fills or reads the store: a HEAD's answer may have no body to keep.
-    const keeps = request.method === 'GET' && policy !== null && isDocument && ttlMs > 0 && hearsChanges(services.db) && ownQuery(url, policy);
+    const keeps = request.method === 'GET' && isDocument && ttlMs > 0 && hearsChanges(services.db) && !!policy && ownQuery(url, policy);
     const key = keeps ? cacheKey(page, url, c.req.header('user-agent')) : null;
     const values = async () => ({ nonce: ctx.nonce, csrfToken: ctx.csrfToken, visitorJson: await visitorJson(ctx) });
 

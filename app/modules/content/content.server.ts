@@ -1,5 +1,6 @@
 import { keptPerDb } from '#app/.server/cache.ts';
 import { now, nowMs } from '#app/.server/clock.ts';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#app/.server/mail-retry.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { phoneDigits, type FeedbackInput, type PageAlias, type PageView, type PromotionView } from './content.schema.ts';
@@ -99,15 +100,6 @@ function normalisePath(path: string): string {
   return clean === '' ? '/' : clean;
 }
 
-/** Delivery of 'Написать нам' to the branch: tries, including the one at once, before the message is marked failed. */
-export const FEEDBACK_MAX_ATTEMPTS = 8;
-/** While one process sends a message, no other picks it up (a send that hangs is retried after this). */
-const FEEDBACK_LEASE_MS = 10 * 60_000;
-/** Waits after the n-th failed try: 1 h, 2 h, 4 h … at most a day (the housekeeping runs hourly). */
-export function feedbackRetryDelayMs(failedAttempts: number): number {
-  return Math.min(2 ** Math.max(0, failedAttempts - 1), 24) * 60 * 60_000;
-}
-
 interface FeedbackLetter {
   id: number; name: string; phone: string; email: string | null; message: string;
   page_url: string | null; created_at: Date; deliver_to: string | null; delivery_attempts: number;
@@ -132,7 +124,7 @@ export function feedbackLetter(row: Omit<FeedbackLetter, 'deliver_to' | 'deliver
 
 /**
  * One try to e-mail a stored message to its branch. Never throws: a failure is written down (error,
- * tries, when to try again; after FEEDBACK_MAX_ATTEMPTS the message is 'failed' and stays for
+ * tries, when to try again; after MAIL_MAX_ATTEMPTS the message is 'failed' and stays for
  * employees to read), so neither the visitor's request nor the housekeeping run fails with it.
  */
 async function deliverFeedback(services: AppServices, row: FeedbackLetter): Promise<boolean> {
@@ -144,12 +136,12 @@ async function deliverFeedback(services: AppServices, row: FeedbackLetter): Prom
     // staff: a letter to the branch, not to the visitor (the development outbox shows it only to its sender).
     await services.providers.mail.send({ to: row.deliver_to, subject: letter.subject, text: letter.text, staff: true });
   } catch (error) {
-    const failed = attempts >= FEEDBACK_MAX_ATTEMPTS;
+    const failed = attempts >= MAIL_MAX_ATTEMPTS;
     await db.updateTable('content_feedback').set({
       delivery_state: failed ? 'failed' : 'pending',
       delivery_attempts: attempts,
       delivery_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-      next_attempt_at: new Date(nowMs() + feedbackRetryDelayMs(attempts)),
+      next_attempt_at: new Date(nowMs() + mailRetryDelayMs(attempts)),
     }).where('id', '=', row.id).execute();
     if (services.config.LOG_LEVEL !== 'silent') {
       console.warn(JSON.stringify({ level: 'warn', event: 'feedback_delivery_failed', feedbackId: row.id, attempts, final: failed, error: error instanceof Error ? error.message : String(error) }));
@@ -182,7 +174,7 @@ export async function saveFeedback(ctx: RequestContext, input: FeedbackInput, br
     delivery_state: 'pending',
     // Without a branch (none serves the area) the shop's support address answers.
     deliver_to: branch?.email ?? services.config.SUPPORT_EMAIL,
-    next_attempt_at: new Date(nowMs() + FEEDBACK_LEASE_MS),
+    next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS),
   }).returning(LETTER_COLUMNS).executeTakeFirstOrThrow();
   return { id: row.id, delivered: await deliverFeedback(services, row) };
 }
@@ -193,7 +185,7 @@ export async function saveFeedback(ctx: RequestContext, input: FeedbackInput, br
  */
 export async function retryFeedbackDelivery(services: AppServices, limit = 50): Promise<{ sent: number; failed: number }> {
   const due = await services.db.updateTable('content_feedback')
-    .set({ next_attempt_at: new Date(nowMs() + FEEDBACK_LEASE_MS) })
+    .set({ next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS) })
     .where('id', 'in', (eb) => eb.selectFrom('content_feedback').select('id')
       .where('delivery_state', '=', 'pending').where('next_attempt_at', '<=', now())
       .orderBy('id').limit(limit).forUpdate().skipLocked())

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { now, nowMs } from '#app/.server/clock.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#app/.server/mail-retry.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import { lockOwner, type Owner } from '#app/.server/visitor-owner.ts';
 import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
@@ -262,10 +263,6 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
   return { ok: true, message: ORDER_MESSAGES.created, number, total, currency, url: orderPath(number), repeated: false };
 }
 
-/** Tries per letter before it is marked failed; waits grow 1 h, 2 h, 4 h … (the housekeeping runs hourly). */
-export const ORDER_MAIL_MAX_ATTEMPTS = 8;
-const MAIL_LEASE_MS = 10 * 60_000;
-
 /**
  * Sends the order letters that are due (one order's after its commit; all from the housekeeping).
  * Each is leased with one statement (`for update skip locked`), so two processes never send one
@@ -295,10 +292,10 @@ export async function deliverOrderMail(services: AppServices, options: { orderNu
     } catch (error) {
       failed++;
       await db.updateTable('orders_mail').set({
-        state: attempts >= ORDER_MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
+        state: attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
         attempts,
         error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        next_attempt_at: new Date(nowMs() + Math.min(2 ** (attempts - 1), 24) * 3_600_000),
+        next_attempt_at: new Date(nowMs() + mailRetryDelayMs(attempts)),
       }).where('id', '=', letter.id).execute();
     }
   }
