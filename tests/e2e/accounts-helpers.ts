@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { extractLink } from '../../app/modules/auth/providers/sandbox.ts';
-import { expect } from './fixtures.ts';
+import { expect, pageSettled } from './fixtures.ts';
 
 /** A value unique to this run and project (desktop and mobile run in parallel on one database). */
 export const unique = (testInfo: TestInfo) => `${Date.now().toString().slice(-6)}${testInfo.project.name === 'mobile' ? 1 : 0}`;
@@ -89,4 +89,17 @@ export async function openSearch(page: Page, isMobile: boolean) {
   const field = dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' });
   await expect(field).toBeFocused();
   return { dialog, field };
+}
+
+/** Finds a part by its code in the header search and puts one in the cart from its page. */
+export async function addFromPartPage(page: Page, isMobile: boolean, code: string) {
+  await page.goto('/');
+  await pageSettled(page);
+  const { dialog, field } = await openSearch(page, isMobile);
+  await field.fill(code);
+  await dialog.getByRole('region', { name: 'Запчасти' }).getByRole('link').filter({ hasText: code }).first().click();
+  await expect(page.getByTestId('part-code')).toHaveText(code);
+  const buy = page.getByTestId('part-buy');
+  await buy.getByRole('button', { name: 'В корзину' }).click();
+  await expect(buy.getByRole('status')).toHaveText('Добавлено в корзину: 1 шт.');
 }

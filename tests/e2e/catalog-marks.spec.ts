@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { authDialog, unique, signIn } from './accounts-helpers.ts';
+import { authDialog, createAccount, unique, signIn } from './accounts-helpers.ts';
 import { expect, markWritten, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -109,6 +109,23 @@ test('a guest who presses "В избранное" gets the login modal @desktop'
   const dialog = authDialog(page, 'Вход');
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('input[name="redirect-url"]')).toHaveValue('/profile/bookmarks');
+});
+
+test("a guest's 'В избранное' survives the sign-in it asked for: the model is in his favourites after it", async ({ page, browser }, testInfo) => {
+  const email = `marks-guest-${unique(testInfo)}@agro.test`;
+  // Made elsewhere: confirming the address signs that browser in, and this page stays a guest.
+  const elsewhere = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  await createAccount(elsewhere.request, email, 'secret1');
+  await elsewhere.close();
+  const cards = await openCategory(page);
+  const name = (await cards.first().getByRole('heading').innerText()).trim();
+  await cards.first().getByRole('button', { name: 'В избранное' }).click();
+  const dialog = authDialog(page, 'Вход');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Пароль').fill('secret1');
+  await dialog.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL('/profile/bookmarks');
+  await expect(page.getByTestId('bookmarks').getByRole('heading', { name })).toBeVisible();
 });
 
 test('favourites of a signed-in user: from a card to /profile/bookmarks and out again @desktop', async ({ page }, testInfo) => {
