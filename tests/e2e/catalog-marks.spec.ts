@@ -205,6 +205,44 @@ test('at 375 px the comparison scrolls sideways and keeps the specification name
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
+test('at 375 px the models are swiped one at a time beside the names, each snapping to their column @mobile', async ({ page }) => {
+  const codes = await productCodes(page, 3);
+  await page.goto(`/compare/${codes.join(',')}`);
+  await pageSettled(page);
+  const scroller = page.getByTestId('compare-scroller').first();
+  const firstName = scroller.locator('tbody th').first();
+  const nameBox = (await firstName.boundingBox())!;
+  const models = scroller.locator('thead th:not(:first-child)');
+  // The first model fills most of what the names leave; the next one peeks out.
+  const first = (await models.nth(0).boundingBox())!;
+  const box = (await scroller.boundingBox())!;
+  expect(first.width).toBeGreaterThan((box.width - nameBox.width) * 0.7);
+  await expect(models.nth(1)).toBeInViewport();
+  // A swipe that stops part-way ends with a model beside the names, not cut by them.
+  await scroller.evaluate((el) => { el.scrollLeft = 120; });
+  await expect.poll(async () => Math.round((await models.nth(1).boundingBox())!.x - (nameBox.x + nameBox.width))).toBe(0);
+  expect((await firstName.boundingBox())!.x).toBe(nameBox.x);
+});
+
+test("a guest's 'Сравнить' on a card shows a toast that opens the comparison @mobile", async ({ page }) => {
+  const cards = await openCategory(page);
+  const card = cards.first();
+  const name = (await card.getByRole('heading').innerText()).trim();
+  const written = markWritten(page);
+  await card.getByRole('button', { name: 'Сравнить' }).click();
+  await written;
+  const toast = page.getByTestId('compare-button-toast');
+  await expect(toast).toHaveText('Модель добавлена к сравнению. Открыть сравнение');
+  await expect(toast).toBeInViewport({ ratio: 1 });
+  // The next add replaces it: one toast at a time.
+  await cards.nth(1).getByRole('button', { name: 'Сравнить' }).click();
+  await expect(cards.nth(1).getByRole('button', { name: 'В сравнении' })).toBeVisible();
+  await expect(toast).toHaveCount(1);
+  await toast.getByRole('link', { name: 'Открыть сравнение' }).click();
+  await expect(page).toHaveURL(/\/compare(\/[A-Za-z0-9._,-]+)?$/);
+  await expect(page.getByRole('table').getByRole('link', { name })).toBeVisible();
+});
+
 test('"Вы смотрели" on a model page lists the models viewed before, not the one on the page', async ({ page }) => {
   const [first, second] = await demoModels(page, 2);
   await page.goto(first!.path);

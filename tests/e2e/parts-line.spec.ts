@@ -197,6 +197,30 @@ test('at 375 px: pinch-zoom the drawing and tap a callout @mobile', async ({ pag
   await expect(row(page, 3)).toBeInViewport();
 });
 
+test('the drawing stays in view while its rows scroll (desktop), a row\'s position button brings it back (phone)', async ({ page }, testInfo) => {
+  await page.goto(LINE);
+  const frame = page.getByTestId('drawing-frame');
+  await expect(page.getByRole('button', { name: 'Вписать' })).toBeEnabled();
+  const rows = page.getByTestId('part-rows').locator('tr[data-callout]');
+  const last = rows.last();
+  const callout = Number(await last.getAttribute('data-callout'));
+  // As a visitor scrolls: down until the last row shows at the window's bottom.
+  await last.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(last).toBeInViewport({ ratio: 1 });
+  if (testInfo.project.name.startsWith('desktop')) {
+    // Pinned: the whole drawing is on screen beside the last row, which is not hidden under it.
+    await expect(frame).toBeInViewport({ ratio: 1 });
+    const rowBox = (await last.boundingBox())!;
+    const viewerBox = (await page.getByTestId('drawing-viewer').boundingBox())!;
+    expect(rowBox.y).toBeGreaterThanOrEqual(viewerBox.y + viewerBox.height - 1);
+  } else {
+    await expect(frame).not.toBeInViewport();
+  }
+  await last.getByRole('button', { name: `Показать позицию ${callout} на чертеже` }).click();
+  await expect(page.getByTestId(`callout-${callout}`)).toHaveAttribute('data-active', '');
+  await expect(frame).toBeInViewport({ ratio: 1 });
+});
+
 test('highlight and zoom answer within 100 ms at 4× CPU slowdown @desktop', async ({ page }) => {
   await page.goto(LINE);
   await expect(page.getByRole('button', { name: 'Вписать' })).toBeEnabled();
