@@ -221,6 +221,34 @@ test('the drawing stays in view while its rows scroll (desktop), a row\'s positi
   await expect(frame).toBeInViewport({ ratio: 1 });
 });
 
+test('a balloon by the drawing\'s edge, chosen from its row, is zoomed to inside the frame', async ({ page }) => {
+  await page.goto(LINE);
+  const frame = page.getByTestId('drawing-frame');
+  await expect(page.getByRole('button', { name: 'Вписать' })).toBeEnabled();
+  // The balloon nearest an edge of the drawing, of those with a row on this page.
+  const callout = await page.getByTestId('drawing-workspace').evaluate((root) => {
+    const svg = root.querySelector('svg')!;
+    const { width, height } = svg.viewBox.baseVal;
+    const withRows = new Set([...root.querySelectorAll('tr[data-callout]')].map((tr) => tr.getAttribute('data-callout')));
+    const balloons = [...svg.querySelectorAll<SVGGElement>('g[data-callout]')].filter((g) => withRows.has(g.dataset.callout!));
+    const margin = (g: SVGGElement) => {
+      const { e: x, f: y } = g.transform.baseVal.consolidate()!.matrix;
+      return Math.min(x / width, 1 - x / width, y / height, 1 - y / height);
+    };
+    balloons.sort((a, b) => margin(a) - margin(b));
+    return Number(balloons[0]!.dataset.callout);
+  });
+  await row(page, callout).getByRole('button', { name: `Показать позицию ${callout} на чертеже` }).click();
+  const balloon = page.getByTestId(`callout-${callout}`);
+  await expect(balloon).toHaveAttribute('data-active', '');
+  await expect.poll(() => frame.locator('> div').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a)).toBeGreaterThanOrEqual(2.5);
+  // Zoomed in, and its number is inside the frame (the frame clips whatever lies outside it).
+  await expect.poll(async () => {
+    const [f, b] = [(await frame.boundingBox())!, (await balloon.locator('text').boundingBox())!];
+    return b.x >= f.x && b.y >= f.y && b.x + b.width <= f.x + f.width && b.y + b.height <= f.y + f.height;
+  }, { message: `balloon ${callout} inside the frame` }).toBe(true);
+});
+
 test('highlight and zoom answer within 100 ms at 4× CPU slowdown @desktop', async ({ page }) => {
   await page.goto(LINE);
   await expect(page.getByRole('button', { name: 'Вписать' })).toBeEnabled();

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
+import { centredPan } from '../line.rules.ts';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type CalloutView, type DrawingView, type StockTone } from '../line.schema.ts';
 import { PartRows } from './PartRows.tsx';
 import styles from './DrawingViewer.module.css';
@@ -54,7 +55,10 @@ export function DrawingWorkspace({ drawing, signedIn }: DrawingWorkspaceProps) {
     if (callout !== null) for (const node of el.querySelectorAll(`[data-callout="${callout}"]`)) node.setAttribute(attr, '');
   };
 
-  /** Centres a balloon in the frame, zoomed in at least to FOCUS_SCALE. */
+  /**
+   * Centres a balloon in the frame, zoomed in at least to FOCUS_SCALE; one near the drawing's edge
+   * goes as near the centre as the drawing still covering the frame allows.
+   */
   const centre = (callout: number) => {
     const c = drawing.callouts.find((x) => x.callout === callout);
     const el = stage.current;
@@ -64,7 +68,11 @@ export function DrawingWorkspace({ drawing, signedIn }: DrawingWorkspaceProps) {
     const h = el.offsetHeight;
     const scale = Math.max(instance.getScale(), FOCUS_SCALE);
     instance.zoom(scale, { animate: false });
-    instance.pan(w / 2 - (c.x / drawing.width) * w, h / 2 - (c.y / drawing.height) * h, { animate: false, force: true });
+    // Panzoom applies a transform a frame later, so its own containment would measure the stage at
+    // the scale before this zoom and clamp the pan to the wrong bounds (an edge balloon then stayed
+    // out of the frame): the bounds are computed here from the layout size, which no transform changes.
+    const [x, y] = centredPan(c, drawing, w, h, scale);
+    instance.pan(x, y, { animate: false, force: true, contain: undefined });
   };
 
   const behavior = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
