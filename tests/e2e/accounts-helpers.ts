@@ -86,7 +86,7 @@ export async function openSearch(page: Page, isMobile: boolean) {
   if (isMobile) await header.getByPlaceholder('Искать в каталоге или на сайте').click();
   else await header.getByRole('button', { name: 'Поиск по технике, запчастям и артикулам' }).click();
   const dialog = page.getByRole('dialog', { name: 'Поиск по сайту' });
-  const field = dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' });
+  const field = dialog.getByRole('combobox', { name: 'Искать в каталоге или на сайте' });
   await expect(field).toBeFocused();
   return { dialog, field };
 }
@@ -97,7 +97,7 @@ export async function addFromPartPage(page: Page, isMobile: boolean, code: strin
   await pageSettled(page);
   const { dialog, field } = await openSearch(page, isMobile);
   await field.fill(code);
-  await dialog.getByRole('region', { name: 'Запчасти' }).getByRole('link').filter({ hasText: code }).first().click();
+  await dialog.getByRole('group', { name: 'Запчасти' }).getByRole('option').filter({ hasText: code }).first().click();
   await expect(page.getByTestId('part-code')).toHaveText(code);
   const buy = page.getByTestId('part-buy');
   await buy.getByRole('button', { name: 'В корзину' }).click();

@@ -12,8 +12,8 @@ test("an analog's number typed as «АВ-123-45» (Cyrillic А, В) in the heade
   await pageSettled(page);
   const { dialog, field } = await openSearch(page, isMobile);
   await field.fill('АВ-123-45');
-  const parts = dialog.getByRole('region', { name: 'Запчасти' });
-  const first = parts.getByRole('link').first();
+  const parts = dialog.getByRole('group', { name: 'Запчасти' });
+  const first = parts.getByRole('option').first();
   await expect(first).toContainText('AB12345');
   await expect(parts).toContainText('6205-2RS1');
   await page.screenshot({ path: testInfo.outputPath('parts-search.png') });
