@@ -243,6 +243,35 @@ test("a guest's 'Сравнить' on a card shows a toast that opens the compar
   await expect(page.getByRole('table').getByRole('link', { name })).toBeVisible();
 });
 
+test("a shared comparison joins the visitor's own (the header counts it); after 'Убрать' the focus stays in the table (issue 28 point 14)", async ({ page, isMobile }, testInfo) => {
+  const models = await demoModels(page, 3);
+  await page.goto(`/compare/${models.map((m) => m.productCode).join(',')}`);
+  await pageSettled(page);
+  const table = page.getByRole('table');
+  for (const m of models) await expect(table.getByRole('link', { name: m.name })).toBeVisible();
+  // The visitor compared nothing before: the link's models are his comparison now.
+  const own = async () => ((await (await page.request.get('/api/catalog/marks')).json()) as { compare: number[] }).compare.length;
+  await expect.poll(own).toBe(3);
+  if (!isMobile) await expect(page.getByRole('banner').getByRole('link', { name: /^Сравнение: \d+$/ })).toHaveAccessibleName('Сравнение: 3');
+  await page.screenshot({ path: testInfo.outputPath(`compare-shared-${testInfo.project.name}.png`) });
+
+  // 'Убрать' by keyboard: the next model's button takes the focus, and the last one's goes to the one before it.
+  const remove = (name: string) => page.getByRole('button', { name: `Убрать ${name} из сравнения` });
+  await remove(models[0]!.name).focus();
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('link', { name: models[0]!.name })).toHaveCount(0);
+  await expect(remove(models[1]!.name)).toBeFocused();
+  await remove(models[2]!.name).focus();
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('link', { name: models[2]!.name })).toHaveCount(0);
+  await expect(remove(models[1]!.name)).toBeFocused();
+  await expect.poll(own).toBe(1);
+  if (!isMobile) await expect(page.getByRole('banner').getByRole('link', { name: /^Сравнение: \d+$/ })).toHaveAccessibleName('Сравнение: 1');
+  // The last one: the empty comparison's way on.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toBeFocused();
+});
+
 test('"Вы смотрели" on a model page lists the models viewed before, not the one on the page', async ({ page }) => {
   const [first, second] = await demoModels(page, 2);
   await page.goto(first!.path);
