@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { authDialog, createAccount, unique, signIn } from './accounts-helpers.ts';
-import { expect, markWritten, pageSettled, test } from './fixtures.ts';
+import { expect, liesWithin, markWritten, pageSettled, test } from './fixtures.ts';
 
 /*
  * Comparison, favourites and the browsing history (issue 8 points 6–8) on the demo catalogue:
@@ -160,6 +160,21 @@ test('favourites of a signed-in user: from a card to /profile/bookmarks and out 
   await removed;
   await page.reload();
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
+});
+
+test("the favourites' 'Удалить' stays inside its card, beside 'Сравнить', at 1280 and 375 px (issue 28 point 15)", async ({ page }, testInfo) => {
+  await signIn(page, `marks-fit-${unique(testInfo)}@agro.test`);
+  const cards = await openCategory(page);
+  const added = markWritten(page);
+  await cards.first().getByRole('button', { name: 'В избранное' }).click();
+  await added;
+  await page.goto('/profile/bookmarks');
+  const card = page.getByTestId('bookmarks').getByTestId('model-card').first();
+  const remove = card.getByRole('button', { name: /^Удалить .* из избранного$/ });
+  await expect(remove).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`bookmarks-${testInfo.project.name}.png`), fullPage: true });
+  expect(await liesWithin(remove, card), "'Удалить' inside its card").toBe(true);
+  expect(await liesWithin(card.getByRole('button', { name: 'Сравнить' }), card)).toBe(true);
 });
 
 test("a guest's comparison joins the account at sign-in @desktop", async ({ page }, testInfo) => {
