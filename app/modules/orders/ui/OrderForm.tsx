@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FileField } from '#app/components/ui/FileField.tsx';
 import { api, csrfToken } from '#app/lib/api.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import {
@@ -104,14 +105,16 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
   // Another content is another order: a new key.
   const fresh = () => { key.current = null; };
 
-  function pickFiles(list: FileList | null) {
+  /** Files picked now join those chosen before, within the limits (a refused pick changes nothing). */
+  function addFiles(picked: File[]) {
     fresh();
-    const picked = [...(list ?? [])];
-    if (picked.length > ATTACHMENT_MAX_FILES) { setError(`Можно приложить не больше ${ATTACHMENT_MAX_FILES} файлов`); return; }
-    const big = picked.find((f) => f.size > ATTACHMENT_MAX_BYTES);
+    const same = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+    const next = [...files, ...picked.filter((f) => !files.some((g) => same(f, g)))];
+    if (next.length > ATTACHMENT_MAX_FILES) { setError(`Можно приложить не больше ${ATTACHMENT_MAX_FILES} файлов`); return; }
+    const big = next.find((f) => f.size > ATTACHMENT_MAX_BYTES);
     if (big) { setError(`Файл «${big.name}» больше ${fileSize(ATTACHMENT_MAX_BYTES)}`); return; }
     setError(null);
-    setFiles(picked);
+    setFiles(next);
   }
 
   async function submit(event: FormEvent) {
@@ -210,13 +213,15 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
         <span>Комментарий к заказу</span>
         <textarea id={`${id}-comment`} rows={3} maxLength={COMMENT_MAX_LENGTH} value={comment} onChange={(e) => { fresh(); setComment(e.target.value); }} />
       </label>
-      <label className={styles.field} htmlFor={`${id}-files`}>
-        <span>Файлы (заявка, реквизиты, фото детали)</span>
-        <input id={`${id}-files`} type="file" multiple accept={ATTACHMENT_ACCEPT} onChange={(e) => pickFiles(e.target.files)} aria-describedby={`${id}-files-hint`} />
-        <span id={`${id}-files-hint`} className={styles.hint}>
-          До {ATTACHMENT_MAX_FILES} файлов, каждый не больше {fileSize(ATTACHMENT_MAX_BYTES)}: {ATTACHMENT_KINDS_LABEL}.
-        </span>
-      </label>
+      <FileField
+        label="Файлы (заявка, реквизиты, фото детали)"
+        hint={<>До {ATTACHMENT_MAX_FILES} файлов, каждый не больше {fileSize(ATTACHMENT_MAX_BYTES)}: {ATTACHMENT_KINDS_LABEL}.</>}
+        files={files}
+        onAdd={addFiles}
+        onRemove={(index) => { fresh(); setError(null); setFiles((list) => list.filter((_, i) => i !== index)); }}
+        accept={ATTACHMENT_ACCEPT}
+        sizeLabel={fileSize}
+      />
       {credit && (
         <label className={styles.check}>
           <input type="checkbox" checked={onCredit} onChange={(e) => { fresh(); setOnCredit(e.target.checked); }} />
