@@ -44,6 +44,7 @@ export interface Database {
   parts_drawing: PartsDrawingTable;
   parts_drawing_position: PartsDrawingPositionTable;
   parts_machine: PartsMachineTable;
+  parts_view_history: PartsViewHistoryTable;
   cart_item: CartItemTable;
   cart_customer_limit: CartCustomerLimitTable;
   catalog_part_bookmark: CatalogPartBookmarkTable;
@@ -206,6 +207,16 @@ export interface CatalogOwnedModelTable {
   user_id: number | null;
   session_id: string | null;
   model_id: number;
+  at: Timestamp;
+}
+
+/** A part or a model line's parts page a visitor viewed (migration 0025): exactly one of each pair. */
+export interface PartsViewHistoryTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_id: string | null;
+  part_id: number | null;
+  line_id: number | null;
   at: Timestamp;
 }
 

@@ -7,7 +7,7 @@ import type { Database } from '#app/.server/db/schema.ts';
 import { lockOwner, type Owner } from '#app/.server/visitor-owner.ts';
 import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
-import { profileOf } from '#app/modules/auth/profile.server.ts';
+import { offerOrderEmail, profileOf } from '#app/modules/auth/profile.server.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { AttachmentStorage } from './attachment-storage.server.ts';
 import { branchEmail, customerEmail, customerSms, type LetterOrder } from './order-letters.ts';
@@ -133,6 +133,7 @@ export async function createOrder(ctx: RequestContext, input: OrderCreateInput, 
   }
   // Staged files that did not become the order's (refused, or a repeat of an order already made).
   if (!outcome.ok || outcome.repeated) await Promise.all(files.map((f) => storage.delete(f.tempKey).catch(() => {})));
+  if (outcome.ok && !outcome.repeated) await offerOrderEmail(ctx, input.email).catch(() => {});
   // This order's letters only: the rest are the housekeeping's, sent outside any visitor's request.
   if (outcome.ok && !outcome.repeated) void deliverOrderMail(services, { orderNumber: outcome.number }).catch(() => {});
   return outcome;
@@ -320,7 +321,8 @@ export async function customerInfo(ctx: RequestContext): Promise<CustomerInfo> {
   return {
     name: profile?.name ?? '',
     phone: profile?.phone ?? '',
-    email: profile?.email ?? '',
+    // An address typed into an earlier order and waiting for its confirmation is the customer's word too.
+    email: profile?.email ?? profile?.pendingEmail ?? '',
     branchId: location.currentBranch.id,
   };
 }

@@ -396,11 +396,13 @@ export async function searchPartsLanding(ctx: AudienceContext, query: string): P
 
 /**
  * The parts sections for sitemap.xml, from memory: /fp/ and every category path that holds parts,
- * and /parts-catalog (its steps are links from it). Not the parts themselves: a million addresses need
- * a sitemap index of files of 50,000, which the sitemap does not have yet (ADR 033).
+ * /parts-catalog and the parts page of every model line with drawings (`/zapchasti/{maker}/{line}`,
+ * the catalogue's pages; its other steps are links from them). The parts themselves have files of
+ * their own (sitemap.server.ts).
  */
 export async function partsSitemapPaths(services: AppServices): Promise<string[]> {
-  const ref = await partsReference(services);
+  const [ref, makers] = await Promise.all([partsReference(services), machineMakersWithDrawings(services)]);
   const categories = [...ref.byId.values()].filter((n) => n.total > 0).map((n) => fpLink(n.slugs));
-  return ['/fp', ...categories, '/parts-catalog'];
+  const lines = makers.flatMap((m) => m.lines.map((l) => l.link));
+  return ['/fp', ...categories, '/parts-catalog', ...lines];
 }
