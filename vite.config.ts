@@ -9,7 +9,7 @@ import { configDefaults } from 'vitest/config';
  * also matched a lazy module (CatalogMenu matched CatalogMenuPanel) put that module on every page.
  * What these import comes along (rolldown's includeDependenciesRecursively).
  */
-const SHELL_MODULES = /\/app\/(components\/layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout-ui|layout\.rules|root-data)|components\/ui\/(icons|Link)|lib\/(api|meta)|modules\/regions\/regions\.(rules|constants))\.(tsx?|module\.css)$/;
+const SHELL_MODULES = /\/app\/(layout\/(SiteShell|SiteHeader|SiteFooter|MobileBackLink|CatalogMenu|NotFound|layout\.rules)|components\/page\/(layout-ui|root-data)|components\/ui\/(icons|Link)|lib\/(api|meta)|modules\/regions\/regions\.(rules|constants))\.(tsx?|module\.css)$/;
 
 const TEST_FILES = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
 /**

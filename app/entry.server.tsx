@@ -2,7 +2,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { documentVisitor, pageContext } from '#app/.server/context.ts';
 import { wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 import { renderDocument } from '#app/.server/render-document.ts';
-import { VisitorJsonContext } from '#app/components/layout/visitor.tsx';
+import { VisitorJsonContext } from '#app/components/page/visitor.tsx';
 
 export const streamTimeout = 5_000;
 

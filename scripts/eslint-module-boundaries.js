@@ -21,7 +21,7 @@ const rule = {
   create(context) {
     const filename = context.filename.split(path.sep).join('/');
     const own = moduleOf(filename);
-    const isBrowserCode = /\/app\/(components|modules\/[^/]+\/([a-z-]+\/)?ui)\//.test(filename);
+    const isBrowserCode = /\/app\/(components|layout|modules\/[^/]+\/([a-z-]+\/)?ui)\//.test(filename);
     return {
       ImportDeclaration(node) {
         const source = node.source.value;

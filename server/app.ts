@@ -34,7 +34,7 @@ import { errorHandler } from './middleware/errors.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
 import { requestLog, type LogSink } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { wireOrderPorts } from './order-ports.ts';
+import { wirePorts } from './ports.ts';
 import { pages } from './pages.ts';
 import { robotsTxt, sitemapFileXml, sitemapIndexXml } from './seo.ts';
 import { testClock } from './test-clock.ts';
@@ -97,8 +97,9 @@ export function siteApiRouter() {
 export function createApp({ services, build, clientDir, logSink, errorSink, bodyLimits = BODY_LIMIT_RULES }: AppOptions) {
   const { config } = services;
   const app = new Hono<HonoEnv>();
-  // The orders' delivery price and credit limit come from the delivery and cart modules (ADR 042).
-  wireOrderPorts();
+  // Ports answered by other modules: the orders' delivery price and credit limit (ADR 042), the
+  // cart's parts ordered together, the parts section of the sidebar endpoint (ADR 071).
+  wirePorts();
 
   app.use(requestLog(config.LOG_LEVEL !== 'silent' && config.NODE_ENV !== 'test', logSink));
   app.get('/healthz', async (c) => {

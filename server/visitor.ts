@@ -1,5 +1,5 @@
 import type { RequestContext } from '#app/.server/context.ts';
-import { NOBODY, type VisitorSnapshot } from '#app/components/layout/root-data.ts';
+import { NOBODY, type VisitorSnapshot } from '#app/components/page/root-data.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { cartCount } from '#app/modules/cart/cart.server.ts';
 import { marksState } from '#app/modules/catalog/marks/marks.server.ts';

@@ -1,6 +1,6 @@
 import { Form, data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { StaffOnlyBoundary } from '#app/components/layout/StaffOnly.tsx';
+import { StaffOnlyBoundary } from '#app/layout/StaffOnly.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';

@@ -1,8 +1,8 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { data, useNavigate } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { useLayoutUi } from '#app/components/layout/layout-ui.tsx';
-import { useRootData } from '#app/components/layout/root-data.ts';
+import { useLayoutUi } from '#app/components/page/layout-ui.tsx';
+import { useRootData } from '#app/components/page/root-data.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { cartBranches, cartView } from '#app/modules/cart/cart.server.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
-import { useRootData } from '#app/components/layout/root-data.ts';
+import { useRootData } from '#app/components/page/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { getShopPage } from '#app/modules/content/content.server.ts';
 import { branchesByCountry } from '#app/modules/regions/regions.server.ts';

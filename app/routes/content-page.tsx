@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
-import { useRootData } from '#app/components/layout/root-data.ts';
+import { useRootData } from '#app/components/page/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { getPage } from '#app/modules/content/content.server.ts';
 import { ArticlePage } from '#app/modules/content/ui/ArticlePage.tsx';

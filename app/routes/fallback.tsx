@@ -3,9 +3,9 @@ import { data, redirect } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
 import { FILTER_QUERY_KEYS } from '#app/modules/catalog/listing/filters.rules.ts';
-import { NotFound } from '#app/components/layout/NotFound.tsx';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
-import { OTHER_PAGE } from '#app/components/layout/root-data.ts';
+import { NotFound } from '#app/layout/NotFound.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
+import { OTHER_PAGE } from '#app/components/page/root-data.ts';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { CatalogPageBase } from '#app/modules/catalog/catalog-page.schema.ts';
@@ -20,6 +20,8 @@ import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { PartPage } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartPage } from '#app/modules/parts/pages/pages.server.ts';
 import type { Route } from './+types/fallback';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /**
  * Spec §2 fallback: any other path is looked up among page aliases and shown as the view its
@@ -90,7 +92,7 @@ export default function Fallback({ loaderData }: Route.ComponentProps) {
         />
       );
     }
-    case 'part': return <Suspense fallback={null}><PartPageScreen data={loaderData.part} /></Suspense>;
+    case 'part': return <CartButtonSlot value={AddToCartButton}><Suspense fallback={null}><PartPageScreen data={loaderData.part} /></Suspense></CartButtonSlot>;
   }
 }
 

@@ -1,13 +1,15 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
-import { NotFound } from '#app/components/layout/NotFound.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
+import { NotFound } from '#app/layout/NotFound.tsx';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { parseCategoryPath, parseFpQuery } from '#app/modules/parts/pages/fp.rules.ts';
 import type { FpPage } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadFpPage } from '#app/modules/parts/pages/pages.server.ts';
 import { FpList } from '#app/modules/parts/pages/ui/FpList.tsx';
 import type { Route } from './+types/fp.$';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /**
  * Spec §2 /fp/{categorySlugs}: parts of a category path of any depth, or every part (issue 9,
@@ -30,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData
 export const handle = { crumbs: (d: FpPage | undefined): Crumb[] => d?.trail ?? [] };
 
 export default function Fp({ loaderData }: Route.ComponentProps) {
-  return <FpList data={loaderData} />;
+  return <CartButtonSlot value={AddToCartButton}><FpList data={loaderData} /></CartButtonSlot>;
 }
 
 export function ErrorBoundary() {

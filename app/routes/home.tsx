@@ -1,7 +1,7 @@
 import { Link } from '#app/components/ui/Link.tsx';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
-import { useRootData } from '#app/components/layout/root-data.ts';
+import { useRootData } from '#app/components/page/root-data.ts';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { getShopPage, currentPromotions } from '#app/modules/content/content.server.ts';

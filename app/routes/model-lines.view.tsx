@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
-import { NotFound } from '#app/components/layout/NotFound.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
+import { NotFound } from '#app/layout/NotFound.tsx';
 import { NOT_FOUND_META } from '#app/lib/meta.ts';
 import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
@@ -11,6 +11,8 @@ import { loadPartsLinePage } from '#app/modules/parts/line/line.server.ts';
 import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import type { Route } from './+types/model-lines.view';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /** A line id as the URL may carry it: digits only, within 32 bits; anything else is no page. */
 function lineIdOf(url: URL): number | null {
@@ -51,7 +53,7 @@ export const handle = {
 export default function ModelLinesView({ loaderData }: Route.ComponentProps) {
   const page = loaderData.page;
   // The view names which of the two the page is.
-  return loaderData.view === 'parts' ? <PartsLinePage data={page as PartsLinePageData} /> : <ModelLinePage data={page as ModelLinePageData} />;
+  return loaderData.view === 'parts' ? <CartButtonSlot value={AddToCartButton}><PartsLinePage data={page as PartsLinePageData} /></CartButtonSlot> : <ModelLinePage data={page as ModelLinePageData} />;
 }
 
 export function ErrorBoundary() {

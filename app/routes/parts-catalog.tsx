@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
-import { NotFound } from '#app/components/layout/NotFound.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
+import { NotFound } from '#app/layout/NotFound.tsx';
 import { NOT_FOUND_META, pageMeta } from '#app/lib/meta.ts';
 import { partsCatalogInput } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartsCatalog } from '#app/modules/parts/pages/pages.server.ts';

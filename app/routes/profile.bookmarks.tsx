@@ -1,7 +1,8 @@
 import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { bookmarkCards, partBookmarkRows } from '#app/modules/catalog/marks/marks.server.ts';
+import { bookmarkCards } from '#app/modules/catalog/marks/marks.server.ts';
 import { BookmarksList } from '#app/modules/catalog/marks/ui/BookmarksList.tsx';
+import { bookmarkedParts } from '#app/modules/parts/part-summary.server.ts';
 import type { Route } from './+types/profile.bookmarks';
 import styles from './profile.module.css';
 
@@ -9,7 +10,7 @@ import styles from './profile.module.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const [items, parts] = await Promise.all([bookmarkCards(ctx), partBookmarkRows(ctx)]);
+  const [items, parts] = await Promise.all([bookmarkCards(ctx), bookmarkedParts(ctx)]);
   return { items, parts };
 }
 

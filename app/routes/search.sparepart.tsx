@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { StaffOnlyBoundary } from '#app/components/layout/StaffOnly.tsx';
+import { StaffOnlyBoundary } from '#app/layout/StaffOnly.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { canSearchSpareParts } from '#app/modules/auth/viewer.schema.ts';
@@ -9,6 +9,8 @@ import { searchSparePartsForStaff } from '#app/modules/parts/staff/staff-search.
 import { staffSearchInput } from '#app/modules/parts/staff/staff-search.schema.ts';
 import { SparePartSearch } from '#app/modules/parts/staff/ui/SparePartSearch.tsx';
 import type { Route } from './+types/search.sparepart';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /**
  * `/search/sparepart/` (spec §2, §6; issue 9 point 7): company employees only. Anyone else, guests
@@ -38,7 +40,7 @@ export const meta = () => [...pageMeta('Поиск запчастей', 'Пои�
 export const handle = { crumbs: () => [{ label: 'Главная', to: '/' }] };
 
 export default function SparePartSearchPage({ loaderData }: Route.ComponentProps) {
-  return <SparePartSearch result={loaderData.result} query={loaderData.query} error={loaderData.error} />;
+  return <CartButtonSlot value={AddToCartButton}><SparePartSearch result={loaderData.result} query={loaderData.query} error={loaderData.error} /></CartButtonSlot>;
 }
 
 /** 403 for everyone but employees (a guest may sign in from here); anything else as the shop's error page. */

@@ -2,8 +2,8 @@ import { data } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
 import { PARTS_QUERY_KEYS } from '#app/modules/parts/line/line.rules.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
-import { NotFound } from '#app/components/layout/NotFound.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
+import { NotFound } from '#app/layout/NotFound.tsx';
 import { NOT_FOUND_META } from '#app/lib/meta.ts';
 import { catalogMeta } from '#app/modules/catalog/catalog-page.rules.ts';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
@@ -11,6 +11,8 @@ import { findPartsLine, loadPartsLinePage } from '#app/modules/parts/line/line.s
 import type { PartsLinePageData } from '#app/modules/parts/line/line.schema.ts';
 import { PartsLinePage } from '#app/modules/parts/line/ui/PartsLinePage.tsx';
 import type { Route } from './+types/zapchasti.$';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /** A slug as the catalogue writes them: lower-case Latin letters, digits and dashes. */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -41,7 +43,7 @@ export const handle = {
 } satisfies PageCacheHandle;
 
 export default function ZapchastiLine({ loaderData }: Route.ComponentProps) {
-  return <PartsLinePage data={loaderData.page} />;
+  return <CartButtonSlot value={AddToCartButton}><PartsLinePage data={loaderData.page} /></CartButtonSlot>;
 }
 
 export function ErrorBoundary() {

@@ -1,12 +1,14 @@
 import { data } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { landingQueryInput } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartsLanding, searchPartsLanding, type LandingSearch } from '#app/modules/parts/pages/pages.server.ts';
 import { PartsLanding } from '#app/modules/parts/pages/ui/PartsLanding.tsx';
 import type { Route } from './+types/zapchasti';
+import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
 
 /**
  * Spec §2 /zapchasti: the parts landing (issue 9, point 2). `?q=` searches by number or name; a bad
@@ -32,5 +34,9 @@ export const meta = () => pageMeta('Запчасти для сельхозтех
 export const handle = { crumbs: (): Crumb[] => [], pageCache: { query: ['q'] } } satisfies PageCacheHandle;
 
 export default function Zapchasti({ loaderData }: Route.ComponentProps) {
-  return <PartsLanding categories={loaderData.categories} total={loaderData.total} makers={loaderData.makers} search={loaderData.search} />;
+  return (
+    <CartButtonSlot value={AddToCartButton}>
+      <PartsLanding categories={loaderData.categories} total={loaderData.total} makers={loaderData.makers} search={loaderData.search} />
+    </CartButtonSlot>
+  );
 }

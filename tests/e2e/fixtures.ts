@@ -117,7 +117,7 @@ export function layoutShift(page: Page): Promise<number> {
 /**
  * Waits until this tab has Inter's files and every font the page uses is in. A tab's first page
  * fetches Inter after its first paint and keeps its fallback font; later pages of the tab use Inter
- * from the start (app/components/layout/web-fonts.ts): `document.fonts.ready` alone may come before.
+ * from the start (app/layout/web-fonts.ts): `document.fonts.ready` alone may come before.
  */
 export async function interLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() => sessionStorage.getItem('web-fonts') !== null);

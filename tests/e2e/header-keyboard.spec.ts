@@ -81,13 +81,56 @@ test.describe('catalogue menu by keyboard @desktop', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(menu).toBeHidden();
 
-    // Past the panel's last link, focus reaches 'Запчасти' and the menu is closed.
+    // Past the menu's last entry, focus reaches 'Запчасти' and the menu is closed.
     await button.focus();
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => focus(page)).toBe('categories: Весь каталог техники');
-    await menu.locator('a[href]').last().focus();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Запчасти', exact: true })).toBeFocused();
+    await expect(menu).toBeHidden();
+  });
+
+  test('Tab goes through each category and then its subcategories (issue 28 §4.14); Shift+Tab the same way back', async ({ page }) => {
+    await page.goto('/');
+    await pageSettled(page);
+    const button = page.getByRole('banner').getByRole('button', { name: 'Каталог техники' });
+    const menu = page.getByTestId('catalog-menu');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focus(page)).toBe('categories: Тракторы');
+    await expect(page.getByTestId('catalog-column-1').getByRole('link', { name: 'Колёсные тракторы' })).toBeVisible();
+
+    // Into the tractors' subcategories, their children and the banner's link, in the order they read.
+    const tractors = [
+      'Колёсные тракторы', 'Тракторы до 100 л. с.', 'Тракторы 100–250 л. с.', 'Тракторы свыше 250 л. с.', 'Гусеничные тракторы',
+      'Пропашные тракторы', 'Садовые и виноградниковые тракторы', 'Минитракторы', 'Навесное оборудование для тракторов', 'Шины и колёса',
+      'Смотреть модели',
+    ];
+    for (const name of tractors) {
+      await page.keyboard.press('Tab');
+      await expect.poll(() => focus(page)).toBe(`subcategories: ${name}`);
+    }
+    // Then the next category, and its subcategories.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focus(page)).toBe('categories: Зерноуборочные комбайны');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focus(page)).toBe('subcategories: Роторные комбайны');
+
+    // Back: the category, then the previous category's subcategories from their last link.
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focus(page)).toBe('categories: Зерноуборочные комбайны');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focus(page)).toBe('subcategories: Смотреть модели');
+    await expect(page.getByTestId('catalog-column-1').getByRole('link', { name: 'Колёсные тракторы' })).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focus(page)).toBe('subcategories: Шины и колёса');
+    await expect(menu).toBeVisible();
+
+    // Enter on a subcategory follows its link.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/catalog\/shiny-i-kolesa$/);
     await expect(menu).toBeHidden();
   });
 

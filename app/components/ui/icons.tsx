@@ -14,8 +14,6 @@ export function Icon({ name, size = 24, className }: IconProps & { name: string 
 }
 
 export const IconCart = (p: IconProps) => <Icon name="cart" {...p} />;
-export const IconHeart = (p: IconProps) => <Icon name="heart" {...p} />;
-export const IconCompare = (p: IconProps) => <Icon name="compare" {...p} />;
 export const IconSearch = (p: IconProps) => <Icon name="search" {...p} />;
 export const IconPin = (p: IconProps) => <Icon name="pin" {...p} />;
 export const IconPhone = (p: IconProps) => <Icon name="phone" {...p} />;
@@ -28,7 +26,6 @@ export const IconChevronDown = (p: IconProps) => <Icon name="chevrondown" {...p}
 export const IconGrid = (p: IconProps) => <Icon name="grid" {...p} />;
 export const IconMail = (p: IconProps) => <Icon name="mail" {...p} />;
 export const IconClock = (p: IconProps) => <Icon name="clock" {...p} />;
-export const IconWrench = (p: IconProps) => <Icon name="wrench" {...p} />;
 
 /** Keys with a symbol of their own in icons.svg (`cat-<key>`); forage harvesters and haymaking differ. */
 export const CATEGORY_ICONS: ReadonlySet<string> = new Set(['tractor', 'combine', 'forage', 'seeder', 'sprayer', 'tillage', 'loader', 'trailer', 'dryer', 'hay', 'spreader']);

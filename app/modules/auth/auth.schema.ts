@@ -48,18 +48,15 @@ const captchaToken = textField('Капча', { error: M.captcha }).trim().min(1,
 
 /** Sign-in by e-mail (EnterEmail, authType email). */
 export const signInByEmailInput = z.object({ email, password, rememberMe: flag, isGuest: flag });
-export type SignInByEmailInput = z.infer<typeof signInByEmailInput>;
 
 /**
  * An employee made from the command line (`npm run user -- create-employee`): the fields and rules
  * of the forms he will sign in with, so the account it makes can always sign in.
  */
 export const employeeInput = z.object({ name, email, phone: phone.optional(), password });
-export type EmployeeInput = z.infer<typeof employeeInput>;
 
 /** Sign-in by phone (EnterEmail, authType phone). */
 export const signInByPhoneInput = z.object({ phone, password, rememberMe: flag, isGuest: flag });
-export type SignInByPhoneInput = z.infer<typeof signInByPhoneInput>;
 
 /** RegistrationStage1 by phone: spec §5 needs acceptGDPR and a captcha token; ads stay optional. */
 export const phoneRegistrationInput = z.object({
@@ -69,7 +66,6 @@ export const phoneRegistrationInput = z.object({
   acceptAds: flag,
   captchaToken,
 });
-export type PhoneRegistrationInput = z.infer<typeof phoneRegistrationInput>;
 
 /** Registration by e-mail: spec §5 'by e-mail also acceptAds', so both consents are required. */
 export const emailRegistrationInput = z.object({
@@ -80,28 +76,22 @@ export const emailRegistrationInput = z.object({
   acceptGDPR: requiredFlag(M.policy),
   acceptAds: requiredFlag(M.consent),
 }).refine((v) => v.confirm_password === v.password, { message: M.passwordsDiffer, path: ['confirm_password'] });
-export type EmailRegistrationInput = z.infer<typeof emailRegistrationInput>;
 
 /** RegistrationStage2 of a registration (POST /api/auth/verify: phone, name, code). */
 export const codeStepInput = z.object({ phone, name, code });
-export type CodeStepInput = z.infer<typeof codeStepInput>;
 
 /** RegistrationStage2 of a recovery by phone: there is no name to carry. */
 export const recoveryCodeStepInput = z.object({ phone, code });
-export type RecoveryCodeStepInput = z.infer<typeof recoveryCodeStepInput>;
 
 /** RegistrationStage3: the new password twice. */
 export const passwordStepInput = z.object({ pass1: password, pass2: repeated })
   .refine((v) => v.pass2 === v.pass1, { message: M.passwordsDiffer, path: ['pass2'] });
-export type PasswordStepInput = z.infer<typeof passwordStepInput>;
 
 /** ForgotPass by phone: spec §5 needs a captcha token. */
 export const recoveryByPhoneInput = z.object({ phone, captchaToken });
-export type RecoveryByPhoneInput = z.infer<typeof recoveryByPhoneInput>;
 
 /** ForgotPass by e-mail. */
 export const recoveryByEmailInput = z.object({ email });
-export type RecoveryByEmailInput = z.infer<typeof recoveryByEmailInput>;
 
 export type AuthType = 'email' | 'phone';
 

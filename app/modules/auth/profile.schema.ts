@@ -29,11 +29,6 @@ export const profilePasswordInput = z.object({
 export const profilePasswordChangeInput = z.object({
   current: textField('Текущий пароль', { error: 'Введите текущий пароль' }).min(1, 'Введите текущий пароль').max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong),
 }).and(passwordStepInput);
-export type ProfilePasswordInput = z.infer<typeof profilePasswordInput>;
-export type ProfileNameInput = z.infer<typeof profileNameInput>;
-export type ProfileEmailInput = z.infer<typeof profileEmailInput>;
-export type ProfilePhoneInput = z.infer<typeof profilePhoneInput>;
-export type ProfilePhoneConfirmInput = z.infer<typeof profilePhoneConfirmInput>;
 
 /** The signed-in user's data as 'Мои данные' shows it. */
 export interface ProfileView {

@@ -18,10 +18,6 @@ export const GUEST: Viewer = {
 /** A viewer's class: what a page shared by such visitors may know (flags, never a name or an id). */
 export type ViewerClass = Pick<Viewer, 'isGuest' | 'isLbrUser' | 'isSupplier' | 'hasPPAccess' | 'isPsEditor'>;
 
-export function viewerClassOf({ isGuest, isLbrUser, isSupplier, hasPPAccess, isPsEditor }: ViewerClass): ViewerClass {
-  return { isGuest, isLbrUser, isSupplier, hasPPAccess, isPsEditor };
-}
-
 /** Spec §6: the supplier portal link is for portal users and suppliers; spare-part search for employees. */
 export function canSeeSupplierPortal(viewer: ViewerClass): boolean {
   return viewer.hasPPAccess || viewer.isSupplier;

@@ -10,8 +10,6 @@ export const CART_COUNT_MAX = 9999;
 /** Products one `POST /api/cart/add` may carry (a drawing's whole list at once fits). */
 export const CART_ADD_MAX_PRODUCTS = 50;
 
-export const CART_PATH = '/cart';
-
 /** Recommended parts shown beside the cart. */
 export const CART_REC_ITEMS = 12;
 

@@ -155,7 +155,7 @@ export async function cartView(ctx: RequestContext, branchId?: number): Promise<
 export type OrderedWithPort = (db: Kysely<Database>, partIds: readonly number[]) => Promise<Array<{ partId: number; orders: number }>>;
 let orderedWith: OrderedWithPort = () => Promise.resolve([]);
 
-/** The composition root (`server/order-ports.ts`) wires the orders' answer here; the cart imports no orders code. */
+/** The composition root (`server/ports.ts`) wires the orders' answer here; the cart imports no orders code. */
 export function configureCartPorts(next: { orderedWith: OrderedWithPort }): void {
   orderedWith = next.orderedWith;
 }

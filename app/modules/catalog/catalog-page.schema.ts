@@ -1,4 +1,4 @@
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
 
 /**
  * What every catalogue page served by the fallback (category, model line, model) returns beside its

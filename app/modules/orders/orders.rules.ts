@@ -11,8 +11,6 @@ export function orderNumber(year: number, sequence: number): string {
   return `АГ-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
-export const ORDER_NUMBER_PATTERN = /^АГ-\d{4}-\d{6,}$/;
-
 /** Spec §5: remaining limit balance = total − used − checked items' total, not below 0. */
 export function remainingBalance(limit: { total: number; used: number }, checkedTotal: number): number {
   return Math.max(0, limit.total - limit.used - checkedTotal);

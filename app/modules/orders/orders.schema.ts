@@ -9,7 +9,6 @@ import {
   ADDRESS_MAX_LENGTH, COMMENT_MAX_LENGTH, DELIVERY_METHODS, IDEMPOTENCY_KEY_PATTERN, ORDER_COUNT_MAX, ORDER_MAX_LINES, ORDER_MESSAGES,
   type DeliveryMethod, type OrderStatusCode,
 } from './orders.constants.ts';
-import type { LineChange } from './orders.rules.ts';
 
 const M = ORDER_MESSAGES;
 
@@ -120,12 +119,6 @@ export interface OrderCreatedAnswer {
   url: string;
   /** True when the key had already created this order (a repeat). */
   repeated: boolean;
-}
-
-/** The 409 of a changed price or stock (issue 10 point 6). */
-export interface OrderChangedAnswer {
-  code: 'changed';
-  changes: LineChange[];
 }
 
 export interface CustomerInfo { name: string; phone: string; email: string; branchId: number | null }

@@ -421,7 +421,7 @@ const ORDERED_WITH_PER_PART = 50;
 
 /**
  * The parts most often ordered together with `partIds` (none of them), with how many orders hold
- * each: the cart's recommendations (spec §7 rec-items) through its port, wired in `server/order-ports.ts`.
+ * each: the cart's recommendations (spec §7 rec-items) through its port, wired in `server/ports.ts`.
  */
 export async function partsOrderedWith(db: Db, partIds: readonly number[], limit = 100): Promise<Array<{ partId: number; orders: number }>> {
   const rows = await q.selectOrderedWith(db, partIds, ORDERED_WITH_PER_PART, limit);

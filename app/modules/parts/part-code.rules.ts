@@ -5,9 +5,6 @@
  * to show what is looked up. ADR 031.
  */
 
-/** Longer input is not a part number (the column allows 64 characters). */
-export const PART_CODE_MAX_LENGTH = 64;
-
 /**
  * Cyrillic capitals that look like Latin ones → those Latin letters. Codes are printed with either
  * ('АВ' on a Russian label is 'AB' on the maker's), so both sides are compared in Latin. Ё is Е with

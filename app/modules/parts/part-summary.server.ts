@@ -1,5 +1,6 @@
 import type { RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
+import { partBookmarkIds } from '#app/modules/catalog/marks/marks.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import { selectSummaries } from './part-summary.queries.server.ts';
 import type { PartSummary } from './part-summary.schema.ts';
@@ -34,4 +35,9 @@ export async function partSummariesAt(db: DB, ids: readonly number[], branchId: 
       elsewhereQuantity: r.elsewhere,
     }];
   }));
+}
+
+/** 'Избранное' of a signed-in user, its parts as rows (code, name, price and stock at his branch), newest first. Two statements. */
+export async function bookmarkedParts(ctx: RequestContext): Promise<PartSummary[]> {
+  return partSummaries(ctx, await partBookmarkIds(ctx));
 }

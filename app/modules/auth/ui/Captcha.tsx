@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { ReactElement, Ref } from 'react';
-import { useRootData } from '#app/components/layout/root-data.ts';
+import { useRootData } from '#app/components/page/root-data.ts';
 import { CAPTCHA_HEIGHT_PX } from '#app/modules/auth/auth.constants.ts';
 import { SANDBOX_CAPTCHA_TOKEN } from '../auth.constants.ts';
 import styles from './Captcha.module.css';

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { LayoutUiContext, type LayoutUi } from '#app/components/layout/layout-ui.tsx';
+import { LayoutUiContext, type LayoutUi } from '#app/components/page/layout-ui.tsx';
 import type { CartLine, CartView } from '../cart.schema.ts';
 import { CartPage, type CartDeliveryProps, type CartOrderProps } from './CartPage.tsx';
 

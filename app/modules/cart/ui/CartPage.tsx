@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
-import { useLayoutUi } from '#app/components/layout/layout-ui.tsx';
+import { useLayoutUi } from '#app/components/page/layout-ui.tsx';
 import { api } from '#app/lib/api.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { CART_COUNT_MAX, CART_UNCHECKED_STORAGE_KEY } from '../cart.constants.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useOptionalRootData } from '#app/components/layout/root-data.ts';
+import { useOptionalRootData } from '#app/components/page/root-data.ts';
 import { api } from '#app/lib/api.ts';
 import { CART_COUNT_COOKIE } from '../cart.constants.ts';
 import type { CartAddAnswer } from '../cart.schema.ts';

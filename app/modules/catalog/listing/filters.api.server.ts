@@ -9,7 +9,7 @@ import { filterParamsOf, filterTarget, filterTargetInput, modelLinesInput } from
 import type { ModelLineCardView } from './listing.schema.ts';
 import { emptySidebarFilters, filterInfo, filterModelLines, sidebarFilters } from './listing.server.ts';
 import { ModelLineCard } from './ui/ModelLineCard.tsx';
-import { partsSidebarRequest } from '#app/modules/parts/line/line.server.ts';
+import type { AudienceContext } from '#app/.server/context.ts';
 
 /**
  * The body of a filter request as fields: JSON, or a urlencoded form read whole (its repeated
@@ -57,6 +57,20 @@ async function filtrationModelLines(c: Context<HonoEnv>) {
   return c.json({ error_status: 'success', template: modelLinesTemplate(lines), modelLines: lines });
 }
 
+/**
+ * The sidebar of a page outside the catalogue behind the same endpoint (`section: 'parts'`, the
+ * parts catalogue's line page): its module answers, registered by the composition root
+ * (server/ports.ts), so the catalogue imports none of its code.
+ */
+export type SidebarSection = (ctx: AudienceContext, body: Record<string, unknown>, params: URLSearchParams) => Promise<
+  { ok: true; body: Record<string, unknown> } | { ok: false; status: 400 | 404; message: string }
+>;
+const sidebarSections = new Map<string, SidebarSection>();
+
+export function registerSidebarSection(section: string, answer: SidebarSection): void {
+  sidebarSections.set(section, answer);
+}
+
 /** Endpoints under /api. */
 export const filtersApi = new Hono<HonoEnv>();
 
@@ -74,12 +88,13 @@ export const filtersSiteApi = new Hono<HonoEnv>();
 filtersSiteApi.post('/filter/get-sidebar-filters', async (c) => {
   const read = await readFields(c);
   if (!read.ok) return read.response;
-  // The parts catalogue's line page (`section: 'parts'`) is answered by the parts module.
-  if (fieldsObject(read.fields).section === 'parts') {
+  // Another section (the parts catalogue's line page, `section: 'parts'`) is answered by its module.
+  const section = sidebarSections.get(String(fieldsObject(read.fields).section ?? ''));
+  if (section) {
     const params = filterParamsOf(read.fields);
     if (!params.ok) return errorResponse(c, 400, params.message);
-    const parts = await partsSidebarRequest(c.get('ctx'), fieldsObject(read.fields), params.params);
-    return parts.ok ? c.json({ error_status: 'success', ...parts.body }) : errorResponse(c, parts.status, parts.message);
+    const answer = await section(c.get('ctx'), fieldsObject(read.fields), params.params);
+    return answer.ok ? c.json({ error_status: 'success', ...answer.body }) : errorResponse(c, answer.status, answer.message);
   }
   const req = await readFilterRequest(c, read.fields);
   if (!req.ok) return req.response;

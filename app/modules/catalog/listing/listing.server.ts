@@ -1,7 +1,7 @@
 import { keptPerDb } from '#app/.server/cache.ts';
 import type { AudienceContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
 import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';

@@ -1,5 +1,6 @@
 import { z } from '#app/lib/zod.ts';
 import type { ModelCardView } from '../catalog.schema.ts';
+import type { CurrencyCode } from '#app/lib/money.ts';
 import { COMPARE_CODES_MAX, MARKS_MESSAGES } from './marks.constants.ts';
 
 /** One model of the catalogue, as every mark endpoint receives it. */
@@ -11,7 +12,6 @@ const modelId = z.coerce
 
 /** POST bodies: `{ modelId }` (JSON numbers or form strings; a form's _csrf field is ignored). */
 export const modelMarkInput = z.object({ modelId }, { error: MARKS_MESSAGES.badModelId });
-export type ModelMarkInput = z.infer<typeof modelMarkInput>;
 
 const partId = z.coerce
   .number({ error: MARKS_MESSAGES.badPartId })
@@ -68,4 +68,19 @@ export interface ComparePageData {
   notices: string[];
   /** Signed in: prices show in the table. */
   withPrices: boolean;
+}
+
+/**
+ * A favourite part as 'Избранное' shows it (the parts module's rows answer it): code, name, maker,
+ * 1C code, price and stock at the visitor's branch, pieces elsewhere.
+ */
+export interface BookmarkedPart {
+  id: number;
+  code: string;
+  name: string;
+  manufacturer: string;
+  oneCCode: string | null;
+  link: string;
+  here: { currency: CurrencyCode; price: number | null; oldPrice: number | null; quantity: number; expectedDate: string | null } | null;
+  elsewhereQuantity: number;
 }

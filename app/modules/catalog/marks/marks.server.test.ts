@@ -10,6 +10,7 @@ import { FIXTURE, insertMarksFixture } from './marks.fixture.server.ts';
 import * as marks from './marks.server.ts';
 import { dataChanged } from '#app/.server/db/changes.ts';
 import { partLink } from '#app/modules/parts/pages/part-link.rules.ts';
+import { bookmarkedParts } from '#app/modules/parts/part-summary.server.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -196,17 +197,17 @@ describe('favourite parts (issue 9 point 10)', () => {
     const ctx = testContext(services, { session });
     const ids = await partIds(31);
     await marks.addPartBookmark(ctx, ids[30]!);
-    await marks.partBookmarkRows(ctx); // warms the region directory of this handle
+    await bookmarkedParts(ctx); // warms the region directory of this handle
     const counts: number[] = [];
     for (const some of [ids.slice(0, 1), ids.slice(1, 30)]) {
       for (const id of some) { advanceClock(10); await marks.addPartBookmark(ctx, id); }
       counter.count = 0;
-      const rows = await marks.partBookmarkRows(ctx);
+      const rows = await bookmarkedParts(ctx);
       counts.push(counter.count);
       expect(rows[0]!.id).toBe(some.at(-1));
     }
     expect(counts).toEqual([2, 2]);
-    const rows = await marks.partBookmarkRows(ctx);
+    const rows = await bookmarkedParts(ctx);
     expect(rows).toHaveLength(31);
     const part = await t.db.selectFrom('parts_part as p').innerJoin('parts_manufacturer as m', 'm.id', 'p.manufacturer_id')
       .select(['p.code', 'p.name', 'm.name as maker', 'p.one_c_code']).where('p.id', '=', ids[0]!).executeTakeFirstOrThrow();

@@ -4,8 +4,6 @@ import type { RequestContext } from '#app/.server/context.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import type { Outcome } from '#app/.server/http.ts';
 import { registerSessionFact, sessionFact } from '#app/.server/session.ts';
-import { partSummaries } from '#app/modules/parts/part-summary.server.ts';
-import type { PartSummary } from '#app/modules/parts/part-summary.schema.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import { modelCards, type ModelCardEntry } from '../cards.server.ts';
 import type { ModelCardView } from '../catalog.schema.ts';
@@ -145,11 +143,10 @@ export async function bookmarkCards(ctx: RequestContext): Promise<ModelCardView[
   return (await cardsFor(ctx, await q.bookmarkIds(ctx.services.db, userId))).map((c) => c.card);
 }
 
-/** 'Избранное' of a signed-in user, its parts: code, name, price and stock at his branch, newest first. Two statements. */
-export async function partBookmarkRows(ctx: RequestContext): Promise<PartSummary[]> {
+/** 'Избранное' of a signed-in user, its parts' ids, newest first (the parts module shows them as rows). */
+export async function partBookmarkIds(ctx: RequestContext): Promise<number[]> {
   const userId = userIdOf(ctx);
-  if (userId === null) return [];
-  return partSummaries(ctx, await q.partBookmarkIds(ctx.services.db, userId));
+  return userId === null ? [] : q.partBookmarkIds(ctx.services.db, userId);
 }
 
 /** The product codes of the visitor's own comparison, in the order they were added (for the shareable address). */

@@ -1,6 +1,6 @@
 import { keptPerDb } from '#app/.server/cache.ts';
 import type { AudienceContext } from '#app/.server/context.ts';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { CatalogPageBase } from '../catalog-page.schema.ts';
 import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';

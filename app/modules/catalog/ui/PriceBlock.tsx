@@ -1,8 +1,7 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
-import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
-import { LOGIN_TOOLTIP_DELAY_MS } from '#app/components/layout/layout.rules.ts';
-import { useOptionalRootData } from '#app/components/layout/root-data.ts';
+import { LOGIN_TOOLTIP_DELAY_MS, LayoutUiContext } from '#app/components/page/layout-ui.tsx';
+import { useOptionalRootData } from '#app/components/page/root-data.ts';
 import type { BranchOffer } from '../catalog.schema.ts';
 import { PRICE_LOGIN_PROMPT, PRICE_LOGIN_TOOLTIP, priceView, stockLine } from './price-block.rules.ts';
 import styles from './PriceBlock.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useSignedInData } from '#app/components/layout/visitor.tsx';
+import { useSignedInData } from '#app/components/page/visitor.tsx';
 import { FieldError, SchemaForm, ServerAlert, SubmitButton, TextField, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import { Link } from '#app/components/ui/Link.tsx';

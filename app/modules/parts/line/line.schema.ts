@@ -1,4 +1,4 @@
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
 import type { CurrencyCode } from '#app/lib/money.ts';
 import type { SidebarFilters } from '#app/modules/catalog/listing/listing.schema.ts';
 

@@ -84,7 +84,6 @@ export function machineFormInput(maxYear: number) {
     },
   });
 }
-export type MachineFormInput = z.output<ReturnType<typeof machineFormInput>>;
 
 /** The form's values as the browser holds them (all text). */
 export interface MachineFormValues extends Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styles from './RegionTooltip.module.css';
 
 export interface RegionTooltipProps {
@@ -10,8 +10,6 @@ export interface RegionTooltipProps {
   /** Escape from one of its buttons: closed without an answer (it comes back on the next page load). */
   onDismiss?: () => void;
   className?: string;
-  /** The id of its question's text, unique on the page: the header has two tooltips (desktop and phone). */
-  textId: string;
 }
 
 /**
@@ -22,9 +20,10 @@ export interface RegionTooltipProps {
  * the area is unconfirmed and not in print mode. Non-modal, takes no focus: it must not interrupt
  * someone who came to read the page.
  */
-export function RegionTooltip({ label, onConfirm, onChange, onDismiss, className, textId }: RegionTooltipProps) {
+export function RegionTooltip({ label, onConfirm, onChange, onDismiss, className }: RegionTooltipProps) {
   const [open, setOpen] = useState(true);
   const [confirming, setConfirming] = useState(false);
+  const textId = useId();
 
   if (!open) return null;
 

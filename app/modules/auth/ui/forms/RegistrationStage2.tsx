@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { CodeInput, type CodeInputHandle } from '#app/components/ui/CodeInput.tsx';
-import { useRootData } from '#app/components/layout/root-data.ts';
+import { useRootData } from '#app/components/page/root-data.ts';
 import { RETRY_LABELS, STEP2_TITLES, type CodeChannel } from '#app/modules/auth/auth.constants.ts';
 import { retryOptions, withRetryTime } from '#app/modules/auth/auth.rules.ts';
 import { AUTH_MESSAGES } from '#app/modules/auth/auth.schema.ts';

@@ -1,5 +1,5 @@
 import { Link } from '#app/components/ui/Link.tsx';
-import type { Crumb } from '#app/components/layout/MobileBackLink.tsx';
+import type { Crumb } from '#app/components/page/crumbs.ts';
 import styles from './Listing.module.css';
 
 /** The trail above a catalogue page: 'Главная', the trail, the page itself (not a link). */

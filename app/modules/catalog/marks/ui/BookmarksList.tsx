@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
-import type { PartSummary } from '#app/modules/parts/part-summary.schema.ts';
 import type { ModelCardView } from '../../catalog.schema.ts';
 import { ModelCard } from '../../ui/ModelCard.tsx';
 import { PriceBlock } from '../../ui/PriceBlock.tsx';
 import { MARKS_MESSAGES } from '../marks.constants.ts';
+import type { BookmarkedPart } from '../marks.schema.ts';
 import { CompareButton } from './CompareButton.tsx';
 import { useMarks, type MarkKind } from './use-marks.ts';
 import styles from './marks.module.css';
@@ -19,7 +19,7 @@ const keyOf = (kind: MarkKind, id: number) => `${kind}:${id}`;
  * 'Избранное' in the account: 'Техника' (cards with prices) and 'Запчасти' (rows with code, price
  * and stock); 'Удалить' takes an entry away at once and puts it back if the server refuses.
  */
-export function BookmarksList({ items, parts = [] }: { items: ModelCardView[]; parts?: PartSummary[] }) {
+export function BookmarksList({ items, parts = [] }: { items: ModelCardView[]; parts?: BookmarkedPart[] }) {
   const marks = useMarks();
   const [removed, setRemoved] = useState<Removed>(new Set());
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
+import { LayoutUiContext } from '#app/components/page/layout-ui.tsx';
 import { BOOKMARKS_PATH } from '../marks.constants.ts';
 import { MarkToggle, PART_BOOKMARK_TOGGLE } from './MarkToggle.tsx';
 import { setMark, useMarks } from './use-marks.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useOptionalRootData, type HeaderCounters, type VisitorSnapshot } from '#app/components/layout/root-data.ts';
-import { readVisitor } from '#app/components/layout/visitor.tsx';
+import { useOptionalRootData, type HeaderCounters, type VisitorSnapshot } from '#app/components/page/root-data.ts';
+import { readVisitor } from '#app/components/page/visitor.tsx';
 import { api } from '#app/lib/api.ts';
 import { toggled } from '../mark-set.rules.ts';
 import type { MarksState } from '../marks.schema.ts';

@@ -2,7 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { PriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type PartRowView, type StockTone } from '../line.schema.ts';
-import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButton } from '../../ui/cart-button-slot.tsx';
 import { Analogs } from './Analogs.tsx';
 import styles from './PartRows.module.css';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
@@ -57,7 +57,7 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
                   <StockElsewhere tone={r.tone} elsewhere={r.elsewhere} />
                 </td>
                 <td className={styles.cart}>
-                  <AddToCartButton partId={r.partId} label={`${r.code} ${r.name}`} compact />
+                  <CartButton partId={r.partId} label={`${r.code} ${r.name}`} compact />
                   <PartBookmarkButton partId={r.partId} variant="icon" />
                 </td>
               </tr>

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { useRecordPartsView } from '../../history/ui/use-record-parts-view.ts';
 import { PartFit } from '../../yard/ui/PartFit.tsx';
 import type { PartPage, PartRelative } from '../pages.schema.ts';
-import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButton } from '../../ui/cart-button-slot.tsx';
 import { PartPrice, PartsTable } from './PartsTable.tsx';
 import styles from './parts-pages.module.css';
 
@@ -62,7 +62,7 @@ export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
         <div className={styles.buy} data-testid="part-buy">
           <p className={styles.muted}>{data.branchName}</p>
           <PartPrice here={data.here} size="page" />
-          <AddToCartButton partId={data.id} />
+          <CartButton partId={data.id} />
           {favouriteButton ?? null}
           <div>
             <h2 className={styles.filterTitle}>В других филиалах</h2>

@@ -1,7 +1,7 @@
 import { Link } from '#app/components/ui/Link.tsx';
 import { PriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
 import type { PartListItem, PartOfferLine } from '../pages.schema.ts';
-import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButton } from '../../ui/cart-button-slot.tsx';
 import styles from './parts-pages.module.css';
 
 /** The catalogue's price block for a part: its offer at the visitor's branch (guests: the sign-in prompt). */
@@ -47,7 +47,7 @@ export function PartsTable({ items, caption, extra }: {
                 <PartPrice here={p.here} />
                 {elsewhere ? <p className={styles.elsewhere}>{elsewhere}</p> : null}
               </td>
-              <td><AddToCartButton partId={p.id} label={`${p.code} ${p.name}`} compact /></td>
+              <td><CartButton partId={p.id} label={`${p.code} ${p.name}`} compact /></td>
             </tr>
           );
         })}

@@ -3,7 +3,7 @@ import { Form, useNavigation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatMoney } from '#app/lib/money.ts';
 import { plural } from '#app/lib/plural.ts';
-import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
+import { CartButton } from '../../ui/cart-button-slot.tsx';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
 import { staffWeight, staffRelationLabel } from '../staff-search.rules.ts';
 import type { StaffBranchColumn, StaffHit, StaffSearchResult } from '../staff-search.schema.ts';
@@ -114,7 +114,7 @@ function Results({ hits, branches, currentBranchId, renderSupplierPositions }: {
                 <td className={styles.muted} data-slot="supplier-positions">{renderSupplierPositions?.(hit) ?? 'нет данных'}</td>
                 <td>
                   <div className={styles.actions}>
-                    <AddToCartButton partId={hit.id} label={`${hit.code} ${hit.name}`} compact />
+                    <CartButton partId={hit.id} label={`${hit.code} ${hit.name}`} compact />
                     <PartBookmarkButton partId={hit.id} variant="icon" />
                   </div>
                 </td>

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
-import { LayoutUiContext } from '#app/components/layout/layout-ui.tsx';
+import { LayoutUiContext } from '#app/components/page/layout-ui.tsx';
 import { MACHINES_PATH } from '../yard.constants.ts';
 import type { PickerMachine } from '../yard.schema.ts';
 import styles from './yard.module.css';

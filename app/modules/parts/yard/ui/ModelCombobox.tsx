@@ -1,10 +1,13 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { formStyles } from '#app/components/forms/form-kit.tsx';
-import { useSearch } from '#app/modules/search/ui/use-search.ts';
+import { useAsYouType } from '#app/components/ui/use-as-you-type.ts';
 import { MODEL_CHOICES } from '../yard.constants.ts';
 import type { ModelChoice } from '../yard.rules.ts';
 import styles from './yard.module.css';
+
+/** What the box reads of `GET /api/search`'s answer (spec §7 as this shop serves it). */
+interface SearchAnswer { groups: Array<{ kind: string; hits: Array<{ id: string; title: string; subtitle: string | null }> }> }
 
 export interface ModelComboboxProps {
   label: string;
@@ -21,8 +24,8 @@ export interface ModelComboboxProps {
 
 /**
  * The model box of the machine form: a text field named `modelQuery` that, once the page has its
- * scripts, suggests catalogue models as the user types (the header search's `GET /api/search`,
- * its model hits) in an ARIA combobox: arrows move, Enter chooses, Escape closes. Before the
+ * scripts, suggests catalogue models as the user types (the site search's JSON endpoint,
+ * `GET /api/search`, its model hits) in an ARIA combobox: arrows move, Enter chooses, Escape closes. Before the
  * scripts it is a plain text box and the server finds the model by the name typed.
  */
 export function ModelCombobox({ label, value, error, hint, onType, onChoose, onBlur, ...rest }: ModelComboboxProps): ReactElement {
@@ -34,7 +37,8 @@ export function ModelCombobox({ label, value, error, hint, onType, onChoose, onB
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const state = useSearch(typed, MODEL_CHOICES);
+  const query = typed.trim();
+  const state = useAsYouType<SearchAnswer>(query.length >= 2 ? `/api/search?q=${encodeURIComponent(query)}&limit=${MODEL_CHOICES}` : null);
   const result = state.status === 'ready' ? state.result : state.status === 'loading' ? state.previous : null;
   const options: ModelChoice[] = (result?.groups.find((g) => g.kind === 'model')?.hits ?? [])
     .map((h) => ({ id: Number(h.id), title: h.title, subtitle: h.subtitle }));

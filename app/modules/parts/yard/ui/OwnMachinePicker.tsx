@@ -1,4 +1,4 @@
-import { useSignedInData } from '#app/components/layout/visitor.tsx';
+import { useSignedInData } from '#app/components/page/visitor.tsx';
 import type { PickerMachine } from '../yard.schema.ts';
 import { MachinePicker, type MachinePickerProps } from './MachinePicker.tsx';
 

@@ -1,4 +1,4 @@
-import { useSignedInData } from '#app/components/layout/visitor.tsx';
+import { useSignedInData } from '#app/components/page/visitor.tsx';
 import type { PartMachineFit } from '../yard.schema.ts';
 import { MachineFitNote } from './MachineFitNote.tsx';
 

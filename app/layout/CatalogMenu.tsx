@@ -1,7 +1,8 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import type { MenuEntry } from '#app/modules/catalog/catalog.schema.ts';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { IconGrid } from '#app/components/ui/icons.tsx';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';
+import { useRootData } from '#app/components/page/root-data.ts';
 import styles from './CatalogMenu.module.css';
 
 const loadPanel = () => import('./CatalogMenuPanel.tsx');
@@ -16,20 +17,22 @@ export type MenuFocusRequest = 'first' | 'last' | null;
  * ready by the time it is clicked and costs nothing on pages where nobody opens it.
  *
  * Keyboard (WAI-ARIA disclosure with the menu pattern's arrow keys): Enter/Space toggle, ↓/↑ on the
- * button open it on the first/last category; inside, the panel moves with the arrows (its own code).
- * Escape closes and gives focus back to the button; the menu closes when focus leaves it.
- *
- * Whether it is open is the header's: the header closes it on navigation. Its panel's id is fixed
- * (one menu per page).
+ * button open it on the first/last category; inside, the panel moves with the arrows and Tab (its
+ * own code). Escape closes and gives focus back to the button; the menu closes when focus leaves it
+ * and on navigation.
  */
-export function CatalogMenu({ top, open, onOpenChange }: { top: MenuEntry[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CatalogMenu() {
+  const { menu: top } = useRootData();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [focusRequest, setFocusRequest] = useState<MenuFocusRequest>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = 'catalog-menu-panel';
+  const panelId = useId();
+  useEffect(() => setOpen(false), [pathname]);
   useDismiss(open, rootRef, (reason) => {
-    onOpenChange(false);
+    setOpen(false);
     if (reason === 'escape') buttonRef.current?.focus();
   });
 
@@ -38,14 +41,14 @@ export function CatalogMenu({ top, open, onOpenChange }: { top: MenuEntry[]; ope
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     want();
-    onOpenChange(true);
+    setOpen(true);
     setFocusRequest(e.key === 'ArrowDown' ? 'first' : 'last');
   };
   // Focus going somewhere outside (Tab past the last link, Shift+Tab before the button) closes it.
   // A press on the panel's own background moves focus to nowhere (relatedTarget null): it stays open.
   const onBlur = (e: React.FocusEvent) => {
     const next = e.relatedTarget as Node | null;
-    if (open && next && !rootRef.current?.contains(next)) onOpenChange(false);
+    if (open && next && !rootRef.current?.contains(next)) setOpen(false);
   };
 
   return (
@@ -59,7 +62,7 @@ export function CatalogMenu({ top, open, onOpenChange }: { top: MenuEntry[]; ope
         onPointerEnter={want}
         onFocus={want}
         onKeyDown={onButtonKey}
-        onClick={() => { want(); onOpenChange(!open); }}
+        onClick={() => { want(); setOpen(!open); }}
       >
         <IconGrid size={18} /> Каталог техники
       </button>

@@ -1,7 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
-import { LayoutUiContext } from './layout-ui.tsx';
+import { LayoutUiContext } from '#app/components/page/layout-ui.tsx';
 
 /**
  * The error boundary of an employees' page: its loader throws 403 with `{ guest }` for everyone

@@ -3,10 +3,6 @@ export const MOBILE_MENU_MAX_LEVEL = 2;
 export const SCROLL_THROTTLE_MS = 100;
 /** Spec §9: the footer is revealed 2 s after page load. */
 export const FOOTER_REVEAL_MS = 2000;
-/** Spec §9: the login tooltip shows on hover after 300 ms. */
-export const LOGIN_TOOLTIP_DELAY_MS = 300;
-/** Spec §2: mobile layout applies below 768 px. */
-export const MOBILE_MAX_WIDTH = 767;
 
 /**
  * Mobile drill-down menu (spec §2, §4): level 0 is the main list, level 1 the machinery categories,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
 import { FOOTER_REVEAL_MS } from './layout.rules.ts';
-import { useRootData } from './root-data.ts';
+import { useRootData } from '#app/components/page/root-data.ts';
 import styles from './SiteFooter.module.css';
 
 /**

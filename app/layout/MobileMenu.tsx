@@ -7,9 +7,9 @@ import { COMPARE_PATH, USER_MENU_LABEL, accountPageItems } from '#app/modules/au
 import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts';
 import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose, IconUser } from '#app/components/ui/icons.tsx';
 import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
-import { useLayoutUi } from './layout-ui.tsx';
-import { usePageAlias, useRootData } from './root-data.ts';
-import { useVisitor } from './visitor.tsx';
+import { useLayoutUi } from '#app/components/page/layout-ui.tsx';
+import { usePageAlias, useRootData } from '#app/components/page/root-data.ts';
+import { useVisitor } from '#app/components/page/visitor.tsx';
 import styles from './MobileMenu.module.css';
 
 /**

@@ -1,15 +1,18 @@
 import { configureCartPorts, customerLimit } from '#app/modules/cart/cart.server.ts';
+import { registerSidebarSection } from '#app/modules/catalog/listing/filters.api.server.ts';
 import { DELIVERY_MAX_PRICE } from '#app/modules/delivery/delivery.constants.ts';
 import { deliveryPriceInput } from '#app/modules/delivery/delivery.schema.ts';
 import { deliveryPrice } from '#app/modules/delivery/delivery.server.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.constants.ts';
 import { configureOrderPorts, partsOrderedWith, type CreditLimitPort, type OrderDeliveryQuote } from '#app/modules/orders/orders.server.ts';
+import { partsSidebarRequest } from '#app/modules/parts/line/line.server.ts';
 
 /*
- * The orders' ports wired to the modules that answer them (ADR 041, 042): the delivery price from
- * the delivery module, the credit limit from the cart's limit table; and the cart's one port, the
- * parts ordered together for its recommendations, from the orders. Orders, delivery and cart know
- * nothing of each other; only this file names them together.
+ * Ports wired to the modules that answer them, where the asking module sits below the answering one
+ * or beside it (docs/architecture.md, Allowed dependencies; ADR 071): the orders' delivery price from
+ * the delivery module and their credit limit from the cart's limit table (ADR 041, 042); the cart's
+ * parts ordered together from the orders; the catalogue's sidebar endpoint's parts section from the
+ * parts module. Only this file names them together.
  */
 
 /**
@@ -47,7 +50,8 @@ export const creditLimitForOrders: CreditLimitPort = async (db, owner) => {
   return limit ? { total: limit.total, used: limit.used, currency: limit.currency, since: limit.updatedAt } : null;
 };
 
-export function wireOrderPorts(): void {
+export function wirePorts(): void {
   configureOrderPorts({ deliveryQuote: deliveryQuoteForOrders, creditLimit: creditLimitForOrders });
   configureCartPorts({ orderedWith: (db, partIds) => partsOrderedWith(db, partIds) });
+  registerSidebarSection('parts', partsSidebarRequest);
 }

@@ -1,6 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { AuthModalRequest } from '#app/modules/auth/ui/auth-modal.schema.ts';
 
+/** Spec §9: the login tooltips (the header's 'Войти', a card's price) show on hover after 300 ms. */
+export const LOGIN_TOOLTIP_DELAY_MS = 300;
+
 /** The layout's overlays, opened from several places (header, mobile menu, tooltip). */
 export interface LayoutUi {
   openRegion: () => void;

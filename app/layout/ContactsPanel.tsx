@@ -1,8 +1,8 @@
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
 import { IconClock, IconMail } from '#app/components/ui/icons.tsx';
 import { countryDative } from './layout.rules.ts';
-import { useLayoutUi } from './layout-ui.tsx';
-import { useRootData } from './root-data.ts';
+import { useLayoutUi } from '#app/components/page/layout-ui.tsx';
+import { useRootData } from '#app/components/page/root-data.ts';
 import styles from './ContactsPanel.module.css';
 
 /**

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  FOOTER_REVEAL_MS, LOGIN_TOOLTIP_DELAY_MS, MOBILE_MENU_MAX_LEVEL, MOBILE_MENU_START, SCROLL_THROTTLE_MS,
+  FOOTER_REVEAL_MS, MOBILE_MENU_MAX_LEVEL, MOBILE_MENU_START, SCROLL_THROTTLE_MS,
   arrowKeyIndex, canExpand, countryDative, drillDown, goBack, headerHiddenAfterScroll, isCurrentSection, sparePartsHref, throttle,
 } from './layout.rules.ts';
+import { LOGIN_TOOLTIP_DELAY_MS } from '#app/components/page/layout-ui.tsx';
 
 describe('mobile drill-down menu (spec §2, §4: levels 0 to 2)', () => {
   it('goes main list → categories → one category, and no deeper', () => {

@@ -2,9 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { RELOAD_AFTER_SAVE_MS } from '#app/modules/regions/regions.constants.ts';
 import { LinkNavigation } from '#app/components/ui/Link.tsx';
 import { DemoBanner } from './DemoBanner.tsx';
-import { LayoutUiContext, type LayoutUi } from './layout-ui.tsx';
+import { LayoutUiContext, type LayoutUi } from '#app/components/page/layout-ui.tsx';
 import { MobileBackLink } from './MobileBackLink.tsx';
-import { useRootData } from './root-data.ts';
+import { useRootData } from '#app/components/page/root-data.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import { useWebFontsAtNavigation } from './web-fonts-at-navigation.ts';

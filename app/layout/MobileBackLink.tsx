@@ -1,11 +1,8 @@
 import { useMatches } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
 import { IconChevronLeft } from '#app/components/ui/icons.tsx';
+import type { Crumb, CrumbHandle } from '#app/components/page/crumbs.ts';
 import styles from './MobileBackLink.module.css';
-
-export interface Crumb { label: string; to: string }
-/** A route declares its trail with `handle: { crumbs: (data) => Crumb[] }`; the root is always 'Главная'. */
-export interface CrumbHandle { crumbs?: (data: unknown) => Crumb[] }
 
 /** Spec §2: on mobile, a back link to the parent page; the trail's root is 'Главная' (/). */
 export function MobileBackLink() {
