@@ -33,6 +33,7 @@ export default [
     route('feedback', 'routes/profile.feedback.tsx'),
     route('orders', 'routes/profile.orders.tsx'),
   ]),
+  route('admin/leads', 'routes/admin.leads.tsx'),
   route('cart/order/:number', 'routes/cart.order.$number.tsx'),
   route('cart/order/:number/files/:id', 'routes/cart.order.$number.files.$id.ts'),
   route('__bench/bare', 'routes/bench-bare.tsx'),

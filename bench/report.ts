@@ -58,23 +58,24 @@ export function budgets(outcomes: TargetOutcome[], js: PageJs[]): Budget[] {
   const areaTree = run('area-tree');
   const bare = run('bare');
   const homeJs = js.find((page) => page.path === '/');
-  // Catalogue budgets (issue: catalogue): signed-in pages are never cached, guests' are.
-  const signedIn = (name: string, label: string) => {
+  // Pages from the page cache (ADR 068, 070), guests' and signed-in visitors' alike: at least the
+  // bare page's rate, p99 ≤ 50 ms. A signed-in visitor's first render (the cache off): ≥ 0.3 × bare.
+  const ratioToBare = (r: LoadFigures | null) => (r && bare ? r.requestsPerSec / bare.requestsPerSec : undefined);
+  const cached = (name: string, label: string) => {
     const r = run(name);
     return [
-      verdict(`${label} signed in ÷ bare`, r, r && bare ? r.requestsPerSec / bare.requestsPerSec : undefined, '≥', 0.5, '×'),
-      atMost(`${label} signed in p99`, r, r?.latencyMs.p99, 50, 'ms'),
+      verdict(`${label} (cached) ÷ bare`, r, ratioToBare(r), '≥', 1.0, '×'),
+      atMost(`${label} (cached) p99`, r, r?.latencyMs.p99, 50, 'ms'),
     ];
   };
-  const guest = (name: string, label: string) => {
+  const firstRender = (name: string, label: string) => {
     const r = run(name);
-    return atLeast(`${label} guest (cached)`, r, r?.requestsPerSec, 700, 'req/s');
+    return verdict(`${label} signed in, first render ÷ bare`, r, ratioToBare(r), '≥', 0.3, '×');
   };
   const sidebar = run('sidebar-filters');
   const sidebarFresh = run('sidebar-filters-fresh');
   const search = run('search');
   // Parts budgets (issue: spare parts).
-  const partsLine = run('parts-line-signed-in');
   const partsFilters = run('parts-filters');
   const partLookup = run('part-lookup');
   // Cart budget (issue 10): p95 ≤ 15 ms asked; the report's nearest figure above it is p97.5.
@@ -87,16 +88,18 @@ export function budgets(outcomes: TargetOutcome[], js: PageJs[]): Budget[] {
     atLeast('home', home, home?.requestsPerSec, 700, 'req/s'),
     atMost('home p99', home, home?.latencyMs.p99, 30, 'ms'),
     atLeast('area tree', areaTree, areaTree?.requestsPerSec, 4000, 'req/s'),
-    atMost('home JS gzipped', null, homeJs ? homeJs.gzipBytes / KB : undefined, 120, 'KB'),
-    ...signedIn('category-signed-in', 'category'),
-    ...signedIn('model-signed-in', 'model'),
-    guest('category', 'category'),
-    guest('model', 'model'),
+    atMost('home JS gzipped', null, homeJs ? homeJs.gzipBytes / KB : undefined, 125, 'KB'),
+    ...cached('category', 'category, guest'),
+    ...cached('model', 'model, guest'),
+    ...cached('category-signed-in', 'category, signed in'),
+    ...cached('model-signed-in', 'model, signed in'),
+    ...cached('parts-line-signed-in', 'parts line, signed in'),
+    firstRender('category-signed-in-uncached', 'category'),
+    firstRender('model-signed-in-uncached', 'model'),
+    firstRender('parts-line-signed-in-uncached', 'parts line'),
     atMost('sidebar filters p97.5 (server time)', sidebar, sidebar?.latencyMs.p97_5, 25, 'ms'),
     atMost('sidebar, new states p97.5 (server time)', sidebarFresh, sidebarFresh?.latencyMs.p97_5, 25, 'ms'),
     atMost('search as you type p97.5 (server time)', search, search?.latencyMs.p97_5, 20, 'ms'),
-    verdict('parts line page signed in ÷ bare', partsLine, partsLine && bare ? partsLine.requestsPerSec / bare.requestsPerSec : undefined, '≥', 0.4, '×'),
-    atMost('parts line page signed in p99', partsLine, partsLine?.latencyMs.p99, 60, 'ms'),
     atMost('parts filters p97.5 (server time)', partsFilters, partsFilters?.latencyMs.p97_5, 30, 'ms'),
     atMost('part-number lookup p97.5 (server time)', partLookup, partLookup?.latencyMs.p97_5, 5, 'ms'),
     atMost('cart of 100 lines p97.5 (server time)', cart100, cart100?.latencyMs.p97_5, 15, 'ms'),

@@ -132,7 +132,14 @@ async function main(): Promise<number> {
   console.log('Starting the server again with the page cache off…');
   const uncached = server = launchServer({ port, databaseUrl: options.databaseUrl, extraEnv: { PAGE_CACHE_TTL_MS: '0' } });
   await waitUntilHealthy(uncached);
-  for (const target of UNCACHED_TARGETS) {
+  // A signed-in visitor's first render of each page (ADR 068: a miss renders with his class's audience).
+  const visitor = await signedInVisitor(uncached.origin);
+  const firstRenders: Target[] = [
+    { name: 'category-signed-in-uncached', path: CATEGORY_PATH, label: `${CATEGORY_PATH} (signed in, page cache off)` },
+    { name: 'model-signed-in-uncached', path: catalogue.pages[1]!, label: 'model page (signed in, page cache off)' },
+    { name: 'parts-line-signed-in-uncached', path: parts.linePath, label: 'parts line page (signed in, page cache off)' },
+  ].map((target) => ({ ...target, shape: { headers: { cookie: visitor.cookie } } }));
+  for (const target of [...UNCACHED_TARGETS, ...firstRenders]) {
     outcomes.push(await measureTarget(uncached, target, options.load));
   }
   await uncached.stop();
@@ -181,8 +188,8 @@ async function weighPages(running: BenchServer, cataloguePages: string[]): Promi
 }
 
 /**
- * The catalogue's targets: a category and a model page for guests (cached) and for a signed-in
- * visitor (never cached: prices), the sidebar filters and search as you type. The model is the
+ * The catalogue's targets: a category and a model page for guests and for a signed-in visitor (both
+ * from the page cache, ADR 068), the sidebar filters and search as you type. The model is the
  * first one the sitemap of pages lists (ADR 040).
  */
 async function catalogueTargets(running: BenchServer, parts: BenchParts): Promise<{ targets: Target[]; pages: string[]; orders: OrderSetup }> {
@@ -219,7 +226,7 @@ async function catalogueTargets(running: BenchServer, parts: BenchParts): Promis
       // the run's connections show what they sustain.
       { name: 'sidebar-filters', path: '/filter/get-sidebar-filters', label: 'POST /filter/get-sidebar-filters (1 conn.)', shape: { ...api, body: JSON.stringify({ categoryId: 1 }), connections: 1 } },
       // Every request a filter state of its own (a power range 'from' that changes each time): the
-      // sidebar's 10 s cache never answers, as for visitors who each filter differently.
+      // sidebar's kept states never answer, as for visitors who each filter differently.
       { name: 'sidebar-filters-fresh', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new, 1 conn.)', shape: { ...fresh, connections: 1 } },
       { name: 'sidebar-filters-fresh-load', path: '/filter/get-sidebar-filters', label: 'POST …sidebar-filters (each new)', shape: fresh },
       { name: 'search', path: searchPath, label: 'GET /api/search (each new, 1 conn.)', shape: { ...search, connections: 1 } },

@@ -15,6 +15,7 @@ export const MODULE_DEPENDENCIES = {
   cart: ['regions', 'parts'],
   delivery: ['regions', 'parts'],
   orders: ['regions', 'auth'],
+  leads: ['regions', 'auth', 'catalog'],
   content: ['regions', 'parts'],
   search: ['catalog', 'content', 'parts'],
 };

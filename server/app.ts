@@ -12,6 +12,8 @@ import { marksApi, marksSiteApi } from '#app/modules/catalog/marks/marks.api.ser
 import { joinGuestMarks } from '#app/modules/catalog/marks/marks.server.ts';
 import { modelsApi, modelsSiteApi } from '#app/modules/catalog/model/models.api.server.ts';
 import { searchApi } from '#app/modules/search/search.api.server.ts';
+import { partsHistoryApi } from '#app/modules/parts/history/history.api.server.ts';
+import { joinGuestPartsHistory } from '#app/modules/parts/history/history.server.ts';
 import { partsApi } from '#app/modules/parts/parts.api.server.ts';
 import { yardApi } from '#app/modules/parts/yard/yard.api.server.ts';
 import { cartApi } from '#app/modules/cart/cart.api.server.ts';
@@ -20,6 +22,7 @@ import { joinGuestCart } from '#app/modules/cart/cart.server.ts';
 import { ORDER_CREATE_BODY_BYTES, ordersApi } from '#app/modules/orders/orders.api.server.ts';
 import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
+import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
@@ -66,6 +69,7 @@ export function apiRouter() {
   return new Hono<HonoEnv>()
     .route('/', regionsApi)
     .route('/', contentApi)
+    .route('/', leadsApi)
     .route('/', catalogApi)
     .route('/', filtersApi)
     .route('/', modelsApi)
@@ -73,6 +77,7 @@ export function apiRouter() {
     .route('/', searchApi)
     .route('/', partsApi)
     .route('/', yardApi)
+    .route('/', partsHistoryApi)
     .route('/', cartApi)
     .route('/', ordersApi())
     .route('/', deliveryApi)
@@ -112,7 +117,7 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
 
   app.use(compressResponses());
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
-  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestCart, joinGuestOrders] }));
+  app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestPartsHistory, joinGuestCart, joinGuestOrders] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));
   app.use(csrfProtection());
 

@@ -1,6 +1,7 @@
 import type { Handler } from 'hono';
 import { RouterContextProvider, createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { documentVisitor, pageContext, requestContext, type AppServices, type Audience, type PageContext, type RequestContext } from '#app/.server/context.ts';
+import { hearsChanges, onDataChange } from '#app/.server/db/changes.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
@@ -23,6 +24,13 @@ export interface PagesOptions {
 
 export function pages({ services, build, ttlMs, maxEntries, render = createRequestHandler(build, services.config.NODE_ENV) }: PagesOptions): Handler<HonoEnv> & { clear(): void } {
   const store = createPageStore({ ttlMs, maxEntries });
+  // A kept page shows catalogue data: any heard change of it drops every page (ADR 070), and a page
+  // rendered while a change came is given once, never kept.
+  let generation = 0;
+  onDataChange(services.db, () => {
+    generation += 1;
+    store.clear();
+  });
 
   const handler: Handler<HonoEnv> = async (c) => {
     const ctx = c.get('ctx');
@@ -35,7 +43,8 @@ export function pages({ services, build, ttlMs, maxEntries, render = createReque
     const isDocument = !url.pathname.endsWith('.data');
     const page = await pageContextFor(ctx);
     // Only a GET fills or reads the store: a HEAD's answer may have no body to keep.
-    const key = request.method === 'GET' && policy && isDocument && ttlMs > 0 && ownQuery(url, policy) ? cacheKey(page, url, c.req.header('user-agent')) : null;
+    const keeps = request.method === 'GET' && isDocument && ttlMs > 0 && hearsChanges(services.db) && !!policy && ownQuery(url, policy);
+    const key = keeps ? cacheKey(page, url, c.req.header('user-agent')) : null;
     const values = async () => ({ nonce: ctx.nonce, csrfToken: ctx.csrfToken, visitorJson: await visitorJson(ctx) });
 
     if (key !== null) {
@@ -48,9 +57,10 @@ export function pages({ services, build, ttlMs, maxEntries, render = createReque
     context.set(pageContext, key !== null ? { ...page, nonce: NONCE_PLACEHOLDER, csrfToken: CSRF_PLACEHOLDER } : { ...page, nonce: ctx.nonce, csrfToken: ctx.csrfToken });
     if (isDocument) context.set(documentVisitor, key !== null ? VISITOR_PLACEHOLDER : await visitorJson(ctx));
     if (!shared) context.set(requestContext, ctx);
+    const renderedAt = generation;
     const res = await render(request, context);
     if (key === null) return res;
-    const kept = await store.put(key, res);
+    const kept = renderedAt === generation ? await store.put(key, res) : null;
     if (kept) return respondWith(kept, await values(), 'miss', c.req.header('accept-encoding'));
     // Not keepable after all: a page (a 404) gets its placeholders filled once, here; anything else
     // (a redirect) has none and passes as it is, its body never read.

@@ -23,6 +23,16 @@ describe('sitemap.xml', () => {
     expect(paths).toEqual(expect.arrayContaining(['/fp', '/fp/dvigatel', '/fp/dvigatel/porshnevaya-gruppa', '/parts-catalog']));
   });
 
+  it('lists the parts page of every model line with drawings (the parts catalogue\'s lines)', async () => {
+    const paths = new Set(locs(await pagesSitemapXml(t.services)));
+    const { rows } = await sql<{ path: string }>`
+      select distinct '/zapchasti/' || m.slug || '/' || l.slug as path
+      from parts_drawing d join catalog_model_line l on l.id = d.model_line_id join catalog_manufacturer m on m.id = l.manufacturer_id`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.map((r) => r.path).filter((p) => !paths.has(p))).toEqual([]);
+    expect(paths).toContain('/zapchasti/kirovets/kirovets-k-7m');
+  });
+
   it('is an index of the pages file and one file per 50,000 part ids that hold parts', async () => {
     const { rows: [maker] } = await sql<{ id: number; max: number }>`select min(id) as id, (select max(id) from parts_part) as max from parts_manufacturer`.execute(t.db);
     // Two parts beyond the others, a range apart: the range between them holds none.

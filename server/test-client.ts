@@ -16,9 +16,9 @@ export function testClient(services: AppServices) {
     }
   };
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function request(method: string, path: string, options: { json?: unknown; body?: string; contentType?: string; csrf?: string | false } = {}) {
+  async function request(method: string, path: string, options: { json?: unknown; body?: string; contentType?: string; csrf?: string | false; headers?: Record<string, string> } = {}) {
     if (!cookies.has('XSRF-TOKEN')) remember(await app.request('/api/csrf-token', { headers: { cookie: cookieHeader() } }));
-    const headers: Record<string, string> = { cookie: cookieHeader() };
+    const headers: Record<string, string> = { ...options.headers, cookie: cookieHeader() };
     const csrf = options.csrf === undefined ? decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') : options.csrf;
     if (csrf !== false) headers['x-csrf-token'] = csrf;
     let body = options.body;
@@ -32,7 +32,8 @@ export function testClient(services: AppServices) {
     app,
     cookies,
     get: (path: string) => request('GET', path),
-    post: (path: string, json?: unknown, options: { csrf?: string | false; body?: string; contentType?: string } = {}) => request('POST', path, { json, ...options }),
+    /** `headers`: e.g. X-Forwarded-For, to come from an address of the test's own (with TRUST_PROXY). */
+    post: (path: string, json?: unknown, options: { csrf?: string | false; body?: string; contentType?: string; headers?: Record<string, string> } = {}) => request('POST', path, { json, ...options }),
     /** A form post as a browser sends it: application/x-www-form-urlencoded, keys like props[phone]. */
     form: (path: string, fields: Record<string, string>, options: { csrf?: string | false } = {}) =>
       request('POST', path, { body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded', ...options }),

@@ -34,8 +34,8 @@ const schema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('© участники OpenStreetMap'),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  /** How long a rendered page is reused for visitors without an account, in ms; 0 turns the page cache off. */
-  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** How long a rendered page is reused at most, in ms (a heard change of the data drops it at once, ADR 070); 0 turns the page cache off. */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Log level of the structured request log: silent, info. */
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (its first entry). */

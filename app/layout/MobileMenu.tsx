@@ -65,6 +65,8 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             <li><Link className={styles.item} to="/" onClick={onClose}>Главная</Link></li>
             <li><Link className={styles.item} to={sparePartsHref(alias)} onClick={onClose}>Запчасти</Link></li>
             <li><Link className={styles.item} to="/servis" onClick={onClose}>Сервис</Link></li>
+            {/* A signed-in visitor has it in 'Личный кабинет' above; a guest's way to it on a phone. */}
+            {viewer.isGuest ? <li><Link className={styles.item} to={COMPARE_PATH} onClick={onClose}>Сравнение</Link></li> : null}
             <li><Link className={styles.item} to="/contacts" onClick={onClose}>Филиалы</Link></li>
             <li><Link className={styles.item} to="/akcii" onClick={onClose}>Акции</Link></li>
             <li><Link className={styles.item} to="/blog" onClick={onClose}>Агроинформация</Link></li>

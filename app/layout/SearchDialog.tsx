@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
@@ -14,9 +14,11 @@ const resultsPage = (query: string) => `/search?q=${encodeURIComponent(query.tri
 
 /**
  * The main search modal (spec §2), opened from the read-only header field: searches the catalogue
- * and the site as you type (GET /api/search), grouped by kind with the matches marked. Focus stays
- * in the field; the arrow keys move the active result (aria-activedescendant), Enter opens it, or
- * the full results page when none is active; Escape closes. Loaded only when first opened.
+ * and the site as you type (GET /api/search), grouped by kind with the matches marked. The field is
+ * a combobox over a listbox of the results (grouped options, ARIA's combobox pattern): focus stays
+ * in the field; ↓ and ↑ move the active option (aria-activedescendant, aria-selected), Enter opens
+ * it, or the full results page when none is active; Escape leaves the active option first, then
+ * closes. Loaded only when first opened.
  */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [query, setQuery] = useState('');
@@ -46,8 +48,17 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
       if (!hasEnoughLetters(query)) return;
       e.preventDefault();
       go(activeHit ? activeHit.link : resultsPage(query));
+    } else if (e.key === 'Escape' && activeHit) {
+      // Back to the field; the dialog's own Escape (which closes it) skips a handled key.
+      e.preventDefault();
+      setActive(-1);
     }
   };
+
+  // The active option stays in sight when the results scroll (a phone's short window).
+  useEffect(() => {
+    if (activeHit) document.getElementById(optionId(activeHit))?.scrollIntoView({ block: 'nearest' });
+  });
 
   const status = !hasEnoughLetters(query) ? null
     : state.status === 'error' ? state.message
@@ -62,11 +73,14 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
         ref={field}
         className={styles.input}
         type="search"
+        role="combobox"
         value={query}
         onChange={(e) => { setQuery(e.target.value); setActive(-1); }}
         onKeyDown={onKeyDown}
         placeholder="Искать в каталоге или на сайте"
         aria-label="Искать в каталоге или на сайте"
+        aria-autocomplete="list"
+        aria-expanded={hits.length > 0}
         aria-controls={`${idBase}-results`}
         aria-activedescendant={activeHit ? optionId(activeHit) : undefined}
         aria-describedby={`${idBase}-status`}
@@ -93,20 +107,24 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
           ))}
         </p>
       ) : null}
-      <div id={`${idBase}-results`} className={styles.groups} aria-busy={state.status === 'loading'}>
+      {/* Options are the results' links (an <a> may be an option); each kind is a group named by its title (its count is for the eye). */}
+      <div id={`${idBase}-results`} role="listbox" aria-label="Результаты поиска" className={styles.groups} aria-busy={state.status === 'loading'}>
         {groups.map((group) => (
-          <section key={group.kind} className={styles.group} aria-label={group.title}>
-            <h3 className={styles.groupTitle}>{group.title} <span>{group.total}</span></h3>
-            <ul className={styles.results}>
+          <div key={group.kind} role="group" className={styles.group} aria-label={group.title}>
+            <div aria-hidden="true" className={styles.groupTitle}>{group.title} <span>{group.total}</span></div>
+            <ul className={styles.results} role="presentation">
               {group.hits.map((hit) => (
-                <li key={hit.id}>
+                <li key={hit.id} role="presentation">
                   <Link
                     id={optionId(hit)}
                     to={hit.link}
                     onClick={onClose}
+                    role="option"
+                    aria-selected={hit === activeHit}
+                    // The field keeps the focus; Tab leaves the results for 'Все результаты'.
+                    tabIndex={-1}
                     className={styles.result}
                     data-active={hit === activeHit || undefined}
-                    aria-current={hit === activeHit ? 'true' : undefined}
                   >
                     {hit.image ? <img src={hit.image.src} width={48} height={Math.round((48 * hit.image.height) / hit.image.width)} alt="" loading="lazy" /> : null}
                     <span className={styles.text}>
@@ -117,7 +135,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
                 </li>
               ))}
             </ul>
-          </section>
+          </div>
         ))}
       </div>
       {groups.length ? (

@@ -7,7 +7,7 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { cartBranches, cartView } from '#app/modules/cart/cart.server.ts';
 import { CartPage, type CartDeliveryProps, type CartOrderProps } from '#app/modules/cart/ui/CartPage.tsx';
-import { addressLine, branchOfMethod, type DeliveryState } from '#app/modules/delivery/delivery.rules.ts';
+import { branchOfMethod, deliveryAddressText, type DeliveryState } from '#app/modules/delivery/delivery.rules.ts';
 import type { TerminalView } from '#app/modules/delivery/delivery.schema.ts';
 import { DeliveryPanel } from '#app/modules/delivery/ui/DeliveryPanel.tsx';
 import { DELIVERY_METHOD_LABELS } from '#app/modules/orders/orders.constants.ts';
@@ -91,11 +91,13 @@ function CartDelivery(props: CartDeliveryProps) {
 function orderDelivery(state: DeliveryState | null, terminal: TerminalView | null): { delivery: OrderFormDelivery; blocked: string | null } {
   if (!state || state.method === 'pickup') return { delivery: { method: 'pickup' }, blocked: null };
   const price = (failed: boolean, whole: number) => (failed || !(whole > 0) ? null : Math.round(whole * 100));
+  // A typed address is priced to the nearest known place: the order's text says so to the manager.
+  const address = deliveryAddressText(state) + (state.typedAddress !== null ? ' (адреса нет в справочнике, стоимость доставки приблизительная)' : '');
   if (state.method === 'calc') {
-    if (!state.coords) return { delivery: { method: 'calc' }, blocked: 'Укажите адрес доставки: выберите его из подсказок' };
+    if (!state.coords) return { delivery: { method: 'calc' }, blocked: 'Укажите адрес доставки: выберите его из подсказок или используйте введённый' };
     return {
       delivery: {
-        method: 'calc', address: addressLine(state.address), carrier: state.calcCarrierName || null,
+        method: 'calc', address, carrier: state.calcCarrierName || null,
         point: { ...state.address, lat: state.coords.lat, long: state.coords.long },
         price: price(state.failCalcDelivery, state.calcDeliveryPrice),
       },
@@ -111,7 +113,7 @@ function orderDelivery(state: DeliveryState | null, terminal: TerminalView | nul
       method: 'terminals', carrier: state.terminalsCarrierName || null,
       // The carrier goes in its own field: the order's text names it once.
       terminal: t ? `терминал: ${t.city}, ${t.address}` : `терминал № ${state.idTerminal}`,
-      address: addressLine(state.terminalAddress),
+      address,
       point: { ...state.terminalAddress, lat: state.coordsOfAddressForTerminals.lat, long: state.coordsOfAddressForTerminals.long },
       terminalId: state.idTerminal, company: state.transportCompany,
       price: price(state.failTerminalsDelivery, state.terminalsDeliveryPrice),
@@ -139,8 +141,10 @@ function CartOrder(props: CartOrderProps) {
   }
   const { delivery, blocked } = orderDelivery(state, terminal);
   const deliveryMinor = delivery.price ?? 0;
+  // To the door of a typed address the price is approximate (the panel says why); to a terminal it is not.
+  const approximate = delivery.method === 'calc' && state?.typedAddress != null;
   const deliveryText = delivery.method === 'pickup' ? 'бесплатно, самовывоз'
-    : delivery.price != null ? money(deliveryMinor) : 'стоимость назовёт менеджер';
+    : delivery.price != null ? `${approximate ? '≈\u00a0' : ''}${money(deliveryMinor)}` : 'стоимость назовёт менеджер';
   const credit = props.limit && props.limit.currency === props.currency
     ? { balanceText: money(Math.max(0, props.limit.total - props.limit.used)), days: props.limit.days }
     : null;

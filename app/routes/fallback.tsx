@@ -15,6 +15,7 @@ import { ModelLinePage } from '#app/modules/catalog/listing/ui/ModelLinePage.tsx
 import { loadModelPage } from '#app/modules/catalog/model/model.server.ts';
 import { ModelPage } from '#app/modules/catalog/model/ui/ModelPage.tsx';
 import { resolvePageAlias } from '#app/modules/content/content.server.ts';
+import { OfferRequestButton } from '#app/modules/leads/ui/OfferRequestButton.tsx';
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { PartPage } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartPage } from '#app/modules/parts/pages/pages.server.ts';
@@ -80,7 +81,17 @@ export default function Fallback({ loaderData }: Route.ComponentProps) {
   switch (loaderData.view) {
     case 'category': return <CategoryPage data={loaderData.page} />;
     case 'model-line': return <ModelLinePage data={loaderData.page} />;
-    case 'model': return <ModelPage data={loaderData.page} />;
+    case 'model': {
+      const { model, offers } = loaderData.page;
+      return (
+        <ModelPage
+          data={loaderData.page}
+          offerRequest={(className) => (
+            <OfferRequestButton className={className} model={{ id: model.id, name: model.name }} branchName={offers.branch.id === null ? null : offers.branch.name} />
+          )}
+        />
+      );
+    }
     case 'part': return <CartButtonSlot value={AddToCartButton}><Suspense fallback={null}><PartPageScreen data={loaderData.part} /></Suspense></CartButtonSlot>;
   }
 }

@@ -1,7 +1,6 @@
-import { useContext } from 'react';
-import { data, isRouteErrorResponse, useRouteError } from 'react-router';
+import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { LayoutUiContext } from '#app/components/page/layout-ui.tsx';
+import { StaffOnlyBoundary } from '#app/layout/StaffOnly.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { canSearchSpareParts } from '#app/modules/auth/viewer.schema.ts';
@@ -46,34 +45,11 @@ export default function SparePartSearchPage({ loaderData }: Route.ComponentProps
 
 /** 403 for everyone but employees (a guest may sign in from here); anything else as the shop's error page. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const ui = useContext(LayoutUiContext);
-  if (!isRouteErrorResponse(error) || error.status !== 403) {
-    return (
-      <div className="container" style={{ padding: '48px 16px' }}>
-        <h1>Что-то пошло не так</h1>
-        <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
-      </div>
-    );
-  }
-  const guest = (error.data as { guest?: boolean } | null)?.guest ?? true;
   return (
-    <div className="container" style={{ padding: '48px 16px' }} data-testid="forbidden">
-      <h1>Доступ запрещён</h1>
-      <p>Поиск запчастей по всем филиалам доступен только сотрудникам компании.</p>
-      <p>
-        {guest ? (
-          <a
-            href="/login?redirect=%2Fsearch%2Fsparepart"
-            className="btn btn-brand"
-            onClick={ui ? (e) => { e.preventDefault(); ui.openAuth({ form: 'EnterEmail', redirect: '/search/sparepart' }); } : undefined}
-          >
-            Войти
-          </a>
-        ) : null}{' '}
-        <Link to="/zapchasti" className="btn btn-secondary">Каталог запчастей</Link>{' '}
-        <Link to="/" className="btn btn-secondary">На главную</Link>
-      </p>
-    </div>
+    <StaffOnlyBoundary
+      path="/search/sparepart"
+      why="Поиск запчастей по всем филиалам доступен только сотрудникам компании."
+      links={<><Link to="/zapchasti" className="btn btn-secondary">Каталог запчастей</Link>{' '}</>}
+    />
   );
 }

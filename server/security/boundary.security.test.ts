@@ -345,9 +345,12 @@ describe('the catalogue endpoints: control characters, wrong types, huge arrays 
       ['/api/model-lines/filtration-model-lines', (v) => ({ categoryId: 1, manufacturerId: v })],
       ['/api/catalog/compare/add', (v) => ({ modelId: v })],
       ['/api/catalog/compare/remove', (v) => ({ modelId: v })],
+      ['/api/catalog/compare/add-shared', (v) => ({ modelIds: v })],
       ['/api/catalog/bookmarks/add', (v) => ({ modelId: v })],
       ['/api/catalog/bookmarks/remove', (v) => ({ modelId: v })],
       ['/api/catalog/browsing-history/view', (v) => ({ modelId: v })],
+      ['/api/parts/history/view', (v) => ({ partId: v })],
+      ['/api/parts/history/view', (v) => ({ lineId: v })],
     ];
     for (const client of [api, guest]) {
       for (const [path, body] of posts) {

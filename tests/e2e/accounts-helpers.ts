@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { extractLink } from '../../app/modules/auth/providers/sandbox.ts';
-import { expect } from './fixtures.ts';
+import { expect, pageSettled } from './fixtures.ts';
 
 /** A value unique to this run and project (desktop and mobile run in parallel on one database). */
 export const unique = (testInfo: TestInfo) => `${Date.now().toString().slice(-6)}${testInfo.project.name === 'mobile' ? 1 : 0}`;
@@ -86,7 +86,20 @@ export async function openSearch(page: Page, isMobile: boolean) {
   if (isMobile) await header.getByPlaceholder('Искать в каталоге или на сайте').click();
   else await header.getByRole('button', { name: 'Поиск по технике, запчастям и артикулам' }).click();
   const dialog = page.getByRole('dialog', { name: 'Поиск по сайту' });
-  const field = dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' });
+  const field = dialog.getByRole('combobox', { name: 'Искать в каталоге или на сайте' });
   await expect(field).toBeFocused();
   return { dialog, field };
+}
+
+/** Finds a part by its code in the header search and puts one in the cart from its page. */
+export async function addFromPartPage(page: Page, isMobile: boolean, code: string) {
+  await page.goto('/');
+  await pageSettled(page);
+  const { dialog, field } = await openSearch(page, isMobile);
+  await field.fill(code);
+  await dialog.getByRole('group', { name: 'Запчасти' }).getByRole('option').filter({ hasText: code }).first().click();
+  await expect(page.getByTestId('part-code')).toHaveText(code);
+  const buy = page.getByTestId('part-buy');
+  await buy.getByRole('button', { name: 'В корзину' }).click();
+  await expect(buy.getByRole('status')).toHaveText('Добавлено в корзину: 1 шт.');
 }

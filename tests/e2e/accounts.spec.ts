@@ -48,7 +48,6 @@ test('phone registration with the SMS fallback: the 30 s lock, a second call, th
   await expect(dialog.getByRole('link', { name: 'support@agrotechnika.example' })).toHaveAttribute('href', 'mailto:support@agrotechnika.example');
   const sms = await latestOutboxBody(page.request, phone, secondCall);
   await dialog.getByLabel('Символ 1 из 4').fill(extractCode(sms)!);
-  await dialog.getByRole('button', { name: 'Подтвердить' }).click();
 
   dialog = authDialog(page, 'Задайте пароль');
   await dialog.getByLabel('Новый пароль').fill('secret1');
@@ -158,4 +157,16 @@ test('a guest\'s favourites go through sign-in and land on /profile/bookmarks @s
   await dialog.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/profile\/bookmarks$/);
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
+});
+
+test('the code boxes offer the digits keyboard, and the last digit typed sends the code (issue 28 point 14)', async ({ page }, testInfo) => {
+  const national = `914${unique(testInfo)}`;
+  const dialog = await startPhoneRegistration(page, { name: 'Ольга Полевая', national });
+  const code = extractCode(await latestOutboxBody(page.request, `7${national}`));
+  expect(code).toMatch(/^\d{4}$/);
+  for (let i = 1; i <= 4; i++) await expect(dialog.getByLabel(`Символ ${i} из 4`)).toHaveAttribute('inputmode', 'numeric');
+  await dialog.getByLabel('Символ 1 из 4').focus();
+  await page.keyboard.type(code!);
+  // No button pressed: the code went once its last digit was in.
+  await expect(authDialog(page, 'Задайте пароль')).toBeVisible();
 });

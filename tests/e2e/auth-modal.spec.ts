@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { extractCode } from '../../app/modules/auth/providers/sandbox.ts';
 import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, textOverflow } from './fixtures.ts';
 
 async function expectSignedInHome(page: Page, isMobile: boolean) {
   await expect(page).toHaveURL(/\/$/);
@@ -27,6 +27,16 @@ test('/login renders a usable page with the modal «Вход» (id EnterEmail); 
   await dialog.getByRole('button', { name: 'Закрыть' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(dialog).toBeHidden();
+});
+
+test("the social sign-in names, 'Одноклассники' the longest, stay inside their buttons at 1280 and 375 px (issue 28 point 15)", async ({ page }, testInfo) => {
+  await page.goto('/login');
+  const social = authDialog(page, 'Вход').getByRole('listitem').getByRole('link');
+  await expect(social).toHaveCount(4);
+  await expect(social.last()).toHaveAccessibleName('Одноклассники');
+  await social.last().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`social-${testInfo.project.name}.png`) });
+  for (const link of await social.all()) expect(await textOverflow(link), await link.innerText()).toBe(0);
 });
 
 test('the redirect of /login is kept for same-site paths only @server-logic', async ({ page }) => {
@@ -156,8 +166,6 @@ test('phone registration: step 1 → call with a 30 s lock → code → «Зад
   const code = extractCode(await latestOutboxBody(page.request, `7${national}`));
   expect(code).toMatch(/^\d{4}$/);
   await dialog.getByLabel('Символ 1 из 4').fill(code!);
-  await expect(confirm).toBeEnabled();
-  await confirm.click();
 
   dialog = authDialog(page, 'Задайте пароль');
   await expect(dialog).toHaveAttribute('id', 'RegistrationStage3');

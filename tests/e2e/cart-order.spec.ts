@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { authDialog, createAccount, latestOutboxBody, openSearch, signIn, unique } from './accounts-helpers.ts';
+import { addFromPartPage, authDialog, createAccount, latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
 import { expect, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -12,18 +12,6 @@ import { expect, pageSettled, test } from './fixtures.ts';
 const headerCart = (page: Page, isMobile: boolean) => (isMobile
   ? page.getByRole('banner').getByRole('link', { name: /^Корзина, товаров: \d+$/ })
   : page.getByRole('banner').getByRole('link', { name: /^Корзина: \d+$/ }));
-
-async function addFromPartPage(page: Page, isMobile: boolean, code: string) {
-  await page.goto('/');
-  await pageSettled(page);
-  const { dialog, field } = await openSearch(page, isMobile);
-  await field.fill(code);
-  await dialog.getByRole('region', { name: 'Запчасти' }).getByRole('link').filter({ hasText: code }).first().click();
-  await expect(page.getByTestId('part-code')).toHaveText(code);
-  const buy = page.getByTestId('part-buy');
-  await buy.getByRole('button', { name: 'В корзину' }).click();
-  await expect(buy.getByRole('status')).toHaveText('Добавлено в корзину: 1 шт.');
-}
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 

@@ -19,7 +19,7 @@ async function addFromPartPage(page: Page, isMobile: boolean, query: string, cod
   await pageSettled(page);
   const { dialog, field } = await openSearch(page, isMobile);
   await field.fill(query);
-  const link = dialog.getByRole('region', { name: 'Запчасти' }).getByRole('link').filter({ hasText: code }).first();
+  const link = dialog.getByRole('group', { name: 'Запчасти' }).getByRole('option').filter({ hasText: code }).first();
   await link.click();
   await expect(page.getByTestId('part-code')).toHaveText(code);
   const buy = page.getByTestId('part-buy');

@@ -35,6 +35,10 @@ test.describe('catalogue data', () => {
     expect(models.length).toBeGreaterThanOrEqual(200);
     const response = await page.goto(models[models.length - 1]!);
     expect(response?.status()).toBe(200);
+    // The parts catalogue's line pages (issue 28 point 15).
+    const lines = [...sitemap.matchAll(/<loc>[^<]*?(\/zapchasti\/[^/<]+\/[^/<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(lines).toContain('/zapchasti/kirovets/kirovets-k-7m');
+    expect((await page.goto(lines[lines.length - 1]!))?.status()).toBe(200);
   });
 
   test('model pictures and logos are served as SVG with their size @server-logic', async ({ page }) => {

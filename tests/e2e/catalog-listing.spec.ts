@@ -263,3 +263,39 @@ test('@mobile mobile menu to a subcategory, filters in the panel, «Показа
   // Nothing sticks out sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test('a tap on «Войдите, чтобы увидеть цену» opens sign-in and leaves no tooltip over the card once closed @mobile', async ({ page }) => {
+  await page.goto('/catalog/traktory');
+  await pageSettled(page);
+  const card = cards(page).first();
+  const tooltip = card.getByRole('tooltip');
+  await card.getByRole('link', { name: 'Войдите, чтобы увидеть цену' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Вход' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Закрыть' }).tap();
+  await expect(dialog).toBeHidden();
+  // Longer than the hover delay: a tooltip started by the tap (its hover or the focus given back) would be up.
+  await page.waitForTimeout(600);
+  await expect(tooltip).toBeHidden();
+  // A tap beside the prompt, on the card, starts none either.
+  const box = (await card.getByRole('link', { name: 'Войдите, чтобы увидеть цену' }).boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width + 4, box.y + box.height / 2);
+  await page.waitForTimeout(600);
+  await expect(tooltip).toBeHidden();
+});
+
+test('a range filter\'s unit follows its title with no space before the comma @desktop', async ({ page }) => {
+  await page.goto('/catalog/traktory');
+  await pageSettled(page);
+  const legend = page.getByRole('group', { name: /^Мощность двигателя/ }).first().locator('legend');
+  await legend.scrollIntoViewIfNeeded();
+  // The gap between the title's last letter and the unit's comma, in pixels.
+  const gap = await legend.evaluate((el) => {
+    const unit = [...el.querySelectorAll('span')].find((s) => s.textContent?.startsWith(','))!;
+    const range = document.createRange();
+    const title = [...el.querySelectorAll('*'), el].flatMap((n) => [...n.childNodes]).find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.startsWith('Мощность'))!;
+    range.selectNodeContents(title);
+    return unit.getBoundingClientRect().left - range.getBoundingClientRect().right;
+  });
+  expect(Math.abs(gap)).toBeLessThan(1);
+});

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { authDialog, unique, signIn } from './accounts-helpers.ts';
-import { expect, markWritten, pageSettled, test } from './fixtures.ts';
+import { authDialog, createAccount, unique, signIn } from './accounts-helpers.ts';
+import { expect, liesWithin, markWritten, pageSettled, test } from './fixtures.ts';
 
 /*
  * Comparison, favourites and the browsing history (issue 8 points 6–8) on the demo catalogue:
@@ -111,6 +111,23 @@ test('a guest who presses "В избранное" gets the login modal @desktop'
   await expect(dialog.locator('input[name="redirect-url"]')).toHaveValue('/profile/bookmarks');
 });
 
+test("a guest's 'В избранное' survives the sign-in it asked for: the model is in his favourites after it", async ({ page, browser }, testInfo) => {
+  const email = `marks-guest-${unique(testInfo)}@agro.test`;
+  // Made elsewhere: confirming the address signs that browser in, and this page stays a guest.
+  const elsewhere = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  await createAccount(elsewhere.request, email, 'secret1');
+  await elsewhere.close();
+  const cards = await openCategory(page);
+  const name = (await cards.first().getByRole('heading').innerText()).trim();
+  await cards.first().getByRole('button', { name: 'В избранное' }).click();
+  const dialog = authDialog(page, 'Вход');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Пароль').fill('secret1');
+  await dialog.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL('/profile/bookmarks');
+  await expect(page.getByTestId('bookmarks').getByRole('heading', { name })).toBeVisible();
+});
+
 test('favourites of a signed-in user: from a card to /profile/bookmarks and out again @desktop', async ({ page }, testInfo) => {
   await signIn(page, `marks-${unique(testInfo)}@agro.test`);
   const cards = await openCategory(page);
@@ -143,6 +160,21 @@ test('favourites of a signed-in user: from a card to /profile/bookmarks and out 
   await removed;
   await page.reload();
   await expect(page.getByText('В избранном пока ничего нет')).toBeVisible();
+});
+
+test("the favourites' 'Удалить' stays inside its card, beside 'Сравнить', at 1280 and 375 px (issue 28 point 15)", async ({ page }, testInfo) => {
+  await signIn(page, `marks-fit-${unique(testInfo)}@agro.test`);
+  const cards = await openCategory(page);
+  const added = markWritten(page);
+  await cards.first().getByRole('button', { name: 'В избранное' }).click();
+  await added;
+  await page.goto('/profile/bookmarks');
+  const card = page.getByTestId('bookmarks').getByTestId('model-card').first();
+  const remove = card.getByRole('button', { name: /^Удалить .* из избранного$/ });
+  await expect(remove).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`bookmarks-${testInfo.project.name}.png`), fullPage: true });
+  expect(await liesWithin(remove, card), "'Удалить' inside its card").toBe(true);
+  expect(await liesWithin(card.getByRole('button', { name: 'Сравнить' }), card)).toBe(true);
 });
 
 test("a guest's comparison joins the account at sign-in @desktop", async ({ page }, testInfo) => {
@@ -186,6 +218,73 @@ test('at 375 px the comparison scrolls sideways and keeps the specification name
   await expect(firstName).toBeVisible();
   // The page itself does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('at 375 px the models are swiped one at a time beside the names, each snapping to their column @mobile', async ({ page }) => {
+  const codes = await productCodes(page, 3);
+  await page.goto(`/compare/${codes.join(',')}`);
+  await pageSettled(page);
+  const scroller = page.getByTestId('compare-scroller').first();
+  const firstName = scroller.locator('tbody th').first();
+  const nameBox = (await firstName.boundingBox())!;
+  const models = scroller.locator('thead th:not(:first-child)');
+  // The first model fills most of what the names leave; the next one peeks out.
+  const first = (await models.nth(0).boundingBox())!;
+  const box = (await scroller.boundingBox())!;
+  expect(first.width).toBeGreaterThan((box.width - nameBox.width) * 0.7);
+  await expect(models.nth(1)).toBeInViewport();
+  // A swipe that stops part-way ends with a model beside the names, not cut by them.
+  await scroller.evaluate((el) => { el.scrollLeft = 120; });
+  await expect.poll(async () => Math.round((await models.nth(1).boundingBox())!.x - (nameBox.x + nameBox.width))).toBe(0);
+  expect((await firstName.boundingBox())!.x).toBe(nameBox.x);
+});
+
+test("a guest's 'Сравнить' on a card shows a toast that opens the comparison @mobile", async ({ page }) => {
+  const cards = await openCategory(page);
+  const card = cards.first();
+  const name = (await card.getByRole('heading').innerText()).trim();
+  const written = markWritten(page);
+  await card.getByRole('button', { name: 'Сравнить' }).click();
+  await written;
+  const toast = page.getByTestId('compare-button-toast');
+  await expect(toast).toHaveText('Модель добавлена к сравнению. Открыть сравнение');
+  await expect(toast).toBeInViewport({ ratio: 1 });
+  // The next add replaces it: one toast at a time.
+  await cards.nth(1).getByRole('button', { name: 'Сравнить' }).click();
+  await expect(cards.nth(1).getByRole('button', { name: 'В сравнении' })).toBeVisible();
+  await expect(toast).toHaveCount(1);
+  await toast.getByRole('link', { name: 'Открыть сравнение' }).click();
+  await expect(page).toHaveURL(/\/compare(\/[A-Za-z0-9._,-]+)?$/);
+  await expect(page.getByRole('table').getByRole('link', { name })).toBeVisible();
+});
+
+test("a shared comparison joins the visitor's own (the header counts it); after 'Убрать' the focus stays in the table (issue 28 point 14)", async ({ page, isMobile }, testInfo) => {
+  const models = await demoModels(page, 3);
+  await page.goto(`/compare/${models.map((m) => m.productCode).join(',')}`);
+  await pageSettled(page);
+  const table = page.getByRole('table');
+  for (const m of models) await expect(table.getByRole('link', { name: m.name })).toBeVisible();
+  // The visitor compared nothing before: the link's models are his comparison now.
+  const own = async () => ((await (await page.request.get('/api/catalog/marks')).json()) as { compare: number[] }).compare.length;
+  await expect.poll(own).toBe(3);
+  if (!isMobile) await expect(page.getByRole('banner').getByRole('link', { name: /^Сравнение: \d+$/ })).toHaveAccessibleName('Сравнение: 3');
+  await page.screenshot({ path: testInfo.outputPath(`compare-shared-${testInfo.project.name}.png`) });
+
+  // 'Убрать' by keyboard: the next model's button takes the focus, and the last one's goes to the one before it.
+  const remove = (name: string) => page.getByRole('button', { name: `Убрать ${name} из сравнения` });
+  await remove(models[0]!.name).focus();
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('link', { name: models[0]!.name })).toHaveCount(0);
+  await expect(remove(models[1]!.name)).toBeFocused();
+  await remove(models[2]!.name).focus();
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('link', { name: models[2]!.name })).toHaveCount(0);
+  await expect(remove(models[1]!.name)).toBeFocused();
+  await expect.poll(own).toBe(1);
+  if (!isMobile) await expect(page.getByRole('banner').getByRole('link', { name: /^Сравнение: \d+$/ })).toHaveAccessibleName('Сравнение: 1');
+  // The last one: the empty comparison's way on.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toBeFocused();
 });
 
 test('"Вы смотрели" on a model page lists the models viewed before, not the one on the page', async ({ page }) => {

@@ -83,7 +83,7 @@ test('search: the field stands still while results come and go', async ({ page, 
   }
   await expect(dialog).toContainText('Ничего не найдено');
   await field.fill('тра');
-  await expect(dialog.getByRole('link', { name: 'Тракторы', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('option', { name: 'Тракторы', exact: true })).toBeVisible();
   await settled(page);
   expect(Math.abs((await top(field)) - start)).toBeLessThanOrEqual(1);
   await shot(page, testInfo, 'search-results');

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Smolensk region: the guessed region of a new visitor (its branch is the head office). */
 export const SMOLENSK_AREA_ID = 4067;
@@ -133,4 +133,27 @@ export async function interLoaded(page: Page): Promise<void> {
 export async function markWritten(page: Page): Promise<void> {
   const response = await page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/catalog\/(?:compare|bookmarks)\/(?:add|remove)$/.test(new URL(r.url()).pathname));
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * How far an element's text sticks out of its content box (padding excluded), in pixels: 0 when
+ * the text stays inside. For labels that must not spill out of their buttons.
+ */
+export function textOverflow(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const text = range.getBoundingClientRect();
+    const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+    return Math.max(0, Math.round(left - text.left), Math.round(text.right - right));
+  });
+}
+
+/** Whether `inner`'s box lies inside `outer`'s (a control inside its card, say), to the pixel. */
+export async function liesWithin(inner: Locator, outer: Locator): Promise<boolean> {
+  const [a, b] = [(await inner.boundingBox())!, (await outer.boundingBox())!];
+  return a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
 }

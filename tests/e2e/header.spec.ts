@@ -82,14 +82,14 @@ test.describe('desktop header (768 px and up) @desktop', () => {
     await field.click();
     const dialog = page.getByRole('dialog', { name: 'Поиск по сайту' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('searchbox')).toBeFocused();
+    await expect(dialog.getByRole('combobox', { name: 'Искать в каталоге или на сайте' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(field).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('searchbox', { name: 'Искать в каталоге или на сайте' }).fill('трак');
-    await dialog.getByRole('link', { name: 'Тракторы', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Искать в каталоге или на сайте' }).fill('трак');
+    await dialog.getByRole('option', { name: 'Тракторы', exact: true }).click();
     await expect(page).toHaveURL(/\/catalog\/traktory$/);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Тракторы');
@@ -150,8 +150,8 @@ test.describe('mobile header (below 768 px) @mobile', () => {
     await expect(search).toBeFocused();
     await expect(dialog).toHaveCount(0);
     await search.click();
-    await dialog.getByRole('searchbox').fill('трак');
-    await dialog.getByRole('link', { name: 'Тракторы', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Искать в каталоге или на сайте' }).fill('трак');
+    await dialog.getByRole('option', { name: 'Тракторы', exact: true }).click();
     await expect(page).toHaveURL(/\/catalog\/traktory$/);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Тракторы');

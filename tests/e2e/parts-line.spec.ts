@@ -197,6 +197,58 @@ test('at 375 px: pinch-zoom the drawing and tap a callout @mobile', async ({ pag
   await expect(row(page, 3)).toBeInViewport();
 });
 
+test('the drawing stays in view while its rows scroll (desktop), a row\'s position button brings it back (phone)', async ({ page }, testInfo) => {
+  await page.goto(LINE);
+  const frame = page.getByTestId('drawing-frame');
+  await expect(page.getByRole('button', { name: 'Вписать' })).toBeEnabled();
+  const rows = page.getByTestId('part-rows').locator('tr[data-callout]');
+  const last = rows.last();
+  const callout = Number(await last.getAttribute('data-callout'));
+  // As a visitor scrolls: down until the last row shows at the window's bottom.
+  await last.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(last).toBeInViewport({ ratio: 1 });
+  if (testInfo.project.name.startsWith('desktop')) {
+    // Pinned: the whole drawing is on screen beside the last row, which is not hidden under it.
+    await expect(frame).toBeInViewport({ ratio: 1 });
+    const rowBox = (await last.boundingBox())!;
+    const viewerBox = (await page.getByTestId('drawing-viewer').boundingBox())!;
+    expect(rowBox.y).toBeGreaterThanOrEqual(viewerBox.y + viewerBox.height - 1);
+  } else {
+    await expect(frame).not.toBeInViewport();
+  }
+  await last.getByRole('button', { name: `Показать позицию ${callout} на чертеже` }).click();
+  await expect(page.getByTestId(`callout-${callout}`)).toHaveAttribute('data-active', '');
+  await expect(frame).toBeInViewport({ ratio: 1 });
+});
+
+test('a balloon by the drawing\'s edge, chosen from its row, is zoomed to inside the frame', async ({ page }) => {
+  await page.goto(LINE);
+  const frame = page.getByTestId('drawing-frame');
+  await expect(page.getByRole('button', { name: 'Вписать' })).toBeEnabled();
+  // The balloon nearest an edge of the drawing, of those with a row on this page.
+  const callout = await page.getByTestId('drawing-workspace').evaluate((root) => {
+    const svg = root.querySelector('svg')!;
+    const { width, height } = svg.viewBox.baseVal;
+    const withRows = new Set([...root.querySelectorAll('tr[data-callout]')].map((tr) => tr.getAttribute('data-callout')));
+    const balloons = [...svg.querySelectorAll<SVGGElement>('g[data-callout]')].filter((g) => withRows.has(g.dataset.callout!));
+    const margin = (g: SVGGElement) => {
+      const { e: x, f: y } = g.transform.baseVal.consolidate()!.matrix;
+      return Math.min(x / width, 1 - x / width, y / height, 1 - y / height);
+    };
+    balloons.sort((a, b) => margin(a) - margin(b));
+    return Number(balloons[0]!.dataset.callout);
+  });
+  await row(page, callout).getByRole('button', { name: `Показать позицию ${callout} на чертеже` }).click();
+  const balloon = page.getByTestId(`callout-${callout}`);
+  await expect(balloon).toHaveAttribute('data-active', '');
+  await expect.poll(() => frame.locator('> div').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a)).toBeGreaterThanOrEqual(2.5);
+  // Zoomed in, and its number is inside the frame (the frame clips whatever lies outside it).
+  await expect.poll(async () => {
+    const [f, b] = [(await frame.boundingBox())!, (await balloon.locator('text').boundingBox())!];
+    return b.x >= f.x && b.y >= f.y && b.x + b.width <= f.x + f.width && b.y + b.height <= f.y + f.height;
+  }, { message: `balloon ${callout} inside the frame` }).toBe(true);
+});
+
 test('highlight and zoom answer within 100 ms at 4× CPU slowdown @desktop', async ({ page }) => {
   await page.goto(LINE);
   await expect(page.getByRole('button', { name: 'Вписать' })).toBeEnabled();

@@ -12,8 +12,8 @@ test("an analog's number typed as «АВ-123-45» (Cyrillic А, В) in the heade
   await pageSettled(page);
   const { dialog, field } = await openSearch(page, isMobile);
   await field.fill('АВ-123-45');
-  const parts = dialog.getByRole('region', { name: 'Запчасти' });
-  const first = parts.getByRole('link').first();
+  const parts = dialog.getByRole('group', { name: 'Запчасти' });
+  const first = parts.getByRole('option').first();
   await expect(first).toContainText('AB12345');
   await expect(parts).toContainText('6205-2RS1');
   await page.screenshot({ path: testInfo.outputPath('parts-search.png') });
@@ -83,4 +83,34 @@ test('/parts-catalog drills down maker → line → model → drawing', async ({
   await expect(drawing).toHaveAttribute('href', /^\/zapchasti\/[a-z0-9-]+\/[a-z0-9-]+\?drawings%5B%5D=\d+&models%5B%5D=[a-z0-9-]+$/);
   await page.goto('/parts-catalog?manufacturer=net-takogo');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/не найдена/i);
+});
+
+test("/zapchasti's 'Вы смотрели' lists the parts and the parts catalogues viewed, newest first (issue 28 point 15)", async ({ page, isMobile }, testInfo) => {
+  // Before anything is viewed the block is not there.
+  await page.goto('/zapchasti');
+  await pageSettled(page);
+  await expect(page.getByTestId('parts-history')).toHaveCount(0);
+
+  // A line's parts catalogue, then two parts: each page reports its view once hydrated.
+  const viewed = () => page.waitForResponse((r) => r.url().endsWith('/api/parts/history/view') && r.ok());
+  let reported = viewed();
+  await page.goto('/zapchasti/kirovets/kirovets-k-7m');
+  await reported;
+  for (const code of ['6205-2RS1', 'AB12345']) {
+    const part = await (await page.request.get(`/api/parts/search?q=${code}&limit=1`)).json() as { hits: { id: number; code: string }[] };
+    reported = viewed();
+    await page.goto(`/parts/${part.hits[0]!.id}`);
+    await expect(page.getByTestId('part-code')).toHaveText(code);
+    await reported;
+  }
+
+  await page.goto('/zapchasti');
+  const history = page.getByRole('region', { name: 'Вы смотрели' });
+  await expect(history.getByRole('list', { name: 'Запчасти' }).getByRole('listitem')).toHaveText([/^AB12345 Подшипник ступицы диска/, /^6205-2RS1 /]);
+  const catalogues = history.getByRole('list', { name: 'Каталоги запчастей' });
+  await expect(catalogues.getByRole('link')).toHaveText(['Запчасти для Кировец К-7М']);
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`zapchasti-history-${isMobile ? 375 : 1280}.png`) });
+  await catalogues.getByRole('link').click();
+  await expect(page).toHaveURL('/zapchasti/kirovets/kirovets-k-7m');
 });

@@ -162,6 +162,9 @@ test.describe('with the shell integration', () => {
     await expect(toast).toBeVisible();
     await expect(region).toHaveAttribute('role', 'status');
     await expect(toast).toContainText('E-mail подтверждён');
+    // It lies over none of the header: its controls (the account's menu, a phone's menu button) stay pressable.
+    const [toastBox, headerBox] = [(await toast.boundingBox())!, (await page.getByRole('banner').boundingBox())!];
+    expect(toastBox.y, 'the toast starts below the header').toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
     await page.clock.fastForward(9_000);
     await expect(toast).toBeVisible();
     await page.clock.fastForward(1_100);

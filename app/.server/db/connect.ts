@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { listenOnPglite, listenOnServer } from './changes.ts';
 import { nameKeptStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -33,8 +34,17 @@ export async function connect(options: ConnectOptions): Promise<DB> {
     });
     // Kysely asks the pool for a client per query or transaction: each comes back able to send
     // the statements kept prepared (prepared.ts) by name.
-    const naming = { Client: pg.Client, options: pool.options, connect: async () => nameKeptStatements(await pool.connect()), end: () => pool.end() };
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming }) });
+    let stopListening = async () => {};
+    const naming = {
+      Client: pg.Client,
+      options: pool.options,
+      connect: async () => nameKeptStatements(await pool.connect()),
+      end: async () => { await stopListening(); await pool.end(); },
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming }) });
+    // Kept data hears the server's notifications of changes over a connection of its own (changes.ts).
+    stopListening = await listenOnServer(db, () => new pg.Client({ connectionString: options.databaseUrl }));
+    return db;
   }
   const dir = options.pgliteDir ?? 'var/pglite';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -58,7 +68,9 @@ export async function openPglite(dir: string, dataDir?: Blob): Promise<PGlite> {
   });
 }
 
-/** The Kysely handle over an open PGlite; destroying it closes the PGlite. */
-export function overPglite(pglite: PGlite): DB {
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+/** The Kysely handle over an open PGlite, hearing its changes (changes.ts); destroying it closes the PGlite. */
+export async function overPglite(pglite: PGlite): Promise<DB> {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  await listenOnPglite(db, pglite);
+  return db;
 }

@@ -21,6 +21,9 @@ import * as m0019 from './migrations/0019_orders_line_part.ts';
 import * as m0020 from './migrations/0020_parts_lookup_plans.ts';
 import * as m0021 from './migrations/0021_search_kind_order.ts';
 import * as m0022 from './migrations/0022_orders_notice.ts';
+import * as m0023 from './migrations/0023_leads.ts';
+import * as m0024 from './migrations/0024_data_changes.ts';
+import * as m0025 from './migrations/0025_parts_view_history.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +48,9 @@ const migrations: Record<string, Migration> = {
   '0020_parts_lookup_plans': m0020,
   '0021_search_kind_order': m0021,
   '0022_orders_notice': m0022,
+  '0023_leads': m0023,
+  '0024_data_changes': m0024,
+  '0025_parts_view_history': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { AppServices } from '../context.ts';
+import { hearChangesOf } from './changes.ts';
 
 /**
  * Counts the SQL statements a use-case sends, so a test can hold a page to a fixed number of
@@ -20,5 +21,8 @@ export class QueryCounter implements KyselyPlugin {
 /** The same services with a database handle that counts what goes through it. */
 export function countingServices(services: AppServices): { services: AppServices; counter: QueryCounter } {
   const counter = new QueryCounter();
-  return { services: { ...services, db: services.db.withPlugin(counter) }, counter };
+  const db = services.db.withPlugin(counter);
+  // Another handle on the same database: what it keeps hears the same changes.
+  hearChangesOf(db, services.db);
+  return { services: { ...services, db }, counter };
 }

@@ -44,6 +44,7 @@ export interface Database {
   parts_drawing: PartsDrawingTable;
   parts_drawing_position: PartsDrawingPositionTable;
   parts_machine: PartsMachineTable;
+  parts_view_history: PartsViewHistoryTable;
   cart_item: CartItemTable;
   cart_customer_limit: CartCustomerLimitTable;
   catalog_part_bookmark: CatalogPartBookmarkTable;
@@ -53,6 +54,7 @@ export interface Database {
   orders_attachment: OrdersAttachmentTable;
   orders_idempotency: OrdersIdempotencyTable;
   orders_mail: OrdersMailTable;
+  leads_request: LeadsRequestTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -205,6 +207,16 @@ export interface CatalogOwnedModelTable {
   user_id: number | null;
   session_id: string | null;
   model_id: number;
+  at: Timestamp;
+}
+
+/** A part or a model line's parts page a visitor viewed (migration 0025): exactly one of each pair. */
+export interface PartsViewHistoryTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_id: string | null;
+  part_id: number | null;
+  line_id: number | null;
   at: Timestamp;
 }
 
@@ -599,4 +611,36 @@ export interface OrdersMailTable {
   next_attempt_at: Timestamp;
   sent_at: Timestamp | null;
   error: string | null;
+}
+
+/** A visitor's request to the company (migration 0023, ADR 069): a commercial offer for a model, for now. */
+export interface LeadsRequestTable {
+  id: Generated<number>;
+  kind: ColumnType<'offer', 'offer' | undefined, 'offer'>;
+  status: ColumnType<'new', 'new' | undefined, 'new'>;
+  model_id: number | null;
+  /** The model as the visitor saw it: a later rename does not change the request. */
+  model_name: string | null;
+  model_code: string | null;
+  branch_id: number | null;
+  /** The account of a signed-in visitor. */
+  user_id: number | null;
+  name: string;
+  /** 11 or 12 digits. */
+  phone: string;
+  email: string | null;
+  comment: ColumnType<string, string | undefined, string>;
+  page_url: string | null;
+  ip: string | null;
+  /** The 152-ФЗ consent given with the request: the text's version and when. */
+  consent_text_version: string;
+  consent_at: Timestamp;
+  created_at: Timestamp;
+  delivery_state: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  /** The branch's address (or the shop's support address) when the request was stored. */
+  deliver_to: string | null;
+  delivery_attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  delivered_at: Date | null;
+  delivery_error: string | null;
 }

@@ -54,7 +54,7 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
   // A test that moved the clock to another day gets what seeding on that day gives.
   const copy = contents === 'migrated' || day() === seeded.day;
   if (seeded.engine === 'pglite') {
-    const db = overPglite(await openPglite('memory://', copy ? await openAsBlob(seeded.dumps[contents]) : undefined));
+    const db = await overPglite(await openPglite('memory://', copy ? await openAsBlob(seeded.dumps[contents]) : undefined));
     if (!copy) await fill(db, contents);
     return { db, services: services(db, config), engine: 'pglite', destroy: () => db.destroy() };
   }
@@ -84,7 +84,7 @@ export async function prepareSeededDatabases(serverUrl?: string): Promise<{ seed
     const dir = await mkdtemp(join(tmpdir(), 'shop-test-db-'));
     const dumps = { migrated: join(dir, 'migrated.tar'), demo: join(dir, 'demo.tar') };
     const pglite = await openPglite('memory://');
-    const db = overPglite(pglite);
+    const db = await overPglite(pglite);
     try {
       for (const contents of ['migrated', 'demo'] as const) {
         await fill(db, contents);

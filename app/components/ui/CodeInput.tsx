@@ -112,7 +112,8 @@ export function CodeInput({
             className={styles.chunk}
             style={{ width: `calc(${chunkLength}ch + 28px)` }}
             type="text"
-            inputMode="text"
+            // The codes are digits (auth's codes.server.ts): phones show the digits keyboard.
+            inputMode="numeric"
             // Lets phones offer the code from an SMS; the first box takes it and the rest fill on.
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             autoCapitalize="off"

@@ -116,6 +116,19 @@ export async function requestEmailChange(ctx: RequestContext, rawEmail: string, 
   return { ok: true, message: M.emailLinkSent(email) };
 }
 
+/**
+ * An address the customer typed into an order, offered to a profile that has none (issue 28 point
+ * 13): the usual confirmation link goes there. Not stored as the account's address before it is
+ * confirmed, so nobody can claim another person's address (and letters go to confirmed ones only).
+ * A profile with an address, or one already waiting for its link, is left alone; a refusal (taken,
+ * too many links) is silent: the order is what the customer asked for.
+ */
+export async function offerOrderEmail(ctx: RequestContext, email: string): Promise<void> {
+  const profile = await profileOf(ctx);
+  if (!profile || profile.email || profile.pendingEmail || !email) return;
+  await requestEmailChange(ctx, email);
+}
+
 /** Whether an e-mail change link is still usable (its page offers the button only then). */
 export async function isEmailChangeTokenValid(ctx: RequestContext, token: string, now = clock.now()): Promise<boolean> {
   if (!token) return false;

@@ -26,3 +26,8 @@ export function canSeeSupplierPortal(viewer: ViewerClass): boolean {
 export function canSearchSpareParts(viewer: ViewerClass): boolean {
   return viewer.isLbrUser;
 }
+
+/** The visitors' requests at /admin/leads (ADR 069): company employees, until the back-office's capabilities. */
+export function canReadLeads(viewer: ViewerClass): boolean {
+  return viewer.isLbrUser;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { keyedCachePerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { CatalogImage, CurrencyCode } from '#app/.server/db/schema.ts';
 import { formatSpecValue, modelLink } from './catalog.rules.ts';
@@ -8,24 +8,18 @@ import type { ModelCardView } from './catalog.schema.ts';
 /**
  * Model cards: what every list of models shows (a category's page, a line's slider, similar models,
  * comparison, favourites, history). Lists decide which models and in what order; the cards are put
- * together here, by id, from two parts held in memory (ADR 028):
- * - a model's own part (name, link, picture, line, maker, key specifications) for CARD_TTL_MS,
- *   the models a page misses read in one statement;
- * - the prices and stock of every model at a branch for OFFERS_TTL_MS, read in one statement per
- *   branch, as the listing index holds its own.
- * A page of cards therefore costs no statement once its models and branch were seen within those
- * times: a signed-in visitor's list pages are rendered per request, and their statements were a
- * large share of their cost. A price changed in 1C shows on the lists within ten seconds (and on the
- * model page, which keeps its model for as long: model.server.ts); `forgetCards` makes a change
- * show at once on the lists.
+ * together here, by id, from two parts held in memory (ADR 028) until their tables change (ADR 070):
+ * - a model's own part (name, link, picture, line, maker, key specifications), the models a page
+ *   misses read in one statement;
+ * - the prices and stock of every model at a branch, read in one statement per branch, as the
+ *   listing index holds its own.
+ * A page of cards therefore costs no statement once its models and branch were seen: a signed-in
+ * visitor's list pages are rendered per request, and their statements were a large share of their
+ * cost. A price changed in 1C shows on the next page, in every process.
  */
 
 /** How many specifications a card shows, highest priority first. */
 export const CARD_KEY_SPECS = 3;
-/** How long a model's own part of the card is kept (as the listing index keeps the models). */
-export const CARD_TTL_MS = 60_000;
-/** How long a branch's prices and stock are kept (as the listing index keeps them). */
-export const OFFERS_TTL_MS = 10_000;
 /** Enough for every model of a large dealer's catalogue; the oldest go first beyond it. */
 const MAX_CACHED_CARDS = 50_000;
 
@@ -62,8 +56,15 @@ interface OfferRow {
 /** A card with its model's technique type (the comparison groups by it). */
 export interface ModelCardEntry { card: ModelCardView; typeId: number; typeName: string }
 
-const parts = new WeakMap<object, Map<number, { part: CardPart; expires: number }>>();
-const offers = keyedCachePerDb<Map<number, OfferRow>>(OFFERS_TTL_MS, 100);
+/** What a model is read from, but its prices and stock: what kept models depend on. */
+export const MODEL_TABLES = [
+  'catalog_model', 'catalog_model_line', 'catalog_category', 'catalog_technique_type', 'catalog_manufacturer', 'catalog_model_spec', 'catalog_specification',
+] as const;
+/** A model's prices and stock at the branches. */
+export const OFFER_TABLES = ['catalog_model_branch'] as const;
+
+const partsKept = keptPerDb<CardPart, number>({ readsFrom: MODEL_TABLES, maxEntries: MAX_CACHED_CARDS });
+const offersKept = keptPerDb<Map<number, OfferRow>>({ readsFrom: OFFER_TABLES, maxEntries: 100 });
 
 /**
  * The cards of `ids` in the order given, at the visitor's branch; prices only when `withPrices`
@@ -81,36 +82,8 @@ export async function modelCards(db: DB, ids: ArrayLike<number>, branchId: numbe
   return entries;
 }
 
-/** Forgets the cards held for this database: the next page reads them again (after a change that must show at once). */
-export function forgetCards(db: DB): void {
-  parts.delete(db);
-  offers.forget(db);
-}
-
-async function cardParts(db: DB, ids: number[]): Promise<Map<number, CardPart>> {
-  let cache = parts.get(db);
-  if (!cache) parts.set(db, (cache = new Map()));
-  const now = Date.now();
-  const found = new Map<number, CardPart>();
-  const missing: number[] = [];
-  for (const id of ids) {
-    const hit = cache.get(id);
-    if (hit && hit.expires > now) found.set(id, hit.part); else missing.push(id);
-  }
-  if (missing.length === 0) return found;
-  const rows = await selectCardParts(db, missing);
-  if (cache.size + rows.length > MAX_CACHED_CARDS) {
-    for (const [id, entry] of cache) if (entry.expires <= now) cache.delete(id);
-    for (const id of cache.keys()) { if (cache.size + rows.length <= MAX_CACHED_CARDS) break; cache.delete(id); }
-  }
-  for (const row of rows) {
-    const part = toPart(row);
-    // Re-inserted so that the map's order stays the order of loading (the oldest go first).
-    cache.delete(part.id);
-    cache.set(part.id, { part, expires: now + CARD_TTL_MS });
-    found.set(part.id, part);
-  }
-  return found;
+function cardParts(db: DB, ids: number[]): Promise<Map<number, CardPart>> {
+  return partsKept.getMany(db, ids, async (missing) => new Map((await selectCardParts(db, missing)).map((row) => [row.id, toPart(row)])));
 }
 
 async function selectCardParts(db: DB, ids: number[]): Promise<CardRow[]> {
@@ -138,7 +111,7 @@ async function selectCardParts(db: DB, ids: number[]): Promise<CardRow[]> {
 
 function branchOffers(db: DB, branchId: number | null): Promise<Map<number, OfferRow>> {
   if (branchId === null) return Promise.resolve(new Map());
-  return offers(db, String(branchId), async () => {
+  return offersKept.get(db, String(branchId), async () => {
     const { rows } = await sql<OfferRow>`
       select model_id, currency, price::float8 as price, old_price::float8 as old_price, super_price, quantity, expected_date
       from catalog_model_branch where branch_id = ${branchId}`.execute(db);

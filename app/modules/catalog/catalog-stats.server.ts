@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 
-const COUNTS_TTL_MS = 60_000;
+const countsKept = keptPerDb<Record<number, number>>({ readsFrom: ['catalog_category', 'catalog_model_line', 'catalog_model'] });
 
 /**
  * Models per category, counting those of its subcategories at any depth: category id → count
  * (categories without models are absent). One query over the whole tree — each category paired with
  * itself and its ancestors — cached like the menu, since /catalog shows it to everyone.
  */
-const loadModelCounts = memoPerDb(COUNTS_TTL_MS, async (db: DB): Promise<Record<number, number>> => {
+const loadModelCounts = (db: DB): Promise<Record<number, number>> => countsKept.get(db, '', async () => {
   const { rows } = await sql<{ id: number; n: string }>`
     with recursive up as (
       select id as category_id, id from catalog_category

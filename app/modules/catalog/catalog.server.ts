@@ -1,16 +1,20 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { Banner, MachineryCategory, MenuEntry } from './catalog.schema.ts';
 
-const MENU_TTL_MS = 60_000;
+/** The menu is read from the categories and their banners; the JSON and the top level are made from it. */
+const MENU_TABLES = ['catalog_category', 'catalog_banner'] as const;
+const menuKept = keptPerDb<MachineryCategory[]>({ readsFrom: MENU_TABLES });
+const menuJsonKept = keptPerDb<string>({ readsFrom: MENU_TABLES });
+const topKept = keptPerDb<MenuEntry[]>({ readsFrom: MENU_TABLES });
 
 /** The public path of a machinery category; the fallback route resolves it through page aliases. */
 export function categoryLink(slug: string): string {
   return `/catalog/${slug}`;
 }
 
-const loadMenu = memoPerDb(MENU_TTL_MS, async (db: DB): Promise<MachineryCategory[]> => {
+const loadMenu = (db: DB): Promise<MachineryCategory[]> => menuKept.get(db, '', async () => {
   const rows = await db
     .selectFrom('catalog_category')
     .leftJoin('catalog_banner', 'catalog_banner.category_id', 'catalog_category.id')
@@ -43,14 +47,14 @@ export function machineryMenu(services: AppServices): Promise<MachineryCategory[
   return loadMenu(services.db);
 }
 
-const loadMenuJson = memoPerDb(MENU_TTL_MS, async (db: DB) => JSON.stringify({ error_status: 'success', menu: await loadMenu(db) }));
+const loadMenuJson = (db: DB): Promise<string> => menuJsonKept.get(db, '', async () => JSON.stringify({ error_status: 'success', menu: await loadMenu(db) }));
 
 /** The full menu as the API sends it, serialised once. */
 export function machineryMenuJson(services: AppServices): Promise<string> {
   return loadMenuJson(services.db);
 }
 
-const loadTop = memoPerDb(MENU_TTL_MS, async (db: DB): Promise<MenuEntry[]> =>
+const loadTop = (db: DB): Promise<MenuEntry[]> => topKept.get(db, '', async () =>
   (await loadMenu(db)).map((c) => ({ id: c.id, name: c.name, link: c.link, icon: c.icon, count: c.cats.length })));
 
 /** Top-level categories only: what every page's header and footer need, kept small on purpose. */

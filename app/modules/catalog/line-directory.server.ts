@@ -1,10 +1,10 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { modelLineLink } from './catalog.rules.ts';
 
-/** How long the directory of model lines is reused (as the menu). */
-const DIRECTORY_TTL_MS = 60_000;
+/** The directory of model lines, kept until a line, a maker, a category or a model changes. */
+const directoryKept = keptPerDb<LineDirectory>({ readsFrom: ['catalog_model_line', 'catalog_manufacturer', 'catalog_category', 'catalog_model'] });
 
 export interface LineDirectoryEntry {
   id: number;
@@ -26,7 +26,7 @@ export interface LineDirectory {
   byModelId: Map<number, { model: LineDirectoryEntry['models'][number]; line: LineDirectoryEntry }>;
 }
 
-const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<LineDirectory> => {
+const loadDirectory = (db: DB): Promise<LineDirectory> => directoryKept.get(db, '', async () => {
   const [lines, models] = await Promise.all([
     db.selectFrom('catalog_model_line as l')
       .innerJoin('catalog_manufacturer as m', 'm.id', 'l.manufacturer_id')

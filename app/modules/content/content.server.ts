@@ -1,13 +1,18 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import { now, nowMs } from '#app/.server/clock.ts';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#app/.server/mail-retry.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { phoneDigits, type FeedbackInput, type PageAlias, type PageView, type PromotionView } from './content.schema.ts';
 import { parsePartPath } from '#app/modules/parts/pages/part-link.rules.ts';
 
-const CONTENT_TTL_MS = 30_000;
+const pagesKept = keptPerDb<Map<string, PageView>>({ readsFrom: ['content_page'] });
+/** Promotions are kept per day: the key is the date, so one that ended yesterday is gone today. */
+const promotionsKept = keptPerDb<PromotionView[]>({ readsFrom: ['content_promotion'], maxEntries: 2 });
+/** Page aliases are looked up on every page. */
+const aliasesKept = keptPerDb<PageAlias>({ readsFrom: ['content_page_alias'], maxEntries: 5_000 });
 
-const loadPages = memoPerDb(CONTENT_TTL_MS, async (db: DB) => {
+const loadPages = (db: DB): Promise<Map<string, PageView>> => pagesKept.get(db, '', async () => {
   const rows = await db.selectFrom('content_page').select(['slug', 'title', 'meta_description', 'lead', 'body_html']).execute();
   return new Map<string, PageView>(rows.map((r) => [r.slug, {
     slug: r.slug, title: r.title, metaDescription: r.meta_description, lead: r.lead, bodyHtml: r.body_html,
@@ -55,8 +60,12 @@ export async function searchablePages(services: AppServices): Promise<Array<{ ti
   return [...(await loadPages(services.db)).values()].map((p) => ({ title: p.title, link: p.slug === 'home' ? '/' : `/${p.slug}`, lead: p.lead }));
 }
 
-const loadPromotions = memoPerDb(CONTENT_TTL_MS, async (db: DB): Promise<PromotionView[]> => {
+function loadPromotions(db: DB): Promise<PromotionView[]> {
   const today = now().toISOString().slice(0, 10);
+  return promotionsKept.get(db, today, () => selectPromotions(db, today));
+}
+
+async function selectPromotions(db: DB, today: string): Promise<PromotionView[]> {
   const rows = await db.selectFrom('content_promotion')
     .select(['id', 'title', 'text', 'link', 'badge', 'ends_on'])
     .where('ends_on', '>=', today)
@@ -64,7 +73,7 @@ const loadPromotions = memoPerDb(CONTENT_TTL_MS, async (db: DB): Promise<Promoti
     .limit(12)
     .execute();
   return rows.map((r) => ({ id: r.id, title: r.title, text: r.text, link: r.link, badge: r.badge, endsOn: isoDate(r.ends_on) }));
-});
+}
 
 /** Drivers return date columns as Date (at UTC midnight) or text; the page wants 'YYYY-MM-DD'. */
 function isoDate(value: Date | string): string {
@@ -75,38 +84,20 @@ export function currentPromotions(services: AppServices): Promise<PromotionView[
   return loadPromotions(services.db);
 }
 
-/** Page aliases are looked up on every page and never change mid-request: keep a small LRU-ish map. */
-const ALIAS_CACHE_LIMIT = 5000;
-const aliasCaches = new WeakMap<DB, Map<string, { alias: PageAlias; expires: number }>>();
-
 export async function resolvePageAlias(services: AppServices, path: string): Promise<PageAlias> {
   const normalised = normalisePath(path);
   // A part's page is derived from its path, not stored (ADR 033): a million rows would say nothing more.
   const part = parsePartPath(normalised);
   if (part) return { controller: 'part', referenceId: part.id };
-  let cache = aliasCaches.get(services.db);
-  if (!cache) aliasCaches.set(services.db, (cache = new Map()));
-  const hit = cache.get(normalised);
-  if (hit && hit.expires > Date.now()) return hit.alias;
-  const row = await services.db.selectFrom('content_page_alias').select(['controller', 'reference_id']).where('path', '=', normalised).executeTakeFirst();
-  const alias: PageAlias = row ? { controller: row.controller, referenceId: row.reference_id } : { controller: 'other', referenceId: null };
-  if (cache.size >= ALIAS_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(normalised, { alias, expires: Date.now() + CONTENT_TTL_MS });
-  return alias;
+  return aliasesKept.get(services.db, normalised, async () => {
+    const row = await services.db.selectFrom('content_page_alias').select(['controller', 'reference_id']).where('path', '=', normalised).executeTakeFirst();
+    return row ? { controller: row.controller, referenceId: row.reference_id } : { controller: 'other', referenceId: null };
+  });
 }
 
 function normalisePath(path: string): string {
   const clean = path.split(/[?#]/)[0]!.replace(/\/+$/, '');
   return clean === '' ? '/' : clean;
-}
-
-/** Delivery of 'Написать нам' to the branch: tries, including the one at once, before the message is marked failed. */
-export const FEEDBACK_MAX_ATTEMPTS = 8;
-/** While one process sends a message, no other picks it up (a send that hangs is retried after this). */
-const FEEDBACK_LEASE_MS = 10 * 60_000;
-/** Waits after the n-th failed try: 1 h, 2 h, 4 h … at most a day (the housekeeping runs hourly). */
-export function feedbackRetryDelayMs(failedAttempts: number): number {
-  return Math.min(2 ** Math.max(0, failedAttempts - 1), 24) * 60 * 60_000;
 }
 
 interface FeedbackLetter {
@@ -133,7 +124,7 @@ export function feedbackLetter(row: Omit<FeedbackLetter, 'deliver_to' | 'deliver
 
 /**
  * One try to e-mail a stored message to its branch. Never throws: a failure is written down (error,
- * tries, when to try again; after FEEDBACK_MAX_ATTEMPTS the message is 'failed' and stays for
+ * tries, when to try again; after MAIL_MAX_ATTEMPTS the message is 'failed' and stays for
  * employees to read), so neither the visitor's request nor the housekeeping run fails with it.
  */
 async function deliverFeedback(services: AppServices, row: FeedbackLetter): Promise<boolean> {
@@ -145,12 +136,12 @@ async function deliverFeedback(services: AppServices, row: FeedbackLetter): Prom
     // staff: a letter to the branch, not to the visitor (the development outbox shows it only to its sender).
     await services.providers.mail.send({ to: row.deliver_to, subject: letter.subject, text: letter.text, staff: true });
   } catch (error) {
-    const failed = attempts >= FEEDBACK_MAX_ATTEMPTS;
+    const failed = attempts >= MAIL_MAX_ATTEMPTS;
     await db.updateTable('content_feedback').set({
       delivery_state: failed ? 'failed' : 'pending',
       delivery_attempts: attempts,
       delivery_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-      next_attempt_at: new Date(nowMs() + feedbackRetryDelayMs(attempts)),
+      next_attempt_at: new Date(nowMs() + mailRetryDelayMs(attempts)),
     }).where('id', '=', row.id).execute();
     if (services.config.LOG_LEVEL !== 'silent') {
       console.warn(JSON.stringify({ level: 'warn', event: 'feedback_delivery_failed', feedbackId: row.id, attempts, final: failed, error: error instanceof Error ? error.message : String(error) }));
@@ -183,7 +174,7 @@ export async function saveFeedback(ctx: RequestContext, input: FeedbackInput, br
     delivery_state: 'pending',
     // Without a branch (none serves the area) the shop's support address answers.
     deliver_to: branch?.email ?? services.config.SUPPORT_EMAIL,
-    next_attempt_at: new Date(nowMs() + FEEDBACK_LEASE_MS),
+    next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS),
   }).returning(LETTER_COLUMNS).executeTakeFirstOrThrow();
   return { id: row.id, delivered: await deliverFeedback(services, row) };
 }
@@ -194,7 +185,7 @@ export async function saveFeedback(ctx: RequestContext, input: FeedbackInput, br
  */
 export async function retryFeedbackDelivery(services: AppServices, limit = 50): Promise<{ sent: number; failed: number }> {
   const due = await services.db.updateTable('content_feedback')
-    .set({ next_attempt_at: new Date(nowMs() + FEEDBACK_LEASE_MS) })
+    .set({ next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS) })
     .where('id', 'in', (eb) => eb.selectFrom('content_feedback').select('id')
       .where('delivery_state', '=', 'pending').where('next_attempt_at', '<=', now())
       .orderBy('id').limit(limit).forUpdate().skipLocked())

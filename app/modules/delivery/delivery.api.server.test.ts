@@ -257,3 +257,55 @@ describe('GET /api/delivery/suggest-address', () => {
     expect((await res.json()).message).toBe(M.suggestFailed);
   });
 });
+
+describe('GET /api/delivery/locate-address: an address no suggestion matches (issue 28 §4 point 13)', () => {
+  type Located = { error_status: string; suggestion: { value: string; address: Record<string, string>; coords: { lat: number; long: number } } };
+  const locate = async (q: string, services = t.services) => {
+    const res = await testClient(services).get(`/api/delivery/locate-address?q=${encodeURIComponent(q)}`);
+    return { status: res.status, cache: res.headers.get('cache-control'), body: await res.json() as Located & { message?: string } };
+  };
+
+  it('places a street the directory does not know at its settlement, keeping the visitor\'s text', async () => {
+    // The sandbox's directory has no 'ул Кирова' in Smolensk: no suggestion for the whole text.
+    const none = await (await testClient(t.services).get(`/api/delivery/suggest-address?q=${encodeURIComponent('Смоленск, ул Кирова, 5')}`)).json();
+    expect(none.suggestions).toEqual([]);
+    const { status, cache, body } = await locate('Смоленск,  ул Кирова, 5');
+    expect(status).toBe(200);
+    expect(cache).toBe('private, no-store');
+    expect(body.suggestion.value).toBe('Смоленск, ул Кирова, 5');
+    expect(body.suggestion.address).toMatchObject({ country: 'Россия', city: 'Смоленск', region: 'Смоленская обл' });
+    expect(body.suggestion.coords).toEqual({ lat: 54.7826, long: 32.0453 });
+  });
+
+  it('falls back to the region the text names (its centre), then to the visitor\'s own region', async () => {
+    const village = await locate('деревня Ивановка, Смоленской обл.');
+    expect(village.body.suggestion.address).toMatchObject({ country: 'Россия', region: 'Смоленская область', city: '' });
+    const centre = await locate('Йошкар-Ола, ул Неизвестная 1');
+    expect(centre.body.suggestion.address).toMatchObject({ region: 'Республика Марий Эл', city: 'Йошкар-Ола' });
+    const nowhere = await locate('хутор Неведомый');
+    expect(nowhere.status).toBe(200);
+    // The visitor who chose no region is in the guessed one (Smolensk, spec §3).
+    expect(nowhere.body.suggestion.address).toMatchObject({ region: 'Смоленская область' });
+    expect(nowhere.body.suggestion.coords.lat).toBeCloseTo(54.78, 1);
+  });
+
+  it('still places the address while the suggestion service is down', async () => {
+    const sandbox = createSandboxDeliveryProviders(t.db);
+    const services = { ...t.services, delivery: { ...sandbox, suggestions: { suggest: async () => { throw new DeliveryProviderError('dadata', 'dadata answered 500', { status: 500 }); } } } };
+    const { status, body } = await locate('Казань, ул Новая 3', services);
+    expect(status).toBe(200);
+    expect(body.suggestion.address).toMatchObject({ region: 'Республика Татарстан', city: 'Казань' });
+  });
+
+  it('refuses short, long and control-character text with a Russian 400, and counts against the suggestions\' limit', async () => {
+    for (const q of ['', 'ab', 'x'.repeat(201), 'Смоленск\u0007']) {
+      const { status, body } = await locate(q);
+      expect(status, q).toBe(400);
+      expect(body.message).toMatch(/символ/);
+    }
+    const client = testClient(t.services);
+    const results = await Promise.all(Array.from({ length: 65 }, () => client.get(`/api/delivery/locate-address?q=${encodeURIComponent('Смоленск, ул Кирова')}`)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(60);
+    expect((await results.find((r) => r.status === 429)!.json()).message).toBe(M.tooManyRequests);
+  });
+});

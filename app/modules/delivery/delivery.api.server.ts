@@ -47,4 +47,18 @@ export const deliveryApi = new Hono<HonoEnv>()
     c.header('Cache-Control', 'private, no-store');
     if (!outcome.ok) return answerOutcome(c, outcome, delivery.DELIVERY_STATUS);
     return c.json({ error_status: 'success', suggestions: outcome.suggestions });
+  })
+  /**
+   * `GET /api/delivery/locate-address?q=` (3..200 characters): an address typed when no suggestion
+   * matched → `{ error_status: 'success', suggestion: {value: q, address, coords} }` at the nearest
+   * known place (the settlement, the region's centre, or the visitor's region); its price is
+   * approximate. Counted with the suggestions (429 with Retry-After).
+   */
+  .get('/delivery/locate-address', async (c) => {
+    const query = readQuery(c, suggestAddressQuery);
+    if (!query.ok) return query.response;
+    const outcome = await delivery.locateAddress(c.get('ctx'), query.data.q);
+    c.header('Cache-Control', 'private, no-store');
+    if (!outcome.ok) return answerOutcome(c, outcome, delivery.DELIVERY_STATUS);
+    return c.json({ error_status: 'success', suggestion: outcome.suggestion });
   });

@@ -41,7 +41,13 @@ export const DELIVERY_MESSAGES = {
   failTerminals: 'Не удалось рассчитать доставку до терминала — менеджер уточнит стоимость',
   conditionsNotMet: 'Укажите адрес и отметьте товары с ценой — тогда рассчитаем доставку',
   noTerminals: 'Рядом с этим адресом нет терминалов транспортных компаний',
-  noSuggestions: 'Адрес не найден — уточните город и улицу',
+  noSuggestions: 'Адрес не найден в подсказках — уточните его или используйте введённый',
+  useTyped: 'Использовать введённый адрес',
+  locating: 'Ищем адрес на карте…',
+  /** Issue 28 §4 point 13: a typed address priced to the nearest place the directory knows. */
+  approximate: (place: string) => `Стоимость приблизительная: точного адреса нет в справочнике, доставку посчитали до «${place}». Менеджер уточнит её при подтверждении заказа.`,
+  /** The terminals of a typed address: found near the nearest place the directory knows. */
+  approximateTerminals: (place: string) => `Точного адреса нет в справочнике — показываем терминалы рядом с «${place}».`,
   suggestFailed: 'Подсказки адресов сейчас недоступны — введите адрес полностью',
   loading: 'Рассчитываем доставку…',
   terminalsLoading: 'Ищем ближайшие терминалы…',

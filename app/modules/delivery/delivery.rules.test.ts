@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_METHOD, DELIVERY_MESSAGES, METHOD_LABELS } from './delivery.constants.ts';
 import {
-  addressLine, canRequestDeliveryPrice, cargoOf, cheapestOffer, deliveryPriceOf, deliveryTransition, EMPTY_ADDRESS,
-  initialDeliveryState, offerMarks, reloadsCart, roadDistanceKm, straightKm, tariffQuote, type Tariff,
+  addressLine, addressQueries, areaInText, canRequestDeliveryPrice, cargoOf, cheapestOffer, deliveryAddressText, deliveryPriceOf,
+  deliveryTransition, EMPTY_ADDRESS, initialDeliveryState, offerMarks, reloadsCart, roadDistanceKm, straightKm, tariffQuote, type Tariff,
 } from './delivery.rules.ts';
 
 const smolensk = { lat: 54.7826, long: 32.0453 };
@@ -88,7 +88,7 @@ describe('the panel state (spec §3, §4)', () => {
     expect(reloadsCart({ type: 'method', method: 'calc' })).toBe(true);
     expect(reloadsCart({ type: 'branch', method: 'calc', branchId: 2 })).toBe(true);
     expect(reloadsCart({ type: 'terminal', carrier: 'pek', terminalId: 5, carrierName: 'ПЭК' })).toBe(true);
-    expect(reloadsCart({ type: 'address', method: 'calc', address, coords: smolensk })).toBe(false);
+    expect(reloadsCart({ type: 'address', address, coords: smolensk })).toBe(false);
     expect(reloadsCart({ type: 'calcPriced', price: 1, currencySign: 'руб.', carrierName: 'ПЭК', distance: 1 })).toBe(false);
   });
 
@@ -97,7 +97,7 @@ describe('the panel state (spec §3, §4)', () => {
     s = deliveryTransition(s, { type: 'method', method: 'calc' });
     s = deliveryTransition(s, { type: 'branch', method: 'calc', branchId: 7 });
     expect([s.branchIdForPickup, s.branchIdForCalc, s.branchIdForTerminals]).toEqual([1, 7, 1]);
-    s = deliveryTransition(s, { type: 'address', method: 'calc', address, coords: smolensk });
+    s = deliveryTransition(s, { type: 'address', address, coords: smolensk });
     s = deliveryTransition(s, { type: 'calcPriced', price: 990, currencySign: 'руб.', carrierName: 'ПЭК', distance: 12 });
     expect(deliveryPriceOf(s)).toBe(990);
     expect(s).toMatchObject({ calcCarrierName: 'ПЭК', distance: 12 });
@@ -106,7 +106,7 @@ describe('the panel state (spec §3, §4)', () => {
     s = deliveryTransition(s, { type: 'terminal', carrier: 'cdek', terminalId: 3, carrierName: 'СДЭК' });
     s = deliveryTransition(s, { type: 'terminalsPriced', price: 500, currencySign: 'руб.', carrierName: 'СДЭК', distance: 40 });
     expect(deliveryPriceOf(s)).toBe(500);
-    const moved = deliveryTransition(s, { type: 'address', method: 'terminals', address, coords: moscow });
+    const moved = deliveryTransition(s, { type: 'address', address, coords: moscow });
     expect(moved).toMatchObject({ transportCompany: null, idTerminal: null, terminalsDeliveryPrice: 0, coordsOfAddressForTerminals: moscow });
     expect(deliveryPriceOf({ ...s, method: 'pickup' })).toBe(0);
   });
@@ -126,5 +126,58 @@ describe('the panel state (spec §3, §4)', () => {
     expect(addressLine(address)).toBe('Смоленск, ул Ленина, 5');
     expect(addressLine({ ...EMPTY_ADDRESS, region: 'Смоленская обл' })).toBe('Смоленская обл');
     expect(DELIVERY_MESSAGES.failCalc).toBe('Не удалось рассчитать доставку — менеджер уточнит стоимость');
+  });
+});
+
+describe('an address typed when no suggestion matches (issue 28 §4 point 13)', () => {
+  it('is looked for by its beginnings, longest first: the settlement is written first', () => {
+    expect(addressQueries('Смоленск, ул Кирова, 5')).toEqual(['Смоленск, ул Кирова, 5', 'Смоленск ул Кирова', 'Смоленск ул', 'Смоленск']);
+    expect(addressQueries('  д.  Ивановка,  Смоленская обл  ')).toEqual(['д. Ивановка, Смоленская обл', 'д. Ивановка Смоленская', 'д. Ивановка']);
+    expect(addressQueries('Вязьма')).toEqual(['Вязьма']);
+    expect(addressQueries('a b c d e f g')).toHaveLength(4);
+    expect(addressQueries('ab')).toEqual([]);
+  });
+
+  it('falls back to the region it names: its centre first, then its name, in any word form', () => {
+    const areas = [
+      { id: 1, label: 'Смоленская область', adminCenter: 'Смоленск' },
+      { id: 2, label: 'Республика Татарстан', adminCenter: 'Казань' },
+      { id: 3, label: 'Нижегородская область', adminCenter: 'Нижний Новгород' },
+      { id: 4, label: 'Краснодарский край', adminCenter: 'Краснодар' },
+    ];
+    const found = (text: string) => { const r = areaInText(text, areas); return r && [r.area.id, r.byCentre]; };
+    expect(found('г. Казань, ул. Баумана 7')).toEqual([2, true]);
+    expect(found('в Казани у вокзала')).toEqual([2, true]);
+    expect(found('Нижний Новгород, Сормово')).toEqual([3, true]);
+    expect(found('деревня Ивановка, Смоленской обл.')).toEqual([1, false]);
+    expect(found('хутор Лесной, Краснодарский край')).toEqual([4, false]);
+    expect(found('Татарстан, село Осиново')).toEqual([2, false]);
+    expect(found('село Новое')).toBeNull();
+    expect(found('Новгород')).toBeNull();
+  });
+
+  it('keeps the visitor\'s text and its approximate point; one address serves the door and the terminals', () => {
+    const place = { ...EMPTY_ADDRESS, country: 'Россия', region: 'Смоленская обл', city: 'Смоленск' };
+    let s = deliveryTransition(initialDeliveryState(1, 'руб.'), { type: 'method', method: 'calc' });
+    s = deliveryTransition(s, { type: 'address', address: place, coords: smolensk, typed: 'Смоленск, ул Кирова, 5' });
+    expect(s).toMatchObject({ typedAddress: 'Смоленск, ул Кирова, 5', address: place, coords: smolensk });
+    expect(deliveryAddressText(s)).toBe('Смоленск, ул Кирова, 5');
+    // 'До терминала ТК' finds the terminals near the same address, nothing typed again.
+    s = deliveryTransition(s, { type: 'method', method: 'terminals' });
+    expect(s).toMatchObject({ terminalAddress: place, coordsOfAddressForTerminals: smolensk });
+    s = deliveryTransition(s, { type: 'terminal', carrier: 'cdek', terminalId: 3, carrierName: 'СДЭК' });
+    // The same point again keeps the chosen terminal; a suggestion chosen later is exact.
+    s = deliveryTransition(s, { type: 'address', address, coords: smolensk });
+    expect(s).toMatchObject({ idTerminal: 3, typedAddress: null });
+    expect(deliveryAddressText(s)).toBe('Смоленск, ул Ленина, 5');
+    // An address chosen for the terminals is the door's too.
+    s = deliveryTransition(s, { type: 'address', address, coords: moscow });
+    expect(s).toMatchObject({ coords: moscow, idTerminal: null });
+    expect(deliveryTransition(s, { type: 'method', method: 'calc' })).toMatchObject({ address, coords: moscow });
+  });
+
+  it('says in Russian that such a price is approximate, and where it was counted to', () => {
+    expect(DELIVERY_MESSAGES.approximate('Смоленск')).toBe('Стоимость приблизительная: точного адреса нет в справочнике, доставку посчитали до «Смоленск». Менеджер уточнит её при подтверждении заказа.');
+    expect(DELIVERY_MESSAGES.useTyped).toBe('Использовать введённый адрес');
   });
 });

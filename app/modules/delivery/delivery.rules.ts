@@ -27,6 +27,62 @@ export function addressLine(a: DeliveryAddress): string {
 }
 
 /**
+ * What a typed address is searched for when no suggestion matches it (issue 28 §4 point 13): the
+ * text itself, then its beginnings, one word shorter each time ('Смоленск, ул Кирова, 5' →
+ * 'Смоленск ул Кирова' → 'Смоленск ул' → 'Смоленск'): people write the settlement first, so the
+ * nearest known place is found by dropping what the directory does not know from the end. At most
+ * `limit` queries, none shorter than `minChars`.
+ */
+export function addressQueries(text: string, { limit = 4, minChars = 3 } = {}): string[] {
+  const whole = text.replace(/\s+/g, ' ').trim();
+  const words = whole.split(/[\s,;]+/).filter(Boolean);
+  const out = whole.length >= minChars ? [whole] : [];
+  for (let n = words.length - 1; n >= 1 && out.length < limit; n--) {
+    const q = words.slice(0, n).join(' ');
+    if (q.length >= minChars && !out.includes(q)) out.push(q);
+  }
+  return out.slice(0, limit);
+}
+
+/** Words of a region's name that say nothing about which region. */
+const GENERIC_AREA_WORDS = new Set(['область', 'обл', 'край', 'республика', 'респ', 'автономный', 'автономная', 'округ', 'город', 'г', 'югра']);
+
+const foldWords = (text: string) => text.toLowerCase().replaceAll('ё', 'е').split(/[^a-zа-я0-9-]+/).filter(Boolean);
+
+/** A region's name in its other forms: 'смоленская' matches 'смоленской', 'краснодарский' 'краснодарского'. */
+const adjectiveForm = (typed: string, word: string) => typed.startsWith(word.length > 6 ? word.slice(0, -2) : word);
+
+/**
+ * A town's name in its other forms, one ending apart: 'казань' matches 'казани', 'смоленск'
+ * 'смоленске', never the region's 'смоленской'.
+ */
+const nounForm = (typed: string, word: string) => {
+  const stem = word.replace(/[аеиоуыэюяьй]$/, '');
+  return typed.startsWith(stem) && typed.length - stem.length <= 1;
+};
+
+/**
+ * The region a typed address names, from the region directory: its administrative centre
+ * ('Казань, ул Баумана' → Республика Татарстан, at Казань) before the region's own name ('деревня
+ * Ивановка, Смоленская обл.' → Смоленская область). Word forms are matched by their stems. Null when
+ * the text names none.
+ */
+export function areaInText<A extends { label: string; adminCenter: string }>(text: string, areas: Iterable<A>): { area: A; byCentre: boolean } | null {
+  const typed = foldWords(text);
+  const has = (word: string, form: (typed: string, word: string) => boolean) => typed.some((t) => form(t, word));
+  const list = [...areas];
+  for (const area of list) {
+    const centre = foldWords(area.adminCenter);
+    if (centre.length && centre.every((w) => w.length >= 3 && has(w, nounForm))) return { area, byCentre: true };
+  }
+  for (const area of list) {
+    const own = foldWords(area.label).filter((w) => !GENERIC_AREA_WORDS.has(w) && w.length >= 4);
+    if (own.length && own.every((w) => has(w, adjectiveForm))) return { area, byCentre: false };
+  }
+  return null;
+}
+
+/**
  * Spec §5: the price is requested only if an address, coordinates, a positive total of checked
  * priced items and at least one such item exist. An address counts when it names at least a city
  * (or a region); items without a price (0 or not a number) do not count.
@@ -158,6 +214,12 @@ export interface DeliveryState {
   branchIdForTerminals: number | null;
   address: DeliveryAddress;
   terminalAddress: DeliveryAddress;
+  /**
+   * The address as the visitor typed it when no suggestion matched (issue 28 §4 point 13): then
+   * `address` and the coordinates are the nearest place the directory knows, and the price is
+   * approximate. Null when the address was chosen from the suggestions.
+   */
+  typedAddress: string | null;
   coords: Coords | null;
   coordsOfAddressForTerminals: Coords | null;
   distance: number | null;
@@ -177,7 +239,7 @@ export function initialDeliveryState(branchId: number | null, currencySign: stri
   return {
     method: 'pickup',
     branchIdForPickup: branchId, branchIdForCalc: branchId, branchIdForTerminals: branchId,
-    address: EMPTY_ADDRESS, terminalAddress: EMPTY_ADDRESS,
+    address: EMPTY_ADDRESS, terminalAddress: EMPTY_ADDRESS, typedAddress: null,
     coords: null, coordsOfAddressForTerminals: null,
     distance: null, distanceForTerminals: null,
     calcDeliveryPrice: 0, terminalsDeliveryPrice: 0, currencySign,
@@ -190,7 +252,8 @@ export function initialDeliveryState(branchId: number | null, currencySign: stri
 export type DeliveryEvent =
   | { type: 'method'; method: DeliveryMethod }
   | { type: 'branch'; method: DeliveryMethod; branchId: number }
-  | { type: 'address'; method: 'calc' | 'terminals'; address: DeliveryAddress; coords: Coords }
+  /** `typed`: the visitor's own text, used when no suggestion matched (the point is approximate). */
+  | { type: 'address'; address: DeliveryAddress; coords: Coords; typed?: string | null }
   | { type: 'terminal'; carrier: Carrier; terminalId: number; carrierName: string }
   | { type: 'calcPriced'; price: number; currencySign: string; carrierName: string; distance: number }
   | { type: 'terminalsPriced'; price: number; currencySign: string; carrierName: string; distance: number | null }
@@ -214,14 +277,19 @@ export function deliveryTransition(state: DeliveryState, event: DeliveryEvent): 
       if (event.method === 'terminals') return { ...state, [key]: event.branchId, distanceForTerminals: null, terminalsDeliveryPrice: 0, failTerminalsDelivery: false };
       return { ...state, [key]: event.branchId };
     }
-    case 'address':
-      return event.method === 'calc'
-        ? { ...state, address: event.address, coords: event.coords, distance: null, calcDeliveryPrice: 0, calcCarrierName: '', failCalcDelivery: false }
-        : {
-          ...state, terminalAddress: event.address, coordsOfAddressForTerminals: event.coords, distanceForTerminals: null,
-          // The terminals near another address are other terminals.
-          transportCompany: null, idTerminal: null, terminalsDeliveryPrice: 0, terminalsCarrierName: '', failTerminalsDelivery: false,
-        };
+    case 'address': {
+      // One address for both kinds of delivery (issue 28 §4 point 13): the one entered for the
+      // door is where the terminals are looked for, and the other way round.
+      const moved = !sameCoords(state.coordsOfAddressForTerminals, event.coords);
+      return {
+        ...state,
+        address: event.address, coords: event.coords, typedAddress: event.typed ?? null,
+        distance: null, calcDeliveryPrice: 0, calcCarrierName: '', failCalcDelivery: false,
+        terminalAddress: event.address, coordsOfAddressForTerminals: event.coords,
+        // The terminals near another point are other terminals; the same point keeps the one chosen.
+        ...(moved ? { distanceForTerminals: null, transportCompany: null, idTerminal: null, terminalsDeliveryPrice: 0, terminalsCarrierName: '', failTerminalsDelivery: false } : {}),
+      };
+    }
     case 'terminal':
       return { ...state, transportCompany: event.carrier, idTerminal: event.terminalId, terminalsCarrierName: event.carrierName, terminalsDeliveryPrice: 0, failTerminalsDelivery: false };
     case 'calcPriced':
@@ -235,6 +303,15 @@ export function deliveryTransition(state: DeliveryState, event: DeliveryEvent): 
     case 'nothingChecked':
       return { ...state, calcDeliveryPrice: 0, terminalsDeliveryPrice: 0, failCalcDelivery: true, failTerminalsDelivery: true };
   }
+}
+
+function sameCoords(a: Coords | null, b: Coords): boolean {
+  return a !== null && a.lat === b.lat && a.long === b.long;
+}
+
+/** The address as the visitor reads it: what he typed, or the chosen suggestion as one line. */
+export function deliveryAddressText(state: Pick<DeliveryState, 'typedAddress' | 'address'>): string {
+  return state.typedAddress ?? addressLine(state.address);
 }
 
 /** Spec §4: changing method, branch or terminal reloads the cart. */

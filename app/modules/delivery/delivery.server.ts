@@ -1,15 +1,16 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { hitRateLimits, type RateLimitRule } from '#app/.server/rate-limit.ts';
 import { CURRENCY_LABELS } from '#app/lib/money.ts';
 import { partWeights } from '#app/modules/parts/delivery-lines.server.ts';
 import { KAZAKHSTAN_COUNTRY_ID } from '#app/modules/regions/regions.constants.ts';
-import { regionDirectory } from '#app/modules/regions/regions.server.ts';
+import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { CARRIER_NAMES, CARRIERS, DELIVERY_MESSAGES as M, SUGGEST_LIMIT, TERMINAL_RADIUS_KM, TERMINALS_PER_CARRIER, type Carrier } from './delivery.constants.ts';
 import { selectTerminals, type TerminalRow } from './delivery.queries.server.ts';
 import {
-  addressLine, canRequestDeliveryPrice, cargoOf, cheapestOffer, roadDistanceKm, straightKm, type Coords, type DeliveryAddress,
+  addressLine, addressQueries, areaInText, canRequestDeliveryPrice, cargoOf, cheapestOffer, EMPTY_ADDRESS, roadDistanceKm, straightKm,
+  type Coords, type DeliveryAddress,
 } from './delivery.rules.ts';
 import type { AddressSuggestion, DeliveryPriceAnswer, DeliveryPriceInput, TerminalView } from './delivery.schema.ts';
 import { DeliveryProviderError, type Place, type QuoteRequest } from './providers/providers.ts';
@@ -20,8 +21,9 @@ export type DeliveryFailure = { ok: false; code: 'unknown_branch' | 'unknown_ter
 
 export const DELIVERY_STATUS = { unknown_branch: 404, unknown_terminal: 404, unknown_parts: 404, rate_limited: 429, suggest_failed: 503 } as const;
 
-/** The terminals change by migration or by an operator: a minute's copy serves every request. */
-const terminalsOf = memoPerDb(60_000, async (db: DB) => {
+/** The terminals change by migration or by an operator: one copy serves every request until then. */
+const terminalsKept = keptPerDb<{ rows: TerminalRow[]; byId: Map<number, TerminalRow> }>({ readsFrom: ['delivery_terminal'] });
+const terminalsOf = (db: DB) => terminalsKept.get(db, '', async () => {
   const rows = await selectTerminals(db);
   return { rows, byId: new Map(rows.map((r) => [r.id, r])) };
 });
@@ -66,6 +68,43 @@ export async function suggestAddress(ctx: RequestContext, query: string): Promis
     if (error instanceof DeliveryProviderError) return { ok: false, code: 'suggest_failed', message: M.suggestFailed };
     throw error;
   }
+}
+
+/**
+ * An address typed when no suggestion matched (issue 28 §4 point 13), placed at the nearest point
+ * the directory knows: the first suggestion for the text or its beginnings ('Смоленск, ул Кирова, 5'
+ * → 'Смоленск'), else the region the text names (its centre), else the visitor's own region. The
+ * answer is a suggestion whose `value` is the visitor's text: the price to it is approximate, and
+ * the panel says so. Counted against the suggestions' limit; a provider's failure falls through to
+ * the regions, so a typed address is accepted even while the suggestions are down.
+ */
+export async function locateAddress(ctx: RequestContext, text: string): Promise<{ ok: true; suggestion: AddressSuggestion & { coords: Coords } } | DeliveryFailure> {
+  const { services } = ctx;
+  const limited = await hitRateLimits(services.db, ctx.ip ?? 'unknown', SUGGEST_RULES);
+  if (!limited.ok) return { ok: false, code: 'rate_limited', message: M.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
+  for (const query of addressQueries(text)) {
+    let found: AddressSuggestion | undefined;
+    try {
+      found = (await services.delivery.suggestions.suggest(query, 3)).find((s) => s.coords !== null);
+    } catch (error) {
+      if (!(error instanceof DeliveryProviderError)) throw error;
+      break;
+    }
+    if (found?.coords) return { ok: true, suggestion: { value: text, address: found.address, coords: found.coords } };
+  }
+  const directory = await regionDirectory(services);
+  const named = areaInText(text, directory.areas.values());
+  const area = named?.area ?? directory.areas.get((await currentLocation(ctx)).currentArea.regionId);
+  if (!area) return { ok: false, code: 'suggest_failed', message: M.suggestFailed };
+  const country = directory.countryByRoot.get(area.root)?.name ?? '';
+  return {
+    ok: true,
+    suggestion: {
+      value: text,
+      address: { ...EMPTY_ADDRESS, country, region: area.label, city: named?.byCentre ? area.adminCenter : '' },
+      coords: { lat: area.center[0], long: area.center[1] },
+    },
+  };
 }
 
 function failed(currencySign: string, message: string, transportCompany: Carrier | null, distance: number | null): DeliveryPriceAnswer {

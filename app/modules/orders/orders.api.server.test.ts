@@ -278,6 +278,28 @@ describe('the customer\'s letter (issue 28 points 3 and 15)', () => {
   });
 });
 
+describe('the address typed into the order (issue 28 point 13)', () => {
+  it('is offered to a profile without one: a confirmation link goes there; the profile keeps it once confirmed, never before', async () => {
+    const byPhone = await shopper([12], { phone: '79125550012' });
+    await t.db.updateTable('auth_user').set({ email: null, email_verified_at: null }).where('id', '=', byPhone.userId).execute();
+    const res = await create(byPhone.client, fieldsOf(byPhone.lines, { email: 'Phone.Owner@Agro.test' }));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const token = await t.db.selectFrom('auth_email_token').select(['email', 'purpose']).where('user_id', '=', byPhone.userId).execute();
+    expect(token).toEqual([{ email: 'phone.owner@agro.test', purpose: 'email_change' }]);
+    const links = await t.db.selectFrom('auth_outbox').select('body').where('recipient', '=', 'phone.owner@agro.test').execute();
+    expect(links.map((l) => l.body.includes('/auth/confirm-email-change?token='))).toEqual([true]);
+    // Not the account's address until confirmed: the order's letter is not sent there.
+    expect((await t.db.selectFrom('auth_user').select('email').where('id', '=', byPhone.userId).executeTakeFirstOrThrow()).email).toBeNull();
+    // The next order's form is prefilled with the address waiting for its confirmation.
+    expect(await (await byPhone.client.get('/api/order/customer-info')).json()).toMatchObject({ email: 'phone.owner@agro.test' });
+
+    // A profile with an address of its own is left alone.
+    const withEmail = await shopper([13]);
+    expect((await create(withEmail.client, fieldsOf(withEmail.lines, { email: 'other.one@agro.test' }))).status).toBe(200);
+    expect(await t.db.selectFrom('auth_email_token').select('email').where('user_id', '=', withEmail.userId).execute()).toEqual([]);
+  });
+});
+
 describe('a part \'цена по запросу\' goes into the order asking for a price (issue 28 point 9)', () => {
   it('is ordered as a line without a price, never dropped; the total is the priced lines\'', async () => {
     const onRequest = stocked[15]!;

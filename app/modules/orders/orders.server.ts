@@ -2,11 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { now, nowMs } from '#app/.server/clock.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#app/.server/mail-retry.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import { lockOwner, type Owner } from '#app/.server/visitor-owner.ts';
 import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
-import { profileOf } from '#app/modules/auth/profile.server.ts';
+import { offerOrderEmail, profileOf } from '#app/modules/auth/profile.server.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { AttachmentStorage } from './attachment-storage.server.ts';
 import { branchEmail, customerEmail, customerSms, type LetterOrder } from './order-letters.ts';
@@ -163,6 +164,7 @@ export async function createOrder(ctx: RequestContext, input: OrderCreateInput, 
   }
   // Staged files that did not become the order's (refused, or a repeat of an order already made).
   if (!outcome.ok || outcome.repeated) await Promise.all(files.map((f) => storage.delete(f.tempKey).catch(() => {})));
+  if (outcome.ok && !outcome.repeated) await offerOrderEmail(ctx, input.email).catch(() => {});
   // This order's letters only: the rest are the housekeeping's, sent outside any visitor's request.
   if (outcome.ok && !outcome.repeated) void deliverOrderMail(services, { orderNumber: outcome.number }).catch(() => {});
   return outcome;
@@ -294,10 +296,6 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
   return { ok: true, message: ORDER_MESSAGES.created, number, total, currency, url: orderPath(number), repeated: false };
 }
 
-/** Tries per letter before it is marked failed; waits grow 1 h, 2 h, 4 h … (the housekeeping runs hourly). */
-export const ORDER_MAIL_MAX_ATTEMPTS = 8;
-const MAIL_LEASE_MS = 10 * 60_000;
-
 /**
  * Sends the order letters that are due (one order's after its commit; all from the housekeeping).
  * Each is leased with one statement (`for update skip locked`), so two processes never send one
@@ -327,10 +325,10 @@ export async function deliverOrderMail(services: AppServices, options: { orderNu
     } catch (error) {
       failed++;
       await db.updateTable('orders_mail').set({
-        state: attempts >= ORDER_MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
+        state: attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
         attempts,
         error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        next_attempt_at: new Date(nowMs() + Math.min(2 ** (attempts - 1), 24) * 3_600_000),
+        next_attempt_at: new Date(nowMs() + mailRetryDelayMs(attempts)),
       }).where('id', '=', letter.id).execute();
     }
   }
@@ -355,7 +353,8 @@ export async function customerInfo(ctx: RequestContext): Promise<CustomerInfo> {
   return {
     name: profile?.name ?? '',
     phone: profile?.phone ?? '',
-    email: profile?.email ?? '',
+    // An address typed into an earlier order and waiting for its confirmation is the customer's word too.
+    email: profile?.email ?? profile?.pendingEmail ?? '',
     branchId: location.currentBranch.id,
   };
 }

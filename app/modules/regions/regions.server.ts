@@ -1,4 +1,4 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AppServices, AudienceContext, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { nearest } from '#app/lib/geo.ts';
@@ -26,9 +26,9 @@ interface RegionDirectory {
   branchOfArea: Map<number, BranchListItem>;
 }
 
-const DIRECTORY_TTL_MS = 60_000;
+const directoryKept = keptPerDb<RegionDirectory>({ readsFrom: ['region_country', 'region_area', 'region_branch'] });
 
-const loadDirectory = memoPerDb(DIRECTORY_TTL_MS, async (db: DB): Promise<RegionDirectory> => {
+const loadDirectory = (db: DB): Promise<RegionDirectory> => directoryKept.get(db, '', async () => {
   const [countryRows, areaRows, branchRows] = await Promise.all([selectCountries(db), selectAreas(db), selectBranches(db)]);
   // Phones are stored as editors typed them; every view writes them one way ('+7 (912) 469-37-64'),
   // so the header, the contacts page, the service page and the footer never disagree.

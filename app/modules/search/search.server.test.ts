@@ -1,5 +1,6 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hearChangesOf } from '#app/.server/db/changes.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { loadVocabulary } from './search.queries.server.ts';
@@ -128,6 +129,7 @@ describe('search', () => {
       transformResult: async (args) => args.result,
     };
     const services = { ...t.services, db: t.db.withPlugin(recorder) };
+    hearChangesOf(services.db, t.db); // what it keeps hears the database's changes, as connect()'s handles do
     await search(services, 'прогрев кэшей', { limitPerKind: 5 }); // the vocabulary and pages of this handle
     sent.length = 0;
     await search(services, 'кир', { limitPerKind: 5 });

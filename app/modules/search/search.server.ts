@@ -4,12 +4,12 @@ import { modelLineLink, modelLink } from '#app/modules/catalog/catalog.rules.ts'
 import { searchablePages } from '#app/modules/content/content.server.ts';
 import { loadPartNameWords, searchPartsForSite, type PartFitQuery } from '#app/modules/parts/pages/part-search.server.ts';
 import { SEARCH_KINDS, SEARCH_KIND_TITLES, type SearchKind } from './search.constants.ts';
-import { keyedCachePerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
+import type { WatchedTable } from '#app/.server/db/changes.ts';
 import { findCategories, findManufacturers, findModelLines, findModels, loadVocabulary } from './search.queries.server.ts';
 import {
   highlightRanges, nearestKnownWords, nearestSpelling, plausibleIn, prepareQuery, rankText, splitPartAndMachine, typoCandidates, withCorrections, type PreparedQuery, type QueryVariant,
 } from './search.rules.ts';
-import { refreshedPerDb } from './search.cache.server.ts';
 import { EMPTY_RESULT, type SearchHit, type SearchResult } from './search.schema.ts';
 import { plural } from '#app/lib/plural.ts';
 
@@ -137,15 +137,20 @@ function linesLabel(n: number): string {
 const MIN_QUERY_LENGTH = 2;
 const SUGGESTIONS = 4;
 
+/** What the sources search and the vocabulary is read from: a change to any drops what is kept (ADR 070). */
+const SEARCHED_TABLES: readonly WatchedTable[] = [
+  'catalog_category', 'catalog_manufacturer', 'catalog_model_line', 'catalog_model', 'catalog_technique_type',
+  'content_page', 'parts_part', 'parts_name', 'parts_drawing', 'parts_drawing_position',
+];
+
 /**
- * The catalogue's words (search.queries.server.ts loadVocabulary), per process, reloaded in the
- * background once a minute old (as long as GET /api/search may be cached anyway). Typos are
- * corrected against them in memory, well under a millisecond, where reading the words out of the
- * names again cost 10–20 ms a search at 10,000 models. A new word is found as typed at once; only
- * its misspellings and its other-layout typing wait for the next load.
+ * The catalogue's words (search.queries.server.ts loadVocabulary), per process, kept until the names
+ * change. Typos are corrected against them in memory, well under a millisecond, where reading the
+ * words out of the names again cost 10–20 ms a search at 10,000 models.
  */
-const VOCABULARY_TTL_MS = 60_000;
-const vocabulary = refreshedPerDb(VOCABULARY_TTL_MS, async (db: AppServices['db']) => {
+const vocabularyKept = keptPerDb<Vocabulary>({ readsFrom: SEARCHED_TABLES });
+type Vocabulary = Awaited<ReturnType<typeof loadVocabulary>> & { parts: string[]; spelling: string[] };
+const vocabulary = (db: AppServices['db']): Promise<Vocabulary> => vocabularyKept.get(db, '', async () => {
   const [catalog, parts] = await Promise.all([loadVocabulary(db), loadPartNameWords(db)]);
   // The words a query that finds nothing is spelt again with (nearestSpelling).
   const spelling = [...new Set([...catalog.known, ...parts])];
@@ -163,15 +168,13 @@ async function catalogVariants(services: AppServices, query: PreparedQuery): Pro
 }
 
 /**
- * What a query found, for a few seconds, per process: many visitors type the same first letters
+ * What a query found, per process, until the names change: many visitors type the same first letters
  * ('тр', 'тра', 'трак'), and a dialog asks again when its text comes back to an earlier one. Keyed
  * by the readings of the query (so 'Кир' and 'кир' are one entry) and the limit; nothing in a
- * result depends on the visitor or the branch (no prices). Distinct queries are what the sources
- * are made fast for; this only spares repeating them within the time a page is cached anyway.
+ * result depends on the visitor or the branch (no prices).
  */
-const RESULT_TTL_MS = 5_000;
 const RESULT_ENTRIES = 1_000;
-const recentResults = keyedCachePerDb<Omit<SearchResult, 'query'>>(RESULT_TTL_MS, RESULT_ENTRIES);
+const recentResults = keptPerDb<Omit<SearchResult, 'query'>>({ readsFrom: SEARCHED_TABLES, maxEntries: RESULT_ENTRIES });
 
 /**
  * Searches every source for the query: a fixed number of statements whatever the size of the
@@ -186,7 +189,7 @@ export async function search(services: AppServices, raw: string, options: { limi
 
 function searchRecent(services: AppServices, typed: PreparedQuery, limitPerKind: number): Promise<Omit<SearchResult, 'query'>> {
   const key = [limitPerKind, ...typed.variants.map((v) => `${v.folded}|${v.plain}`)].join('\n');
-  return recentResults(services.db, key, () => searchSources(services, typed, limitPerKind));
+  return recentResults.get(services.db, key, () => searchSources(services, typed, limitPerKind));
 }
 
 async function searchSources(services: AppServices, typed: PreparedQuery, limitPerKind: number): Promise<Omit<SearchResult, 'query'>> {

@@ -48,7 +48,8 @@ const AUTH_TYPES: readonly { id: AuthType; label: string }[] = [
 ];
 
 /** After a successful sign-in or registration: the redirect address if there is one, else a reload (spec §2, §4). */
-function finishAuth(redirect: string | null | undefined): void {
+async function finishAuth(redirect: string | null | undefined, afterSignIn: AuthModalRequest['afterSignIn']): Promise<void> {
+  await afterSignIn?.().catch(() => {});
   const target = safeRedirect(redirect);
   if (target) window.location.assign(target);
   else window.location.reload();
@@ -92,9 +93,10 @@ export default function AuthModal({ open, request, onClose, idPrefix }: AuthModa
 
   const redirect = safeRedirect(request.redirect);
   const done = state.flow.step === 'done';
+  const afterSignIn = request.afterSignIn;
   useEffect(() => {
-    if (done) finishAuth(redirectField.current?.value ?? redirect);
-  }, [done, redirect]);
+    if (done) void finishAuth(redirectField.current?.value ?? redirect, afterSignIn);
+  }, [done, redirect, afterSignIn]);
 
   const go = (form: AuthFormName, params?: AuthModalParams) => dispatch({ type: 'switch', form, params });
   const onFlow = (event: FlowEvent, extra?: { notice?: string; acceptAds?: boolean }) => dispatch({ type: 'flow', event, ...extra });
@@ -148,7 +150,7 @@ export default function AuthModal({ open, request, onClose, idPrefix }: AuthModa
               redirect={redirect}
               go={go}
               onFlow={onFlow}
-              onSignedIn={() => finishAuth(redirectField.current?.value ?? redirect)}
+              onSignedIn={() => void finishAuth(redirectField.current?.value ?? redirect, afterSignIn)}
             />
             {state.form === 'RegistrationStage1' || state.form === 'ForgotPass' ? (
               <p className={styles.back}>

@@ -10,6 +10,12 @@ export interface AuthModalRequest {
   form: AuthFormName;
   params?: { authType?: AuthType; phone?: string; email?: string; name?: string; reset?: boolean; channel?: 'call' | 'sms' };
   redirect?: string;
+  /**
+   * What the sign-in was asked for, done once signed in and before going on (a guest's 'В избранное'
+   * adds the model to his favourites then): the click that opened the modal is not lost. A failure
+   * is the page's to show later, not the sign-in's.
+   */
+  afterSignIn?: () => Promise<unknown>;
 }
 
 export const DEFAULT_AUTH_REQUEST: AuthModalRequest = { form: 'EnterEmail' };

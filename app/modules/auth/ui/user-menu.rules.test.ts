@@ -19,10 +19,11 @@ describe('userMenuItems (spec §2, §6)', () => {
     expect(ids({ ...user, isSupplier: true }, '')).not.toContain('supplier-portal');
   });
 
-  it('shows spare-part search to company employees only, before Выйти', () => {
-    expect(ids({ ...user, isLbrUser: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'sparepart-search', 'logout']);
-    expect(ids({ ...user, isLbrUser: true, isSupplier: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'supplier-portal', 'sparepart-search', 'logout']);
+  it('shows spare-part search and the visitors\' requests to company employees only, before Выйти', () => {
+    expect(ids({ ...user, isLbrUser: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'sparepart-search', 'leads', 'logout']);
+    expect(ids({ ...user, isLbrUser: true, isSupplier: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'supplier-portal', 'sparepart-search', 'leads', 'logout']);
     expect(ids({ ...user, isPsEditor: true })).not.toContain('sparepart-search');
+    expect(ids({ ...user, isSupplier: true })).not.toContain('leads');
   });
 
   it('gives a guest nothing', () => {
@@ -34,7 +35,8 @@ describe('accountPageItems (the mobile menu\'s Личный кабинет)', ()
   it('lists the account pages and the role links, without Выйти', () => {
     expect(accountPageItems(user, PORTAL).map((i) => i.label)).toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары']);
     expect(accountPageItems({ ...user, isLbrUser: true, hasPPAccess: true }, PORTAL).map((i) => i.label))
-      .toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Портал поставщика', 'Поиск запчастей']);
+      .toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Портал поставщика', 'Поиск запчастей', 'Заявки посетителей']);
+    expect(accountPageItems({ ...user, isLbrUser: true }, PORTAL).find((i) => i.id === 'leads')).toMatchObject({ to: '/admin/leads' });
     expect(accountPageItems({ ...user, isLbrUser: true }, PORTAL).find((i) => i.id === 'sparepart-search')).toMatchObject({ to: '/search/sparepart' });
   });
   it('gives a guest nothing', () => {

@@ -1,4 +1,5 @@
-import { keyedCachePerDb, memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
+import { MODEL_TABLES, OFFER_TABLES } from '../cards.server.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { SortOrder } from './listing.schema.ts';
 import {
@@ -36,9 +37,6 @@ export interface FacetRow {
   slug: string | null;
   img: string | null;
 }
-
-export const MODELS_TTL_MS = 60_000;
-export const OFFERS_TTL_MS = 10_000;
 
 interface IndexedModel {
   id: number;
@@ -86,7 +84,11 @@ function indexModels(rows: IndexModelRow[], names: Snapshot['names'], specs: Sna
   return { models, byLine: group((m) => m.line), byCategory: group((m) => m.cat), names, specs };
 }
 
-const snapshotOf = memoPerDb<DB, Snapshot>(MODELS_TTL_MS, async (db) => {
+/** The models and their specifications, and each branch's offers: kept until they change (ADR 070). */
+const snapshotKept = keptPerDb<Snapshot>({ readsFrom: MODEL_TABLES });
+const offersKept = keptPerDb<Map<number, Offer>>({ readsFrom: OFFER_TABLES, maxEntries: 100 });
+
+const snapshotOf = (db: DB): Promise<Snapshot> => snapshotKept.get(db, '', async () => {
   const { models, names, specs } = await selectIndexSnapshot(db);
   return indexModels(
     models,
@@ -95,22 +97,14 @@ const snapshotOf = memoPerDb<DB, Snapshot>(MODELS_TTL_MS, async (db) => {
   );
 });
 
-const offerCache = keyedCachePerDb<Map<number, Offer>>(OFFERS_TTL_MS, 100);
-
 function offersOf(db: DB, branchId: number | null): Promise<Map<number, Offer>> {
   if (branchId === null) return Promise.resolve(new Map());
-  return offerCache(db, String(branchId), async () => new Map((await selectIndexOffers(db, branchId)).map((r) => [r.model_id, {
+  return offersKept.get(db, String(branchId), async () => new Map((await selectIndexOffers(db, branchId)).map((r) => [r.model_id, {
     price: r.price,
     inStock: (r.quantity ?? 0) > 0,
     discounted: r.old_price !== null && r.price !== null && r.old_price > r.price,
     super: r.super_price ?? false,
   }])));
-}
-
-/** Forgets what the index holds for this database: the next request reads it again (after bulk changes). */
-export function forgetListingIndex(db: DB): void {
-  snapshotOf.invalidate(db);
-  offerCache.forget(db);
 }
 
 /* ——— Evaluating a filter state ——— */

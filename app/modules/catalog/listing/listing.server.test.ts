@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
-import { forgetListingIndex } from './facet-index.server.ts';
-import { forgetCards } from '../cards.server.ts';
+import { dataChanged } from '#app/.server/db/changes.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createSession } from '#app/.server/session.ts';
@@ -311,18 +310,19 @@ describe('a fixed number of statements per page, whatever the filters', () => {
     const { services, counter } = countingServices(t.services);
     const ctx = guest(services);
     await categoryPage(ctx, 'techniqueTypes[]=8802');
-    forgetListingIndex(services.db);
+    // As when a specification is edited: the models, the lists and the cards are read again.
+    dataChanged(services.db, 'catalog_specification');
     counter.count = 0;
     await categoryPage(ctx, 'techniqueTypes[]=8802&sortOrder=new');
     // The index read again: the models with their values, the names, the specifications, the
     // branch's offers; then the page's cards.
     expect(counter.count).toBe(5);
     counter.count = 0;
-    // No statement for the new state; its cards, forgotten, are read again: the models' own parts
-    // and the branch's prices and stock.
-    forgetCards(services.db);
+    // A price changed: the branch's prices and stock read again, once for the index and once for
+    // the cards, and the line cards with their lowest prices; the new state costs nothing more.
+    dataChanged(services.db, 'catalog_model_branch');
     const other = (await categoryPage(ctx, 'techniqueTypes[]=8802&sortOrder=name&page=2&displayType=list'))!;
-    expect(counter.count).toBe(2);
+    expect(counter.count).toBe(3);
     expect(other.listing).toMatchObject({ total: 32, page: 2, pageCount: 2 });
     expect(other.filters.techniqueTypes.find((o) => o.id === 8802)).toMatchObject({ count: 32, checked: true });
     const first = (await categoryPage(ctx, 'techniqueTypes[]=8802&sortOrder=name'))!;

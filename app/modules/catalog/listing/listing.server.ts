@@ -1,4 +1,4 @@
-import { keyedCachePerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AudienceContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { Crumb } from '#app/components/page/crumbs.ts';
@@ -7,7 +7,7 @@ import type { CatalogPageBase } from '../catalog-page.schema.ts';
 import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
 import { modelLineLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
-import { modelCards } from '../cards.server.ts';
+import { MODEL_TABLES, modelCards, OFFER_TABLES } from '../cards.server.ts';
 import { indexFacets, indexLineModels, indexOrder, type FacetRow } from './facet-index.server.ts';
 import { autoSelectFirstModel, filterSearch, isFiltered, parseFilterQuery, STOCK_OPTIONS } from './filters.rules.ts';
 import { cutForPage } from './ui/listing-ui.rules.ts';
@@ -187,23 +187,23 @@ function toFilters(rows: FacetRow[], state: CatalogFilterState, menu: MachineryC
   };
 }
 
-/* ——— The sidebar's counts, kept briefly ——— */
+/* ——— The sidebar's counts, the list's order and the line cards, kept until the catalogue changes ——— */
+
+/** The models, their prices and stock, and the menu (the sidebar names categories): ADR 070. */
+const LISTING_TABLES = [...MODEL_TABLES, ...OFFER_TABLES, 'catalog_banner'] as const;
 
 /**
- * How long the sidebar of one filter state is reused, as the page shows it (counted, named, sorted).
- * It does not depend on the sort, the page, the display or the visitor (only on the branch), so
- * paging, sorting and every visitor of the branch share it. The counts come from the listing index
- * (facet-index.server.ts), whose prices and stock are themselves up to OFFERS_TTL_MS old: a price
- * or stock change shows in the counts within the sum; the cards are always read fresh.
+ * The sidebar of one filter state, as the page shows it (counted, named, sorted). It does not
+ * depend on the sort, the page, the display or the visitor (only on the branch), so paging, sorting
+ * and every visitor of the branch share it.
  */
-export const FACETS_TTL_MS = 10_000;
 const FACETS_MAX_ENTRIES = 500;
 type Sidebar = { filters: SidebarFilters; total: number };
-const sidebarCache = keyedCachePerDb<Sidebar>(FACETS_TTL_MS, FACETS_MAX_ENTRIES);
+const sidebarCache = keptPerDb<Sidebar>({ readsFrom: LISTING_TABLES, maxEntries: FACETS_MAX_ENTRIES });
 
 function cachedSidebar(ctx: AudienceContext, q: ListingQuery, modelsOfLine: number | null): Promise<Sidebar> {
   const db = ctx.services.db;
-  return sidebarCache(db, JSON.stringify([q.scope, q.branchId, modelsOfLine, filterOf(q.state)]), async () => {
+  return sidebarCache.get(db, JSON.stringify([q.scope, q.branchId, modelsOfLine, filterOf(q.state)]), async () => {
     const [rows, menu] = await Promise.all([indexFacets(db, q, modelsOfLine), machineryMenu(ctx.services)]);
     return toFilters(rows, q.state, menu);
   });
@@ -215,32 +215,23 @@ function filterOf(state: CatalogFilterState) {
   return filter;
 }
 
-/* ——— The list's order, kept briefly ——— */
-
 /**
- * How long the order of a list (every matching id, sorted) is reused. Filtering and sorting the
- * scope is the costly part of a list page; every page, every visitor of the branch and the
- * 'Показать N' count share it, while the cards themselves (prices, stock) are always read fresh.
- * A change of stock or price moves a model in the order within this time, as in the counts.
+ * The order of a list (every matching id, sorted). Filtering and sorting the scope is the costly
+ * part of a list page; every page, every visitor of the branch and the 'Показать N' count share it.
+ * Each entry holds up to a scope's every id (4 bytes each): 300 × 10,000 models ≈ 12 MB at worst.
  */
-export const ORDER_TTL_MS = FACETS_TTL_MS;
-/** Each entry holds up to a scope's every id (4 bytes each): 300 × 10,000 models ≈ 12 MB at worst. */
 const ORDER_MAX_ENTRIES = 300;
-const orderCache = keyedCachePerDb<Int32Array>(ORDER_TTL_MS, ORDER_MAX_ENTRIES);
+const orderCache = keptPerDb<Int32Array>({ readsFrom: LISTING_TABLES, maxEntries: ORDER_MAX_ENTRIES });
 
 function cachedOrder(db: DB, q: ListingQuery, sortOrder: SortOrder): Promise<Int32Array> {
-  return orderCache(db, JSON.stringify([q.scope, q.branchId, sortOrder, filterOf(q.state)]), () => indexOrder(db, q, sortOrder));
+  return orderCache.get(db, JSON.stringify([q.scope, q.branchId, sortOrder, filterOf(q.state)]), () => indexOrder(db, q, sortOrder));
 }
 
-/**
- * How long a category's model line cards (counts, pictures, lowest prices at a branch) are reused:
- * the same for every visitor of the branch, whatever the filters.
- */
-const LINE_CARDS_TTL_MS = FACETS_TTL_MS;
-const lineCardsCache = keyedCachePerDb<ModelLineCardRow[]>(LINE_CARDS_TTL_MS, 500);
+/** A category's model line cards (counts, pictures, lowest prices at a branch): the same for every visitor of the branch, whatever the filters. */
+const lineCardsCache = keptPerDb<ModelLineCardRow[]>({ readsFrom: LISTING_TABLES, maxEntries: 500 });
 
 function cachedLineCards(db: DB, categoryIds: readonly number[], options: Parameters<typeof selectModelLineCards>[2]): Promise<ModelLineCardRow[]> {
-  return lineCardsCache(db, JSON.stringify([categoryIds, options]), () => selectModelLineCards(db, categoryIds, options));
+  return lineCardsCache.get(db, JSON.stringify([categoryIds, options]), () => selectModelLineCards(db, categoryIds, options));
 }
 
 /* ——— Use-cases ——— */

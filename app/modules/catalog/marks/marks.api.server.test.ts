@@ -64,6 +64,29 @@ describe('comparison endpoints', () => {
     expect((await res.json()).message).toContain('В сравнении уже 10 моделей типа «Тестовые тракторы»');
   });
 
+  it('a shared comparison joins the visitor\'s own: the new models in the address\'s order, as far as the limit allows (ADR 072)', async () => {
+    const client = testClient(t.services);
+    await client.post('/api/catalog/compare/add', { modelId: a2 });
+    const b = FIXTURE.modelsB.map((m) => m.id);
+    const res = await client.post('/api/catalog/compare/add-shared', { modelIds: [b[1], a2, b[0], 999_999_999] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect((await res.json()).marks.compare).toEqual([a2, b[1], b[0]]);
+    // Past a type's limit: those that fit join, the others are left out, no error.
+    const full = testClient(t.services);
+    const a = FIXTURE.modelsA.map((m) => m.id);
+    for (const id of a.slice(0, 9)) await full.post('/api/catalog/compare/add', { modelId: id });
+    const capped = await (await full.post('/api/catalog/compare/add-shared', { modelIds: [a[9], a[10], b[0]] })).json();
+    expect(capped.marks.compare).toEqual([...a.slice(0, 10), b[0]]);
+    // Bad input: a Russian 400; no CSRF token: 403.
+    for (const body of [{}, { modelIds: [] }, { modelIds: 'x' }, { modelIds: [0] }, { modelIds: Array.from({ length: 51 }, (_, i) => i + 1) }]) {
+      const bad = await client.post('/api/catalog/compare/add-shared', body);
+      expect(bad.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect((await bad.json()).message).toMatch(/[А-Яа-я]/);
+    }
+    expect((await client.post('/api/catalog/compare/add-shared', { modelIds: [a1] }, { csrf: false })).status).toBe(403);
+  });
+
   it('moves a guest comparison and history to the account at sign-in', async () => {
     const email = `marks-join${++n}@agro.test`;
     await createUser(t.db, { name: 'Иван', email, password: 'secret1', emailVerified: true });

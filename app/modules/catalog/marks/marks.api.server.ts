@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { answerOutcome, readBody, readQuery } from '#app/.server/http.ts';
 import * as marks from './marks.server.ts';
-import { bookmarkInput, browsingHistoryQuery, modelMarkInput } from './marks.schema.ts';
+import { bookmarkInput, browsingHistoryQuery, modelIdsInput, modelMarkInput } from './marks.schema.ts';
 
 /*
  * Comparison, favourites and history of the visitor. Every answer is personal: never stored by a
@@ -56,6 +56,12 @@ export const marksApi = new Hono<HonoEnv>()
   })
   .post('/catalog/compare/add', mutation(marks.addToCompare))
   .post('/catalog/compare/remove', mutation(marks.removeFromCompare))
+  // A shared comparison opened by another visitor joins his own (ADR 072): `{ modelIds }`, answering the marks.
+  .post('/catalog/compare/add-shared', async (c) => {
+    const body = await readBody(c, modelIdsInput);
+    if (!body.ok) return body.response;
+    return withState(c, await marks.addSharedToCompare(c.get('ctx'), body.data.modelIds));
+  })
   .post('/catalog/bookmarks/add', bookmarkMutation(marks.addBookmark, marks.addPartBookmark))
   .post('/catalog/bookmarks/remove', bookmarkMutation(marks.removeBookmark, marks.removePartBookmark))
   .get('/catalog/get-browsing-history', history)

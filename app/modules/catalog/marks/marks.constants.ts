@@ -30,6 +30,7 @@ export const MARKS_MESSAGES = {
   unknownModel: 'Такой модели нет в каталоге',
   unknownPart: 'Такой запчасти нет в каталоге',
   badModelId: 'Укажите модель: modelId — целое положительное число',
+  badModelIds: `Укажите модели: modelIds — от 1 до ${COMPARE_CODES_MAX} целых положительных чисел`,
   badPartId: 'Укажите запчасть: partId — целое положительное число',
   badBookmarkTarget: 'Укажите товар: modelId (техника) или partId (запчасть) — целое положительное число',
   tooManyCodes: `В адресе сравнения больше ${COMPARE_CODES_MAX} товаров: покажем первые ${COMPARE_CODES_MAX}`,

@@ -1,7 +1,7 @@
 import { z } from '#app/lib/zod.ts';
 import type { ModelCardView } from '../catalog.schema.ts';
 import type { CurrencyCode } from '#app/lib/money.ts';
-import { MARKS_MESSAGES } from './marks.constants.ts';
+import { COMPARE_CODES_MAX, MARKS_MESSAGES } from './marks.constants.ts';
 
 /** One model of the catalogue, as every mark endpoint receives it. */
 const modelId = z.coerce
@@ -27,6 +27,11 @@ export const bookmarkInput = z.object({ modelId: modelId.optional(), partId: par
   .refine((b) => (b.modelId === undefined) !== (b.partId === undefined), { error: MARKS_MESSAGES.badBookmarkTarget })
   .transform((b): { kind: 'model'; id: number } | { kind: 'part'; id: number } =>
     b.modelId !== undefined ? { kind: 'model', id: b.modelId } : { kind: 'part', id: b.partId! });
+
+/** A shared comparison's models joining the visitor's own: `{ modelIds: [..] }`, at most as many as an address may carry. */
+export const modelIdsInput = z.object({
+  modelIds: z.array(modelId, { error: MARKS_MESSAGES.badModelIds }).min(1, { error: MARKS_MESSAGES.badModelIds }).max(COMPARE_CODES_MAX, { error: MARKS_MESSAGES.badModelIds }),
+}, { error: MARKS_MESSAGES.badModelIds });
 
 /** GET get-browsing-history {modelId}: the model to leave out is optional (the parts page has none). */
 export const browsingHistoryQuery = z.object({ modelId: modelId.optional(), region_id: z.string().optional() });

@@ -8,7 +8,7 @@ import { createUser } from '#app/modules/auth/users.server.ts';
 import { COMPARE_LIMIT_PER_TYPE, HISTORY_LIMIT } from './marks.constants.ts';
 import { FIXTURE, insertMarksFixture } from './marks.fixture.server.ts';
 import * as marks from './marks.server.ts';
-import { forgetCards } from '../cards.server.ts';
+import { dataChanged } from '#app/.server/db/changes.ts';
 import { partLink } from '#app/modules/parts/pages/part-link.rules.ts';
 import { bookmarkedParts } from '#app/modules/parts/part-summary.server.ts';
 
@@ -303,7 +303,7 @@ describe('a fixed number of queries whatever the number of models', () => {
     const counts: number[] = [];
     // Cards not yet in memory each time: one statement for them however many there are.
     for (const codes of [FIXTURE.modelsA.slice(0, 1), [...FIXTURE.modelsA, ...FIXTURE.modelsB]]) {
-      forgetCards(services.db);
+      dataChanged(services.db, 'catalog_model');
       counter.count = 0;
       await marks.comparePage(ctx, codes.map((m) => m.code).join(','));
       counts.push(counter.count);
@@ -315,7 +315,7 @@ describe('a fixed number of queries whatever the number of models', () => {
     const cardQueries: number[] = [];
     for (const ids of [A.slice(0, 1), [...A, ...B]]) {
       for (const id of ids) { await marks.addBookmark(ctx, id); await marks.recordModelView(ctx, id); }
-      forgetCards(services.db);
+      dataChanged(services.db, 'catalog_model');
       counter.count = 0;
       await marks.bookmarkCards(ctx);
       await marks.browsingHistory(ctx, null);

@@ -59,6 +59,18 @@ export async function addToCompare(ctx: RequestContext, modelId: number): Promis
   }
 }
 
+/**
+ * A shared comparison's models (`/compare/{codes}` opened by anyone) join the visitor's own, in the
+ * address's order, so that his header's counter and his own comparison show them (ADR 072). Models
+ * past a technique type's limit, or no longer in the catalogue, are left out: the shared page still
+ * shows them.
+ */
+export async function addSharedToCompare(ctx: RequestContext, modelIds: readonly number[]): Promise<Outcome> {
+  const owner = await ensureOwner(ctx);
+  for (const id of new Set(modelIds)) await q.addToCompare(ctx.services.db, owner, id, now());
+  return { ok: true };
+}
+
 export async function removeFromCompare(ctx: RequestContext, modelId: number): Promise<Outcome> {
   const owner = ownerOf(ctx);
   if (owner) await q.removeFromCompare(ctx.services.db, owner, modelId);

@@ -1,4 +1,4 @@
-import { keyedCachePerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AudienceContext } from '#app/.server/context.ts';
 import type { Crumb } from '#app/components/page/crumbs.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
@@ -6,7 +6,7 @@ import type { CatalogPageBase } from '../catalog-page.schema.ts';
 import type { MachineryCategory, ModelCardView } from '../catalog.schema.ts';
 import { modelLineLink, modelLink } from '../catalog.rules.ts';
 import { machineryMenu } from '../catalog.server.ts';
-import { modelCards, OFFERS_TTL_MS } from '../cards.server.ts';
+import { MODEL_TABLES, modelCards, OFFER_TABLES } from '../cards.server.ts';
 import { selectModel, selectModelPlace, selectSimilar, selectSimilarFeatures, type ModelRow } from './model.queries.server.ts';
 import { formatSpecValue } from '../catalog.rules.ts';
 import { KEY_FACTS_COUNT, modelDescription, modelTitle, orderBranches, stockState } from './model.rules.ts';
@@ -106,7 +106,7 @@ function loadSimilar(
   };
   // The page's own list (no filter) is the same for every visitor of a branch: shared for a minute.
   const unfiltered = !filter.specifications && !filter.inStock && !filter.sameManufacturer;
-  return unfiltered ? similarCache(ctx.services.db, `${model.id}:${branchId}:${withPrices}`, load) : load();
+  return unfiltered ? similarKept.get(ctx.services.db, `${model.id}:${branchId}:${withPrices}`, load) : load();
 }
 
 const PENDING = Symbol('pending');
@@ -117,20 +117,18 @@ async function settledValue<T>(promise: Promise<T>): Promise<T | null> {
   return first === PENDING ? null : first as T;
 }
 
-/** How long a model's similar models at a branch are reused; stock and prices show within it. */
-const SIMILAR_TTL_MS = 60_000;
-const similarCache = keyedCachePerDb<ModelCardView[]>(SIMILAR_TTL_MS, 2_000);
+/** A model's similar models at a branch, kept until a model, its prices or its stock change. */
+const similarKept = keptPerDb<ModelCardView[]>({ readsFrom: [...MODEL_TABLES, ...OFFER_TABLES], maxEntries: 2_000 });
 
 /**
  * A model as its page shows it (the model, its specifications, its stock and prices at every
- * branch) is shared by every visitor for OFFERS_TTL_MS, as the lists share their cards (ADR 052):
- * a price or a stock changed in 1C shows on the model page within the same ten seconds as on the
- * lists; the cart and the order read their prices themselves.
+ * branch) is shared by every visitor, as the lists share their cards (ADR 052), until a model, a
+ * price or a stock changes (ADR 070); the cart and the order read their prices themselves.
  */
-const modelRows = keyedCachePerDb<ModelRow | undefined>(OFFERS_TTL_MS, 2_000);
+const modelRowsKept = keptPerDb<ModelRow | undefined>({ readsFrom: [...MODEL_TABLES, ...OFFER_TABLES], maxEntries: 2_000 });
 
 function modelRow(ctx: AudienceContext, modelId: number, withPrices: boolean): Promise<ModelRow | undefined> {
-  return modelRows(ctx.services.db, `${modelId}:${withPrices}`, () => selectModel(ctx.services.db, modelId, withPrices));
+  return modelRowsKept.get(ctx.services.db, `${modelId}:${withPrices}`, () => selectModel(ctx.services.db, modelId, withPrices));
 }
 
 function toModelView(row: ModelRow): ModelView {

@@ -55,7 +55,11 @@ function Price({ offer }: { offer: BranchOffer | null }) {
 const TIP_WIDTH_PX = 280;
 const TIP_MARGIN_PX = 8;
 
-/** 'Войдите, чтобы увидеть цену': opens the auth modal; the §9 tooltip shows after 300 ms of hover. */
+/**
+ * 'Войдите, чтобы увидеть цену': opens the auth modal; the §9 tooltip shows after 300 ms of a mouse's
+ * hover or on keyboard focus. A tap is neither: a touch's emulated hover never leaves, and the focus
+ * the closing modal gives back is not a keyboard's, so either would leave the tooltip over the card.
+ */
 function LoginPrompt() {
   const ui = useContext(LayoutUiContext);
   const tipId = useId();
@@ -76,13 +80,13 @@ function LoginPrompt() {
   };
   const hide = () => { clearTimeout(timer.current); setTip(false); };
   return (
-    <div ref={wrap} className={styles.loginWrap} onMouseEnter={show} onMouseLeave={hide}>
+    <div ref={wrap} className={styles.loginWrap} onPointerEnter={(e) => { if (e.pointerType === 'mouse') show(); }} onPointerLeave={hide}>
       {/* A link for a page without scripts; with them the modal opens in place. */}
       <Link
         to="/login"
         className={styles.login}
         aria-describedby={tipId}
-        onFocus={show}
+        onFocus={(e) => { if (e.currentTarget.matches(':focus-visible')) show(); }}
         onBlur={hide}
         onKeyDown={(e) => { if (e.key === 'Escape') hide(); }}
         onClick={ui ? (e) => { e.preventDefault(); hide(); ui.openAuth(); } : undefined}

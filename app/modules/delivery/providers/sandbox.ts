@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { CARRIERS, type Carrier } from '../delivery.constants.ts';
 import { tariffQuote, type Tariff } from '../delivery.rules.ts';
@@ -81,8 +81,10 @@ interface TariffRow {
   min_minor: string | number; days_base: number; km_per_day: number;
 }
 
-/** All the sandbox tariffs (a dozen rows) in one statement, kept a minute: pricing needs no round trip. */
-export const sandboxTariffs = memoPerDb(60_000, async (db: DB): Promise<Map<string, Tariff>> => {
+const tariffsKept = keptPerDb<Map<string, Tariff>>({ readsFrom: ['delivery_tariff'] });
+
+/** All the sandbox tariffs (a dozen rows) in one statement, kept: pricing needs no round trip. */
+export const sandboxTariffs = (db: DB): Promise<Map<string, Tariff>> => tariffsKept.get(db, '', async () => {
   const { rows } = await sql<TariffRow>`select carrier, kind, currency, base_minor, per_km_minor, per_kg_minor, per_m3_minor, min_minor, days_base, km_per_day from delivery_tariff`.execute(db);
   return new Map(rows.map((r) => [`${r.carrier}:${r.kind}:${r.currency}`, {
     carrier: r.carrier, kind: r.kind, currency: r.currency,

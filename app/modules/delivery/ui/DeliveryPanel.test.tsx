@@ -8,7 +8,7 @@ import { DeliveryPanel, type DeliveryClient, type DeliveryPanelProps } from './D
 // and states, its keyboard and transitions are pure functions tested here; the clicks are the
 // cart journey's once the cart page mounts the panel.
 const never = () => new Promise<never>(() => {});
-const client: DeliveryClient = { suggest: never, nearestTerminals: never, price: never };
+const client: DeliveryClient = { suggest: never, locate: never, nearestTerminals: never, price: never };
 const branches = [
   { id: 1, name: 'Смоленск', city: 'Смоленск', address: 'ул. Шевченко, 92' },
   { id: 24, name: 'Астана', city: 'Астана', address: 'ул. Жансугурова, 8' },
@@ -54,6 +54,16 @@ describe('DeliveryPanel', () => {
   it('with nothing checked it asks to check priced items (spec §4, §5)', () => {
     const html = render(props({ checkedLines: [], checkedTotal: 0, initialState: withState({ method: 'calc' }) }));
     expect(html).toContain('Отметьте товары с ценой');
+  });
+
+  it('an address typed when no suggestion matched shows as typed, in both methods, and the terminals say where they were looked for', () => {
+    const place = { ...EMPTY_ADDRESS, country: 'Россия', region: 'Смоленская обл', city: 'Смоленск' };
+    const coords = { lat: 54.78, long: 32.04 };
+    const typed = withState({ method: 'calc', address: place, coords, terminalAddress: place, coordsOfAddressForTerminals: coords, typedAddress: 'Смоленск, ул Кирова, 5' });
+    expect(render(props({ initialState: typed }))).toContain('value="Смоленск, ул Кирова, 5"');
+    const terminals = render(props({ initialState: { ...typed, method: 'terminals' } }));
+    expect(terminals).toContain('value="Смоленск, ул Кирова, 5"');
+    expect(terminals).toContain('Точного адреса нет в справочнике — показываем терминалы рядом с «Смоленск».');
   });
 
   it('terminals: the address field; no map or list before an address is chosen', () => {

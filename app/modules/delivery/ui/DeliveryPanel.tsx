@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CARRIER_NAMES, DELIVERY_MESSAGES as M, DELIVERY_METHODS, METHOD_LABELS, type Carrier, type DeliveryMethod } from '../delivery.constants.ts';
 import {
-  addressLine, canRequestDeliveryPrice, deliveryTransition, initialDeliveryState, offerMarks, reloadsCart,
+  addressLine, canRequestDeliveryPrice, deliveryAddressText, deliveryTransition, initialDeliveryState, offerMarks, reloadsCart,
   type CarrierOffer, type DeliveryEvent, type DeliveryState,
 } from '../delivery.rules.ts';
 import type { AddressSuggestion, TerminalView } from '../delivery.schema.ts';
 import { AddressField } from './AddressField.tsx';
 import { formatDays, formatKm, formatPrice, terminalsByCarrier } from './delivery-ui.rules.ts';
-import { fetchDeliveryPrice, fetchNearestTerminals, fetchSuggestions } from './use-delivery.ts';
+import { fetchDeliveryPrice, fetchLocatedAddress, fetchNearestTerminals, fetchSuggestions } from './use-delivery.ts';
 import styles from './DeliveryPanel.module.css';
 
 const TerminalsMap = lazy(() => import('./TerminalsMap.tsx'));
@@ -17,11 +17,12 @@ export interface DeliveryBranch { id: number; name: string; city: string; addres
 /** The network the panel uses; tests hand in their own. */
 export interface DeliveryClient {
   suggest: typeof fetchSuggestions;
+  locate: typeof fetchLocatedAddress;
   nearestTerminals: typeof fetchNearestTerminals;
   price: typeof fetchDeliveryPrice;
 }
 
-const NETWORK: DeliveryClient = { suggest: fetchSuggestions, nearestTerminals: fetchNearestTerminals, price: fetchDeliveryPrice };
+const NETWORK: DeliveryClient = { suggest: fetchSuggestions, locate: fetchLocatedAddress, nearestTerminals: fetchNearestTerminals, price: fetchDeliveryPrice };
 
 /**
  * What the cart page gives the panel and gets back. The panel owns the delivery state of spec §3;
@@ -60,6 +61,7 @@ export function DeliveryPanel(props: DeliveryPanelProps) {
   const clientRef = useRef(props.client ?? NETWORK);
   useEffect(() => { clientRef.current = props.client ?? NETWORK; });
   const suggest = useCallback((q: string) => clientRef.current.suggest(q), []);
+  const locate = useCallback((q: string) => clientRef.current.locate(q), []);
   const pricedCount = props.checkedPricedCount ?? checkedLines.length;
   const startBranch = currentBranchId ?? branches[0]?.id ?? null;
   const [state, setState] = useState<DeliveryState>(() => props.initialState ?? initialDeliveryState(startBranch, currencySign));
@@ -194,10 +196,14 @@ export function DeliveryPanel(props: DeliveryPanelProps) {
     props.onTerminal?.(t);
     apply({ type: 'terminal', carrier: t.carrier, terminalId: t.id, carrierName: CARRIER_NAMES[t.carrier] });
   };
-  const onAddress = (method: 'calc' | 'terminals') => (s: AddressSuggestion) => {
+  // One address for both kinds of delivery: chosen in either field, it is the other's too.
+  const onAddress = (s: AddressSuggestion, typed: string | null) => {
     if (!s.coords) return;
-    apply({ type: 'address', method, address: s.address, coords: s.coords });
+    apply({ type: 'address', address: s.address, coords: s.coords, typed });
   };
+  const addressText = deliveryAddressText(state);
+  // A typed address is priced to the nearest place the directory knows: the panel says which.
+  const approximatePlace = state.typedAddress !== null ? addressLine(state.address) : null;
 
   const name = useId();
   const offers = Object.values(rows).map((r) => r?.offer).filter((o): o is CarrierOffer => !!o);
@@ -226,19 +232,22 @@ export function DeliveryPanel(props: DeliveryPanelProps) {
 
       {state.method === 'calc' && (
         <div className={styles.block}>
-          <AddressField label="Адрес доставки" value={addressLine(state.address)} onPick={onAddress('calc')} suggest={suggest} />
+          <AddressField label="Адрес доставки" value={addressText} onPick={onAddress} suggest={suggest} locate={locate} />
           <div className={styles.result} aria-live="polite" data-testid="delivery-calc-result">
             {conditionsHint ? <p className={styles.hint}>{conditionsHint}</p>
               : !state.coords ? <p className={styles.hint}>{M.conditionsNotMet}</p>
                 : calcView.status === 'loading' ? <p className={styles.loading}>{M.loading}</p>
                   : state.failCalcDelivery ? <p className={styles.fail} role="alert">{calcView.status === 'done' && calcView.message ? calcView.message : M.failCalc}</p>
                     : calcView.status === 'done' ? (
-                      <dl className={styles.summary}>
-                        <div><dt>Расстояние от филиала</dt><dd>{formatKm(state.distance ?? 0)}</dd></div>
-                        <div><dt>Перевозчик</dt><dd>{state.calcCarrierName}</dd></div>
-                        {calcView.days !== null && <div><dt>Срок</dt><dd>{formatDays(calcView.days)}</dd></div>}
-                        <div className={styles.total}><dt>Доставка</dt><dd>{formatPrice(state.calcDeliveryPrice, state.currencySign)}</dd></div>
-                      </dl>
+                      <>
+                        <dl className={styles.summary}>
+                          <div><dt>Расстояние от филиала</dt><dd>{formatKm(state.distance ?? 0)}</dd></div>
+                          <div><dt>Перевозчик</dt><dd>{state.calcCarrierName}</dd></div>
+                          {calcView.days !== null && <div><dt>Срок</dt><dd>{formatDays(calcView.days)}</dd></div>}
+                          <div className={styles.total}><dt>Доставка</dt><dd>{approximatePlace !== null ? '≈\u00a0' : ''}{formatPrice(state.calcDeliveryPrice, state.currencySign)}</dd></div>
+                        </dl>
+                        {approximatePlace !== null && <p className={styles.approximate} data-testid="delivery-approximate">{M.approximate(approximatePlace)}</p>}
+                      </>
                     ) : null}
           </div>
         </div>
@@ -246,7 +255,8 @@ export function DeliveryPanel(props: DeliveryPanelProps) {
 
       {state.method === 'terminals' && (
         <div className={styles.block}>
-          <AddressField label="Ваш адрес — найдём ближайшие терминалы" value={addressLine(state.terminalAddress)} onPick={onAddress('terminals')} suggest={suggest} />
+          <AddressField label="Ваш адрес — найдём ближайшие терминалы" value={addressText} onPick={onAddress} suggest={suggest} locate={locate} />
+          {approximatePlace !== null && terminalsCoords && <p className={styles.hint} data-testid="delivery-terminals-approximate">{M.approximateTerminals(approximatePlace)}</p>}
           {conditionsHint && <p className={styles.hint}>{conditionsHint}</p>}
           {terminalsStatus === 'loading' && <p className={styles.loading} aria-live="polite">{M.terminalsLoading}</p>}
           {terminalsStatus === 'error' && <p className={styles.fail} role="alert">{terminalsError || M.failTerminals}</p>}

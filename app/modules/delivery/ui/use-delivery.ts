@@ -11,6 +11,11 @@ export function fetchSuggestions(q: string): Promise<Answer<{ suggestions: Addre
   return api('GET', `/api/delivery/suggest-address?q=${encodeURIComponent(q)}`);
 }
 
+/** An address typed when no suggestion matched, placed at the nearest known point (its price is approximate). */
+export function fetchLocatedAddress(q: string): Promise<Answer<{ suggestion: AddressSuggestion }>> {
+  return api('GET', `/api/delivery/locate-address?q=${encodeURIComponent(q)}`);
+}
+
 export function fetchNearestTerminals(address: DeliveryAddress, coords: Coords): Promise<Answer<{ terminals: TerminalView[] }>> {
   return api('POST', '/api/delivery/get-nearest-terminals', { address, coords });
 }

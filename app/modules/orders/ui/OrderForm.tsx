@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FileField } from '#app/components/ui/FileField.tsx';
 import { api, csrfToken } from '#app/lib/api.ts';
+import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import {
   ATTACHMENT_ACCEPT, ATTACHMENT_KINDS_LABEL, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, COMMENT_MAX_LENGTH, IDEMPOTENCY_HEADER, ORDER_MESSAGES,
   type DeliveryMethod,
@@ -7,6 +9,16 @@ import {
 import { fileSize, type LineChange } from '../orders.rules.ts';
 import type { CustomerInfo, OrderCreatedAnswer } from '../orders.schema.ts';
 import styles from './orders.module.css';
+
+const CONTACT_FIELDS = ['name', 'phone', 'email'] as const;
+type ContactField = typeof CONTACT_FIELDS[number];
+
+/** The messages of a refused order that belong to a contact field. */
+function contactErrors(fields: Record<string, string> | undefined): Partial<Record<ContactField, string>> {
+  const out: Partial<Record<ContactField, string>> = {};
+  for (const f of CONTACT_FIELDS) if (fields?.[f]) out[f] = fields[f];
+  return out;
+}
 
 /**
  * A checked cart line as the cart page shows it: id, count, the price (minor units; null: 'цена по
@@ -60,6 +72,9 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server's word on each contact field, shown at the field (issue 28 point 13).
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | null>>>({});
   const [changes, setChanges] = useState<LineChange[] | null>(null);
   const [prices, setPrices] = useState<ReadonlyMap<number, number>>(new Map());
   // The stock the customer confirmed after the server said less is there ('под заказ' for the rest).
@@ -82,7 +97,7 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
     let live = true;
     void api<CustomerInfo>('GET', '/api/order/customer-info').then((info) => {
       if (!live || info.error_status !== 'success') return;
-      setContacts((c) => ({ name: c.name || info.name, phone: c.phone || info.phone, email: c.email || info.email }));
+      setContacts((c) => ({ name: c.name || info.name, phone: c.phone || formatPhoneDisplay(info.phone), email: c.email || info.email }));
     }).catch(() => {});
     return () => { live = false; };
   }, []);
@@ -90,14 +105,16 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
   // Another content is another order: a new key.
   const fresh = () => { key.current = null; };
 
-  function pickFiles(list: FileList | null) {
+  /** Files picked now join those chosen before, within the limits (a refused pick changes nothing). */
+  function addFiles(picked: File[]) {
     fresh();
-    const picked = [...(list ?? [])];
-    if (picked.length > ATTACHMENT_MAX_FILES) { setError(`Можно приложить не больше ${ATTACHMENT_MAX_FILES} файлов`); return; }
-    const big = picked.find((f) => f.size > ATTACHMENT_MAX_BYTES);
+    const same = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+    const next = [...files, ...picked.filter((f) => !files.some((g) => same(f, g)))];
+    if (next.length > ATTACHMENT_MAX_FILES) { setError(`Можно приложить не больше ${ATTACHMENT_MAX_FILES} файлов`); return; }
+    const big = next.find((f) => f.size > ATTACHMENT_MAX_BYTES);
     if (big) { setError(`Файл «${big.name}» больше ${fileSize(ATTACHMENT_MAX_BYTES)}`); return; }
     setError(null);
-    setFiles(picked);
+    setFiles(next);
   }
 
   async function submit(event: FormEvent) {
@@ -133,8 +150,12 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
     for (const f of files) body.append('files[]', f, f.name);
     try {
       const res = await fetch('/api/order/create', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key.current, Accept: 'application/json' }, credentials: 'same-origin' });
-      const json = await res.json() as { error_status: string; message?: string; code?: string; changes?: LineChange[] } & OrderCreatedAnswer;
-      if (res.ok && json.error_status === 'success') { setChanges(null); onOrdered(json); return; }
+      const json = await res.json() as { error_status: string; message?: string; code?: string; changes?: LineChange[]; fields?: Record<string, string> } & OrderCreatedAnswer;
+      if (res.ok && json.error_status === 'success') { setChanges(null); setFieldErrors({}); onOrdered(json); return; }
+      const atFields = contactErrors(json.fields);
+      setFieldErrors(atFields);
+      const first = CONTACT_FIELDS.find((f) => atFields[f]);
+      if (first) { inputs.current[first]?.focus(); fresh(); return; }
       if (json.code === 'changed' && json.changes) { setChanges(json.changes); fresh(); }
       setError(json.message ?? ORDER_MESSAGES.failed);
       if (res.status !== 409) fresh();
@@ -165,13 +186,21 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
     fresh();
   }
 
-  const field = (name: keyof typeof contacts, label: string, type: string, autoComplete: string) => (
-    <label className={styles.field} htmlFor={`${id}-${name}`}>
-      <span>{label}</span>
-      <input id={`${id}-${name}`} name={name} type={type} autoComplete={autoComplete} required value={contacts[name]}
-        onChange={(e) => { fresh(); setContacts({ ...contacts, [name]: e.target.value }); }} />
-    </label>
-  );
+  const field = (name: ContactField, label: string, type: string, autoComplete: string) => {
+    const problem = fieldErrors[name];
+    return (
+      <label className={styles.field} htmlFor={`${id}-${name}`}>
+        <span>{label}<span className={styles.required} aria-hidden="true"> *</span></span>
+        <input id={`${id}-${name}`} name={name} type={type} autoComplete={autoComplete} required value={contacts[name]}
+          ref={(el) => { inputs.current[name] = el; }}
+          aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-${name}-error` : undefined}
+          onChange={(e) => { fresh(); setFieldErrors((errors) => ({ ...errors, [name]: undefined })); setContacts({ ...contacts, [name]: e.target.value }); }}
+          // A number the shop can read is shown as it writes numbers everywhere else.
+          onBlur={name === 'phone' ? (e) => { const shown = formatPhoneDisplay(e.target.value); if (/^\+\d+ \(/.test(shown)) setContacts((c) => ({ ...c, phone: shown })); } : undefined} />
+        {problem && <span id={`${id}-${name}-error`} className={styles.error}>{problem}</span>}
+      </label>
+    );
+  };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
@@ -184,13 +213,15 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
         <span>Комментарий к заказу</span>
         <textarea id={`${id}-comment`} rows={3} maxLength={COMMENT_MAX_LENGTH} value={comment} onChange={(e) => { fresh(); setComment(e.target.value); }} />
       </label>
-      <label className={styles.field} htmlFor={`${id}-files`}>
-        <span>Файлы (заявка, реквизиты, фото детали)</span>
-        <input id={`${id}-files`} type="file" multiple accept={ATTACHMENT_ACCEPT} onChange={(e) => pickFiles(e.target.files)} aria-describedby={`${id}-files-hint`} />
-        <span id={`${id}-files-hint`} className={styles.hint}>
-          До {ATTACHMENT_MAX_FILES} файлов, каждый не больше {fileSize(ATTACHMENT_MAX_BYTES)}: {ATTACHMENT_KINDS_LABEL}.
-        </span>
-      </label>
+      <FileField
+        label="Файлы (заявка, реквизиты, фото детали)"
+        hint={<>До {ATTACHMENT_MAX_FILES} файлов, каждый не больше {fileSize(ATTACHMENT_MAX_BYTES)}: {ATTACHMENT_KINDS_LABEL}.</>}
+        files={files}
+        onAdd={addFiles}
+        onRemove={(index) => { fresh(); setError(null); setFiles((list) => list.filter((_, i) => i !== index)); }}
+        accept={ATTACHMENT_ACCEPT}
+        sizeLabel={fileSize}
+      />
       {credit && (
         <label className={styles.check}>
           <input type="checkbox" checked={onCredit} onChange={(e) => { fresh(); setOnCredit(e.target.checked); }} />
@@ -206,6 +237,7 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
           </button>
         </div>
       )}
+      <p className={styles.hint}><span aria-hidden="true">* </span>Все поля контактов обязательны</p>
       {error && !changes && <p className={styles.error} role="alert">{error}</p>}
       {blocked && !error && <p className={styles.hint}>{blocked}</p>}
       <button type="submit" className={styles.submit} aria-disabled={sending || !!blocked}>{sending ? 'Отправляем заказ…' : 'Оформить заказ'}</button>

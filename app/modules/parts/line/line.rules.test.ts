@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bestTone, clearPartsFilters, emptyPartsState, encodePartsQuery, facetCounts, narrowsParts, parsePartsQuery, partsLineLink,
+  bestTone, centredPan, clearPartsFilters, emptyPartsState, encodePartsQuery, facetCounts, narrowsParts, parsePartsQuery, partsLineLink,
   partsSearch, stockTone, togglePartsFlag, togglePartsId, MAX_IDS_PER_LIST, type FacetItem,
 } from './line.rules.ts';
 
@@ -107,5 +107,28 @@ describe('small rules', () => {
   });
   it('the line\'s parts address', () => {
     expect(partsLineLink('kirovets', 'kirovets-k-7m')).toBe('/zapchasti/kirovets/kirovets-k-7m');
+  });
+});
+
+describe('centring a balloon in the drawing frame', () => {
+  const size = { width: 1000, height: 500 };
+  it('puts a point in the middle when the zoomed drawing still covers the frame around it', () => {
+    // The frame is 400 × 200 px; at 2.5× a point at (400, 250) of the drawing is 160 px, 100 px into the stage.
+    expect(centredPan({ x: 400, y: 250 }, size, 400, 200, 2.5)).toEqual([40, 0]);
+  });
+  it('stops at the edge for a point by the drawing\'s edge: the stage keeps covering the frame, the point stays inside it', () => {
+    const scale = 2.5;
+    const [x, y] = centredPan({ x: 10, y: 490 }, size, 400, 200, scale);
+    expect([x, y]).toEqual([120, -60]);
+    // Where the point lands in the frame (panzoom scales about the stage's centre): inside, near its edges.
+    const onScreen = (at: number, of: number, frame: number, pan: number) => frame / 2 + scale * ((at / of) * frame - frame / 2 + pan);
+    expect(onScreen(10, 1000, 400, x)).toBeCloseTo(10);
+    expect(onScreen(490, 500, 200, y)).toBeCloseTo(190);
+    // The stage's left and bottom edges are on the frame's.
+    expect(onScreen(0, 1000, 400, x)).toBeCloseTo(0);
+    expect(onScreen(500, 500, 200, y)).toBeCloseTo(200);
+  });
+  it('does not pan a drawing shown whole', () => {
+    expect(centredPan({ x: 10, y: 10 }, size, 400, 200, 1)).toEqual([0, 0]);
   });
 });

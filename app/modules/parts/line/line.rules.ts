@@ -249,3 +249,20 @@ export function bestTone(tones: readonly StockTone[]): StockTone {
 export function partsLineLink(makerSlug: string, lineSlug: string): string {
   return `/zapchasti/${makerSlug}/${lineSlug}`;
 }
+
+/**
+ * The pan (panzoom's translate, in the stage's unscaled pixels, about its centre) that puts a
+ * drawing's point in the middle of a `width` × `height` frame at `scale`, as near as the drawing
+ * still covering the whole frame allows: a balloon by the drawing's edge ends by the frame's edge,
+ * inside it. `point` is in the drawing's own units (`size`).
+ */
+export function centredPan(
+  point: { x: number; y: number }, size: { width: number; height: number }, width: number, height: number, scale: number,
+): [number, number] {
+  const axis = (at: number, of: number, frame: number) => {
+    // Off-centre by more than this and the stage's edge comes inside the frame.
+    const limit = (frame / 2) * (1 - 1 / scale);
+    return Math.min(limit, Math.max(-limit, frame / 2 - (at / of) * frame));
+  };
+  return [axis(point.x, size.width, width), axis(point.y, size.height, height)];
+}

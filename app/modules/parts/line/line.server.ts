@@ -1,4 +1,4 @@
-import { keyedCachePerDb, memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AudienceContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { modelLineDirectory, type LineDirectoryEntry } from '#app/modules/catalog/line-directory.server.ts';
@@ -19,15 +19,16 @@ import { selectBranchStock, selectLineDrawings, selectLinePositions, selectPartR
 
 /* ——— What is kept in memory (ADR 032) ——— */
 
-/** The line's drawings and positions change when an editor or an import changes them: a minute is fresh enough. */
-export const LINE_INDEX_TTL_MS = 60_000;
-/** Stock and prices move faster: the counts, the callouts' colours and the rows follow within this time. */
-export const LINE_STOCK_TTL_MS = 10_000;
+/**
+ * Kept until their tables change (ADR 070): the line's drawings and positions when an editor or an
+ * import changes them; stock and prices with every branch import.
+ */
+const LINE_INDEX_TABLES = ['parts_drawing', 'parts_drawing_position', 'parts_part'] as const;
+const LINE_STOCK_TABLES = ['parts_part_branch'] as const;
 const MAX_LINES = 500;
 /**
  * The offers of a line's parts are kept per line, branch and whether prices are shown: a large
- * line holds thousands of rows, and an entry stays until the cache is full, so fewer are kept than
- * lines (what is busy within ten seconds fits many times over).
+ * line holds thousands of rows, so fewer are kept than lines (the busy ones fit many times over).
  */
 const MAX_LINE_OFFERS = 64;
 
@@ -40,10 +41,10 @@ interface LineIndex {
   makerIds: Set<number>;
 }
 
-const indexCache = keyedCachePerDb<LineIndex>(LINE_INDEX_TTL_MS, MAX_LINES);
+const indexKept = keptPerDb<LineIndex>({ readsFrom: LINE_INDEX_TABLES, maxEntries: MAX_LINES });
 
 function lineIndex(db: DB, lineId: number): Promise<LineIndex> {
-  return indexCache(db, String(lineId), async () => {
+  return indexKept.get(db, String(lineId), async () => {
     const [drawings, positions] = await Promise.all([selectLineDrawings(db, lineId), selectLinePositions(db, lineId)]);
     const categoryIds = new Set<number>();
     const makerIds = new Set<number>();
@@ -60,10 +61,10 @@ function lineIndex(db: DB, lineId: number): Promise<LineIndex> {
 
 /** Per part: its branch rows (stock, priced, discounted), the line's parts only. */
 type LineStock = Map<number, Array<{ branchId: number; quantity: number; priced: boolean; discounted: boolean }>>;
-const stockCache = keyedCachePerDb<LineStock>(LINE_STOCK_TTL_MS, MAX_LINES);
+const stockKept = keptPerDb<LineStock>({ readsFrom: LINE_STOCK_TABLES, maxEntries: MAX_LINES });
 
 function lineStock(db: DB, lineId: number, index: LineIndex): Promise<LineStock> {
-  return stockCache(db, String(lineId), async () => {
+  return stockKept.get(db, String(lineId), async () => {
     const out: LineStock = new Map();
     for (const r of await selectBranchStock(db, index.partIds)) {
       const row = { branchId: r.branch_id, quantity: r.quantity, priced: r.priced, discounted: r.discounted };
@@ -75,7 +76,11 @@ function lineStock(db: DB, lineId: number, index: LineIndex): Promise<LineStock>
   });
 }
 
-const refsCache = memoPerDb(LINE_INDEX_TTL_MS, async (db: DB) => {
+const refsKept = keptPerDb<PartRefs>({ readsFrom: ['parts_category', 'parts_manufacturer'] });
+
+interface PartRefs { categories: Map<number, RefRow>; categoryOrder: Map<number, number>; makers: Map<number, RefRow> }
+
+const partRefs = (db: DB): Promise<PartRefs> => refsKept.get(db, '', async () => {
   const { categories, makers } = await selectPartRefs(db);
   // Categories as the tree reads: a parent, then its children.
   const order = new Map<number, number>();
@@ -89,14 +94,6 @@ const refsCache = memoPerDb(LINE_INDEX_TTL_MS, async (db: DB) => {
   const byId = (rows: RefRow[]) => new Map(rows.map((r) => [r.id, r]));
   return { categories: byId(categories), categoryOrder: order, makers: byId(makers) };
 });
-
-/** Forgets the line indexes of a database (after an import of drawings or stock). */
-export function forgetPartsLineIndex(db: DB): void {
-  indexCache.forget(db);
-  stockCache.forget(db);
-  priceCache.forget(db);
-  offersCache.forget(db);
-}
 
 /* ——— The line ——— */
 
@@ -147,7 +144,7 @@ interface Applied {
   items: FacetItem[];
   branchId: number | null;
   withPrices: boolean;
-  refs: Awaited<ReturnType<typeof refsCache>>;
+  refs: PartRefs;
 }
 
 interface Evaluated extends Applied {
@@ -164,7 +161,7 @@ async function apply(ctx: AudienceContext, line: LineDirectoryEntry, requested: 
     isWithPrice: withPrices && requested.isWithPrice,
     sortOrder: sortOrders.includes(requested.sortOrder) ? requested.sortOrder : 'popular',
   };
-  const [index, refs, location] = await Promise.all([lineIndex(db, line.id), refsCache(db), currentLocation(ctx)]);
+  const [index, refs, location] = await Promise.all([lineIndex(db, line.id), partRefs(db), currentLocation(ctx)]);
   const stock = await lineStock(db, line.id, index);
   const branchId = location.currentBranch.id;
   return { line, index, state, items: facetItems(index, stock, branchId, state.serial), branchId, withPrices, refs };
@@ -391,10 +388,10 @@ async function sortParts(ctx: AudienceContext, e: Evaluated, parts: PositionRow[
   });
 }
 
-const priceCache = keyedCachePerDb<Map<number, number>>(LINE_STOCK_TTL_MS, MAX_LINES);
+const pricesKept = keptPerDb<Map<number, number>>({ readsFrom: LINE_STOCK_TABLES, maxEntries: MAX_LINES });
 
 function linePrices(db: DB, lineId: number, index: LineIndex, branchId: number | null): Promise<Map<number, number>> {
-  return priceCache(db, `${lineId}:${branchId}`, async () => {
+  return pricesKept.get(db, `${lineId}:${branchId}`, async () => {
     const prices = new Map<number, number>();
     for (const [partId, own] of await lineOffers(db, lineId, index, branchId, true)) {
       const here = own.find((o) => o.branch_id === branchId);
@@ -404,15 +401,15 @@ function linePrices(db: DB, lineId: number, index: LineIndex, branchId: number |
   });
 }
 
-const offersCache = keyedCachePerDb<Map<number, OfferRow[]>>(LINE_STOCK_TTL_MS, MAX_LINE_OFFERS);
+const offersKept = keptPerDb<Map<number, OfferRow[]>>({ readsFrom: LINE_STOCK_TABLES, maxEntries: MAX_LINE_OFFERS });
 
 /**
  * The offers of every part of a line, by part: the row at the visitor's branch and the stock
- * elsewhere, read in one statement and shared for LINE_STOCK_TTL_MS by every visitor of the branch,
- * as the line's stock is: a page of the line's parts asks no statement of its own (ADR 052).
+ * elsewhere, read in one statement and shared by every visitor of the branch until stock or prices
+ * change, as the line's stock is: a page of the line's parts asks no statement of its own (ADR 052).
  */
 function lineOffers(db: DB, lineId: number, index: LineIndex, branchId: number | null, withPrices: boolean): Promise<Map<number, OfferRow[]>> {
-  return offersCache(db, `${lineId}:${branchId}:${withPrices}`, async () => offersByPart(await selectOffers(db, index.partIds, branchId, withPrices)));
+  return offersKept.get(db, `${lineId}:${branchId}:${withPrices}`, async () => offersByPart(await selectOffers(db, index.partIds, branchId, withPrices)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { memoPerDb } from '#app/.server/cache.ts';
+import { keptPerDb } from '#app/.server/cache.ts';
 import type { AppServices, AudienceContext, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { modelLink } from '#app/modules/catalog/catalog.rules.ts';
@@ -53,10 +53,10 @@ export interface PartsReference {
 }
 
 /**
- * Counts change with an import or an editor's work, not with visitors: five minutes late is fine,
- * and at a million parts the one grouped read costs a few hundred milliseconds.
+ * Counts change with an import or an editor's work, not with visitors, and at a million parts the
+ * one grouped read costs a few hundred milliseconds: kept until the parts, their categories or makers change.
  */
-const REFERENCE_TTL_MS = 5 * 60_000;
+const referenceKept = keptPerDb<PartsReference>({ readsFrom: ['parts_category', 'parts_manufacturer', 'parts_part'] });
 
 function buildReference(categories: CategoryRow[], makers: MakerRow[], counts: Array<{ category_id: number | null; manufacturer_id: number; n: number }>): PartsReference {
   const byId = new Map<number, CategoryNode>();
@@ -101,7 +101,7 @@ function buildReference(categories: CategoryRow[], makers: MakerRow[], counts: A
   return { roots, byId, byPath, makers: new Map(makers.map((m) => [m.id, m])), allByMaker, allTotal };
 }
 
-const reference = memoPerDb(REFERENCE_TTL_MS, async (db: DB) => {
+const reference = (db: DB): Promise<PartsReference> => referenceKept.get(db, '', async () => {
   const [categories, makers, counts] = await Promise.all([selectCategories(db), selectMakers(db), selectCategoryMakerCounts(db)]);
   return buildReference(categories, makers, counts);
 });
@@ -110,8 +110,8 @@ export function partsReference(services: AppServices): Promise<PartsReference> {
   return reference(services.db);
 }
 
-const LINES_TTL_MS = 60_000;
-const linesWithDrawings = memoPerDb(LINES_TTL_MS, async (db: DB): Promise<MachineMakerView[]> => {
+const linesKept = keptPerDb<MachineMakerView[]>({ readsFrom: ['parts_drawing', 'catalog_model_line', 'catalog_manufacturer'] });
+const linesWithDrawings = (db: DB): Promise<MachineMakerView[]> => linesKept.get(db, '', async () => {
   const rows = await selectLinesWithDrawings(db);
   const makers: MachineMakerView[] = [];
   for (const r of rows) {
@@ -208,29 +208,13 @@ function ownCounts(rows: FlagCountRow[]): OwnCounts {
 
 /**
  * A branch's parts per category and maker in stock and with a price (ADR 037). Stock moves with the
- * branches' imports, not with visitors: a minute late is fine, and the grouped read of a branch's
- * rows (a million at the branch that sells every part) costs a few hundred milliseconds, so it is
- * kept a minute and refreshed behind the visitors: after the first load nobody waits for it.
+ * branches' imports, not with visitors, and the grouped read of a branch's rows (a million at the
+ * branch that sells every part) costs a few hundred milliseconds: kept until a branch row changes.
  */
-const BRANCH_COUNTS_TTL_MS = 60_000;
-const branchCountsKept = new WeakMap<DB, Map<number, { value: Promise<OwnCounts>; expires: number }>>();
+const branchCountsKept = keptPerDb<OwnCounts>({ readsFrom: ['parts_part_branch', 'parts_part'], maxEntries: 100 });
 
 function branchCounts(db: DB, branchId: number): Promise<OwnCounts> {
-  let kept = branchCountsKept.get(db);
-  if (!kept) branchCountsKept.set(db, (kept = new Map()));
-  const entries = kept;
-  const hit = entries.get(branchId);
-  if (hit && hit.expires > Date.now()) return hit.value;
-  const load = selectBranchFlagCounts(db, branchId).then(ownCounts);
-  if (hit) {
-    // The old counts serve until the new ones are read; one refresh at a time.
-    hit.expires = Date.now() + BRANCH_COUNTS_TTL_MS;
-    load.then((value) => entries.set(branchId, { value: Promise.resolve(value), expires: Date.now() + BRANCH_COUNTS_TTL_MS }), () => { hit.expires = 0; });
-    return hit.value;
-  }
-  entries.set(branchId, { value: load, expires: Date.now() + BRANCH_COUNTS_TTL_MS });
-  load.catch(() => entries.delete(branchId));
-  return load;
+  return branchCountsKept.get(db, String(branchId), async () => ownCounts(await selectBranchFlagCounts(db, branchId)));
 }
 
 /**
@@ -412,11 +396,13 @@ export async function searchPartsLanding(ctx: AudienceContext, query: string): P
 
 /**
  * The parts sections for sitemap.xml, from memory: /fp/ and every category path that holds parts,
- * and /parts-catalog (its steps are links from it). Not the parts themselves: a million addresses need
- * a sitemap index of files of 50,000, which the sitemap does not have yet (ADR 033).
+ * /parts-catalog and the parts page of every model line with drawings (`/zapchasti/{maker}/{line}`,
+ * the catalogue's pages; its other steps are links from them). The parts themselves have files of
+ * their own (sitemap.server.ts).
  */
 export async function partsSitemapPaths(services: AppServices): Promise<string[]> {
-  const ref = await partsReference(services);
+  const [ref, makers] = await Promise.all([partsReference(services), machineMakersWithDrawings(services)]);
   const categories = [...ref.byId.values()].filter((n) => n.total > 0).map((n) => fpLink(n.slugs));
-  return ['/fp', ...categories, '/parts-catalog'];
+  const lines = makers.flatMap((m) => m.lines.map((l) => l.link));
+  return ['/fp', ...categories, '/parts-catalog', ...lines];
 }

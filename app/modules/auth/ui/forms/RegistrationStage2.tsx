@@ -52,8 +52,10 @@ export function RegistrationStage2({ flow, onFlow }: AuthFormProps): ReactElemen
   if (flow.step !== 'step2') return null;
   const options = retryOptions({ attempts: flow.attempts, secondsLeft, limitSeconds: limitLeft });
 
-  async function submit() {
+  /** `entered`: the code the last box completed (this render's `code` is still the one before it). */
+  async function submit(entered = code) {
     if (flow.step !== 'step2' || busy) return;
+    const code = entered;
     if (!canSubmitCode(code)) {
       // The button looks disabled until 4 characters are in; pressed anyway, it says what is missing.
       setAnnouncement((a) => ({ text: AUTH_MESSAGES.code, n: a.n + 1 }));
@@ -126,6 +128,7 @@ export function RegistrationStage2({ flow, onFlow }: AuthFormProps): ReactElemen
         ref={codeField}
         value={code}
         onChange={(next) => { setCode(next); if (next) setFailure(null); }}
+        onComplete={(full) => void submit(full)}
         label={STEP2_TITLES[flow.via]}
         hideLabel
         invalid={Boolean(failure)}

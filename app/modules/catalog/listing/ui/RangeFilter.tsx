@@ -84,7 +84,8 @@ export function RangeFilter({ title, unit, min, max, from, to, onApply }: RangeF
 
   return (
     <fieldset className={styles.group} data-changed={from !== null || to !== null || undefined}>
-      <legend className={styles.legend}>{title}{unit ? <span className={styles.unit}>, {unit}</span> : null}</legend>
+      {/* One flex item: the legend's gap would stand between the title and its unit ('ширина , м'). */}
+      <legend className={styles.legend}><span>{title}{unit ? <span className={styles.unit}>, {unit}</span> : null}</span></legend>
       <div className={styles.range}>
         {field('from')}
         <span aria-hidden="true" className={styles.dash}>–</span>

@@ -18,6 +18,7 @@ export function CompareButton({ modelId, variant = 'full' }: CompareButtonProps)
     <MarkToggle
       {...COMPARE_TOGGLE} itemId={modelId} variant={variant} pressed={marks.has('compare', modelId)}
       afterMessage={<CompareTableLink />}
+      addedToast={<>Модель добавлена к сравнению. <Link to={COMPARE_PATH}>Открыть сравнение</Link></>}
     />
   );
 }

@@ -1,17 +1,21 @@
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
 import { PriceBlock } from '../../ui/PriceBlock.tsx';
 import { MARKS_MESSAGES } from '../marks.constants.ts';
 import { compareLink, rowDiffers, visibleRows } from '../marks.rules.ts';
 import type { CompareGroup, ComparePageData } from '../marks.schema.ts';
-import { useMarks } from './use-marks.ts';
+import { addSharedToCompare, useMarks } from './use-marks.ts';
 import styles from './CompareTable.module.css';
+
+/** The 'Убрать' button of a model, found by its product code (focus goes there after a removal). */
+const removeButton = (code: string) => document.querySelector<HTMLElement>(`[data-compare-remove="${CSS.escape(code)}"]`);
 
 /**
  * The comparison (`/compare/{codes}`): one table per technique type, models side by side,
  * 'Только различия' hides the rows where all models agree. The first column stays while the table
- * scrolls sideways (phones).
+ * scrolls sideways (phones). Opened from a shared address, its models join the visitor's own
+ * comparison (ADR 072).
  */
 export function CompareTable({ data, origin }: { data: ComparePageData; origin: string }) {
   const [onlyDifferences, setOnlyDifferences] = useState(false);
@@ -19,12 +23,45 @@ export function CompareTable({ data, origin }: { data: ComparePageData; origin: 
   const marks = useMarks();
   const toggleId = useId();
   const shareUrl = `${origin}${compareLink(data.codes)}`;
+  const codesKey = data.codes.join(',');
+  /** After 'Убрать': the model whose button takes the focus once the table is shown again ('' — the first left). */
+  const focusAfter = useRef<string | null>(null);
+  /** The address changed by 'Убрать', not by another shared link: nothing joins the visitor's comparison. */
+  const removing = useRef(false);
 
   async function remove(modelId: number, code: string) {
+    const models = data.groups.find((g) => g.models.some((m) => m.id === modelId))?.models ?? [];
+    const at = models.findIndex((m) => m.id === modelId);
+    // The model that moves into the removed one's place, else the one before it.
+    focusAfter.current = (models[at + 1] ?? models[at - 1])?.productCode ?? '';
+    removing.current = true;
     // Out of the visitor's own comparison (if there) and out of the address.
     await marks.set('compare', modelId, false);
     await navigate(compareLink(data.codes.filter((c) => c !== code)), { replace: true, preventScrollReset: true });
   }
+
+  // Focus stays in the comparison: the removed model's button is gone with it.
+  useEffect(() => {
+    const code = focusAfter.current;
+    if (code === null) return;
+    focusAfter.current = null;
+    const target = (code ? removeButton(code) : null)
+      ?? document.querySelector<HTMLElement>('[data-compare-remove]')
+      ?? document.querySelector<HTMLElement>('[data-compare-empty]');
+    target?.focus();
+  }, [codesKey]);
+
+  const joinShared = useEffectEvent(() => {
+    if (removing.current) {
+      removing.current = false;
+      return;
+    }
+    void addSharedToCompare(data.groups.flatMap((g) => g.models.map((m) => m.id)));
+  });
+  // Once the visitor's marks are known, and for every other address the page shows.
+  useEffect(() => {
+    if (marks.loaded) joinShared();
+  }, [marks.loaded, codesKey]);
 
   return (
     <>
@@ -36,7 +73,7 @@ export function CompareTable({ data, origin }: { data: ComparePageData; origin: 
       {data.groups.length === 0 ? (
         <div className={styles.empty}>
           <p>{MARKS_MESSAGES.compareEmpty}</p>
-          <Link to="/catalog" className="btn btn-brand">Перейти в каталог</Link>
+          <Link to="/catalog" className="btn btn-brand" data-compare-empty="">Перейти в каталог</Link>
         </div>
       ) : (
         <>
@@ -83,7 +120,7 @@ function GroupTable({ group, single, onlyDifferences, withPrices, onRemove }: {
                     <Link to={m.link}>{m.name}</Link>
                     <p className={styles.muted}>{m.manufacturer.name} · {m.productCode}</p>
                     <PriceBlock offer={m.offer} inStock={m.inStock} guest={!withPrices} />
-                    <button type="button" className={styles.remove} onClick={() => void onRemove(m.id, m.productCode)} aria-label={`Убрать ${m.name} из сравнения`}>
+                    <button type="button" className={styles.remove} onClick={() => void onRemove(m.id, m.productCode)} aria-label={`Убрать ${m.name} из сравнения`} data-compare-remove={m.productCode}>
                       Убрать
                     </button>
                   </div>

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Icon } from '#app/components/ui/icons.tsx';
 import { setMark, type MarkKind } from './use-marks.ts';
 import styles from './marks.module.css';
@@ -41,11 +42,28 @@ export interface MarkToggleProps {
   intercept?: () => boolean;
   /** After a refusal's message (the comparison's limit links to the table). */
   afterMessage?: ReactNode;
+  /** A toast after a successful add (the comparison: 'Открыть сравнение', its one way in on a phone's card). */
+  addedToast?: ReactNode;
 }
 
+/** How long the toast after an add stays. */
+const TOAST_MS = 6000;
+/** Told to every toggle when one shows its toast: the others hide theirs (one toast at a time). */
+const TOAST_EVENT = 'mark-toast';
+
 /** The compare and favourite toggles: one button (aria-pressed) and its refusal message. */
-export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId, pressed, intercept, afterMessage }: MarkToggleProps) {
+export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId, pressed, intercept, afterMessage, addedToast }: MarkToggleProps) {
   const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState(0);
+  const toastOwner = useId();
+  useEffect(() => {
+    if (!added) return;
+    window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toastOwner }));
+    const other = (e: Event) => { if ((e as CustomEvent<string>).detail !== toastOwner) setAdded(0); };
+    window.addEventListener(TOAST_EVENT, other);
+    const timer = setTimeout(() => setAdded(0), TOAST_MS);
+    return () => { clearTimeout(timer); window.removeEventListener(TOAST_EVENT, other); };
+  }, [added, toastOwner]);
   return (
     <span className={styles.wrap}>
       <button
@@ -59,12 +77,16 @@ export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId
           if (intercept?.()) return;
           const result = await setMark(kind, itemId, !pressed);
           if (!result.ok) setError(result.message);
+          // A new add restarts the toast's time.
+          else setAdded(!pressed && addedToast ? Date.now() : 0);
         }}
       >
         <Icon name={icon} size={18} />
         <span className={styles.label}>{pressed ? labels.on : labels.off}</span>
       </button>
       {error ? <p className={styles.message} role="alert">{error}{afterMessage}</p> : null}
+      {/* On the page's body: a card's overflow or transform never clips or moves it. */}
+      {added ? createPortal(<div className={styles.toast} role="status" data-testid={`${testId}-toast`}>{addedToast}</div>, document.body) : null}
     </span>
   );
 }

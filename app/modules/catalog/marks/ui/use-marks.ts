@@ -74,6 +74,17 @@ export async function setMark(kind: MarkKind, id: number, on: boolean): Promise<
   return { ok: false, message: r.message, code: (r as { code?: string }).code };
 }
 
+/**
+ * A shared comparison's models join the visitor's own (ADR 072): the header's counter and his own
+ * comparison then show them. Those already there are not sent; nothing is sent when none is new.
+ */
+export async function addSharedToCompare(modelIds: readonly number[]): Promise<void> {
+  const missing = modelIds.filter((id) => !store.marks.compare.includes(id));
+  if (!missing.length) return;
+  const r = await api<{ marks: MarksState }>('POST', '/api/catalog/compare/add-shared', { modelIds: missing });
+  if (r.error_status === 'success') set({ ...store, loaded: true, marks: r.marks });
+}
+
 const ownerKey = (visitor: VisitorSnapshot): string => (visitor.userId !== null ? `user:${visitor.userId}` : 'guest');
 
 export function useMarks() {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { Breadcrumbs } from '../../listing/ui/Breadcrumbs.tsx';
 import { BookmarkButton } from '../../marks/ui/BookmarkButton.tsx';
@@ -19,7 +20,16 @@ import styles from './ModelPage.module.css';
 /** Fixed anchors: the page's section links can be shared ('…#harakteristiki'). */
 const ids = { specs: 'harakteristiki', stock: 'nalichie', about: 'opisanie' } as const;
 
-export function ModelPage({ data }: { data: ModelPageData }) {
+export interface ModelPageProps {
+  data: ModelPageData;
+  /**
+   * The 'Запросить коммерческое предложение' control, given by the page that composes the catalogue
+   * with the requests (the catalogue does not know them); without it the button leads to the contacts.
+   */
+  offerRequest?: (className: string) => ReactNode;
+}
+
+export function ModelPage({ data, offerRequest }: ModelPageProps) {
   const { model, offers } = data;
   const own = offers.stock;
   return (
@@ -47,7 +57,7 @@ export function ModelPage({ data }: { data: ModelPageData }) {
               <CompareButton modelId={model.id} productCode={model.productCode} />
               <BookmarkButton modelId={model.id} />
             </div>
-            <Link to="/contacts" className={`btn btn-primary ${styles.cta}`}>Запросить коммерческое предложение</Link>
+            {offerRequest?.(`btn btn-primary ${styles.cta}`) ?? <Link to="/contacts" className={`btn btn-primary ${styles.cta}`}>Запросить коммерческое предложение</Link>}
             <p className={styles.note}>Лизинг, кредит и доставка — менеджер филиала подготовит предложение под ваше хозяйство.</p>
           </div>
         </div>

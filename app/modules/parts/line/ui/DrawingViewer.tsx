@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
+import { centredPan } from '../line.rules.ts';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type CalloutView, type DrawingView, type StockTone } from '../line.schema.ts';
 import { PartRows } from './PartRows.tsx';
 import styles from './DrawingViewer.module.css';
@@ -38,6 +39,7 @@ export interface DrawingWorkspaceProps {
  */
 export function DrawingWorkspace({ drawing, signedIn }: DrawingWorkspaceProps) {
   const root = useRef<HTMLDivElement>(null);
+  const viewer = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const pz = useRef<PanzoomObject | null>(null);
@@ -53,7 +55,10 @@ export function DrawingWorkspace({ drawing, signedIn }: DrawingWorkspaceProps) {
     if (callout !== null) for (const node of el.querySelectorAll(`[data-callout="${callout}"]`)) node.setAttribute(attr, '');
   };
 
-  /** Centres a balloon in the frame, zoomed in at least to FOCUS_SCALE. */
+  /**
+   * Centres a balloon in the frame, zoomed in at least to FOCUS_SCALE; one near the drawing's edge
+   * goes as near the centre as the drawing still covering the frame allows.
+   */
   const centre = (callout: number) => {
     const c = drawing.callouts.find((x) => x.callout === callout);
     const el = stage.current;
@@ -63,18 +68,34 @@ export function DrawingWorkspace({ drawing, signedIn }: DrawingWorkspaceProps) {
     const h = el.offsetHeight;
     const scale = Math.max(instance.getScale(), FOCUS_SCALE);
     instance.zoom(scale, { animate: false });
-    instance.pan(w / 2 - (c.x / drawing.width) * w, h / 2 - (c.y / drawing.height) * h, { animate: false, force: true });
+    // Panzoom applies a transform a frame later, so its own containment would measure the stage at
+    // the scale before this zoom and clamp the pan to the wrong bounds (an edge balloon then stayed
+    // out of the frame): the bounds are computed here from the layout size, which no transform changes.
+    const [x, y] = centredPan(c, drawing, w, h, scale);
+    instance.pan(x, y, { animate: false, force: true, contain: undefined });
   };
+
+  const behavior = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+  /** Whether the drawing is pinned above the rows (≥ 992 px, the module's CSS): rows then pass under it. */
+  const pinned = () => viewer.current !== null && getComputedStyle(viewer.current).position === 'sticky';
 
   const showRow = (callout: number) => {
     const row = root.current?.querySelector<HTMLElement>(`tr[data-callout="${callout}"]`);
-    row?.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    // Under a pinned drawing the middle of the window is behind it: the row goes to the bottom.
+    row?.scrollIntoView({ block: pinned() ? 'end' : 'center', behavior: behavior() });
+  };
+
+  /** A row's 'Показать позицию N на чертеже' shows the drawing when it is off screen (a phone, a long list). */
+  const showDrawing = () => {
+    const box = frame.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > innerHeight)) frame.current?.scrollIntoView({ block: 'center', behavior: behavior() });
   };
 
   const select = (callout: number, from: 'drawing' | 'row' | 'search') => {
     mark('data-active', callout);
     if (from !== 'drawing') centre(callout);
-    if (from !== 'row') showRow(callout);
+    if (from === 'row') showDrawing();
+    else showRow(callout);
   };
 
   // A link to a position on this drawing ('#callout-7', from the parts list) selects it.
@@ -148,7 +169,7 @@ export function DrawingWorkspace({ drawing, signedIn }: DrawingWorkspaceProps) {
 
   return (
     <div ref={root} className={styles.workspace} onPointerOver={onOver} onPointerLeave={onLeave} data-testid="drawing-workspace">
-      <div className={styles.viewer}>
+      <div ref={viewer} className={styles.viewer} data-testid="drawing-viewer">
         <div className={styles.toolbar}>
           <WorkspaceToolbar
             title={drawing.title} searchId={searchId} invalid={searchError !== null} ready={ready} onSearch={onSearch}
@@ -165,8 +186,8 @@ export function DrawingWorkspace({ drawing, signedIn }: DrawingWorkspaceProps) {
           aria-describedby={hintId}
           onKeyDown={onFrameKey}
           data-testid="drawing-frame"
-          // At most 62 % of the window's height, so the first rows show beside it; the width follows.
-          style={{ width: `min(100%, calc(62vh * ${drawing.width} / ${drawing.height}))` }}
+          // At most --drawing-height of the window (the module's CSS), so rows show below it; the width follows.
+          style={{ width: `min(100%, calc(var(--drawing-height) * ${drawing.width} / ${drawing.height}))` }}
         >
           <div ref={stage} className={styles.stage} style={{ aspectRatio: `${drawing.width} / ${drawing.height}` }}>
             {/* The page's largest paint: React preloads it in the head. */}

@@ -11,6 +11,7 @@ import { DrawingWorkspace } from './DrawingViewer.tsx';
 import { PartRows } from './PartRows.tsx';
 import { PartsSidebar } from './PartsSidebar.tsx';
 import styles from './PartsLinePage.module.css';
+import { useRecordPartsView } from '../../history/ui/use-record-parts-view.ts';
 import { OwnMachinePicker } from '../../yard/ui/OwnMachinePicker.tsx';
 
 const partsLabel = (n: number) => `${n.toLocaleString('ru-RU')} ${plural(n, 'деталь', 'детали', 'деталей')}`;
@@ -22,6 +23,7 @@ const partsLabel = (n: number) => `${n.toLocaleString('ru-RU')} ${plural(n, 'д�
  */
 export function PartsLinePage({ data }: { data: PartsLinePageData }) {
   const { line, state, drawing, list, slider } = data;
+  useRecordPartsView({ lineId: line.id });
   const navigate = useNavigate();
   // While the next state loads, the drawing and the rows are dimmed (the sidebar shows the ticks at once).
   const loading = useNavigation().state === 'loading';

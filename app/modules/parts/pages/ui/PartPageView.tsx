@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
+import { useRecordPartsView } from '../../history/ui/use-record-parts-view.ts';
 import { PartFit } from '../../yard/ui/PartFit.tsx';
 import type { PartPage, PartRelative } from '../pages.schema.ts';
 import { CartButton } from '../../ui/cart-button-slot.tsx';
@@ -34,6 +35,7 @@ export interface PartPageViewProps {
  * the models it fits.
  */
 export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
+  useRecordPartsView({ partId: data.id });
   const chain = data.relatives.filter((r) => r.relation !== 'analog');
   const analogs = data.relatives.filter((r) => r.relation === 'analog');
   const replacement = chain.filter((r) => r.relation === 'replacement').sort((a, b) => b.distance - a.distance)[0];

@@ -1,5 +1,5 @@
 import { Link } from '#app/components/ui/Link.tsx';
-import { BrowsingHistory } from '#app/modules/catalog/marks/ui/BrowsingHistory.tsx';
+import { PartsHistory } from '../../history/ui/PartsHistory.tsx';
 import type { PartSearchResult } from '../../parts.schema.ts';
 import type { CategoryLinkView, MachineMakerView, PartListItem } from '../pages.schema.ts';
 import { partLink } from '../part-link.rules.ts';
@@ -16,7 +16,7 @@ export interface PartsLandingProps {
 
 const RELATION_TITLES = { exact: 'Точное совпадение', replacement: 'Замена', analog: 'Аналог', replaced: 'Заменённый номер', near: 'Похожий номер' } as const;
 
-/** /zapchasti: the top bar, the search results, the part categories, the machine makers and lines, 'Вы смотрели'. */
+/** /zapchasti: the top bar, the search results, the part categories, the machine makers and lines, 'Вы смотрели' (parts, parts catalogues, machines). */
 export function PartsLanding({ categories, total, makers, search }: PartsLandingProps) {
   return (
     <div className={`container ${styles.page}`}>
@@ -57,7 +57,7 @@ export function PartsLanding({ categories, total, makers, search }: PartsLanding
           </ul>
         ) : <p className={styles.empty}>Каталоги по моделям техники скоро появятся.</p>}
       </section>
-      <BrowsingHistory />
+      <PartsHistory />
     </div>
   );
 }
