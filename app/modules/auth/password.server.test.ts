@@ -15,13 +15,19 @@ describe('passwords', () => {
   it('takes about as long when there is nothing to compare against', async () => {
     const hash = await hashPassword('secret1');
     await verifyAgainstNothing('warm-up');
-    const t0 = performance.now();
-    await verifyPassword('secret2', hash);
-    const real = performance.now() - t0;
-    const t1 = performance.now();
-    expect(await verifyAgainstNothing('secret2')).toBe(false);
-    const dummy = performance.now() - t1;
-    expect(dummy).toBeGreaterThan(real / 3);
+    // The fastest of several runs: a busy machine only ever adds time, so minima compare the work.
+    const fastest = async (work: () => Promise<unknown>) => {
+      let best = Infinity;
+      for (let i = 0; i < 5; i += 1) {
+        const t0 = performance.now();
+        await work();
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    };
+    const real = await fastest(() => verifyPassword('secret2', hash));
+    const dummy = await fastest(async () => expect(await verifyAgainstNothing('secret2')).toBe(false));
+    expect(dummy).toBeGreaterThan(real / 2);
   });
 });
 
