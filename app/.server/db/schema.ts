@@ -55,6 +55,7 @@ export interface Database {
   orders_idempotency: OrdersIdempotencyTable;
   orders_mail: OrdersMailTable;
   leads_request: LeadsRequestTable;
+  audit_log: AuditLogTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -308,6 +309,11 @@ export interface AuthUserTable {
   is_supplier: Flag;
   has_pp_access: Flag;
   is_ps_editor: Flag;
+  is_branch_manager: Flag;
+  is_content_editor: Flag;
+  is_administrator: Flag;
+  /** The branch an employee works for (migration 0026); null: the head office, every branch. */
+  staff_branch_id: number | null;
   area_id: number | null;
   created_at: Timestamp;
 }
@@ -643,4 +649,18 @@ export interface LeadsRequestTable {
   next_attempt_at: Timestamp;
   delivered_at: Date | null;
   delivery_error: string | null;
+}
+
+/** What staff changed (migration 0026, app/.server/audit.ts): written with the change, never updated. */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: string | null;
 }
