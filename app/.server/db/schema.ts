@@ -56,6 +56,7 @@ export interface Database {
   orders_mail: OrdersMailTable;
   leads_request: LeadsRequestTable;
   audit_log: AuditLogTable;
+  orders_event: OrdersEventTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -560,10 +561,25 @@ export interface OrdersOrderTable {
   items_total: number;
   total: number;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  /** A price was named for a 'по запросу' line and the customer has not confirmed it yet (migration 0029). */
+  prices_pending_confirmation: ColumnType<boolean, boolean | undefined, boolean>;
+  status_changed_at: Date | null;
   created_at: Timestamp;
 }
 
-export type OrderStatus = 'new' | 'confirmed' | 'assembling' | 'ready' | 'shipped' | 'completed' | 'cancelled';
+export type OrderStatus = 'new' | 'in_work' | 'assembled' | 'shipped' | 'issued' | 'closed' | 'cancelled';
+
+/** What happened to an order, oldest first (migration 0029). */
+export interface OrdersEventTable {
+  id: ColumnType<string, never, never>;
+  order_id: number;
+  kind: 'status' | 'price' | 'confirmed';
+  status: OrderStatus | null;
+  note: ColumnType<string, string | undefined, string>;
+  actor_id: number | null;
+  actor_name: string;
+  at: Timestamp;
+}
 
 export interface OrdersLineTable {
   id: Generated<number>;
