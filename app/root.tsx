@@ -25,7 +25,9 @@ export async function loader({ context, url }: Route.LoaderArgs): Promise<RootDa
   // `url` is the page's address; request.url is '/x.data' when the client revalidates.
   // Every page's root, cached ones included: the page's context knows the visitor's class only.
   const ctx = context.get(pageContext);
-  const [location, menu] = await Promise.all([currentLocation(ctx), machineryTopCategories(ctx.services)]);
+  // A print page (ADR 074) shows no menu: it is not read for it.
+  const printArea = url.pathname.startsWith('/print/');
+  const [location, menu] = await Promise.all([currentLocation(ctx), printArea ? [] : machineryTopCategories(ctx.services)]);
   const { config } = ctx.services;
   return {
     location,
@@ -48,8 +50,22 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useOptionalRootData();
+  // A print page (handle.print, ADR 074) is a document for the printer: no scripts, no shop styles for paper.
+  const print = useMatches().some((m) => (m.handle as { print?: boolean } | undefined)?.print);
   // Runs once the document is hydrated: the clicks kept until then (early-clicks.ts) happen now.
   useEffect(replayEarlyClicks, []);
+  if (print) {
+    return (
+      <html lang="ru">
+        <head>
+          <meta charSet="utf-8" />
+          <Meta />
+          <Links />
+        </head>
+        <body>{children}</body>
+      </html>
+    );
+  }
   return (
     <html lang="ru" data-print-view={data?.toPrint ? '' : undefined}>
       <head>

@@ -36,6 +36,11 @@ export default [
   route('admin/leads', 'routes/admin.leads.tsx'),
   route('cart/order/:number', 'routes/cart.order.$number.tsx'),
   route('cart/order/:number/files/:id', 'routes/cart.order.$number.files.$id.ts'),
+  route('cart/order/:number/invoice.pdf', 'routes/cart.order.$number.invoice.pdf.ts'),
+  // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).
+  route('print', 'routes/print.tsx', [
+    route('invoice/:number', 'routes/print.invoice.$number.tsx'),
+  ]),
   route('__bench/bare', 'routes/bench-bare.tsx'),
   route('*', 'routes/fallback.tsx'),
 ] satisfies RouteConfig;
