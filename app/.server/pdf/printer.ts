@@ -1,5 +1,5 @@
 import { access, constants } from 'node:fs/promises';
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { Semaphore } from './semaphore.ts';
 
 /**
@@ -51,6 +51,8 @@ export function createPdfPrinter(config: PrinterConfig): PdfPrinter {
   let browser: Promise<Browser> | null = null;
   let current: Browser | null = null;
   let closing = false;
+  /** Pages kept between prints (at most PDF_CONCURRENCY), each in a context of its own whose requests the app answers. */
+  let idle: Page[] = [];
   const slots = new Semaphore(config.PDF_CONCURRENCY);
   const origin = new URL(config.PUBLIC_ORIGIN).origin;
 
@@ -65,7 +67,10 @@ export function createPdfPrinter(config: PrinterConfig): PdfPrinter {
       const started = await chromium.launch({ executablePath: config.CHROMIUM_PATH, args: ['--disable-dev-shm-usage', '--font-render-hinting=none'] });
       // A browser that crashed or was killed is started again by the next print.
       started.on('disconnected', () => {
-        if (browser && current === started) browser = null;
+        if (current === started) {
+          browser = null;
+          idle = [];
+        }
       });
       current = started;
       return started;
@@ -106,30 +111,44 @@ export function createPdfPrinter(config: PrinterConfig): PdfPrinter {
     await route.fulfill({ status: response.status, headers: answered, body: Buffer.from(await response.arrayBuffer()) });
   }
 
+  /** A kept page, or a new one: a context of its own (no cookies, no scripts) whose every request the app answers. */
+  async function takePage(started: Browser): Promise<Page> {
+    while (idle.length) {
+      const page = idle.pop()!;
+      if (!page.isClosed()) return page;
+    }
+    const context = await started.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', locale: 'ru-RU' });
+    context.setDefaultTimeout(config.PDF_TIMEOUT_MS);
+    await context.route('**/*', (route) => answer(route).catch(() => route.abort('failed').catch(() => {})));
+    return context.newPage();
+  }
+
   async function printOnce(path: string, options: PrintOptions): Promise<Uint8Array> {
     const started = await browserNow();
-    let context: BrowserContext | null = null;
+    const page = await takePage(started);
+    let reusable = false;
     try {
-      context = await started.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', locale: 'ru-RU' });
-      context.setDefaultTimeout(config.PDF_TIMEOUT_MS);
-      await context.route('**/*', (route) => answer(route).catch(() => route.abort('failed').catch(() => {})));
-      const page = await context.newPage();
       const response = await page.goto(new URL(path, origin).href, { waitUntil: 'load' });
       if (!response || response.status() !== 200) {
+        reusable = true;
         throw new PdfError(`PDF не создан: страница печати ${path} ответила ${response?.status() ?? 'ничем'}`);
       }
       // Inter is in the page's styles: the text is laid out in it, never in a fallback.
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const pageNumbers = options.pageNumbers ?? true;
-      return await page.pdf({
+      const pdf = await page.pdf({
         preferCSSPageSize: true,
         printBackground: true,
         displayHeaderFooter: pageNumbers,
         headerTemplate: '<span></span>',
         footerTemplate: pageNumbers ? FOOTER : '<span></span>',
       });
+      reusable = true;
+      return pdf;
     } finally {
-      await context?.close().catch(() => {});
+      // A page that failed in the browser is not trusted again: its context goes.
+      if (reusable && current === started && started.isConnected() && !closing) idle.push(page);
+      else await page.context().close().catch(() => {});
     }
   }
 
@@ -154,6 +173,7 @@ export function createPdfPrinter(config: PrinterConfig): PdfPrinter {
       closing = true;
       const open = browser;
       browser = null;
+      idle = [];
       if (open) await open.then((b) => b.close(), () => {});
       closing = false;
     },

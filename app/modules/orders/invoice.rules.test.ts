@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VAT_RATES } from '#app/.server/db/migrations/0028_invoice_requisites.ts';
-import { dayIn, invoiceCurrency, invoiceDateLabel, invoiceFileName, invoicePath, vatIncluded, vatRateOn, type VatRate } from './invoice.rules.ts';
+import { dayIn, invoiceCurrency, invoiceDateLabel, invoiceFileName, invoiceOffered, invoicePath, vatIncluded, vatRateOn, type VatRate } from './invoice.rules.ts';
 
 // The reference rows the migration writes, as the invoice reads them.
 const RATES: VatRate[] = VAT_RATES.map((r) => ({ countryCode: r.country_code, effectiveFrom: r.effective_from, ratePercent: r.rate_percent }));
@@ -70,5 +70,20 @@ describe('invoice names and places', () => {
     expect(invoiceCurrency('RUB')).toBe('RUB');
     expect(invoiceCurrency('KZT')).toBe('KZT');
     expect(invoiceCurrency('USD')).toBeNull();
+  });
+});
+
+describe('invoiceOffered: the order page offers the invoice once every price is known', () => {
+  const order = (over: Partial<{ price: number | null; method: 'pickup' | 'calc'; failed: boolean; currency: 'RUB' | 'KZT' | 'USD' }> = {}) => ({
+    lines: [{ code: 'A', name: 'a', count: 1, price: 'price' in over ? over.price! : 100, lineTotal: 100 }],
+    delivery: { method: over.method ?? 'pickup', label: '', address: null, terminal: null, carrier: null, price: 0, failed: over.failed ?? false },
+    currency: over.currency ?? 'RUB',
+  });
+  it('offers it for priced lines and a known delivery, in roubles or tenge', () => {
+    expect(invoiceOffered(order())).toBe(true);
+    expect(invoiceOffered(order({ currency: 'KZT', method: 'calc' }))).toBe(true);
+    expect(invoiceOffered(order({ price: null }))).toBe(false);
+    expect(invoiceOffered(order({ method: 'calc', failed: true }))).toBe(false);
+    expect(invoiceOffered(order({ currency: 'USD' }))).toBe(false);
   });
 });
