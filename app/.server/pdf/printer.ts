@@ -42,9 +42,9 @@ const FOOTER = `<div style="width:100%;font:8px 'DejaVu Sans',Arial,sans-serif;c
 /**
  * PDFs of the app's print pages, printed by headless Chromium through `playwright-core` (ADR 074).
  * One browser per process, launched on the first print, kept and reused; launched again when it
- * died. Each print gets a fresh browser context whose every request is answered by the app's
- * handler in-process (no socket, no cookie, no network: any other origin is refused), and at most
- * PDF_CONCURRENCY prints run at once.
+ * died. A print takes a kept page (each in a browser context of its own, JavaScript off) whose every
+ * request is answered by the app's handler in-process (no socket, no cookie, no network: any other
+ * origin is refused), and at most PDF_CONCURRENCY prints run at once.
  */
 export function createPdfPrinter(config: PrinterConfig): PdfPrinter {
   let handler: PrintHandler | null = null;
@@ -157,15 +157,18 @@ export function createPdfPrinter(config: PrinterConfig): PdfPrinter {
       handler = next;
     },
     async print(path, options = {}) {
+      // Only the app's own pages: a path, never an address elsewhere.
+      if (!path.startsWith('/') || path.startsWith('//')) throw new PdfError(`PDF не создан: ${path} — не путь страницы печати`);
       if (!handler) throw new PdfError('PDF не создан: приложение не подключено к принтеру');
+      const failed = (error: unknown) => error instanceof PdfError ? error
+        : new PdfError(`PDF не создан: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
       return slots.run(async () => {
         try {
           return await printOnce(path, options);
         } catch (error) {
-          if (error instanceof PdfError) throw error;
           // The browser died under this print (a crash, an OOM kill): one more try on a new one.
-          if (current && !current.isConnected()) return printOnce(path, options);
-          throw new PdfError(`PDF не создан: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
+          if (error instanceof PdfError || !current || current.isConnected()) throw failed(error);
+          return printOnce(path, options).catch((again: unknown) => { throw failed(again); });
         }
       });
     },
