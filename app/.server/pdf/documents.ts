@@ -41,14 +41,13 @@ export function documentStore(dir: string) {
     /** The kept document, or the one `produce` makes now (kept for next time). */
     async get(key: string, produce: () => Promise<Uint8Array>): Promise<Uint8Array> {
       const file = fileOf(key);
-      try {
-        return new Uint8Array(await readFile(file));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
+      // Asked while it is being read or made: the same answer, never a second print.
       let pending = making.get(key);
       if (!pending) {
-        pending = make(file, produce).finally(() => making.delete(key));
+        pending = readFile(file).then((bytes) => new Uint8Array(bytes), (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          return make(file, produce);
+        }).finally(() => making.delete(key));
         making.set(key, pending);
       }
       return pending;

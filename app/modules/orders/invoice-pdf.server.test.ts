@@ -113,11 +113,27 @@ describe.runIf(engine === 'pglite' && hasPdftotext)('the invoice as a PDF', () =
     const order = await insertInvoiceOrder(t.db, { userId: owner.id, branchId: 24, lines: 3, createdAt: new Date('2026-06-01T10:00:00Z'), currency: 'KZT' });
     const client = await signedIn(owner.email);
     const path = `/cart/order/${encodeURIComponent(order.number)}/invoice.pdf`;
+    const print = t.services.pdf.print;
+    let printed = 0;
+    t.services.pdf.print = (...args) => {
+      printed += 1;
+      return print(...args);
+    };
+    try {
+      // Four downloads at once: one print, four equal files.
+      const firsts = await Promise.all([1, 2, 3, 4].map(async () => new Uint8Array(await (await client.get(path)).arrayBuffer())));
+      expect(printed).toBe(1);
+      const first = firsts[0]!;
+      for (const other of firsts) expect(Buffer.compare(first, other)).toBe(0);
+      const kept = (await readdir(join(dir, 'invoices'))).filter((f) => f.startsWith(`${order.id}-`));
+      expect(kept).toHaveLength(1);
+      const second = new Uint8Array(await (await client.get(path)).arrayBuffer());
+      expect(printed).toBe(1);
+      expect(Buffer.compare(first, second)).toBe(0);
+    } finally {
+      t.services.pdf.print = print;
+    }
     const first = new Uint8Array(await (await client.get(path)).arrayBuffer());
-    const kept = (await readdir(join(dir, 'invoices'))).filter((f) => f.startsWith(`${order.id}-`));
-    expect(kept).toHaveLength(1);
-    const second = new Uint8Array(await (await client.get(path)).arrayBuffer());
-    expect(Buffer.compare(first, second)).toBe(0);
     const flat = (await pdfText(first)).replace(/\s+/g, ' ');
     expect(flat).toContain('ТОО «Агротехника Казахстан»');
     expect(flat).toContain('БИН 180540012345');
