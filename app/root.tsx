@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import { useOptionalRootData, type RootData } from '#app/components/page/root-data.ts';
 import { AdminShellBare } from '#app/layout/AdminShell.tsx';
@@ -46,8 +46,22 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useOptionalRootData();
+  // A print page (handle.print, ADR 074) is a document for the printer: no scripts, no shop styles for paper.
+  const print = useMatches().some((m) => (m.handle as { print?: boolean } | undefined)?.print);
   // Runs once the document is hydrated: the clicks kept until then (early-clicks.ts) happen now.
   useEffect(replayEarlyClicks, []);
+  if (print) {
+    return (
+      <html lang="ru">
+        <head>
+          <meta charSet="utf-8" />
+          <Meta />
+          <Links />
+        </head>
+        <body>{children}</body>
+      </html>
+    );
+  }
   return (
     <html lang="ru" data-print-view={data?.toPrint ? '' : undefined}>
       <head>

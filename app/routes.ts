@@ -39,6 +39,7 @@ export default [
     ]),
     route('cart/order/:number', 'routes/cart.order.$number.tsx'),
     route('cart/order/:number/files/:id', 'routes/cart.order.$number.files.$id.ts'),
+    route('cart/order/:number/invoice.pdf', 'routes/cart.order.$number.invoice.pdf.ts'),
     route('*', 'routes/fallback.tsx'),
   ]),
   route('admin', 'routes/admin.layout.tsx', { id: 'admin' }, [
@@ -48,6 +49,10 @@ export default [
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
+  ]),
+  // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).
+  route('print', 'routes/print.tsx', [
+    route('invoice/:number', 'routes/print.invoice.$number.tsx'),
   ]),
   route('__bench/bare', 'routes/bench-bare.tsx'),
 ] satisfies RouteConfig;

@@ -12,7 +12,7 @@ const db = await entry.connect({ pgliteDir: 'memory://' });
 await entry.migrateToLatest(db);
 await entry.seed(db, { demo: true });
 const providers = entry.createProviders({ env: {}, nodeEnv: 'test', db });
-const services = { db, config, providers, oauth: entry.createOAuthSetup({ env: {}, nodeEnv: 'test' }), delivery: entry.createDeliveryProviders({ env: {}, nodeEnv: 'test', db }) };
+const services = { db, config, providers, oauth: entry.createOAuthSetup({ env: {}, nodeEnv: 'test' }), delivery: entry.createDeliveryProviders({ env: {}, nodeEnv: 'test', db }), pdf: entry.createPdfPrinter(config) };
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const report = (name: string, values: number[], budget: number) => {

@@ -115,6 +115,15 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   // never touch the disk, and no static file is compressed per request.
   if (clientDir) app.use(staticFiles(clientDir));
 
+  // The app's own printer asks for its print pages in-process, with Hono's `env` holding this
+  // object: no HTTP request can carry it, so the print area answers nobody else (ADR 074).
+  const printGrant = Object.freeze({ printer: true });
+  services.pdf.attach((request) => Promise.resolve(app.fetch(request, { printGrant })));
+  app.use(async (c, next) => {
+    if ((c.env as { printGrant?: unknown } | undefined)?.printGrant === printGrant) c.set('printRequest', true);
+    await next();
+  });
+
   app.use(compressResponses());
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
   app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestPartsHistory, joinGuestCart, joinGuestOrders] }));

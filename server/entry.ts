@@ -6,6 +6,7 @@ import type { ServerBuild } from 'react-router';
 export { createApp } from './app.ts';
 export { assertPublicOrigin, loadConfig, settlePublicOrigin } from '#app/.server/config.ts';
 export { connect } from '#app/.server/db/connect.ts';
+export { createPdfPrinter } from '#app/.server/pdf/printer.ts';
 export { migrateToLatest } from '#app/.server/db/migrate.ts';
 export { seed } from '#app/.server/db/seed.ts';
 export { housekeeping } from './housekeeping.ts';

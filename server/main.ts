@@ -42,7 +42,9 @@ const log = (line: Record<string, unknown>) => process.stdout.write(JSON.stringi
 if (config.demoExposed) {
   log({ level: 'warn', msg: `Демонстрационный режим слушает ${config.HOST}: страница /__dev/outbox и тестовый вход доступны из сети. Демо не для реального использования`, host: config.HOST });
 }
-const services = { db, config, providers, oauth, delivery };
+// Chromium starts on the first PDF, not here: a shop that prints nothing never runs it.
+const pdf = entry.createPdfPrinter(config);
+const services = { db, config, providers, oauth, delivery, pdf };
 const HOUSEKEEPING_MS = 60 * 60_000;
 setInterval(() => {
   entry.housekeeping(db, services).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));
@@ -89,6 +91,7 @@ async function shutdown(signal: string) {
   process.stdout.write(JSON.stringify({ level: 'info', msg: 'shutting down', signal }) + '\n');
   const outcome = await gracefulShutdown(server, async () => {
     await vite?.close();
+    await pdf.close();
     await db.destroy();
   });
   process.exit(outcome === 'clean' ? 0 : 1);

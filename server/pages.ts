@@ -5,6 +5,7 @@ import { hearsChanges, onDataChange } from '#app/.server/db/changes.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { wantsCompleteDocument } from '#app/.server/defer-hydration.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
+import { printRequest } from '#app/.server/pdf/print-request.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import { CSRF_PLACEHOLDER, NONCE_PLACEHOLDER, VISITOR_PLACEHOLDER, createPageStore, respondWith } from './middleware/page-cache.ts';
@@ -57,6 +58,7 @@ export function pages({ services, build, ttlMs, maxEntries, render = createReque
     context.set(pageContext, key !== null ? { ...page, nonce: NONCE_PLACEHOLDER, csrfToken: CSRF_PLACEHOLDER } : { ...page, nonce: ctx.nonce, csrfToken: ctx.csrfToken });
     if (isDocument) context.set(documentVisitor, key !== null ? VISITOR_PLACEHOLDER : await visitorJson(ctx));
     if (!shared) context.set(requestContext, ctx);
+    context.set(printRequest, c.get('printRequest') === true);
     const renderedAt = generation;
     const res = await render(request, context);
     if (key === null) return res;

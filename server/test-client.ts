@@ -3,10 +3,11 @@ import type { AppServices } from '#app/.server/context.ts';
 
 /**
  * Drives the HTTP app without a port, like a browser: keeps cookies between calls and echoes the
- * CSRF token it was given, unless a test asks it not to.
+ * CSRF token it was given, unless a test asks it not to. `app`: another build of the app (the
+ * production bundle, for tests of rendered pages).
  */
-export function testClient(services: AppServices) {
-  const app = createApp({ services });
+export function testClient(services: AppServices, options: { app?: { request: ReturnType<typeof createApp>['request'] } } = {}) {
+  const app = options.app ?? createApp({ services });
   const cookies = new Map<string, string>();
   const remember = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {

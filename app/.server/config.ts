@@ -46,6 +46,14 @@ const schema = z.object({
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
   /** Where orders' attachments are kept (local disk): outside the web root, never served as static files. */
   ATTACHMENTS_DIR: z.string().min(1).default('var/attachments'),
+  /** Headless Chromium that prints PDFs (invoices): Debian's package by default (ADR 074). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** How many PDFs one process prints at once; more wait their turn. */
+  PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Longest a PDF may take to print, in ms, before it fails. */
+  PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  /** Where printed documents (invoices) are kept, by document and version: outside the web root. */
+  DOCUMENTS_DIR: z.string().min(1).default('var/documents'),
 });
 
 /** Where the server listens when HOST is unset; a demo must be opened to the network on purpose. */

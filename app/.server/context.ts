@@ -4,6 +4,7 @@ import type { DB } from './db/connect.ts';
 import type { AuthProviders } from '#app/modules/auth/providers/providers.ts';
 import type { OAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 import type { DeliveryProviders } from '#app/modules/delivery/providers/providers.ts';
+import type { PdfPrinter } from './pdf/printer.ts';
 
 /** What lives as long as the process: one database handle, the configuration. */
 export interface AppServices {
@@ -15,6 +16,8 @@ export interface AppServices {
   oauth: OAuthSetup;
   /** Address suggestions and carriers' calculators: real adapters or the sandboxes (delivery module). */
   delivery: DeliveryProviders;
+  /** Headless Chromium printing the app's print pages to PDF (ADR 074); started on first use. */
+  pdf: PdfPrinter;
 }
 
 /** The session as the request sees it; null until a visitor stores something. */

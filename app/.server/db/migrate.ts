@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023_leads.ts';
 import * as m0024 from './migrations/0024_data_changes.ts';
 import * as m0025 from './migrations/0025_parts_view_history.ts';
 import * as m0026 from './migrations/0026_staff.ts';
+import * as m0028 from './migrations/0028_invoice_requisites.ts';
 import * as m0029 from './migrations/0029_order_work.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_data_changes': m0024,
   '0025_parts_view_history': m0025,
   '0026_staff': m0026,
+  '0028_invoice_requisites': m0028,
   '0029_order_work': m0029,
 };
 

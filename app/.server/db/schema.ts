@@ -54,6 +54,7 @@ export interface Database {
   orders_attachment: OrdersAttachmentTable;
   orders_idempotency: OrdersIdempotencyTable;
   orders_mail: OrdersMailTable;
+  orders_vat_rate: OrdersVatRateTable;
   leads_request: LeadsRequestTable;
   audit_log: AuditLogTable;
   orders_event: OrdersEventTable;
@@ -107,6 +108,21 @@ export interface RegionBranchTable {
   service_phone_internal: string | null;
   email: string;
   hours: string;
+  /** Requisites printed on the branch's invoices (migration 0028); null until an editor fills them. */
+  legal_name: string | null;
+  legal_address: string | null;
+  /** Russia: ИНН, КПП, ОГРН. */
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  /** Kazakhstan: БИН. */
+  bin: string | null;
+  bank_name: string | null;
+  /** БИК (Russia) or BIC (Kazakhstan). */
+  bik: string | null;
+  corr_account: string | null;
+  /** Расчётный счёт (Russia) or IBAN (Kazakhstan). */
+  settlement_account: string | null;
 }
 
 export interface CatalogCategoryTable {
@@ -679,4 +695,12 @@ export interface AuditLogTable {
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
   ip: string | null;
+}
+
+/** A country's VAT rate from a date on (migration 0028, reference data). */
+export interface OrdersVatRateTable {
+  country_code: 'RU' | 'KZ';
+  /** 'YYYY-MM-DD'. */
+  effective_from: ColumnType<string, string, never>;
+  rate_percent: number;
 }

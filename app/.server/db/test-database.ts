@@ -10,6 +10,7 @@ import type { AppServices } from '../context.ts';
 import { connect, openPglite, overPglite, type DB } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
+import { createPdfPrinter } from '../pdf/printer.ts';
 import { createSandboxProviders } from '#app/modules/auth/providers/sandbox.ts';
 import { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 import { createSandboxDeliveryProviders } from '#app/modules/delivery/providers/sandbox.ts';
@@ -56,18 +57,21 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
   if (seeded.engine === 'pglite') {
     const db = await overPglite(await openPglite('memory://', copy ? await openAsBlob(seeded.dumps[contents]) : undefined));
     if (!copy) await fill(db, contents);
-    return { db, services: services(db, config), engine: 'pglite', destroy: () => db.destroy() };
+    const made = services(db, config);
+    return { db, services: made, engine: 'pglite', destroy: async () => { await made.pdf.close(); await db.destroy(); } };
   }
   const name = uniqueName('shop_test');
   await onServer(seeded.serverUrl, `create database ${name}${copy ? ` template ${seeded.templates[contents]}` : ''}`);
   const url = databaseUrl(seeded.serverUrl, name);
   const db = await connect({ databaseUrl: url, poolSize: Number(overrides.DATABASE_POOL_SIZE ?? 4) });
   if (!copy) await fill(db, contents);
+  const made = services(db, { ...config, DATABASE_URL: url });
   return {
     db,
-    services: services(db, { ...config, DATABASE_URL: url }),
+    services: made,
     engine: 'postgresql',
     async destroy() {
+      await made.pdf.close();
       await db.destroy();
       await onServer(seeded.serverUrl, `drop database if exists ${name} with (force)`);
     },
@@ -126,7 +130,7 @@ async function fill(db: DB, contents: Contents): Promise<void> {
 }
 
 function services(db: DB, config: Config): AppServices {
-  return { db, config, providers: createSandboxProviders(db), oauth: createOAuthSetup({ env: {}, nodeEnv: 'test' }), delivery: createSandboxDeliveryProviders(db) };
+  return { db, config, providers: createSandboxProviders(db), oauth: createOAuthSetup({ env: {}, nodeEnv: 'test' }), delivery: createSandboxDeliveryProviders(db), pdf: createPdfPrinter(config) };
 }
 
 function day(): string {

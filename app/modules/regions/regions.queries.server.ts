@@ -23,3 +23,18 @@ export function selectBranches(db: DB) {
     .orderBy('region_branch.name')
     .execute();
 }
+
+/** A branch's requisites with its country's code (invoices). */
+export function selectBranchRequisites(db: DB, branchId: number) {
+  return db
+    .selectFrom('region_branch')
+    .innerJoin('region_area', 'region_area.id', 'region_branch.area_id')
+    .innerJoin('region_country', 'region_country.root_id', 'region_area.root_id')
+    .select([
+      'region_branch.id', 'region_branch.name', 'region_branch.legal_name', 'region_branch.legal_address',
+      'region_branch.inn', 'region_branch.kpp', 'region_branch.ogrn', 'region_branch.bin', 'region_branch.bank_name',
+      'region_branch.bik', 'region_branch.corr_account', 'region_branch.settlement_account', 'region_country.code as country_code',
+    ])
+    .where('region_branch.id', '=', branchId)
+    .executeTakeFirst();
+}

@@ -73,3 +73,23 @@ export interface CurrentLocation {
   currentBranch: CurrentBranch;
   country: CountryView;
 }
+
+/**
+ * What a branch's invoice says of the seller (migration 0028). Russia: ИНН, КПП, ОГРН, a БИК and a
+ * correspondent account; Kazakhstan: БИН, a BIC and an IBAN. Absent values are null.
+ */
+export interface BranchRequisites {
+  branchId: number;
+  branchName: string;
+  countryCode: 'RU' | 'KZ';
+  legalName: string;
+  legalAddress: string;
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  bin: string | null;
+  bankName: string;
+  bik: string;
+  corrAccount: string | null;
+  settlementAccount: string;
+}

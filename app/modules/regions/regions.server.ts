@@ -4,9 +4,9 @@ import type { DB } from '#app/.server/db/connect.ts';
 import { nearest } from '#app/lib/geo.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { saveSessionArea } from '#app/.server/session.ts';
-import { selectAreas, selectBranches, selectCountries } from './regions.queries.server.ts';
+import { selectAreas, selectBranches, selectBranchRequisites, selectCountries } from './regions.queries.server.ts';
 import { CONTACT_HOURS } from './regions.constants.ts';
-import type { AreaTreeNode, BranchView, CountryView, CurrentBranch, CurrentLocation, RegionOption } from './regions.schema.ts';
+import type { AreaTreeNode, BranchRequisites, BranchView, CountryView, CurrentBranch, CurrentLocation, RegionOption } from './regions.schema.ts';
 
 export interface BranchListItem extends BranchView {
   areaId: number;
@@ -158,4 +158,19 @@ export async function branchesByCountry(services: AppServices) {
       regions: [...regions.entries()].sort(([a], [b]) => a.localeCompare(b, 'ru')).map(([label, branches]) => ({ label, branches })),
     };
   });
+}
+
+/**
+ * A branch's requisites for its invoices; null for an unknown branch or one whose legal name, legal
+ * address, bank or settlement account is not filled in yet (no invoice is issued without them).
+ */
+export async function branchRequisites(services: AppServices, branchId: number): Promise<BranchRequisites | null> {
+  const r = await selectBranchRequisites(services.db, branchId);
+  if (!r || !r.legal_name || !r.legal_address || !r.bank_name || !r.bik || !r.settlement_account) return null;
+  if (r.country_code === 'RU' ? !r.inn : !r.bin) return null;
+  return {
+    branchId: r.id, branchName: r.name, countryCode: r.country_code, legalName: r.legal_name, legalAddress: r.legal_address,
+    inn: r.inn, kpp: r.kpp, ogrn: r.ogrn, bin: r.bin, bankName: r.bank_name, bik: r.bik,
+    corrAccount: r.corr_account, settlementAccount: r.settlement_account,
+  };
 }

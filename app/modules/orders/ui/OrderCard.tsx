@@ -1,8 +1,10 @@
 import { formatMoney } from '#app/lib/money.ts';
+import { invoiceOffered, invoicePath } from '../invoice.rules.ts';
 import { fileSize } from '../orders.rules.ts';
 import type { OrderView } from '../orders.schema.ts';
 import styles from './orders.module.css';
 
+const INVOICE_PENDING_NOTE = 'счёт будет доступен, когда менеджер назовёт все цены';
 const ON_REQUEST_NOTE = 'цену этих позиций назовёт менеджер, в сумму заказа они пока не входят';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
@@ -47,6 +49,12 @@ export function OrderCard({ order, headingLevel = 2 }: { order: OrderView; headi
         </dd>
         <dt>Итого</dt><dd className={styles.total}>{money(order.total)}{order.onCredit ? ' (в кредит)' : ''}</dd>
         {order.lines.some((l) => l.price === null) && (<><dt>Цена по запросу</dt><dd>{ON_REQUEST_NOTE}</dd></>)}
+        <dt>Счёт</dt>
+        <dd>
+          {invoiceOffered(order)
+            ? <a href={invoicePath(order.number)} download>Скачать счёт</a>
+            : <span className={styles.muted}>{INVOICE_PENDING_NOTE}</span>}
+        </dd>
         <dt>Контакты</dt><dd>{order.name}, {order.phone}, {order.email}</dd>
         {order.comment && (<><dt>Комментарий</dt><dd className={styles.comment}>{order.comment}</dd></>)}
         {order.attachments.length > 0 && (
