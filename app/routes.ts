@@ -44,6 +44,8 @@ export default [
   ]),
   route('admin', 'routes/admin.layout.tsx', { id: 'admin' }, [
     index('routes/admin._index.tsx'),
+    route('orders', 'routes/admin.orders.tsx'),
+    route('orders/:number', 'routes/admin.orders.$number.tsx'),
     route('leads', 'routes/admin.leads.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),

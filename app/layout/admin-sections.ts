@@ -9,6 +9,7 @@ export interface AdminSection { to: string; label: string; capability: Capabilit
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Сводка', capability: 'backoffice.enter' },
+  { to: '/admin/orders', label: 'Заказы', capability: 'orders.read' },
   { to: '/admin/leads', label: 'Заявки', capability: 'leads.read' },
   { to: '/admin/users', label: 'Пользователи', capability: 'users.manage' },
   { to: '/admin/audit', label: 'Журнал изменений', capability: 'audit.read' },

@@ -10,6 +10,7 @@ import type { Route } from './+types/admin._index';
 export const handle: AdminHandle = { capability: 'backoffice.enter' };
 
 const ABOUT: Record<string, string> = {
+  '/admin/orders': 'Заказы покупателей: статусы, цены позиций «по запросу».',
   '/admin/leads': 'Запросы коммерческих предложений со страниц моделей.',
   '/admin/users': 'Учётные записи, роли и филиалы сотрудников.',
   '/admin/audit': 'Кто, когда и что изменил.',

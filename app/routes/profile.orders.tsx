@@ -1,29 +1,47 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { signInRedirect } from '#app/modules/auth/profile.server.ts';
 import { MY_ORDERS_PATH, MY_ORDERS_TITLE } from '#app/modules/orders/orders.constants.ts';
 import { myOrders } from '#app/modules/orders/orders.server.ts';
+import { confirmOrderPrices } from '#app/modules/orders/order-work.server.ts';
+import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { OrderCard } from '#app/modules/orders/ui/OrderCard.tsx';
 import styles from '#app/modules/orders/ui/orders.module.css';
 import profile from './profile.module.css';
 import type { Route } from './+types/profile.orders';
 
 /** 'Мои заказы': the user's orders with status, lines, totals and attachments (the layout sends guests to sign in). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const orders = await myOrders(context.get(requestContext));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const orders = await myOrders(ctx);
   if (!orders) throw redirect(signInRedirect(MY_ORDERS_PATH));
-  return { orders };
+  return { orders, csrf: ctx.csrfToken, confirmed: url.searchParams.get('confirmed') };
+}
+
+/** 'Подтвердить цены': the customer agrees to the prices his branch named for 'по запросу' lines. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  if (ctx.session?.userId == null) return redirect(signInRedirect(MY_ORDERS_PATH));
+  const form = await request.formData();
+  const number = form.get('number');
+  if (form.get('intent') !== 'confirm-prices' || typeof number !== 'string') return data({ message: 'Некорректный запрос' }, { status: 400 });
+  const viewer = await viewerOf(ctx);
+  const result = await confirmOrderPrices(ctx, number, viewer.userName ?? 'Покупатель');
+  if (!result.ok) return data({ message: result.message }, { status: result.status });
+  return redirect(`${MY_ORDERS_PATH}?confirmed=${encodeURIComponent(number)}`);
 }
 
 export const meta = () => [...pageMeta(MY_ORDERS_TITLE, 'Ваши заказы, их состояние и приложенные файлы.'), { name: 'robots', content: 'noindex, nofollow' }];
 
 export const handle = { crumbs: () => [{ label: 'Личный кабинет', to: '/profile' }] };
 
-export default function ProfileOrders({ loaderData: { orders } }: Route.ComponentProps) {
+export default function ProfileOrders({ loaderData: { orders, csrf, confirmed }, actionData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className={profile.title}>{MY_ORDERS_TITLE}</h1>
+      {confirmed && !actionData ? <p className={profile.muted} role="status">{`Цены заказа ${confirmed} подтверждены. Менеджер соберёт заказ.`}</p> : null}
+      {actionData?.message ? <p role="alert">{actionData.message}</p> : null}
       {orders.length === 0 ? (
         <div className={profile.empty}>
           <p>Заказов пока нет</p>
@@ -31,7 +49,7 @@ export default function ProfileOrders({ loaderData: { orders } }: Route.Componen
         </div>
       ) : (
         <div className={styles.list}>
-          {orders.map((o) => <OrderCard key={o.number} order={o} headingLevel={2} />)}
+          {orders.map((o) => <OrderCard key={o.number} order={o} headingLevel={2} csrf={csrf} />)}
         </div>
       )}
     </section>

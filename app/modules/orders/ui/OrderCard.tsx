@@ -9,8 +9,18 @@ const ON_REQUEST_NOTE = 'цену этих позиций назовёт мен�
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
 
-/** One order: number, status, lines, totals, delivery, attachments (downloads for its owner only). */
-export function OrderCard({ order, headingLevel = 2 }: { order: OrderView; headingLevel?: 2 | 3 }) {
+/** What happened to the order, as its customer reads it. */
+function eventText(e: OrderView['events'][number]): string {
+  if (e.kind === 'status') return `Статус «${e.statusLabel}»${e.note ? `: ${e.note}` : ''}`;
+  if (e.kind === 'price') return `Менеджер назвал цену: ${e.note}`;
+  return 'Вы подтвердили цены';
+}
+
+/**
+ * One order: number, status, lines, totals, delivery, attachments (downloads for its owner only),
+ * its history, and — with `csrf` (the owner's own pages) — the confirmation of prices the branch named.
+ */
+export function OrderCard({ order, headingLevel = 2, csrf }: { order: OrderView; headingLevel?: 2 | 3; csrf?: string }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const money = (v: number) => formatMoney(v, order.currency);
   return (
@@ -37,6 +47,15 @@ export function OrderCard({ order, headingLevel = 2 }: { order: OrderView; headi
           </tbody>
         </table>
       </div>
+      {order.pricesPendingConfirmation && order.status !== 'cancelled' && csrf ? (
+        <form method="post" action={`/profile/orders?number=${encodeURIComponent(order.number)}`} className={styles.confirm}>
+          <input type="hidden" name="_csrf" value={csrf} />
+          <input type="hidden" name="intent" value="confirm-prices" />
+          <input type="hidden" name="number" value={order.number} />
+          <p>Менеджер назвал цены позиций «по запросу». Проверьте сумму заказа и подтвердите, чтобы мы собрали заказ.</p>
+          <button type="submit" className="btn btn-brand">Подтвердить цены</button>
+        </form>
+      ) : null}
       <dl className={styles.facts}>
         <dt>Товары</dt><dd>{money(order.itemsTotal)}</dd>
         <dt>Получение</dt>
@@ -56,6 +75,18 @@ export function OrderCard({ order, headingLevel = 2 }: { order: OrderView; headi
             : <span className={styles.muted}>{INVOICE_PENDING_NOTE}</span>}
         </dd>
         <dt>Контакты</dt><dd>{order.name}, {order.phone}, {order.email}</dd>
+        {order.events.length > 0 && (
+          <>
+            <dt>История</dt>
+            <dd>
+              <ol className={styles.history}>
+                {order.events.map((e, i) => (
+                  <li key={i}><time dateTime={e.at}>{dateFormat.format(new Date(e.at))}</time> — {eventText(e)}</li>
+                ))}
+              </ol>
+            </dd>
+          </>
+        )}
         {order.comment && (<><dt>Комментарий</dt><dd className={styles.comment}>{order.comment}</dd></>)}
         {order.attachments.length > 0 && (
           <>

@@ -1,0 +1,90 @@
+import { Form, data } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
+import styles from '#app/components/backoffice/kit.module.css';
+import { Pager } from '#app/components/backoffice/Pager.tsx';
+import { Link } from '#app/components/ui/Link.tsx';
+import { formatMoney } from '#app/lib/money.ts';
+import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
+import { requireCapability } from '#app/modules/auth/staff.server.ts';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '#app/modules/orders/orders.constants.ts';
+import { staffOrderFilter } from '#app/modules/orders/order-work.schema.ts';
+import { listStaffOrders } from '#app/modules/orders/order-work.server.ts';
+import { regionDirectory } from '#app/modules/regions/regions.server.ts';
+import type { Route } from './+types/admin.orders';
+
+export const handle: AdminHandle = { capability: 'orders.read' };
+
+const PATH = '/admin/orders';
+
+/** The orders of the staff member's branch (or of one or all for the head office), newest first. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const staff = await requireCapability(ctx, handle.capability);
+  const filter = staffOrderFilter.parse(Object.fromEntries(url.searchParams));
+  const [list, { branches }] = await Promise.all([listStaffOrders(ctx.services, staff, filter), regionDirectory(ctx.services)]);
+  const { page: _page, ...shown } = filter;
+  return data({
+    ...list, filter: shown,
+    branches: staff.branchId === null ? branches.map((b) => ({ id: b.id, name: b.name })) : null,
+  }, { headers: ADMIN_HEADERS });
+}
+
+export const meta = () => adminMeta('Заказы');
+
+const when = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { rows, page, hasNext, filter, branches } = loaderData;
+  const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]) => [k, String(v)]));
+  const filtered = query.size > 0;
+  return (
+    <>
+      <h1 className={styles.title}>Заказы</h1>
+      <p className={styles.lead}>Новые сверху. Поиск — по номеру заказа, телефону, e-mail или номеру запчасти.</p>
+      <Form method="get" className={styles.filters} role="search">
+        <label>Поиск<input type="search" name="q" defaultValue={filter.q} placeholder="АГ-2026-000123, телефон, e-mail, артикул" maxLength={100} /></label>
+        <label>Статус
+          <select name="status" defaultValue={filter.status ?? ''}>
+            <option value="">Все</option>
+            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>)}
+          </select>
+        </label>
+        {branches ? (
+          <label>Филиал
+            <select name="branch" defaultValue={filter.branch ?? ''}>
+              <option value="">Все филиалы</option>
+              {branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+            </select>
+          </label>
+        ) : null}
+        <label>С<input type="date" name="from" defaultValue={filter.from ?? ''} /></label>
+        <label>По<input type="date" name="to" defaultValue={filter.to ?? ''} /></label>
+        <button type="submit" className="btn btn-secondary">Показать</button>
+        {filtered ? <Link to={PATH}>Сбросить</Link> : null}
+      </Form>
+      <div className={styles.tableWrap}>
+        {rows.length === 0 ? <p className={styles.empty}>{filtered ? 'Заказов по этим условиям нет.' : 'Заказов пока нет.'}</p> : (
+          <table className={styles.table}>
+            <thead><tr><th>Заказ</th><th>Покупатель</th><th>Филиал</th><th>Статус</th><th>Сумма</th></tr></thead>
+            <tbody>
+              {rows.map((o) => (
+                <tr key={o.number} data-testid="order-row">
+                  <td className={styles.nowrap}><Link to={`${PATH}/${encodeURIComponent(o.number)}`}>{o.number}</Link><br /><span className={styles.muted}>{when.format(new Date(o.createdAt))}</span></td>
+                  <td>{o.name}<br /><span className={styles.muted}>{o.phone} · {o.email}</span></td>
+                  <td>{o.branch}</td>
+                  <td>
+                    <span className={styles.tag}>{o.statusLabel}</span>
+                    {o.unpricedLines > 0 ? <><br /><span className={styles.muted}>без цены: {o.unpricedLines}</span></> : null}
+                    {o.pricesPendingConfirmation ? <><br /><span className={styles.muted}>ждём подтверждения цен</span></> : null}
+                  </td>
+                  <td className={styles.nowrap}>{formatMoney(o.total, o.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pager path={PATH} query={query} page={page} hasNext={hasNext} label="Страницы заказов" />
+    </>
+  );
+}
