@@ -46,6 +46,13 @@ const schema = z.object({
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
   /** Where orders' attachments are kept (local disk): outside the web root, never served as static files. */
   ATTACHMENTS_DIR: z.string().min(1).default('var/attachments'),
+  /**
+   * The server process runs the job runner (ADR 073). `false` when `npm run worker` processes do the
+   * background work instead (the web processes then only enqueue).
+   */
+  JOBS_IN_SERVER: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  /** Jobs one runner runs at once. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 /** Where the server listens when HOST is unset; a demo must be opened to the network on purpose. */
