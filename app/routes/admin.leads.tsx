@@ -41,7 +41,7 @@ export const meta = () => [...pageMeta('Заявки посетителей', '�
 
 export const handle = { crumbs: () => [{ label: 'Главная', to: '/' }] };
 
-const DELIVERY_LABEL = { sent: 'письмо в филиал отправлено', pending: 'письмо ждёт повторной отправки', failed: 'письмо не доставлено' } as const;
+const DELIVERY_LABEL = { sent: 'письмо в филиал отправлено', pending: 'письмо ждёт отправки', failed: 'письмо не доставлено' } as const;
 
 const dateTime = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 

@@ -9,7 +9,8 @@ describe('retryDelayMs', () => {
   });
 
   it('never waits more than the maximum, however many tries failed', () => {
-    expect(retryDelayMs(10, letters)).toBe(6 * 3_600_000);
+    expect(retryDelayMs(11, letters)).toBe(6 * 3_600_000);
+    expect(retryDelayMs(10, letters)).toBe(30_000 * 2 ** 9);
     expect(retryDelayMs(1_000, letters)).toBe(6 * 3_600_000);
   });
 

@@ -6,13 +6,13 @@ import { defineJobKind } from './kinds.ts';
 /**
  * Every e-mail and SMS whose sending may wait goes out as a job (ADR 073): enqueued with the record
  * it belongs to, sent by a runner with the job's key as the message's idempotency key, retried with
- * back-off (30 s, 1 min, 2 min … at most 6 h; 10 tries, about a day and a half), kept as failed
+ * back-off (30 s, 1 min, 2 min … at most 6 h: 12 tries over about 14 hours), kept as failed
  * after the last. A sign-in code is sent in its request instead: its user waits for it, and a code
  * that arrives a minute late has expired.
  */
 
 const LETTER_RETRY = { baseMs: 30_000, maxMs: 6 * 3_600_000 } as const;
-const LETTER_TRIES = 10;
+const LETTER_TRIES = 12;
 /** SMTP's own timeouts end a send within 40 s; an HTTP vendor's within 10 s. */
 const LETTER_LEASE_MS = 2 * 60_000;
 
