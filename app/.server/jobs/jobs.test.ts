@@ -205,6 +205,33 @@ describe('the runner', () => {
     }
   });
 
+  it('stops claiming at stop(), and lets the job in flight finish before it resolves', async () => {
+    let release: () => void = () => {};
+    const slow = defineJobKind({
+      kind: 'test.slow',
+      payload: z.object({}),
+      async run(services, _payload, job) {
+        await new Promise<void>((resolve) => { release = resolve; });
+        await sql`insert into test_job_run (key, worker) values (${job.key}, ${'slow'})`.execute(services.db);
+      },
+    });
+    const runner = startJobRunner(t.services, { pollMs: 20, concurrency: 1 });
+    await enqueueJob(t.db, slow, {}, { key: 'slow:1' });
+    await expect.poll(async () => (await jobOf('slow:1')).state, { interval: 10, timeout: 5_000 }).toBe('running');
+    await enqueueJob(t.db, slow, {}, { key: 'slow:2' });
+    const stopped = runner.stop(5_000);
+    setTimeout(() => release(), 100);
+    await stopped;
+    expect(await jobOf('slow:1')).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await runsOf('slow:1')).toBe(1);
+    // Claimed by nobody after the stop: it waits for the next runner.
+    expect(await jobOf('slow:2')).toMatchObject({ state: 'queued', attempts: 0 });
+    const next = runDueJobs(t.services);
+    await expect.poll(async () => (await jobOf('slow:2')).state, { interval: 10, timeout: 5_000 }).toBe('running');
+    release();
+    expect(await next).toMatchObject({ done: 1 });
+  });
+
   it('lists jobs by state, kind and key prefix a page at a time, in Russian on bad filters', async () => {
     const all = await listJobs(t.db, {});
     expect(all.page).toBe(1);
