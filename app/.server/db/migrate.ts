@@ -65,3 +65,13 @@ export async function migrateToLatest(db: DB): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
+
+/** Migrates up or down to the named migration (tests of a migration's data changes). */
+export async function migrateTo(db: DB, target: string): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateTo(target);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
