@@ -50,6 +50,9 @@ export default defineConfig(({ mode }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One test file per core. Vitest's default in a run is one fewer than the cores: a single worker
+    // on a two-core machine, which then waits on PostgreSQL and on imports with a core idle.
+    maxWorkers: '100%',
     // A file that names createTestDatabase runs on each database engine of the run (PGlite, and
     // PostgreSQL when DATABASE_URL is set); every other file runs once. Each engine's database is
     // migrated and seeded once per run and copied per file (ADR 064).

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
-import { SiteShell } from '#app/layout/SiteShell.tsx';
 import { useOptionalRootData, type RootData } from '#app/components/page/root-data.ts';
-import { NotFound } from '#app/layout/NotFound.tsx';
+import { AdminShellBare } from '#app/layout/AdminShell.tsx';
+import { BackofficeError } from '#app/layout/BackofficeError.tsx';
 import { VisitorScript } from '#app/components/page/visitor.tsx';
 import { earlyClicksScript, replayEarlyClicks } from '#app/layout/early-clicks.ts';
 import { webFontsScript } from '#app/layout/web-fonts.ts';
-import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import { currentLocation } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/root';
 import printStyles from './styles/print.css?url';
@@ -25,11 +24,10 @@ export async function loader({ context, url }: Route.LoaderArgs): Promise<RootDa
   // `url` is the page's address; request.url is '/x.data' when the client revalidates.
   // Every page's root, cached ones included: the page's context knows the visitor's class only.
   const ctx = context.get(pageContext);
-  const [location, menu] = await Promise.all([currentLocation(ctx), machineryTopCategories(ctx.services)]);
+  const location = await currentLocation(ctx);
   const { config } = ctx.services;
   return {
     location,
-    menu,
     viewer: { isGuest: !ctx.audience.signedIn, ...ctx.roles },
     csrfToken: ctx.csrfToken,
     nonce: ctx.nonce,
@@ -76,26 +74,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Each area draws its own shell (routes.ts: the shop, the back-office, pages without one). */
 export default function App() {
-  // A route with handle.bare renders without the shop's shell (the benchmark's yardstick page).
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
-  if (bare) return <Outlet />;
-  return (
-    <SiteShell>
-      <Outlet />
-    </SiteShell>
-  );
+  return <Outlet />;
 }
 
+/**
+ * An error of the root's own loader, or of an area's middleware (React Router renders those at the
+ * highest route with a loader): the back-office's refusal for its paths, a plain page otherwise.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const data = useOptionalRootData();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const body = notFound ? <NotFound /> : (
+  if (useLocation().pathname.startsWith('/admin')) return <AdminShellBare><BackofficeError /></AdminShellBare>;
+  return (
     <div className="container" style={{ padding: '48px 16px' }}>
       <h1>Что-то пошло не так</h1>
       <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
     </div>
   );
-  return data ? <SiteShell>{body}</SiteShell> : body;
 }

@@ -75,8 +75,8 @@ async function pageContextFor(ctx: RequestContext): Promise<Omit<PageContext, 'n
   const [location, viewer] = await Promise.all([currentLocation(ctx), viewerOf(ctx)]);
   // The region as resolved (an unknown region_id falls back as it does for the page), so a key never holds a value the URL made up.
   const audience: Audience = { regionParam: null, area: location.currentArea.regionId, areaConfirmed: location.currentArea.confirmed, signedIn: !viewer.isGuest };
-  const { isLbrUser, isSupplier, hasPPAccess, isPsEditor } = viewer;
-  return { services: ctx.services, audience, roles: { isLbrUser, isSupplier, hasPPAccess, isPsEditor } };
+  const { isLbrUser, isSupplier, hasPPAccess, isPsEditor, isBackoffice } = viewer;
+  return { services: ctx.services, audience, roles: { isLbrUser, isSupplier, hasPPAccess, isPsEditor, isBackoffice } };
 }
 
 /** Every key of the query is the route's own (a list's name may end in `[]` or `[n]`) or shared: anything else renders without the store. */
@@ -94,7 +94,7 @@ function cacheKey(page: Omit<PageContext, 'nonce' | 'csrfToken'>, url: URL, user
   query.sort();
   // Crawlers get another document than browsers (entry.server.tsx, ADR 019): never each other's.
   const reader = wantsCompleteDocument(userAgent) ? 'crawler' : 'browser';
-  const role = audience.signedIn ? `u${+roles.isLbrUser}${+roles.isSupplier}${+roles.hasPPAccess}${+roles.isPsEditor}` : 'g';
+  const role = audience.signedIn ? `u${+roles.isLbrUser}${+roles.isSupplier}${+roles.hasPPAccess}${+roles.isPsEditor}${+roles.isBackoffice}` : 'g';
   return `${audience.area}|${+audience.areaConfirmed}|${role}|${reader}|${url.pathname}?${query}`;
 }
 

@@ -6,8 +6,9 @@ type RouteModule = Record<string, unknown>;
  * Just enough of a React Router build to run real route modules (their loaders and actions) through
  * the whole HTTP app in a test, without `npm run build`. The document renderer is a stub: such tests
  * are about what happens around rendering (limits, CSRF, redirects, sessions), not about markup.
+ * A route's parent is the root unless it names another (a layout route with its middleware).
  */
-export function fakeServerBuild(routes: Record<string, { path: string; module: RouteModule }>): ServerBuild {
+export function fakeServerBuild(routes: Record<string, { path?: string; index?: boolean; parentId?: string; module: RouteModule }>): ServerBuild {
   return {
     entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response('<!doctype html><p>страница</p>', { status, headers }) } },
     routes: {

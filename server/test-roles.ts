@@ -3,14 +3,15 @@ import { z } from '#app/lib/zod.ts';
 import type { Config } from '#app/.server/config.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
+import { ROLES } from '#app/modules/auth/capabilities.rules.ts';
 import { findUserByEmail, setRole } from '#app/modules/auth/users.server.ts';
 
 export const TEST_ROLE_PATH = '/__test/role';
 
-const grantInput = z.object({ email: z.string().min(3).max(200), role: z.literal('employee') });
+const grantInput = z.object({ email: z.string().min(3).max(200), role: z.enum(ROLES) });
 
 /**
- * `POST /__test/role {email, role: 'employee'}` makes an account an employee, as
+ * `POST /__test/role {email, role}` gives an account a role (capabilities.rules.ts), as
  * `npm run user -- grant` does on a stopped server: the journeys' server keeps its embedded database
  * open, so a journey of an employee's page (`/search/sparepart/`) cannot run the script. Only a
  * server started with NODE_ENV=test has it; in production, development or demo the router has no
@@ -21,7 +22,7 @@ export function testRoles(config: Pick<Config, 'NODE_ENV'>) {
   if (config.NODE_ENV !== 'test') return router;
   return router.post(TEST_ROLE_PATH, async (c) => {
     const parsed = grantInput.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return errorResponse(c, 400, 'Нужны email и role: employee');
+    if (!parsed.success) return errorResponse(c, 400, `Нужны email и role: ${ROLES.join(', ')}`);
     const db = c.get('ctx').services.db;
     const user = await findUserByEmail(db, parsed.data.email);
     if (!user) return errorResponse(c, 404, 'Пользователь не найден');

@@ -61,7 +61,7 @@ export interface AudienceContext {
  */
 export interface PageContext extends AudienceContext {
   /** The user menu's kind of items (spec §2, §6): flags of a class, no name or id. */
-  roles: { isLbrUser: boolean; isSupplier: boolean; hasPPAccess: boolean; isPsEditor: boolean };
+  roles: { isLbrUser: boolean; isSupplier: boolean; hasPPAccess: boolean; isPsEditor: boolean; isBackoffice: boolean };
   /** The CSP nonce and the CSRF token of this response, or placeholders filled per response. */
   nonce: string;
   csrfToken: string;

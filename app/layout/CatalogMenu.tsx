@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { IconGrid } from '#app/components/ui/icons.tsx';
 import { useDismiss } from '#app/components/ui/use-dismiss.ts';
-import { useRootData } from '#app/components/page/root-data.ts';
+import { useShopMenu } from '#app/components/page/root-data.ts';
 import styles from './CatalogMenu.module.css';
 
 const loadPanel = () => import('./CatalogMenuPanel.tsx');
@@ -22,7 +22,7 @@ export type MenuFocusRequest = 'first' | 'last' | null;
  * and on navigation.
  */
 export function CatalogMenu() {
-  const { menu: top } = useRootData();
+  const top = useShopMenu();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);

@@ -8,7 +8,7 @@ import { useMachineryMenu } from '#app/modules/catalog/ui/use-machinery-menu.ts'
 import { CategoryIcon, IconChevronLeft, IconChevronRight, IconClose, IconUser } from '#app/components/ui/icons.tsx';
 import { MOBILE_MENU_START, canExpand, drillDown, goBack, sparePartsHref, type MobileMenuState } from './layout.rules.ts';
 import { useLayoutUi } from '#app/components/page/layout-ui.tsx';
-import { usePageAlias, useRootData } from '#app/components/page/root-data.ts';
+import { usePageAlias, useRootData, useShopMenu } from '#app/components/page/root-data.ts';
 import { useVisitor } from '#app/components/page/visitor.tsx';
 import styles from './MobileMenu.module.css';
 
@@ -19,7 +19,8 @@ import styles from './MobileMenu.module.css';
  * A signed-in visitor finds 'Личный кабинет' at the top of the main list.
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { menu, viewer } = useRootData();
+  const { viewer } = useRootData();
+  const menu = useShopMenu();
   const alias = usePageAlias();
   const ui = useLayoutUi();
   const [state, setState] = useState<MobileMenuState>(MOBILE_MENU_START);

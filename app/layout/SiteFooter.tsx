@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
 import { FOOTER_REVEAL_MS } from './layout.rules.ts';
-import { useRootData } from '#app/components/page/root-data.ts';
+import { useRootData, useShopMenu } from '#app/components/page/root-data.ts';
 import styles from './SiteFooter.module.css';
 
 /**
@@ -10,7 +10,8 @@ import styles from './SiteFooter.module.css';
  * visible, so its space is already taken and nothing shifts when it appears.
  */
 export function SiteFooter() {
-  const { location, menu } = useRootData();
+  const { location } = useRootData();
+  const menu = useShopMenu();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     // Counted from the window's load event, which can come after hydration (fonts, images).

@@ -1,11 +1,9 @@
 import { Form, data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { StaffOnlyBoundary } from '#app/layout/StaffOnly.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
-import { pageMeta } from '#app/lib/meta.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
-import { viewerOf } from '#app/modules/auth/users.server.ts';
-import { canReadLeads } from '#app/modules/auth/viewer.schema.ts';
+import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
+import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { pageCount, pageNumber } from '#app/modules/leads/leads.rules.ts';
 import { listLeads } from '#app/modules/leads/leads.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
@@ -15,31 +13,29 @@ import styles from './admin.leads.module.css';
 const PATH = '/admin/leads';
 
 /**
- * `/admin/leads` (issue 28 §4 point 8, ADR 069): the visitors' requests for company employees
- * (auth_user.is_employee), newest first, a page at a time, of one branch or of all. Everyone else
- * gets 403 (a guest may sign in from it). The back-office issue (29) builds its screens on this.
- * `?page=` that is not a positive whole number reads as the first page; `?branch=` that names no
- * branch as all of them.
+ * `/admin/leads` (ADR 069, 073): the visitors' requests, newest first, a page at a time, of one
+ * branch or of all — of his own only for staff who work one branch. `?page=` that is not a positive
+ * whole number reads as the first page; `?branch=` that names no branch as all of them.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const viewer = await viewerOf(ctx);
-  if (!canReadLeads(viewer)) throw data({ guest: viewer.isGuest }, { status: 403 });
-  const { branches } = await regionDirectory(ctx.services);
+  const staff = await requireCapability(ctx, handle.capability);
+  const all = (await regionDirectory(ctx.services)).branches;
+  const branches = staff.branchId === null ? all : all.filter((b) => b.id === staff.branchId);
   const raw = url.searchParams.get('branch');
-  const branchId = raw && /^\d{1,9}$/.test(raw) && branches.some((b) => b.id === Number(raw)) ? Number(raw) : null;
+  const branchId = staff.branchId ?? (raw && /^\d{1,9}$/.test(raw) && branches.some((b) => b.id === Number(raw)) ? Number(raw) : null);
   const page = pageNumber(url.searchParams.get('page'));
   const list = await listLeads(ctx.services, { page, branchId });
-  return data({ ...list, branchId, branches: branches.map((b) => ({ id: b.id, name: b.name })) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return data({ ...list, branchId, branches: branches.map((b) => ({ id: b.id, name: b.name })) }, { headers: ADMIN_HEADERS });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta = () => [...pageMeta('Заявки посетителей', 'Запросы коммерческих предложений с сайта.'), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta = () => adminMeta('Заявки посетителей');
 
-export const handle = { crumbs: () => [{ label: 'Главная', to: '/' }] };
+export const handle: AdminHandle = { capability: 'leads.read' };
 
 const DELIVERY_LABEL = { sent: 'письмо в филиал отправлено', pending: 'письмо ждёт отправки', failed: 'письмо не доставлено' } as const;
 
@@ -51,13 +47,13 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const pages = pageCount(total, pageSize);
   const link = (n: number) => `${PATH}?${new URLSearchParams({ ...(branchId !== null ? { branch: String(branchId) } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`.replace(/\?$/, '');
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={styles.page}>
       <h1 className={styles.title}>Заявки посетителей</h1>
       <p className={styles.lead}>Запросы коммерческих предложений со страниц моделей, новые сверху. Каждый запрос отправлен письмом в филиал посетителя.</p>
       <Form method="get" className={styles.filter}>
         <label htmlFor="branch">Филиал</label>
         <select id="branch" name="branch" defaultValue={branchId ?? ''}>
-          <option value="">Все филиалы</option>
+          {branches.length > 1 ? <option value="">Все филиалы</option> : null}
           {branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
         </select>
         <button type="submit" className="btn btn-secondary">Показать</button>
@@ -97,9 +93,4 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
       ) : null}
     </div>
   );
-}
-
-/** 403 for everyone but employees (a guest may sign in from here). */
-export function ErrorBoundary() {
-  return <StaffOnlyBoundary path={PATH} why="Заявки посетителей доступны только сотрудникам компании." />;
 }

@@ -11,8 +11,6 @@ export function loader(_: Route.LoaderArgs) {
   return null;
 }
 
-export const handle = { bare: true };
-
 const ITEMS = Array.from({ length: 50 }, (_, i) => i + 1);
 
 export default function BenchBare() {

@@ -1,7 +1,7 @@
 import { Link } from '#app/components/ui/Link.tsx';
 import { pageContext } from '#app/.server/context.ts';
 import type { PageCacheHandle } from '#app/.server/page-cache-handle.ts';
-import { useRootData } from '#app/components/page/root-data.ts';
+import { useRootData, useShopMenu } from '#app/components/page/root-data.ts';
 import { CategoryIcon } from '#app/components/ui/icons.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { getShopPage, currentPromotions } from '#app/modules/content/content.server.ts';
@@ -23,7 +23,8 @@ export const handle = { pageCache: { query: [] } } satisfies PageCacheHandle;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page, promotions } = loaderData;
-  const { menu, location } = useRootData();
+  const { location } = useRootData();
+  const menu = useShopMenu();
   return (
     <>
       <section className={styles.hero}>

@@ -24,7 +24,9 @@ import * as m0022 from './migrations/0022_orders_notice.ts';
 import * as m0023 from './migrations/0023_leads.ts';
 import * as m0024 from './migrations/0024_data_changes.ts';
 import * as m0025 from './migrations/0025_parts_view_history.ts';
+import * as m0026 from './migrations/0026_staff.ts';
 import * as m0027 from './migrations/0027_jobs.ts';
+import * as m0029 from './migrations/0029_order_work.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -52,7 +54,9 @@ const migrations: Record<string, Migration> = {
   '0023_leads': m0023,
   '0024_data_changes': m0024,
   '0025_parts_view_history': m0025,
+  '0026_staff': m0026,
   '0027_jobs': m0027,
+  '0029_order_work': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

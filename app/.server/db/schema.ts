@@ -56,6 +56,8 @@ export interface Database {
   orders_mail: OrdersMailTable;
   job: JobTable;
   leads_request: LeadsRequestTable;
+  audit_log: AuditLogTable;
+  orders_event: OrdersEventTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -307,6 +309,11 @@ export interface AuthUserTable {
   is_supplier: Flag;
   has_pp_access: Flag;
   is_ps_editor: Flag;
+  is_branch_manager: Flag;
+  is_content_editor: Flag;
+  is_administrator: Flag;
+  /** The branch an employee works for (migration 0026); null: the head office, every branch. */
+  staff_branch_id: number | null;
   area_id: number | null;
   created_at: Timestamp;
 }
@@ -555,10 +562,25 @@ export interface OrdersOrderTable {
   items_total: number;
   total: number;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  /** A price was named for a 'по запросу' line and the customer has not confirmed it yet (migration 0029). */
+  prices_pending_confirmation: ColumnType<boolean, boolean | undefined, boolean>;
+  status_changed_at: Date | null;
   created_at: Timestamp;
 }
 
-export type OrderStatus = 'new' | 'confirmed' | 'assembling' | 'ready' | 'shipped' | 'completed' | 'cancelled';
+export type OrderStatus = 'new' | 'in_work' | 'assembled' | 'shipped' | 'issued' | 'closed' | 'cancelled';
+
+/** What happened to an order, oldest first (migration 0029). */
+export interface OrdersEventTable {
+  id: ColumnType<string, never, never>;
+  order_id: number;
+  kind: 'status' | 'price' | 'confirmed';
+  status: OrderStatus | null;
+  note: ColumnType<string, string | undefined, string>;
+  actor_id: number | null;
+  actor_name: string;
+  at: Timestamp;
+}
 
 export interface OrdersLineTable {
   id: Generated<number>;
@@ -637,6 +659,20 @@ export interface LeadsRequestTable {
   deliver_to: string | null;
   delivered_at: Date | null;
   delivery_error: string | null;
+}
+
+/** What staff changed (migration 0026, app/.server/audit.ts): written with the change, never updated. */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: string | null;
 }
 
 /** Background work (migration 0027, ADR 073): one row per job, claimed with `for update skip locked`. */

@@ -8,14 +8,13 @@ import type { ViewerClass } from '#app/modules/auth/viewer.schema.ts';
 export interface HeaderCounters { cart: number; bookmarks: number; compare: number }
 
 /**
- * What the root loader gives every page: the header's data, fetched once per document. It is the
- * same for every visitor of the same class (region, signed in or not, roles), so pages that hold it
- * can be cached; who the visitor is comes in `VisitorSnapshot`.
+ * What the root loader gives every page of every area: the visitor's class, region and the
+ * response's tokens, fetched once per document. It is the same for every visitor of the same class
+ * (region, signed in or not, roles), so pages that hold it can be cached; who the visitor is comes
+ * in `VisitorSnapshot`. What only one area's shell needs is that area's layout data (`ShopData`).
  */
 export interface RootData {
   location: CurrentLocation;
-  /** Top-level categories; the full tree loads when a menu opens (useMachineryMenu). */
-  menu: MenuEntry[];
   viewer: ViewerClass;
   csrfToken: string;
   nonce: string;
@@ -51,6 +50,17 @@ export function useRootData(): RootData {
 
 export function useOptionalRootData(): RootData | undefined {
   return useRouteLoaderData('root') as RootData | undefined;
+}
+
+/** The shop area's layout data (routes/shop.layout.tsx): what its header, footer and menus show. */
+export interface ShopData {
+  /** Top-level categories; the full tree loads when a menu opens (useMachineryMenu). */
+  menu: MenuEntry[];
+}
+
+/** The catalogue's top categories in the shop's area; none elsewhere (or when its loader failed). */
+export function useShopMenu(): MenuEntry[] {
+  return (useRouteLoaderData('shop') as ShopData | undefined)?.menu ?? [];
 }
 
 /**

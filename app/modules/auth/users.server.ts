@@ -8,13 +8,12 @@ import { PasswordBusyError, hashPassword, verifyAgainstNothing, verifyPassword }
 import { registerSessionFact, sessionFact, type Persistence } from '#app/.server/session.ts';
 import { GUEST, type Viewer } from './viewer.schema.ts';
 import { employeeInput } from './auth.schema.ts';
+import { ROLE_COLUMN, can, rolesOf, type Role } from './capabilities.rules.ts';
 
 /** The version of the personal-data and ads consent texts a registration accepts (152-ФЗ record). */
 export const CONSENT_TEXT_VERSION = 'policy-2026-01-01';
 
-export type Role = 'employee' | 'supplier' | 'pp_access' | 'ps_editor';
-const ROLE_COLUMN = { employee: 'is_employee', supplier: 'is_supplier', pp_access: 'has_pp_access', ps_editor: 'is_ps_editor' } as const;
-export const ROLES = Object.keys(ROLE_COLUMN) as Role[];
+export { ROLES, type Role } from './capabilities.rules.ts';
 
 export type ConsentKind = 'personal_data' | 'ads';
 
@@ -97,12 +96,12 @@ export async function setRole(db: DB, userId: number, role: Role, granted = true
 interface ViewerRow {
   id: number; name: string; email: string | null; phone: string | null;
   is_employee: boolean; is_supplier: boolean; has_pp_access: boolean; is_ps_editor: boolean;
+  is_branch_manager: boolean; is_content_editor: boolean; is_administrator: boolean; staff_branch_id: number | null;
 }
+const VIEWER_COLUMNS = ['id', 'name', 'email', 'phone', 'is_employee', 'is_supplier', 'has_pp_access', 'is_ps_editor', 'is_branch_manager', 'is_content_editor', 'is_administrator', 'staff_branch_id'] as const;
 
 // A page reads the viewer with the session (session.ts): the same columns as the query below.
-registerSessionFact('viewer', (userId) => sql`(select json_build_object(
-    'id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'is_employee', u.is_employee,
-    'is_supplier', u.is_supplier, 'has_pp_access', u.has_pp_access, 'is_ps_editor', u.is_ps_editor)
+registerSessionFact('viewer', (userId) => sql`(select json_build_object(${sql.join(VIEWER_COLUMNS.map((c) => sql`${sql.lit(c)}, u.${sql.ref(c)}`))})
   from auth_user u where u.id = ${userId})`);
 
 export async function viewerOf(ctx: RequestContext): Promise<Viewer> {
@@ -110,12 +109,12 @@ export async function viewerOf(ctx: RequestContext): Promise<Viewer> {
   if (userId == null) return GUEST;
   const read = sessionFact(ctx.session, 'viewer') as ViewerRow | null | undefined;
   const user: ViewerRow | undefined = read !== undefined ? read ?? undefined : await ctx.services.db.selectFrom('auth_user')
-    .select(['id', 'name', 'email', 'phone', 'is_employee', 'is_supplier', 'has_pp_access', 'is_ps_editor'])
-    .where('id', '=', userId).executeTakeFirst();
+    .select(VIEWER_COLUMNS).where('id', '=', userId).executeTakeFirst();
   if (!user) return GUEST;
+  const roles = rolesOf(user);
   return {
     isGuest: false, isLbrUser: user.is_employee, isSupplier: user.is_supplier, hasPPAccess: user.has_pp_access,
-    isPsEditor: user.is_ps_editor, id: user.id, userName: user.name, contacts: { email: user.email, phone: user.phone },
+    isPsEditor: user.is_ps_editor, isBackoffice: can(roles, 'backoffice.enter'), roles, staffBranchId: user.staff_branch_id, id: user.id, userName: user.name, contacts: { email: user.email, phone: user.phone },
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, now, resetClock } from '#app/.server/clock.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { seedContentDemo } from './content.seed.server.ts';
 
@@ -27,5 +28,27 @@ describe('demo pages', () => {
     await t.db.transaction().execute((trx) => seedContentDemo(trx, { catalogPaths: [], superseded }));
     expect(await body('servis')).toBe(current);
     expect(await body('contacts')).toBe('<p>Текст редактора</p>');
+  });
+});
+
+describe('demo promotions', () => {
+  it('are running right after seeding, whatever the date', async () => {
+    // A database without the demo (a copy of the migrated one), the clock three years on.
+    const fresh = await createTestDatabase({}, { demo: false });
+    advanceClock(3 * 365 * 86_400_000);
+    try {
+      await fresh.db.transaction().execute((trx) => seedContentDemo(trx, { catalogPaths: [] }));
+      const today = now().toISOString().slice(0, 10);
+      const day = (value: Date | string) => (value instanceof Date ? value.toISOString() : value).slice(0, 10);
+      const rows = await fresh.db.selectFrom('content_promotion').select(['starts_on', 'ends_on']).execute();
+      expect(rows).toHaveLength(4);
+      for (const r of rows) {
+        expect(day(r.starts_on) <= today).toBe(true);
+        expect(day(r.ends_on) > today).toBe(true);
+      }
+    } finally {
+      resetClock();
+      await fresh.destroy();
+    }
   });
 });

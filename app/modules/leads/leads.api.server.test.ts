@@ -197,10 +197,11 @@ describe('the per-address limit', () => {
 describe('the employees\' list', () => {
   const app = () => createApp({ services: t.services, build: fakeServerBuild({ 'routes/admin.leads': { path: 'admin/leads', module: adminLeads } }) });
 
-  async function signedInCookie(role: 'employee' | 'customer'): Promise<string> {
+  async function signedInCookie(role: 'employee' | 'customer', staffBranchId: number | null = null): Promise<string> {
     const email = `leads-list${++n}@agro.test`;
     const id = await createUser(t.db, { name: 'Иван', email, password: 'secret1', emailVerified: true });
     if (role === 'employee') await setRole(t.db, id, 'employee');
+    await t.db.updateTable('auth_user').set({ staff_branch_id: staffBranchId }).where('id', '=', id).execute();
     const client = testClient(t.services);
     expect((await client.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } })).status).toBe(200);
     return `sid=${client.cookies.get('sid')}`;
@@ -236,5 +237,16 @@ describe('the employees\' list', () => {
     for (const query of ['?page=abc', '?page=-1', '?page=99999999999', '?branch=x', '?branch=99999', '?page=%00']) {
       expect((await app().request(`/admin/leads.data${query}`, { headers: { cookie: employee } })).status, query).toBe(200);
     }
+  });
+
+  it('shows an employee of one branch that branch\'s requests only, whatever ?branch= says', async () => {
+    const other = await t.db.selectFrom('region_branch').select('id').where('id', '!=', branch.id).limit(1).executeTakeFirstOrThrow();
+    const outsider = await signedInCookie('employee', other.id);
+    for (const query of ['', `?branch=${branch.id}`]) {
+      const payload = await (await app().request(`/admin/leads.data${query}`, { headers: { cookie: outsider } })).text();
+      expect(payload, query).not.toContain('Пётр Иванов');
+    }
+    const insider = await signedInCookie('employee', branch.id);
+    expect(await (await app().request(`/admin/leads.data?branch=${other.id}`, { headers: { cookie: insider } })).text()).toContain('Пётр Иванов');
   });
 });

@@ -38,17 +38,50 @@ export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
   terminals: 'Доставка до терминала транспортной компании',
 };
 
-export const ORDER_STATUSES = ['new', 'confirmed', 'assembling', 'ready', 'shipped', 'completed', 'cancelled'] as const;
+/** Spec-less, issue 29: the states staff move an order through (ADR 075). */
+export const ORDER_STATUSES = ['new', 'in_work', 'assembled', 'shipped', 'issued', 'closed', 'cancelled'] as const;
 export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatusCode, string> = {
   new: 'Новый',
-  confirmed: 'Подтверждён',
-  assembling: 'Собирается',
-  ready: 'Готов к выдаче',
-  shipped: 'Отправлен',
-  completed: 'Выполнен',
+  in_work: 'В работе',
+  assembled: 'Собран',
+  shipped: 'Отгружен',
+  issued: 'Выдан',
+  closed: 'Закрыт',
   cancelled: 'Отменён',
 };
+
+/** Where an order may go from each state (orders.rules.ts `statusMove` adds the conditions). */
+export const ORDER_TRANSITIONS: Record<OrderStatusCode, readonly OrderStatusCode[]> = {
+  new: ['in_work', 'cancelled'],
+  in_work: ['assembled', 'cancelled'],
+  assembled: ['shipped', 'issued', 'cancelled'],
+  shipped: ['closed'],
+  issued: ['closed'],
+  closed: [],
+  cancelled: [],
+};
+
+/** A cancellation's reason: required, at most this long. */
+export const CANCEL_REASON_MAX = 500;
+
+export const ORDER_WORK_MESSAGES = {
+  notFound: 'Заказ не найден',
+  moved: 'Заказ уже в другом статусе: обновите страницу',
+  notAllowed: (from: string, to: string) => `Из статуса «${from}» нельзя перейти в «${to}»`,
+  unpriced: 'Не у всех позиций есть цена: назовите цены позиций «по запросу»',
+  unconfirmed: 'Покупатель ещё не подтвердил названные цены',
+  pickupOnly: 'Заказ с доставкой отгружают, а не выдают',
+  deliveryOnly: 'Заказ с самовывозом выдают, а не отгружают',
+  reasonRequired: 'Укажите причину отмены',
+  reasonTooLong: `Причина отмены — не больше ${CANCEL_REASON_MAX} символов`,
+  priceInvalid: 'Укажите цену числом больше нуля, не больше двух знаков после запятой',
+  lineNotFound: 'Позиция не найдена',
+  lineNotOnRequest: 'Цена этой позиции уже известна',
+  closedForPricing: 'Цены можно назвать, пока заказ новый или в работе',
+  nothingToConfirm: 'Подтверждать нечего',
+  confirmed: 'Цены подтверждены',
+} as const;
 
 export const MY_ORDERS_PATH = '/profile/orders';
 export const MY_ORDERS_TITLE = 'Мои заказы';

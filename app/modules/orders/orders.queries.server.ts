@@ -54,6 +54,12 @@ export async function noticesOf(db: Db, orderIds: readonly number[]) {
     .where('order_id', 'in', [...orderIds]).where('staff', '=', false).orderBy('id').execute();
 }
 
+export async function eventsOf(db: Db, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  return db.selectFrom('orders_event').select(['order_id', 'kind', 'status', 'note', 'actor_name', 'at'])
+    .where('order_id', 'in', [...orderIds]).orderBy('id').execute();
+}
+
 export async function attachmentsOf(db: Db, orderIds: readonly number[]) {
   if (!orderIds.length) return [];
   return db.selectFrom('orders_attachment').select(['id', 'order_id', 'original_name', 'mime_type', 'size_bytes', 'storage_key'])

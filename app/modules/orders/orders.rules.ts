@@ -1,5 +1,5 @@
 import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
-import { ORDER_MESSAGES } from './orders.constants.ts';
+import { CANCEL_REASON_MAX, ORDER_MESSAGES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, ORDER_WORK_MESSAGES, type OrderStatusCode } from './orders.constants.ts';
 
 /*
  * The orders' pure rules (ADR 041): numbers, the re-check of prices and stock at order time, the
@@ -190,4 +190,53 @@ export function fileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} МБ`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} КБ`;
   return `${bytes} байт`;
+}
+
+/** What an order's state is, as far as moving it goes. */
+export interface OrderForMove {
+  status: OrderStatusCode;
+  deliveryMethod: 'pickup' | 'calc' | 'terminals';
+  /** Lines still without a price ('по запросу'). */
+  unpricedLines: number;
+  pricesPendingConfirmation: boolean;
+}
+
+/**
+ * Issue 29 point 3 (ADR 075): may an order go from its status to `to`? The transitions' table, then
+ * the conditions: it is assembled only once every line has a price the customer has confirmed; a
+ * delivery is shipped and a pickup issued; a cancellation needs its reason. Null: allowed.
+ */
+export function statusMoveRefusal(order: OrderForMove, to: OrderStatusCode, reason: string): string | null {
+  if (!ORDER_TRANSITIONS[order.status].includes(to)) return ORDER_WORK_MESSAGES.notAllowed(ORDER_STATUS_LABELS[order.status], ORDER_STATUS_LABELS[to]);
+  if (to === 'cancelled') {
+    if (!reason.trim()) return ORDER_WORK_MESSAGES.reasonRequired;
+    if (reason.length > CANCEL_REASON_MAX) return ORDER_WORK_MESSAGES.reasonTooLong;
+    return null;
+  }
+  if (to === 'assembled') {
+    if (order.unpricedLines > 0) return ORDER_WORK_MESSAGES.unpriced;
+    if (order.pricesPendingConfirmation) return ORDER_WORK_MESSAGES.unconfirmed;
+  }
+  if (to === 'issued' && order.deliveryMethod !== 'pickup') return ORDER_WORK_MESSAGES.pickupOnly;
+  if (to === 'shipped' && order.deliveryMethod === 'pickup') return ORDER_WORK_MESSAGES.deliveryOnly;
+  return null;
+}
+
+/** The moves staff are offered for an order: the table's, those the conditions refuse included (shown with the reason). */
+export function nextStatuses(order: OrderForMove): Array<{ to: OrderStatusCode; refusal: string | null }> {
+  return ORDER_TRANSITIONS[order.status]
+    .filter((to) => !(to === 'issued' && order.deliveryMethod !== 'pickup') && !(to === 'shipped' && order.deliveryMethod === 'pickup'))
+    .map((to) => ({ to, refusal: to === 'cancelled' ? null : statusMoveRefusal(order, to, '') }));
+}
+
+/**
+ * A price typed by staff ('12 500,50', '12500.5', '12 500'): minor units, or null when it is not a
+ * positive amount with at most two decimals below 10 billion.
+ */
+export function parseStaffPrice(text: string): number | null {
+  const clean = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, fraction = ''] = clean.split('.');
+  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return minor > 0 ? minor : null;
 }

@@ -124,7 +124,10 @@ export interface OrderCreatedAnswer {
 export interface CustomerInfo { name: string; phone: string; email: string; branchId: number | null }
 
 /** `price` and `lineTotal` null: 'цена по запросу' (the manager names it). */
-export interface OrderLineView { code: string; name: string; count: number; price: number | null; lineTotal: number | null }
+export interface OrderLineView { id: number; code: string; name: string; count: number; price: number | null; lineTotal: number | null }
+
+/** What happened to an order (orders_event), oldest first: the customer's history and the back-office's. */
+export interface OrderEventView { kind: 'status' | 'price' | 'confirmed'; status: OrderStatusCode | null; statusLabel: string | null; note: string; actor: string; at: string }
 export interface OrderAttachmentView { id: number; name: string; mime: string; size: number; url: string }
 
 export interface OrderView {
@@ -144,6 +147,9 @@ export interface OrderView {
   total: number;
   lines: OrderLineView[];
   attachments: OrderAttachmentView[];
+  events: OrderEventView[];
+  /** A price was named for a 'по запросу' line and waits for the customer's confirmation. */
+  pricesPendingConfirmation: boolean;
   /** Where the customer's letter went: the account's confirmed address or phone; null: none confirmed. */
   notice: { channel: 'email' | 'sms'; to: string } | null;
 }

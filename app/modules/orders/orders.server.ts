@@ -344,14 +344,14 @@ export async function ownOrder(ctx: RequestContext, number: string): Promise<Ord
   if (!owner || number.length > 40) return null;
   const row = await q.findOwnOrder(ctx.services.db, owner, number);
   if (!row) return null;
-  return (await views(ctx.services, [row]))[0] ?? null;
+  return (await orderViews(ctx.services, [row]))[0] ?? null;
 }
 
 /** 'Мои заказы': the signed-in user's orders, newest first; null for a guest. */
 export async function myOrders(ctx: RequestContext, limit = 50): Promise<OrderView[] | null> {
   const userId = ctx.session?.userId;
   if (userId == null) return null;
-  return views(ctx.services, await q.listOwnOrders(ctx.services.db, userId, limit));
+  return orderViews(ctx.services, await q.listOwnOrders(ctx.services.db, userId, limit));
 }
 
 function accountOf(ctx: RequestContext): Owner | null {
@@ -359,13 +359,14 @@ function accountOf(ctx: RequestContext): Owner | null {
   return userId == null ? null : { userId };
 }
 
-type OrderRow = Awaited<ReturnType<typeof q.listOwnOrders>>[number];
+export type OrderRow = Awaited<ReturnType<typeof q.listOwnOrders>>[number];
 
-async function views(services: AppServices, rows: readonly OrderRow[]): Promise<OrderView[]> {
+/** Orders as their pages show them, for the customer's pages and the back-office's (order-work.server.ts). */
+export async function orderViews(services: AppServices, rows: readonly OrderRow[]): Promise<OrderView[]> {
   const db = services.db;
   const ids = rows.map((r) => r.id);
-  const [lines, files, directory, notices] = await Promise.all([
-    q.linesOf(db, ids), q.attachmentsOf(db, ids), regionDirectory(services), q.noticesOf(db, ids),
+  const [lines, files, directory, notices, events] = await Promise.all([
+    q.linesOf(db, ids), q.attachmentsOf(db, ids), regionDirectory(services), q.noticesOf(db, ids), q.eventsOf(db, ids),
   ]);
   const branchById = new Map(directory.branches.map((b) => [b.id, b]));
   return rows.map((r) => {
@@ -389,10 +390,14 @@ async function views(services: AppServices, rows: readonly OrderRow[]): Promise<
       itemsTotal: Number(r.items_total),
       total: Number(r.total),
       lines: lines.filter((l) => l.order_id === r.id).map((l) => ({
-        code: l.code, name: l.name, count: l.count,
+        id: l.id, code: l.code, name: l.name, count: l.count,
         price: l.price === null ? null : Number(l.price), lineTotal: l.line_total === null ? null : Number(l.line_total),
       })),
       notice: noticeView(notices.find((n) => n.order_id === r.id)),
+      pricesPendingConfirmation: r.prices_pending_confirmation,
+      events: events.filter((e) => e.order_id === r.id).map((e) => ({
+        kind: e.kind, status: e.status, statusLabel: e.status ? ORDER_STATUS_LABELS[e.status] : null, note: e.note, actor: e.actor_name, at: new Date(e.at).toISOString(),
+      })),
       attachments: files.filter((f) => f.order_id === r.id).map((f) => ({ id: f.id, name: f.original_name, mime: f.mime_type, size: Number(f.size_bytes), url: attachmentPath(r.number, f.id) })),
     };
   });

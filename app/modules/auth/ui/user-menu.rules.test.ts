@@ -19,11 +19,13 @@ describe('userMenuItems (spec §2, §6)', () => {
     expect(ids({ ...user, isSupplier: true }, '')).not.toContain('supplier-portal');
   });
 
-  it('shows spare-part search and the visitors\' requests to company employees only, before Выйти', () => {
-    expect(ids({ ...user, isLbrUser: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'sparepart-search', 'leads', 'logout']);
-    expect(ids({ ...user, isLbrUser: true, isSupplier: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'supplier-portal', 'sparepart-search', 'leads', 'logout']);
-    expect(ids({ ...user, isPsEditor: true })).not.toContain('sparepart-search');
-    expect(ids({ ...user, isSupplier: true })).not.toContain('leads');
+  it('shows spare-part search to company employees and the back-office to staff, before Выйти', () => {
+    const employee = { ...user, isLbrUser: true, isBackoffice: true };
+    expect(ids(employee)).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'sparepart-search', 'backoffice', 'logout']);
+    expect(ids({ ...employee, isSupplier: true })).toEqual(['profile', 'cart', 'bookmarks', 'machines', 'compare', 'supplier-portal', 'sparepart-search', 'backoffice', 'logout']);
+    expect(ids({ ...user, isPsEditor: true, isBackoffice: true })).not.toContain('sparepart-search');
+    expect(ids({ ...user, isPsEditor: true, isBackoffice: true })).toContain('backoffice');
+    expect(ids({ ...user, isSupplier: true })).not.toContain('backoffice');
   });
 
   it('gives a guest nothing', () => {
@@ -34,9 +36,9 @@ describe('userMenuItems (spec §2, §6)', () => {
 describe('accountPageItems (the mobile menu\'s Личный кабинет)', () => {
   it('lists the account pages and the role links, without Выйти', () => {
     expect(accountPageItems(user, PORTAL).map((i) => i.label)).toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары']);
-    expect(accountPageItems({ ...user, isLbrUser: true, hasPPAccess: true }, PORTAL).map((i) => i.label))
-      .toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Портал поставщика', 'Поиск запчастей', 'Заявки посетителей']);
-    expect(accountPageItems({ ...user, isLbrUser: true }, PORTAL).find((i) => i.id === 'leads')).toMatchObject({ to: '/admin/leads' });
+    expect(accountPageItems({ ...user, isLbrUser: true, isBackoffice: true, hasPPAccess: true }, PORTAL).map((i) => i.label))
+      .toEqual(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Портал поставщика', 'Поиск запчастей', 'Бэк-офис']);
+    expect(accountPageItems({ ...user, isBackoffice: true }, PORTAL).find((i) => i.id === 'backoffice')).toMatchObject({ to: '/admin' });
     expect(accountPageItems({ ...user, isLbrUser: true }, PORTAL).find((i) => i.id === 'sparepart-search')).toMatchObject({ to: '/search/sparepart' });
   });
   it('gives a guest nothing', () => {

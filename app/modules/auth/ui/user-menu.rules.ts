@@ -1,4 +1,4 @@
-import { canReadLeads, canSearchSpareParts, canSeeSupplierPortal, type ViewerClass } from '../viewer.schema.ts';
+import { canSearchSpareParts, canSeeSupplierPortal, type ViewerClass } from '../viewer.schema.ts';
 
 /** An entry of the signed-in user's menu (spec §2 'Личный кабинет'). */
 export type UserMenuItem =
@@ -10,13 +10,13 @@ export const USER_MENU_LABEL = 'Личный кабинет';
 /** 'Сравнить товары' is an action (spec §2): it opens the visitor's comparison, which goes on to its shareable address (/compare/{codes}). */
 export const COMPARE_PATH = '/compare';
 export const SPARE_PART_SEARCH_PATH = '/search/sparepart';
-/** The visitors' requests (ADR 069), for employees. */
-export const LEADS_PATH = '/admin/leads';
+/** The back-office (ADR 073), for whoever holds 'backoffice.enter'. */
+export const BACKOFFICE_PATH = '/admin';
 
 /**
  * The items in the spec's order: Мои данные, Корзина, Избранное (with 'Моя техника' after it), Сравнить товары, the supplier
  * portal (portal access or suppliers only, new tab, address from the host page), spare-part search
- * and the visitors' requests (company employees only), Выйти. A guest has no menu.
+ * (company employees only), the back-office (staff), Выйти. A guest has no menu.
  */
 export function userMenuItems(viewer: ViewerClass, supplierPortalUrl: string): UserMenuItem[] {
   if (viewer.isGuest) return [];
@@ -30,7 +30,7 @@ export function userMenuItems(viewer: ViewerClass, supplierPortalUrl: string): U
   ];
   if (canSeeSupplierPortal(viewer) && supplierPortalUrl) items.push({ kind: 'external', id: 'supplier-portal', label: 'Портал поставщика', href: supplierPortalUrl });
   if (canSearchSpareParts(viewer)) items.push({ kind: 'link', id: 'sparepart-search', label: 'Поиск запчастей', to: SPARE_PART_SEARCH_PATH });
-  if (canReadLeads(viewer)) items.push({ kind: 'link', id: 'leads', label: 'Заявки посетителей', to: LEADS_PATH });
+  if (viewer.isBackoffice) items.push({ kind: 'link', id: 'backoffice', label: 'Бэк-офис', to: BACKOFFICE_PATH });
   items.push({ kind: 'action', id: 'logout', label: 'Выйти' });
   return items;
 }

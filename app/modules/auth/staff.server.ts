@@ -1,0 +1,53 @@
+import type { RequestContext } from '#app/.server/context.ts';
+import { capabilitiesOf, type Capability, type Role } from './capabilities.rules.ts';
+import { viewerOf } from './users.server.ts';
+
+/** A signed-in user acting with his capabilities: who he is, what he may do, which branch he works. */
+export interface Staff {
+  userId: number;
+  name: string;
+  roles: Role[];
+  capabilities: ReadonlySet<Capability>;
+  /**
+   * The branch whose orders and requests he works; null: every branch. Queries take it as their
+   * scope (`branchScope`), so data of another branch is never read, not merely hidden.
+   */
+  branchId: number | null;
+}
+
+/** The answer to a visitor without the capability: 403, and whether signing in could help. */
+export const FORBIDDEN_MESSAGE = 'Доступ запрещён';
+
+function forbidden(guest: boolean): Response {
+  return Response.json(
+    { error_status: 'error', message: guest ? 'Войдите, чтобы открыть эту страницу' : FORBIDDEN_MESSAGE, guest },
+    { status: 403, headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+/** The signed-in visitor as staff, or null for a guest. */
+export async function staffOf(ctx: RequestContext): Promise<Staff | null> {
+  const viewer = await viewerOf(ctx);
+  if (viewer.isGuest || viewer.id === null) return null;
+  const capabilities = capabilitiesOf(viewer.roles);
+  // An administrator works for every branch whatever his own.
+  const branchId = capabilities.has('users.manage') ? null : viewer.staffBranchId;
+  return { userId: viewer.id, name: viewer.userName ?? '', roles: viewer.roles, capabilities, branchId };
+}
+
+/**
+ * The one check of loaders, actions, middleware and the API: the visitor holds `capability`, or a
+ * 403 `Response` is thrown (React Router shows the route's error boundary with its JSON as
+ * `error.data`; the API's error handler answers it as it is). A guest's 403 says so (`guest: true`),
+ * so the page can offer to sign in.
+ */
+export async function requireCapability(ctx: RequestContext, capability: Capability): Promise<Staff> {
+  const staff = await staffOf(ctx);
+  if (!staff?.capabilities.has(capability)) throw forbidden(staff === null);
+  return staff;
+}
+
+/** The branches a staff member's queries may read: his own, or every one (null). */
+export function branchScope(staff: Pick<Staff, 'branchId'>): number | null {
+  return staff.branchId;
+}

@@ -1,0 +1,107 @@
+import { Form, data } from 'react-router';
+import { auditFilter, listAudit } from '#app/.server/audit.ts';
+import { requestContext } from '#app/.server/context.ts';
+import styles from '#app/components/backoffice/kit.module.css';
+import { Pager } from '#app/components/backoffice/Pager.tsx';
+import { Link } from '#app/components/ui/Link.tsx';
+import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
+import { ROLE_LABELS, type Role } from '#app/modules/auth/capabilities.rules.ts';
+import { requireCapability } from '#app/modules/auth/staff.server.ts';
+import { regionDirectory } from '#app/modules/regions/regions.server.ts';
+import type { Route } from './+types/admin.audit';
+
+export const handle: AdminHandle = { capability: 'audit.read' };
+
+const PATH = '/admin/audit';
+
+/** The audit log, newest first, by who, what and when. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  await requireCapability(ctx, handle.capability);
+  const filter = auditFilter.parse(Object.fromEntries(url.searchParams));
+  const [list, { branches }] = await Promise.all([listAudit(ctx.services.db, filter), regionDirectory(ctx.services)]);
+  const { page: _page, ...shown } = filter;
+  return data({ ...list, filter: shown, branches: Object.fromEntries(branches.map((b) => [b.id, b.name])) }, { headers: ADMIN_HEADERS });
+}
+
+export const meta = () => adminMeta('Журнал изменений');
+
+const when = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+const ACTION_LABELS: Record<string, string> = { 'user.roles': 'Роли пользователя' };
+
+/** The recorded fields as people call them, and their values as the screens showed them. */
+const FIELD_LABELS: Record<string, string> = { roles: 'Роли', staffBranchId: 'Филиал' };
+
+function fieldValue(key: string, value: unknown, branches: Record<string, string>): string {
+  if (value === null || value === undefined) return key === 'staffBranchId' ? 'все филиалы' : '—';
+  if (key === 'roles' && Array.isArray(value)) return value.length ? value.map((r) => ROLE_LABELS[r as Role] ?? String(r)).join(', ') : 'нет';
+  if (key === 'staffBranchId') return branches[String(value)] ?? `№ ${String(value)}`;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A field-by-field view of what changed: only the fields whose values differ. */
+function Changes({ before, after, branches }: { before: unknown; after: unknown; branches: Record<string, string> }) {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+  if (keys.length === 0) return <span className={styles.muted}>—</span>;
+  return (
+    <dl style={{ margin: 0 }}>
+      {keys.map((k) => (
+        <div key={k}>
+          <dt style={{ fontWeight: 600 }}>{FIELD_LABELS[k] ?? k}</dt>
+          <dd style={{ margin: '0 0 4px' }}><del>{fieldValue(k, b[k], branches)}</del> → <ins>{fieldValue(k, a[k], branches)}</ins></dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { rows, page, hasNext, filter, branches } = loaderData;
+  const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]) => [k, String(v)]));
+  return (
+    <>
+      <h1 className={styles.title}>Журнал изменений</h1>
+      <p className={styles.lead}>Всё, что сотрудники меняют в бэк-офисе: кто, когда, что было и что стало.</p>
+      <Form method="get" className={styles.filters}>
+        <label>Объект
+          <select name="entity" defaultValue={filter.entity ?? ''}>
+            <option value="">Все</option>
+            <option value="user">Пользователи</option>
+            <option value="order">Заказы</option>
+            <option value="lead">Заявки</option>
+          </select>
+        </label>
+        <label>№ объекта<input name="entityId" defaultValue={filter.entityId ?? ''} maxLength={100} inputMode="numeric" /></label>
+        <label>№ сотрудника<input name="actor" defaultValue={filter.actor ?? ''} maxLength={10} inputMode="numeric" /></label>
+        <label>С<input type="date" name="from" defaultValue={filter.from ?? ''} /></label>
+        <label>По<input type="date" name="to" defaultValue={filter.to ?? ''} /></label>
+        <button type="submit" className="btn btn-secondary">Показать</button>
+      </Form>
+      <div className={styles.tableWrap}>
+        {rows.length === 0 ? <p className={styles.empty}>Записей нет.</p> : (
+          <table className={styles.table}>
+            <thead><tr><th>Когда</th><th>Кто</th><th>Что</th><th>Изменения</th></tr></thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-testid="audit-row">
+                  <td className={styles.nowrap}>{when.format(new Date(r.at))}</td>
+                  <td>{r.actorId !== null ? <Link to={`${PATH}?actor=${r.actorId}`}>{r.actorName}</Link> : r.actorName}</td>
+                  <td>
+                    {ACTION_LABELS[r.action] ?? r.action}
+                    <br />
+                    {r.entity === 'user' ? <Link to={`/admin/users/${r.entityId}`}>№ {r.entityId}</Link> : <span className={styles.muted}>{r.entity} № {r.entityId}</span>}
+                  </td>
+                  <td><Changes before={r.before} after={r.after} branches={branches} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pager path={PATH} query={query} page={page} hasNext={hasNext} label="Страницы журнала" />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { ADMIN_SECTIONS, type AdminHandle } from '#app/layout/admin-sections.ts';
+import { CAPABILITIES, ROLES, can, type Role } from '#app/modules/auth/capabilities.rules.ts';
+import { createUser, setRole } from '#app/modules/auth/users.server.ts';
+import { createApp } from '../../server/app.ts';
+import { fakeServerBuild } from '../../server/test-build.ts';
+import { testClient } from '../../server/test-client.ts';
+import routes from '../routes.ts';
+
+/*
+ * The capability table (app/modules/auth/capabilities.rules.ts), tested route by route for every
+ * role. The routes are read from routes.ts and each screen's capability from its own `handle`, so a
+ * screen added under /admin is in this test without anyone adding it here.
+ */
+
+const modules = import.meta.glob<Record<string, unknown>>('./admin.*.tsx');
+const area = (routes as RouteConfigEntry[]).find((r) => r.id === 'admin')!;
+const screens = area.children ?? [];
+
+let t: TestDatabase;
+let userId: number;
+const cookies = new Map<Role | 'customer', string>();
+let build: ReturnType<typeof fakeServerBuild>;
+
+async function signIn(role: Role | 'customer'): Promise<string> {
+  const email = `cap-${role}@agro.test`;
+  const id = await createUser(t.db, { name: `Проверка ${role}`, email, password: 'secret1', emailVerified: true });
+  if (role !== 'customer') await setRole(t.db, id, role);
+  const client = testClient(t.services);
+  expect((await client.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } })).status).toBe(200);
+  userId = id;
+  return `sid=${client.cookies.get('sid')}`;
+}
+
+const load = async (file: string) => {
+  const key = `./${file.replace(/^routes\//, '')}`;
+  const loadModule = modules[key];
+  if (!loadModule) throw new Error(`${file}: not found by the test's glob`);
+  return loadModule();
+};
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  for (const role of ['customer', ...ROLES] as const) cookies.set(role, await signIn(role));
+  const entries: Parameters<typeof fakeServerBuild>[0] = { admin: { path: 'admin', module: await load(area.file) } };
+  for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: 'admin', path: screen.path, index: screen.index, module: await load(screen.file) };
+  build = fakeServerBuild(entries);
+}, 120_000);
+afterAll(async () => { await t?.destroy(); });
+
+const get = (path: string, cookie?: string) => createApp({ services: t.services, build }).request(path, cookie ? { headers: { cookie } } : {});
+const pathOf = (screen: RouteConfigEntry) => `/admin${screen.index ? '' : `/${screen.path!.replace(':id', String(userId))}`}`;
+
+describe('the back-office capability table, route by route, role by role', () => {
+  it('has a capability in the handle of every screen under /admin, and a screen for every section', async () => {
+    for (const screen of screens.filter((s) => s.path !== '*')) {
+      const handle = (await load(screen.file)).handle as AdminHandle | undefined;
+      expect(CAPABILITIES, screen.file).toContain(handle?.capability);
+    }
+    for (const section of ADMIN_SECTIONS) {
+      const screen = screens.find((s) => pathOf(s) === section.to);
+      expect(screen, section.to).toBeDefined();
+      expect(((await load(screen!.file)).handle as AdminHandle).capability, section.to).toBe(section.capability);
+    }
+  });
+
+  for (const screen of screens.filter((s) => s.path !== '*')) {
+    it(`${screen.file}: 200 for the roles that hold its capability, 403 for everyone else`, async () => {
+      const { capability } = (await load(screen.file)).handle as AdminHandle;
+      const path = pathOf(screen);
+      expect((await get(path)).status, `${path} as a guest`).toBe(403);
+      expect((await get(`${path.replace(/\/$/, '')}.data`)).status, `${path} data as a guest`).toBe(403);
+      expect((await get(path, cookies.get('customer'))).status, `${path} as a customer`).toBe(403);
+      for (const role of ROLES) {
+        const allowed = can([role], 'backoffice.enter') && can([role], capability);
+        const res = await get(path, cookies.get(role));
+        expect(res.status, `${path} as ${role}`).toBe(allowed ? 200 : 403);
+        expect(res.headers.get('cache-control'), `${path} as ${role}`).toContain('no-store');
+      }
+    });
+  }
+
+  it('answers an unknown address under /admin with 404 to staff and 403 to everyone else', async () => {
+    expect((await get('/admin/no-such-screen')).status).toBe(403);
+    expect((await get('/admin/no-such-screen', cookies.get('supplier'))).status).toBe(403);
+    expect((await get('/admin/no-such-screen', cookies.get('employee'))).status).toBe(404);
+  });
+});
