@@ -49,6 +49,9 @@ const HOUSEKEEPING_MS = 60 * 60_000;
 setInterval(() => {
   entry.housekeeping(db, services).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));
 }, HOUSEKEEPING_MS).unref();
+// Background work (ADR 075): letters and SMS, later PDFs. A deployment whose `npm run worker`
+// processes do it sets JOBS_IN_SERVER=false.
+const jobs = config.JOBS_IN_SERVER ? entry.startJobRunner(services, { concurrency: config.JOBS_CONCURRENCY, log: entry.jobLog(config) }) : null;
 const app = entry.createApp({
   services,
   // In development each request gets the freshly transformed build, so edits show on reload.
@@ -83,13 +86,15 @@ server.listen(config.PORT, config.HOST, () => {
   });
 });
 
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+// Graceful shutdown: stop accepting, let in-flight requests and jobs finish, then close the database.
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   process.stdout.write(JSON.stringify({ level: 'info', msg: 'shutting down', signal }) + '\n');
   const outcome = await gracefulShutdown(server, async () => {
+    // A job still running after its grace stays leased: another process takes it when the lease ends.
+    await jobs?.stop(5_000);
     await vite?.close();
     await pdf.close();
     await db.destroy();

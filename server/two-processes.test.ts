@@ -12,7 +12,8 @@ import { testClient } from './test-client.ts';
  * shop in-process (process A, where the change is written, as the back-office or an import would),
  * and a child process runs the production build (`node server/main.ts`, process B). Both keep the
  * model's price (its page and its JSON) before the change; after it, each shows the new price
- * within a second. `npm test` builds before Vitest runs, so the build is the code under test.
+ * within a second; a letter enqueued through A is sent by B's job runner. `npm test` builds before
+ * Vitest runs, so the build is the code under test.
  */
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -88,5 +89,19 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server processes on one d
       expect.poll(async () => (await fromB()).offer.price, { timeout: 1_000, interval: 25 }).toBe(NEW_PRICE),
       expect.poll(async () => (await onB(model.link)).text(), { timeout: 1_000, interval: 25 }).toContain(String(NEW_PRICE)),
     ]);
+  });
+
+  it('a letter enqueued through one process is sent by the other\'s job runner within moments (ADR 075)', async () => {
+    // Process A runs no runner (tests run jobs by hand); process B's, started by server/main.ts, hears the enqueue.
+    const a = testClient(t.services);
+    const started = Date.now();
+    const answer = await a.post('/api/feedback', { name: 'Пётр Полевой', phone: '+7 (912) 345-67-89', message: 'Письмо через другой процесс', acceptGDPR: true });
+    expect(answer.status).toBe(200);
+    const { id } = await t.db.selectFrom('content_feedback').select('id').where('message', '=', 'Письмо через другой процесс').executeTakeFirstOrThrow();
+    const key = `content.feedback-letter:${id}`;
+    await expect.poll(async () => (await t.db.selectFrom('job').select('state').where('key', '=', key).executeTakeFirstOrThrow()).state, { timeout: 2_000, interval: 10 }).toBe('done');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await t.db.selectFrom('auth_outbox').select('subject').where('idempotency_key', '=', key).execute()).toEqual([{ subject: `Написать нам: сообщение с сайта №${id} — Пётр Полевой` }]);
+    expect(await t.db.selectFrom('content_feedback').select('delivery_state').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ delivery_state: 'sent' });
   });
 });

@@ -54,6 +54,13 @@ const schema = z.object({
   PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   /** Where printed documents (invoices) are kept, by document and version: outside the web root. */
   DOCUMENTS_DIR: z.string().min(1).default('var/documents'),
+  /**
+   * The server process runs the job runner (ADR 075). `false` when `npm run worker` processes do the
+   * background work instead (the web processes then only enqueue).
+   */
+  JOBS_IN_SERVER: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  /** Jobs one runner runs at once. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 /** Where the server listens when HOST is unset; a demo must be opened to the network on purpose. */

@@ -37,7 +37,7 @@ export const meta = () => adminMeta('Заявки посетителей');
 
 export const handle: AdminHandle = { capability: 'leads.read' };
 
-const DELIVERY_LABEL = { sent: 'письмо в филиал отправлено', pending: 'письмо ждёт повторной отправки', failed: 'письмо не доставлено' } as const;
+const DELIVERY_LABEL = { sent: 'письмо в филиал отправлено', pending: 'письмо ждёт отправки', failed: 'письмо не доставлено' } as const;
 
 const dateTime = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 

@@ -31,7 +31,7 @@ export const meta = () => [...pageMeta('Обращения «Написать н
 
 export const handle = { crumbs: () => [{ label: 'Личный кабинет', to: '/profile' }] };
 
-const STATE_LABEL = { sent: 'отправлено в филиал', pending: 'ждёт повторной отправки', failed: 'не доставлено' } as const;
+const STATE_LABEL = { sent: 'отправлено в филиал', pending: 'ждёт отправки', failed: 'не доставлено' } as const;
 
 export default function ProfileFeedback({ loaderData }: Route.ComponentProps) {
   const { branchId, branches, messages } = loaderData;

@@ -10,11 +10,11 @@ import { ProviderError, type Mailer } from '#app/modules/auth/providers/provider
 import { claimAccountOutbox, createSandboxProviders, extractLink, lastOutboxMessage, outboxReaderFor } from '#app/modules/auth/providers/sandbox.ts';
 import { testContext } from '#app/.server/test-context.ts';
 import { createUser, setRole } from '#app/modules/auth/users.server.ts';
-import { retryFeedbackDelivery } from '#app/modules/content/content.server.ts';
+import { saveFeedback } from '#app/modules/content/content.server.ts';
 import * as consentRoute from '#app/routes/auth-social.consent.tsx';
 import * as feedbackRoute from '#app/routes/profile.feedback.tsx';
 import { createApp } from '../app.ts';
-import { housekeeping } from '../housekeeping.ts';
+import { runDueJobs } from '#app/.server/jobs/runner.ts';
 import { testClient } from '../test-client.ts';
 import { fakeServerBuild } from '../test-build.ts';
 
@@ -278,9 +278,11 @@ describe('«Написать нам» reaches the branch', () => {
     const visitor = browser();
     const res = await visitor.post('/api/feedback', { ...valid, message: 'Письмо в филиал: нужен фильтр' });
     expect(await res.json()).toEqual({ error_status: 'success', message: THANKS });
+    // Sent by its job after the answer, still shown to the browser whose request enqueued it.
+    expect(await runDueJobs(t.services)).toMatchObject({ done: 1 });
     const row = await t.db.selectFrom('content_feedback').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     const branch = await t.db.selectFrom('region_branch').select('email').where('id', '=', row.branch_id!).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ delivery_state: 'sent', deliver_to: branch.email, delivery_attempts: 1, delivery_error: null });
+    expect(row).toMatchObject({ delivery_state: 'sent', deliver_to: branch.email, delivery_error: null });
     const letter = await lastOutboxMessage(t.db, branch.email, 'email');
     expect(letter?.subject).toBe(`Написать нам: сообщение с сайта №${row.id} — Пётр Полевой`);
     expect(letter?.body).toContain('Письмо в филиал: нужен фильтр');
@@ -289,7 +291,7 @@ describe('«Написать нам» reaches the branch', () => {
     expect(await browser().outbox(branch.email)).toEqual([]);
   });
 
-  it('a failing mailer keeps the message, answers the same thanks, and the housekeeping delivers it later', async () => {
+  it('a failing mailer keeps the message, answers the same thanks, and its job delivers it later', async () => {
     let failing = true;
     const sent: string[] = [];
     const mail: Mailer = { async send(message) { if (failing) throw new ProviderError('mail', 'SMTP 421 try later'); sent.push(message.to); } };
@@ -298,37 +300,39 @@ describe('«Написать нам» reaches the branch', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ error_status: 'success', message: THANKS });
     const stored = await t.db.selectFrom('content_feedback').selectAll().where('message', '=', 'Письмо при сбое почты').executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ delivery_state: 'pending', delivery_attempts: 1, delivery_error: 'SMTP 421 try later' });
+    const key = `content.feedback-letter:${stored.id}`;
+    expect(await runDueJobs(services)).toMatchObject({ retry: 1 });
+    expect(await t.db.selectFrom('job').select(['state', 'attempts', 'last_error']).where('key', '=', key).executeTakeFirstOrThrow())
+      .toEqual({ state: 'queued', attempts: 1, last_error: 'SMTP 421 try later' });
+    expect(await t.db.selectFrom('content_feedback').select('delivery_state').where('id', '=', stored.id).executeTakeFirstOrThrow()).toEqual({ delivery_state: 'pending' });
 
-    // Not due yet: a housekeeping run now leaves it alone.
-    await housekeeping(t.db, services);
+    // Not due yet: a run now leaves it alone.
+    await runDueJobs(services);
     expect(sent).toEqual([]);
-    // An hour later, still failing: a second try is recorded.
-    advanceClock(61 * 60_000);
-    await housekeeping(t.db, services);
-    expect(await t.db.selectFrom('content_feedback').select(['delivery_state', 'delivery_attempts']).where('id', '=', stored.id).executeTakeFirstOrThrow())
-      .toEqual({ delivery_state: 'pending', delivery_attempts: 2 });
+    // Half a minute later, still failing: a second try is recorded.
+    advanceClock(31_000);
+    await runDueJobs(services);
+    expect(await t.db.selectFrom('job').select(['state', 'attempts']).where('key', '=', key).executeTakeFirstOrThrow()).toEqual({ state: 'queued', attempts: 2 });
     // The mail server is back: the next due run delivers it, once.
     failing = false;
-    advanceClock(121 * 60_000);
-    await housekeeping(t.db, services);
-    await housekeeping(t.db, services);
+    advanceClock(61_000);
+    await runDueJobs(services);
+    await runDueJobs(services);
     expect(sent.filter((to) => to === stored.deliver_to)).toHaveLength(1);
-    const done = await t.db.selectFrom('content_feedback').select(['delivery_state', 'delivery_attempts', 'delivered_at', 'delivery_error']).where('id', '=', stored.id).executeTakeFirstOrThrow();
-    expect(done).toMatchObject({ delivery_state: 'sent', delivery_attempts: 3, delivery_error: null });
+    const done = await t.db.selectFrom('content_feedback').select(['delivery_state', 'delivered_at', 'delivery_error']).where('id', '=', stored.id).executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ delivery_state: 'sent', delivery_error: null });
     expect(done.delivered_at).toBeInstanceOf(Date);
+    expect(await t.db.selectFrom('job').select(['state', 'attempts']).where('key', '=', key).executeTakeFirstOrThrow()).toEqual({ state: 'done', attempts: 3 });
   });
 
-  it('retries running in parallel send every due message exactly once', async () => {
+  it('runners working in parallel send every message exactly once', async () => {
     const sentIds: number[] = [];
     const mail: Mailer = { async send(message) { sentIds.push(Number(/№(\d+)/.exec(message.subject)![1])); } };
     const services: AppServices = { ...t.services, providers: { ...t.services.providers, mail } };
-    await t.db.updateTable('content_feedback').set({ delivery_state: 'sent' }).where('delivery_state', '=', 'pending').execute();
-    const ids = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await t.db.insertInto('content_feedback').values({
-      name: `Гость ${i}`, phone: '79120000000', message: `Вопрос ${i}`, delivery_state: 'pending', deliver_to: 'branch@agrotechnika.example', next_attempt_at: new Date(Date.now() - 1000),
-    }).returning('id').executeTakeFirstOrThrow()).id));
-    const runs = await Promise.all(Array.from({ length: 6 }, () => retryFeedbackDelivery(services)));
-    expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(12);
+    await runDueJobs(t.services);
+    const ids = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await saveFeedback(testContext(t.services), { ...valid, acceptGDPR: true as const, message: `Параллельный вопрос ${i}` }, null)).id));
+    const runs = await Promise.all(Array.from({ length: 6 }, () => runDueJobs(services)));
+    expect(runs.reduce((sum, r) => sum + r.done, 0)).toBe(12);
     expect(sentIds.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
   });
 

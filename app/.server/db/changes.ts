@@ -10,6 +10,12 @@
  */
 export const CHANGES_CHANNEL = 'data_changed';
 
+/**
+ * The same connections hear channel `job_enqueued` (migration 0027's trigger on the job table, at
+ * the enqueueing commit), so a waiting job runner starts at once (ADR 075).
+ */
+export const JOBS_CHANNEL = 'job_enqueued';
+
 /** The tables whose writes are heard (migration 0024 gives each its trigger). */
 export const WATCHED_TABLES = [
   'region_country', 'region_area', 'region_branch',
@@ -25,13 +31,13 @@ export type WatchedTable = (typeof WATCHED_TABLES)[number];
 /** A table that was written, or null: anything may have changed (the listening was lost). */
 export type OnDataChange = (table: WatchedTable | null) => void;
 
-interface Watch { hears: boolean; subscribers: Set<OnDataChange> }
+interface Watch { hears: boolean; subscribers: Set<OnDataChange>; jobWaiters: Set<() => void> }
 
 const watches = new WeakMap<object, Watch>();
 
 function watchOf(db: object): Watch {
   let watch = watches.get(db);
-  if (!watch) watches.set(db, (watch = { hears: false, subscribers: new Set() }));
+  if (!watch) watches.set(db, (watch = { hears: false, subscribers: new Set(), jobWaiters: new Set() }));
   return watch;
 }
 
@@ -64,9 +70,21 @@ export function dataChanged(db: object, table: string | null): void {
   for (const onChange of watch.subscribers) onChange(known);
 }
 
+/** Calls `onEnqueued` whenever a job is enqueued through any process (and when listening resumes: one may have been missed). */
+export function onJobsEnqueued(db: object, onEnqueued: () => void): () => void {
+  const { jobWaiters } = watchOf(db);
+  jobWaiters.add(onEnqueued);
+  return () => jobWaiters.delete(onEnqueued);
+}
+
+function jobsEnqueued(db: object): void {
+  for (const wake of watches.get(db)?.jobWaiters ?? []) wake();
+}
+
 function setHearing(db: object, hears: boolean): void {
   const watch = watchOf(db);
   if (watch.hears && !hears) dataChanged(db, null);
+  if (!watch.hears && hears) jobsEnqueued(db);
   watch.hears = hears;
 }
 
@@ -76,6 +94,7 @@ interface PgliteListener { listen(channel: string, callback: (payload: string) =
 /** PGlite: one connection, whose notifications arrive with the result of the statement that caused them. */
 export async function listenOnPglite(db: object, pglite: PgliteListener): Promise<void> {
   await pglite.listen(CHANGES_CHANNEL, (table) => dataChanged(db, table));
+  await pglite.listen(JOBS_CHANNEL, () => jobsEnqueued(db));
   setHearing(db, true);
 }
 
@@ -113,9 +132,11 @@ export async function listenOnServer(db: object, openClient: () => ServerClient)
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL) dataChanged(db, message.payload ?? null);
+      else if (message.channel === JOBS_CHANNEL) jobsEnqueued(db);
     });
     try {
       await next.connect();
+      await next.query(`listen ${JOBS_CHANNEL}`);
       await next.query(`listen ${CHANGES_CHANNEL}`);
       if (client === next && !stopped) setHearing(db, true);
     } catch {

@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023_leads.ts';
 import * as m0024 from './migrations/0024_data_changes.ts';
 import * as m0025 from './migrations/0025_parts_view_history.ts';
 import * as m0026 from './migrations/0026_staff.ts';
+import * as m0027 from './migrations/0027_jobs.ts';
 import * as m0028 from './migrations/0028_invoice_requisites.ts';
 import * as m0029 from './migrations/0029_order_work.ts';
 
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024_data_changes': m0024,
   '0025_parts_view_history': m0025,
   '0026_staff': m0026,
+  '0027_jobs': m0027,
   '0028_invoice_requisites': m0028,
   '0029_order_work': m0029,
 };
@@ -64,6 +66,16 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+/** Migrates up or down to the named migration (tests of a migration's data changes). */
+export async function migrateTo(db: DB, target: string): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateTo(target);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });

@@ -55,6 +55,7 @@ export interface Database {
   orders_idempotency: OrdersIdempotencyTable;
   orders_mail: OrdersMailTable;
   orders_vat_rate: OrdersVatRateTable;
+  job: JobTable;
   leads_request: LeadsRequestTable;
   audit_log: AuditLogTable;
   orders_event: OrdersEventTable;
@@ -280,12 +281,10 @@ export interface ContentFeedbackTable {
   page_url: string | null;
   ip: string | null;
   created_at: Timestamp;
-  /** Delivery to the branch by e-mail (migration 0006): stored first, then sent; failures are retried. */
+  /** Delivery to the branch by e-mail: stored first, then sent by its job (migration 0027), which writes the state. */
   delivery_state: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
   /** The branch's address when the message was stored. */
   deliver_to: string | null;
-  delivery_attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp;
   delivered_at: Date | null;
   delivery_error: string | null;
 }
@@ -393,6 +392,8 @@ export interface AuthOutboxTable {
   created_at: Timestamp;
   /** The browser that may read it on /__dev/outbox (migration 0006); null: nobody. */
   reader_key: string | null;
+  /** The sending job's key (migration 0027): a letter sent again after a lost lease is written once. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Which browser a phone or address of the outbox belongs to: the first whose request sent to it. */
@@ -644,11 +645,6 @@ export interface OrdersMailTable {
   body: string;
   /** An e-mail's HTML part. */
   html: string | null;
-  state: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
-  attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp;
-  sent_at: Timestamp | null;
-  error: string | null;
 }
 
 /** A visitor's request to the company (migration 0023, ADR 069): a commercial offer for a model, for now. */
@@ -677,8 +673,6 @@ export interface LeadsRequestTable {
   delivery_state: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
   /** The branch's address (or the shop's support address) when the request was stored. */
   deliver_to: string | null;
-  delivery_attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp;
   delivered_at: Date | null;
   delivery_error: string | null;
 }
@@ -704,3 +698,28 @@ export interface OrdersVatRateTable {
   effective_from: ColumnType<string, string, never>;
   rate_percent: number;
 }
+
+/** Background work (migration 0027, ADR 075): one row per job, claimed with `for update skip locked`. */
+export interface JobTable {
+  id: ColumnType<number, never, never>;
+  kind: string;
+  /** Unique: the same key enqueued twice is one job; the job's side effect carries it. */
+  key: string;
+  payload: ColumnType<unknown, string, string>;
+  state: ColumnType<JobState, JobState | undefined, JobState>;
+  /** Not before this moment (queued); after a failed try, when the next one is due. */
+  run_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  /** While running: the lease's end; the job is taken again after it. */
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  /** The development outbox's browser of the request that enqueued it (sandbox only). */
+  outbox_reader: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';

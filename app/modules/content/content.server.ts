@@ -1,6 +1,9 @@
 import { keptPerDb } from '#app/.server/cache.ts';
-import { now, nowMs } from '#app/.server/clock.ts';
-import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#app/.server/mail-retry.ts';
+import { z } from 'zod';
+import { now } from '#app/.server/clock.ts';
+import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
+import { defineJobKind } from '#app/.server/jobs/kinds.ts';
+import { LETTER_JOB_POLICY } from '#app/.server/jobs/mail.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { phoneDigits, type FeedbackInput, type PageAlias, type PageView, type PromotionView } from './content.schema.ts';
@@ -102,10 +105,10 @@ function normalisePath(path: string): string {
 
 interface FeedbackLetter {
   id: number; name: string; phone: string; email: string | null; message: string;
-  page_url: string | null; created_at: Date; deliver_to: string | null; delivery_attempts: number;
+  page_url: string | null; created_at: Date;
 }
 
-export function feedbackLetter(row: Omit<FeedbackLetter, 'deliver_to' | 'delivery_attempts'>): { subject: string; text: string } {
+export function feedbackLetter(row: FeedbackLetter): { subject: string; text: string } {
   const lines = [
     'Сообщение из формы «Написать нам» на сайте.',
     '',
@@ -123,77 +126,55 @@ export function feedbackLetter(row: Omit<FeedbackLetter, 'deliver_to' | 'deliver
 }
 
 /**
- * One try to e-mail a stored message to its branch. Never throws: a failure is written down (error,
- * tries, when to try again; after MAIL_MAX_ATTEMPTS the message is 'failed' and stays for
- * employees to read), so neither the visitor's request nor the housekeeping run fails with it.
+ * The branch's letter of one stored message, as a job (ADR 075): written from the row when it runs,
+ * sent with the job's key (a repeat after a lost lease is one letter), and its delivery state written
+ * back to the row ('sent', or 'failed' after the last try, kept for employees to read).
  */
-async function deliverFeedback(services: AppServices, row: FeedbackLetter): Promise<boolean> {
-  const { db } = services;
-  const attempts = row.delivery_attempts + 1;
-  try {
-    if (!row.deliver_to) throw new Error('no address to deliver to');
+export const feedbackLetterJob = defineJobKind({
+  kind: 'content.feedback-letter',
+  payload: z.object({ feedbackId: z.number().int().positive() }),
+  ...LETTER_JOB_POLICY,
+  async run(services, { feedbackId }, job) {
+    const row = await services.db.selectFrom('content_feedback')
+      .select(['id', 'name', 'phone', 'email', 'message', 'page_url', 'created_at', 'deliver_to'])
+      .where('id', '=', feedbackId).executeTakeFirst();
+    if (!row) return; // deleted meanwhile: nothing to send
+    if (!row.deliver_to) throw new Error('Нет адреса филиала для письма');
     const letter = feedbackLetter(row);
     // staff: a letter to the branch, not to the visitor (the development outbox shows it only to its sender).
-    await services.providers.mail.send({ to: row.deliver_to, subject: letter.subject, text: letter.text, staff: true });
-  } catch (error) {
-    const failed = attempts >= MAIL_MAX_ATTEMPTS;
-    await db.updateTable('content_feedback').set({
-      delivery_state: failed ? 'failed' : 'pending',
-      delivery_attempts: attempts,
-      delivery_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-      next_attempt_at: new Date(nowMs() + mailRetryDelayMs(attempts)),
-    }).where('id', '=', row.id).execute();
-    if (services.config.LOG_LEVEL !== 'silent') {
-      console.warn(JSON.stringify({ level: 'warn', event: 'feedback_delivery_failed', feedbackId: row.id, attempts, final: failed, error: error instanceof Error ? error.message : String(error) }));
-    }
-    return false;
-  }
-  await db.updateTable('content_feedback').set({ delivery_state: 'sent', delivery_attempts: attempts, delivered_at: now(), delivery_error: null })
-    .where('id', '=', row.id).execute();
-  return true;
-}
-
-const LETTER_COLUMNS = ['id', 'name', 'phone', 'email', 'message', 'page_url', 'created_at', 'deliver_to', 'delivery_attempts'] as const;
+    await services.providers.mail.send({ to: row.deliver_to, subject: letter.subject, text: letter.text, staff: true, idempotencyKey: job.key });
+    await services.db.updateTable('content_feedback').set({ delivery_state: 'sent', delivered_at: now(), delivery_error: null })
+      .where('id', '=', feedbackId).execute();
+  },
+  async failed(services, { feedbackId }, _job, error) {
+    await services.db.updateTable('content_feedback').set({ delivery_state: 'failed', delivery_error: error.slice(0, 500) })
+      .where('id', '=', feedbackId).execute();
+  },
+});
 
 /**
- * 'Написать нам': the message is stored first (so it is never lost and employees can read it), then
- * e-mailed to the visitor's branch; a failed send is kept as 'pending' and retried by the hourly
- * housekeeping (`retryFeedbackDelivery`). The request holds a lease on its own message meanwhile,
- * so a housekeeping run at the same moment does not send it twice.
+ * 'Написать нам': the message is stored, with the job that e-mails it to the visitor's branch, in one
+ * transaction: neither exists without the other. The runner sends it within a moment and retries a
+ * failed send with growing waits; the visitor's answer never waits for the mail server.
  */
-export async function saveFeedback(ctx: RequestContext, input: FeedbackInput, branch: { id: number; email: string } | null): Promise<{ id: number; delivered: boolean }> {
+export async function saveFeedback(ctx: RequestContext, input: FeedbackInput, branch: { id: number; email: string } | null): Promise<{ id: number }> {
   const { services } = ctx;
-  const row = await services.db.insertInto('content_feedback').values({
-    name: input.name,
-    phone: phoneDigits(input.phone),
-    email: input.email || null,
-    message: input.message,
-    branch_id: branch?.id ?? null,
-    page_url: input.pageUrl ?? null,
-    ip: ctx.ip,
-    delivery_state: 'pending',
-    // Without a branch (none serves the area) the shop's support address answers.
-    deliver_to: branch?.email ?? services.config.SUPPORT_EMAIL,
-    next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS),
-  }).returning(LETTER_COLUMNS).executeTakeFirstOrThrow();
-  return { id: row.id, delivered: await deliverFeedback(services, row) };
-}
-
-/**
- * Housekeeping: sends the messages whose next try is due. Each is leased with one statement
- * (`for update skip locked`), so processes running this together never send one message twice.
- */
-export async function retryFeedbackDelivery(services: AppServices, limit = 50): Promise<{ sent: number; failed: number }> {
-  const due = await services.db.updateTable('content_feedback')
-    .set({ next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS) })
-    .where('id', 'in', (eb) => eb.selectFrom('content_feedback').select('id')
-      .where('delivery_state', '=', 'pending').where('next_attempt_at', '<=', now())
-      .orderBy('id').limit(limit).forUpdate().skipLocked())
-    .returning(LETTER_COLUMNS)
-    .execute();
-  let sent = 0;
-  for (const row of due.sort((a, b) => a.id - b.id)) if (await deliverFeedback(services, row)) sent += 1;
-  return { sent, failed: due.length - sent };
+  return services.db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('content_feedback').values({
+      name: input.name,
+      phone: phoneDigits(input.phone),
+      email: input.email || null,
+      message: input.message,
+      branch_id: branch?.id ?? null,
+      page_url: input.pageUrl ?? null,
+      ip: ctx.ip,
+      delivery_state: 'pending',
+      // Without a branch (none serves the area) the shop's support address answers.
+      deliver_to: branch?.email ?? services.config.SUPPORT_EMAIL,
+    }).returning('id').executeTakeFirstOrThrow();
+    await enqueueJob(trx, feedbackLetterJob, { feedbackId: row.id }, { key: `content.feedback-letter:${row.id}` });
+    return { id: row.id };
+  });
 }
 
 export interface FeedbackView {

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '#app/.server/context.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { MAIL_MAX_ATTEMPTS } from '#app/.server/mail-retry.ts';
+import { advanceClock, resetClock } from '#app/.server/clock.ts';
+import { runDueJobs } from '#app/.server/jobs/runner.ts';
 import { CONSENT_TEXT_VERSION, createUser, setRole } from '#app/modules/auth/users.server.ts';
 import { createApp } from '../../../server/app.ts';
 import { fakeServerBuild } from '../../../server/test-build.ts';
 import { testClient } from '../../../server/test-client.ts';
 import * as adminLeads from '../../routes/admin.leads.tsx';
-import { LEADS_PAGE_SIZE, listLeads, retryLeadDelivery } from './leads.server.ts';
+import { LEADS_PAGE_SIZE, listLeads, requestLetterJob } from './leads.server.ts';
 
 /*
  * Issue 28 §4 point 8 (ADR 069): 'Запросить коммерческое предложение' is stored with the model, the
@@ -55,6 +56,8 @@ describe('POST /api/leads/offer-request', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const answer = await res.json() as { error_status: string; message: string; id: number };
+    // The letter's job, enqueued with the request, run as the server's runner would.
+    expect(await runDueJobs(t.services)).toMatchObject({ done: 1 });
     const row = await newest();
     expect(answer).toEqual({
       error_status: 'success', id: row.id,
@@ -63,7 +66,7 @@ describe('POST /api/leads/offer-request', () => {
     expect(row).toMatchObject({
       kind: 'offer', status: 'new', model_id: model.id, model_name: model.name, model_code: model.code, page_url: model.path,
       branch_id: branch.id, user_id: null, name: 'Пётр Иванов', phone: '79123456789', email: 'petr@farm.test', comment: 'Нужен лизинг на 3 года',
-      ip, consent_text_version: CONSENT_TEXT_VERSION, deliver_to: branch.email, delivery_state: 'sent', delivery_attempts: 1,
+      ip, consent_text_version: CONSENT_TEXT_VERSION, deliver_to: branch.email, delivery_state: 'sent',
     });
     expect(row.consent_at).toBeInstanceOf(Date);
 
@@ -128,30 +131,45 @@ describe('POST /api/leads/offer-request', () => {
     expect(await count()).toBe(before);
   });
 
-  it('keeps a request whose letter did not leave and sends it on the housekeeping\'s retry; after the last try it is marked failed', async () => {
+  it('keeps a request whose letter did not leave and sends it on its job\'s retry; after the last try it is marked failed', async () => {
     const down: AppServices = { ...t.services, providers: { ...t.services.providers, mail: { send: async () => { throw new Error('smtp down'); } } } };
     const { send } = await visitor(down);
-    const res = await send(valid());
-    expect(res.status).toBe(200);
-    const row = await newest();
-    expect(row).toMatchObject({ delivery_state: 'pending', delivery_attempts: 1, delivery_error: 'smtp down' });
-    expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+    await runDueJobs(t.services); // the earlier tests' letters
+    try {
+      const res = await send(valid());
+      expect(res.status).toBe(200);
+      const row = await newest();
+      const key = `leads.request-letter:${row.id}`;
+      // Stored with its letter's job in one transaction; the runner sends it.
+      expect(row).toMatchObject({ delivery_state: 'pending', delivery_error: null });
+      expect(await t.db.selectFrom('job').select(['kind', 'state', 'payload']).where('key', '=', key).executeTakeFirstOrThrow())
+        .toEqual({ kind: 'leads.request-letter', state: 'queued', payload: { requestId: row.id } });
+      expect(await runDueJobs(down)).toMatchObject({ retry: 1 });
+      const job = await t.db.selectFrom('job').select(['state', 'attempts', 'last_error', 'run_at']).where('key', '=', key).executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ state: 'queued', attempts: 1, last_error: 'smtp down' });
+      expect(job.run_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
 
-    // Not due yet: nothing is sent; once due, the working mailer sends it.
-    expect(await retryLeadDelivery(t.services)).toEqual({ sent: 0, failed: 0 });
-    await t.db.updateTable('leads_request').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', row.id).execute();
-    expect(await retryLeadDelivery(t.services)).toEqual({ sent: 1, failed: 0 });
-    expect(await t.db.selectFrom('leads_request').select(['delivery_state', 'delivery_attempts', 'delivery_error']).where('id', '=', row.id).executeTakeFirstOrThrow())
-      .toEqual({ delivery_state: 'sent', delivery_attempts: 2, delivery_error: null });
+      // Not due yet: nothing is sent; once due, the working mailer sends it, once.
+      expect(await runDueJobs(t.services)).toMatchObject({ done: 0 });
+      advanceClock(30_000);
+      expect(await runDueJobs(t.services)).toMatchObject({ done: 1 });
+      expect(await t.db.selectFrom('leads_request').select(['delivery_state', 'delivery_error']).where('id', '=', row.id).executeTakeFirstOrThrow())
+        .toEqual({ delivery_state: 'sent', delivery_error: null });
+      expect(await t.db.selectFrom('auth_outbox').select('subject').where('idempotency_key', '=', key).execute()).toHaveLength(1);
 
-    expect((await send(valid())).status).toBe(200);
-    const stuck = await newest();
-    for (let i = 1; i < MAIL_MAX_ATTEMPTS; i++) {
-      await t.db.updateTable('leads_request').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', stuck.id).execute();
-      expect(await retryLeadDelivery(down)).toEqual({ sent: 0, failed: 1 });
+      expect((await send(valid())).status).toBe(200);
+      const stuck = await newest();
+      for (let i = 0; i < requestLetterJob.maxAttempts; i++) {
+        await runDueJobs(down);
+        advanceClock(6 * 3_600_000);
+      }
+      expect(await t.db.selectFrom('leads_request').select(['delivery_state', 'delivery_error']).where('id', '=', stuck.id).executeTakeFirstOrThrow())
+        .toEqual({ delivery_state: 'failed', delivery_error: 'smtp down' });
+      expect(await t.db.selectFrom('job').select(['state', 'attempts']).where('key', '=', `leads.request-letter:${stuck.id}`).executeTakeFirstOrThrow())
+        .toEqual({ state: 'failed', attempts: requestLetterJob.maxAttempts });
+    } finally {
+      resetClock();
     }
-    expect(await t.db.selectFrom('leads_request').select(['delivery_state', 'delivery_attempts']).where('id', '=', stuck.id).executeTakeFirstOrThrow())
-      .toEqual({ delivery_state: 'failed', delivery_attempts: MAIL_MAX_ATTEMPTS });
   });
 });
 

@@ -1,12 +1,11 @@
-import { now, nowMs } from '#app/.server/clock.ts';
+import { now } from '#app/.server/clock.ts';
 import type { DB } from '#app/.server/db/connect.ts';
-import { MAIL_LEASE_MS } from '#app/.server/mail-retry.ts';
 
 /** The `leads_request` table's statements (migration 0023), private to the module. */
 
 /** What a letter to the branch is written from. */
 export const LETTER_COLUMNS = [
-  'id', 'model_name', 'model_code', 'page_url', 'branch_id', 'name', 'phone', 'email', 'comment', 'created_at', 'deliver_to', 'delivery_attempts',
+  'id', 'model_name', 'model_code', 'page_url', 'branch_id', 'name', 'phone', 'email', 'comment', 'created_at', 'deliver_to',
 ] as const;
 
 export interface NewRequest {
@@ -16,7 +15,7 @@ export interface NewRequest {
   ip: string | null; consentTextVersion: string; deliverTo: string;
 }
 
-/** Stored 'pending' and leased to the request that stores it, which sends it at once. */
+/** Stored 'pending'; its letter's job is enqueued in the same transaction. */
 export function insertRequest(db: DB, r: NewRequest) {
   return db.insertInto('leads_request').values({
     kind: 'offer',
@@ -25,36 +24,23 @@ export function insertRequest(db: DB, r: NewRequest) {
     name: r.name, phone: r.phone, email: r.email, comment: r.comment,
     ip: r.ip, consent_text_version: r.consentTextVersion,
     delivery_state: 'pending', deliver_to: r.deliverTo,
-    next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS),
-  }).returning(LETTER_COLUMNS).executeTakeFirstOrThrow();
+  }).returning('id').executeTakeFirstOrThrow();
 }
 
-export function markSent(db: DB, id: number, attempts: number) {
-  return db.updateTable('leads_request').set({ delivery_state: 'sent', delivery_attempts: attempts, delivered_at: now(), delivery_error: null })
+/** What the branch's letter is written from. */
+export function letterOf(db: DB, id: number) {
+  return db.selectFrom('leads_request').select(LETTER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function markSent(db: DB, id: number) {
+  return db.updateTable('leads_request').set({ delivery_state: 'sent', delivered_at: now(), delivery_error: null })
     .where('id', '=', id).execute();
 }
 
-export function markFailed(db: DB, id: number, change: { attempts: number; final: boolean; error: string; nextAttemptAt: Date }) {
-  return db.updateTable('leads_request').set({
-    delivery_state: change.final ? 'failed' : 'pending',
-    delivery_attempts: change.attempts,
-    delivery_error: change.error.slice(0, 500),
-    next_attempt_at: change.nextAttemptAt,
-  }).where('id', '=', id).execute();
-}
-
-/**
- * The requests whose next try is due, leased in one statement (`for update skip locked`): processes
- * running this together never take the same request.
- */
-export function leaseDue(db: DB, limit: number) {
-  return db.updateTable('leads_request')
-    .set({ next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS) })
-    .where('id', 'in', (eb) => eb.selectFrom('leads_request').select('id')
-      .where('delivery_state', '=', 'pending').where('next_attempt_at', '<=', now())
-      .orderBy('id').limit(limit).forUpdate().skipLocked())
-    .returning(LETTER_COLUMNS)
-    .execute();
+/** After the letter's last try. */
+export function markFailed(db: DB, id: number, error: string) {
+  return db.updateTable('leads_request').set({ delivery_state: 'failed', delivery_error: error.slice(0, 500) })
+    .where('id', '=', id).execute();
 }
 
 /** One page of the newest requests, of one branch or of all, with the count of all of them. */

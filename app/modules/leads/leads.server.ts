@@ -1,6 +1,8 @@
-import { nowMs } from '#app/.server/clock.ts';
+import { z } from 'zod';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
-import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#app/.server/mail-retry.ts';
+import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
+import { defineJobKind } from '#app/.server/jobs/kinds.ts';
+import { LETTER_JOB_POLICY } from '#app/.server/jobs/mail.ts';
 import { hitRateLimits } from '#app/.server/rate-limit.ts';
 import { profileOf } from '#app/modules/auth/profile.server.ts';
 import { CONSENT_TEXT_VERSION } from '#app/modules/auth/users.server.ts';
@@ -15,9 +17,8 @@ import {
 
 /**
  * The visitors' requests to the company (ADR 069): stored first, so none is lost and employees can
- * read it, then e-mailed to the visitor's branch; a letter that did not leave is retried by the
- * housekeeping (`retryLeadDelivery`). The back-office (issue 29) works them; an offer (issue 30) is
- * made from one.
+ * read it, with the job that e-mails it to the visitor's branch (retried with growing waits, ADR 075).
+ * The back-office works them; an offer is made from one.
  */
 
 export type OfferRequestOutcome =
@@ -39,29 +40,34 @@ export async function requestOffer(ctx: RequestContext, input: OfferRequestInput
   if (!entry) return { ok: false, code: 'unknown_model', message: LEAD_MESSAGES.unknownModel };
   const model = entry.card;
   const { currentBranch } = await currentLocation(ctx);
-  const row = await q.insertRequest(services.db, {
-    modelId: model.id, modelName: model.name, modelCode: model.productCode, pageUrl: model.link,
-    branchId: currentBranch.id, userId: ctx.session?.userId ?? null,
-    name: input.name, phone: input.phone, email: input.email || null, comment: input.comment,
-    ip: ctx.ip, consentTextVersion: CONSENT_TEXT_VERSION,
-    // Without a branch serving the area (or its address) the shop's support address answers.
-    deliverTo: (currentBranch.id !== null && currentBranch.email) || services.config.SUPPORT_EMAIL,
+  const row = await services.db.transaction().execute(async (trx) => {
+    const stored = await q.insertRequest(trx, {
+      modelId: model.id, modelName: model.name, modelCode: model.productCode, pageUrl: model.link,
+      branchId: currentBranch.id, userId: ctx.session?.userId ?? null,
+      name: input.name, phone: input.phone, email: input.email || null, comment: input.comment,
+      ip: ctx.ip, consentTextVersion: CONSENT_TEXT_VERSION,
+      // Without a branch serving the area (or its address) the shop's support address answers.
+      deliverTo: (currentBranch.id !== null && currentBranch.email) || services.config.SUPPORT_EMAIL,
+    });
+    await enqueueJob(trx, requestLetterJob, { requestId: stored.id }, { key: `leads.request-letter:${stored.id}` });
+    return stored;
   });
-  await deliver(services, row);
   return { ok: true, id: row.id, message: offerRequestThanks({ id: row.id, modelName: model.name, branchName: currentBranch.id !== null ? currentBranch.name : null }) };
 }
 
-type LetterRow = Awaited<ReturnType<typeof q.insertRequest>>;
-
 /**
- * One try to e-mail a stored request to its branch. Never throws: a failure is written down (error,
- * tries, when to try again; after MAIL_MAX_ATTEMPTS the request is 'failed' and stays for employees
- * to read), so neither the visitor's request nor the housekeeping fails with it.
+ * The branch's letter of one stored request, as a job (ADR 075): written from the row when it runs,
+ * sent with the job's key (a repeat after a lost lease is one letter), its delivery state written
+ * back ('sent', or 'failed' after the last try: the request stays for employees to read).
  */
-async function deliver(services: AppServices, row: LetterRow): Promise<boolean> {
-  const attempts = row.delivery_attempts + 1;
-  try {
-    if (!row.deliver_to) throw new Error('no address to deliver to');
+export const requestLetterJob = defineJobKind({
+  kind: 'leads.request-letter',
+  payload: z.object({ requestId: z.number().int().positive() }),
+  ...LETTER_JOB_POLICY,
+  async run(services, { requestId }, job) {
+    const row = await q.letterOf(services.db, requestId);
+    if (!row) return; // deleted meanwhile: nothing to send
+    if (!row.deliver_to) throw new Error('Нет адреса филиала для письма');
     const { branches } = await regionDirectory(services);
     const letter = offerRequestLetter({
       id: row.id, modelName: row.model_name, modelCode: row.model_code,
@@ -70,27 +76,13 @@ async function deliver(services: AppServices, row: LetterRow): Promise<boolean> 
       name: row.name, phone: row.phone, email: row.email, comment: row.comment, createdAt: row.created_at,
     });
     // staff: a letter to the branch, not to the visitor (the development outbox shows it only to its sender).
-    await services.providers.mail.send({ to: row.deliver_to, subject: letter.subject, text: letter.text, staff: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const final = attempts >= MAIL_MAX_ATTEMPTS;
-    await q.markFailed(services.db, row.id, { attempts, final, error: message, nextAttemptAt: new Date(nowMs() + mailRetryDelayMs(attempts)) });
-    if (services.config.LOG_LEVEL !== 'silent') {
-      console.warn(JSON.stringify({ level: 'warn', event: 'lead_delivery_failed', leadId: row.id, attempts, final, error: message }));
-    }
-    return false;
-  }
-  await q.markSent(services.db, row.id, attempts);
-  return true;
-}
-
-/** Housekeeping: sends the requests whose next try is due. */
-export async function retryLeadDelivery(services: AppServices, limit = 50): Promise<{ sent: number; failed: number }> {
-  const due = await q.leaseDue(services.db, limit);
-  let sent = 0;
-  for (const row of due.sort((a, b) => a.id - b.id)) if (await deliver(services, row)) sent += 1;
-  return { sent, failed: due.length - sent };
-}
+    await services.providers.mail.send({ to: row.deliver_to, subject: letter.subject, text: letter.text, staff: true, idempotencyKey: job.key });
+    await q.markSent(services.db, row.id);
+  },
+  async failed(services, { requestId }, _job, error) {
+    await q.markFailed(services.db, requestId, error);
+  },
+});
 
 /** The request form's prefill for a signed-in visitor (his account's name, phone, e-mail); empty for a guest. */
 export async function leadContacts(ctx: RequestContext): Promise<LeadContacts> {

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { runDueJobs } from '#app/.server/jobs/runner.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { testClient } from '../../../server/test-client.ts';
 import { ORDER_LIMIT_PER_ACCOUNT, ORDER_LIMIT_PER_ADDRESS } from './orders.constants.ts';
-import { deliverOrderMail } from './orders.server.ts';
 
 let t: TestDatabase;
 let dir: string;
@@ -113,9 +113,11 @@ describe('POST /api/order/create', () => {
     expect(disk.some((p) => p.startsWith('/tmp/'))).toBe(false);
     const mail = await t.db.selectFrom('orders_mail').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
     expect(mail.map((m) => [m.recipient === email, m.channel, m.staff])).toEqual([[true, 'email', false], [false, 'email', true]]);
-    // Sent after the commit in the background; the housekeeping's call sends what is still due.
+    const jobs = await t.db.selectFrom('job').select(['kind', 'key', 'state']).where('key', 'in', mail.map((m) => `orders.mail:${m.id}`)).orderBy('id').execute();
+    expect(jobs).toEqual(mail.map((m) => ({ kind: 'mail.send', key: `orders.mail:${m.id}`, state: 'queued' })));
+    // Enqueued with the order; the job runner sends them after the commit.
     await expect.poll(async () => {
-      await deliverOrderMail(t.services);
+      await runDueJobs(t.services);
       return (await t.db.selectFrom('auth_outbox').select('id').where('subject', 'like', `%${res.json.number}%`).execute()).length;
     }, { timeout: 5000 }).toBe(2);
 
@@ -250,9 +252,9 @@ describe('the customer\'s letter (issue 28 points 3 and 15)', () => {
     expect(letter!.html).toContain(`<a href="${url}"`);
     expect(letter!.html).toContain('href="tel:+78005553535">+7 (800) 555-35-35</a>');
     expect(letter!.body).toMatch(/Телефон филиала «.+»: \+7 \(800\) 555-35-35\./);
-    // Sent after the commit in the background; the housekeeping's call sends what is still due.
+    // Enqueued with the order; the job runner sends them after the commit.
     await expect.poll(async () => {
-      await deliverOrderMail(t.services);
+      await runDueJobs(t.services);
       return (await t.db.selectFrom('auth_outbox').select('body').where('recipient', '=', email).where('subject', 'like', `%${res.json.number}%`).execute()).map((m) => m.body.includes('--- HTML ---'));
     }, { timeout: 5000 }).toEqual([true]);
     expect(await t.db.selectFrom('auth_outbox').select('id').where('recipient', '=', 'stranger@elsewhere.test').execute()).toEqual([]);
@@ -267,7 +269,7 @@ describe('the customer\'s letter (issue 28 points 3 and 15)', () => {
     expect(sms!.body).toContain(`Заказ ${res.json.number} принят`);
     expect(sms!.body).toContain(`https://shop.example/cart/order/`);
     await expect.poll(async () => {
-      await deliverOrderMail(t.services);
+      await runDueJobs(t.services);
       return (await t.db.selectFrom('auth_outbox').select('channel').where('recipient', '=', '79125550011').execute()).map((m) => m.channel);
     }, { timeout: 5000 }).toEqual(['sms']);
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { now, nowMs } from '#app/.server/clock.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
-import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#app/.server/mail-retry.ts';
+import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
 import type { Database } from '#app/.server/db/schema.ts';
 import { lockOwner, type Owner } from '#app/.server/visitor-owner.ts';
 import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
@@ -165,8 +165,6 @@ export async function createOrder(ctx: RequestContext, input: OrderCreateInput, 
   // Staged files that did not become the order's (refused, or a repeat of an order already made).
   if (!outcome.ok || outcome.repeated) await Promise.all(files.map((f) => storage.delete(f.tempKey).catch(() => {})));
   if (outcome.ok && !outcome.repeated) await offerOrderEmail(ctx, input.email).catch(() => {});
-  // This order's letters only: the rest are the housekeeping's, sent outside any visitor's request.
-  if (outcome.ok && !outcome.repeated) void deliverOrderMail(services, { orderNumber: outcome.number }).catch(() => {});
   return outcome;
 }
 
@@ -280,12 +278,18 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
   };
   const mail = customerEmail(letter);
   const staff = branchEmail(letter);
-  await trx.insertInto('orders_mail').values([
-    ...(notice?.channel === 'email' ? [{ order_id: order.id, recipient: notice.to, staff: false, subject: mail.subject, body: mail.text, html: mail.html ?? null, next_attempt_at: at }] : []),
-    ...(notice?.channel === 'sms' ? [{ order_id: order.id, recipient: notice.to, channel: 'sms' as const, staff: false, subject: mail.subject, body: customerSms(letter), next_attempt_at: at }] : []),
+  const letters = await trx.insertInto('orders_mail').values([
+    ...(notice?.channel === 'email' ? [{ order_id: order.id, recipient: notice.to, staff: false, subject: mail.subject, body: mail.text, html: mail.html ?? null }] : []),
+    ...(notice?.channel === 'sms' ? [{ order_id: order.id, recipient: notice.to, channel: 'sms' as const, staff: false, subject: mail.subject, body: customerSms(letter) }] : []),
     // The branch's address is reference data; a branch without one sends to nobody (checked by the schema: not null).
-    ...(branch.email ? [{ order_id: order.id, recipient: branch.email, staff: true, subject: staff.subject, body: staff.text, next_attempt_at: at }] : []),
-  ]).execute();
+    ...(branch.email ? [{ order_id: order.id, recipient: branch.email, staff: true, subject: staff.subject, body: staff.text }] : []),
+  ]).returning(['id', 'recipient', 'channel', 'staff', 'subject', 'body', 'html']).execute();
+  // Sent by the job runner once this commits (ADR 075); each letter's key is its row's.
+  for (const l of letters) {
+    const key = `orders.mail:${l.id}`;
+    if (l.channel === 'sms') await enqueueSms(trx, { to: l.recipient, text: l.body }, { key });
+    else await enqueueMail(trx, { to: l.recipient, subject: l.subject, text: l.body, ...(l.html ? { html: l.html } : {}), staff: l.staff }, { key });
+  }
 
   // Last, just before the commit: a crash from here leaves files under orders/ without rows (swept
   // by nobody, harmless) rather than rows without files.
@@ -296,50 +300,10 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
   return { ok: true, message: ORDER_MESSAGES.created, number, total, currency, url: orderPath(number), repeated: false };
 }
 
-/**
- * Sends the order letters that are due (one order's after its commit; all from the housekeeping).
- * Each is leased with one statement (`for update skip locked`), so two processes never send one
- * letter twice.
- */
-export async function deliverOrderMail(services: AppServices, options: { orderNumber?: string; limit?: number } = {}): Promise<{ sent: number; failed: number }> {
-  const { db } = services;
-  const due = await db.updateTable('orders_mail')
-    .set({ next_attempt_at: new Date(nowMs() + MAIL_LEASE_MS) })
-    .where('id', 'in', (eb) => {
-      let pick = eb.selectFrom('orders_mail').select('id')
-        .where('state', '=', 'pending').where('next_attempt_at', '<=', now());
-      if (options.orderNumber !== undefined) pick = pick.where('order_id', '=', eb.selectFrom('orders_order').select('id').where('number', '=', options.orderNumber));
-      return pick.orderBy('id').limit(options.limit ?? 20).forUpdate().skipLocked();
-    })
-    .returning(['id', 'recipient', 'channel', 'staff', 'subject', 'body', 'html', 'attempts'])
-    .execute();
-  let sent = 0;
-  let failed = 0;
-  for (const letter of due) {
-    const attempts = letter.attempts + 1;
-    try {
-      if (letter.channel === 'sms') await services.providers.sms.send(letter.recipient, letter.body);
-      else await services.providers.mail.send({ to: letter.recipient, subject: letter.subject, text: letter.body, ...(letter.html ? { html: letter.html } : {}), staff: letter.staff });
-      await db.updateTable('orders_mail').set({ state: 'sent', attempts, sent_at: now(), error: null }).where('id', '=', letter.id).execute();
-      sent++;
-    } catch (error) {
-      failed++;
-      await db.updateTable('orders_mail').set({
-        state: attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
-        attempts,
-        error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        next_attempt_at: new Date(nowMs() + mailRetryDelayMs(attempts)),
-      }).where('id', '=', letter.id).execute();
-    }
-  }
-  return { sent, failed };
-}
-
-/** Housekeeping: idempotency keys older than IDEMPOTENCY_KEEP_HOURS (at least 24 h), staged files of a day ago, letters due. */
+/** Housekeeping: idempotency keys older than IDEMPOTENCY_KEEP_HOURS (at least 24 h), staged files of a day ago. */
 export async function ordersHousekeeping(services: AppServices, storage: AttachmentStorage): Promise<void> {
   await q.deleteOldIdempotencyKeys(services.db, new Date(nowMs() - IDEMPOTENCY_KEEP_HOURS * 3_600_000));
   await storage.sweepTemp(24 * 3_600_000);
-  await deliverOrderMail(services);
 }
 
 /** At sign-in, inside the session rotation: the guest's orders join the account (a platform SignInHandler). */

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpFlashCaller, httpSmsSender, smtpMailer, smtpTransportOptions, yandexCaptcha, type MailTransport } from './http.ts';
+import { httpFlashCaller, httpSmsSender, messageIdOf, smtpMailer, smtpTransportOptions, yandexCaptcha, type MailTransport } from './http.ts';
 import { ProviderError } from './providers.ts';
 
 /** One request as the stand-in vendor saw it. */
@@ -62,6 +62,11 @@ describe('httpSmsSender', () => {
     expect(request!.headers.authorization).toBe('Bearer sms-key');
     expect(request!.headers['content-type']).toBe('application/json');
     expect(JSON.parse(request!.body)).toEqual({ phone: '79001234567', text: 'Код для входа: 5831' });
+  });
+
+  it('carries a job\'s key as idempotency_key, so the gateway drops a repeat after a lost lease', async () => {
+    await httpSmsSender({ url: `${base}/sms/send`, apiKey: 'sms-key' }).send('79001234567', 'Заказ принят', { idempotencyKey: 'orders.mail:42' });
+    expect(JSON.parse(seen.at(-1)!.body)).toEqual({ phone: '79001234567', text: 'Заказ принят', idempotency_key: 'orders.mail:42' });
   });
 
   it('turns a non-2xx answer into a ProviderError with the status and without the text', async () => {
@@ -169,6 +174,15 @@ describe('smtpMailer', () => {
       text: 'Ссылка: https://shop.example/confirm?t=1',
       html: '<a href="https://shop.example/confirm?t=1">Подтвердить</a>',
     });
+  });
+
+  it('sends a job\'s letter with the job\'s key as its Message-ID: the same key, the same letter', async () => {
+    const { wrapped, built } = jsonTransport();
+    const mailer = smtpMailer(wrapped, 'Агротехника <no-reply@agrotechnika.example>');
+    await mailer.send({ to: 'branch@agro.example', subject: 'Заказ', text: 'Текст', idempotencyKey: 'orders.mail:42' });
+    await mailer.send({ to: 'branch@agro.example', subject: 'Заказ', text: 'Текст', idempotencyKey: 'orders.mail:42' });
+    expect(built.map((m) => m.messageId)).toEqual(['<orders.mail=3a42@agrotechnika.example>', '<orders.mail=3a42@agrotechnika.example>']);
+    expect(messageIdOf('a b<c>', 'plain@shop.example')).toBe('<a=20b=3cc=3e@shop.example>');
   });
 
   it('wraps a transport failure in a ProviderError with the SMTP reply code', async () => {

@@ -19,6 +19,7 @@ import {
  *   Authorization: Bearer <api key>
  *   Content-Type: application/json
  *   SMS:        {"phone": "79001234567", "text": "Код для входа: 1234"}
+ *               (+ "idempotency_key" when a job sends it, ADR 075: the vendor drops a repeat of the key)
  *   flash call: {"phone": "79001234567", "code": "1234"}   — call from a number ending in the code
  *
  * Any 2xx answer means the vendor accepted the job; its body is not read. Anything else, a network
@@ -58,8 +59,8 @@ async function postJson(provider: ProviderName, endpoint: JsonEndpoint, payload:
 
 export function httpSmsSender(endpoint: JsonEndpoint): SmsSender {
   return {
-    async send(phone, text) {
-      await postJson('sms', endpoint, { phone: deliveryPhone('sms', phone), text });
+    async send(phone, text, options) {
+      await postJson('sms', endpoint, { phone: deliveryPhone('sms', phone), text, ...(options?.idempotencyKey ? { idempotency_key: options.idempotencyKey } : {}) });
     },
   };
 }
@@ -75,7 +76,7 @@ export function httpFlashCaller(endpoint: JsonEndpoint): FlashCaller {
 
 /** What the mailer needs of a nodemailer transport; a jsonTransport stands in for SMTP in tests. */
 export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(mail: { from: string; to: string; subject: string; text: string; html?: string; messageId?: string }): Promise<unknown>;
 }
 
 export interface SmtpSettings {
@@ -103,6 +104,12 @@ export function smtpTransportOptions(settings: SmtpSettings) {
   };
 }
 
+/** `<key@sender's domain>`, the key's characters kept to those a Message-ID allows. */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${key.replace(/[^A-Za-z0-9._-]/g, (c) => `=${c.charCodeAt(0).toString(16)}`)}@${domain}>`;
+}
+
 /** nodemailer connects on the first send, not here, so building it at start-up costs nothing. */
 export function createSmtpTransport(settings: SmtpSettings): MailTransport {
   return nodemailer.createTransport(smtpTransportOptions(settings));
@@ -118,6 +125,8 @@ export function smtpMailer(transport: MailTransport, from: string): Mailer {
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          // A job's key as the Message-ID: a letter sent again after a lost lease is the same letter.
+          ...(message.idempotencyKey ? { messageId: messageIdOf(message.idempotencyKey, from) } : {}),
         });
       } catch (error) {
         const code = (error as { responseCode?: unknown } | null)?.responseCode;

@@ -6,7 +6,8 @@
 
 /** Sends a text message. `phone` may carry formatting; adapters deliver to its digits. */
 export interface SmsSender {
-  send(phone: string, text: string): Promise<void>;
+  /** `idempotencyKey`: the sending job's key; the same key twice is one message where the vendor or sandbox can tell. */
+  send(phone: string, text: string, options?: { idempotencyKey?: string }): Promise<void>;
 }
 
 /**
@@ -25,6 +26,12 @@ export interface MailMessage {
   html?: string;
   /** A letter to the shop's own staff (a branch): the sandbox shows it only to the browser that sent it. */
   staff?: boolean;
+  /**
+   * The sending job's key (ADR 075): a letter sent again under it (its job taken again after a lost
+   * lease) is one letter. The sandbox writes it once; SMTP carries it as the Message-ID, by which
+   * mail systems drop the repeat.
+   */
+  idempotencyKey?: string;
 }
 
 export interface Mailer {

@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
 import type { DB } from '#app/.server/db/connect.ts';
+import { currentOutboxReader, withOutboxReader } from '#app/.server/outbox-reader.ts';
 import type { AuthOutboxTable } from '#app/.server/db/schema.ts';
 import { csrfTokenId, sha256 } from '#app/.server/security/tokens.ts';
 import {
@@ -23,8 +23,8 @@ import { SANDBOX_CAPTCHA_TOKEN } from '../auth.constants.ts';
  * The outbox stands in for every phone and mailbox at once, so it is scoped to browsers (ADR 011,
  * amended by ADR 066):
  * - each request runs inside `withOutboxReader`, which names its browser (a key derived from the
- *   XSRF cookie, read lazily); a background step (the housekeeping) runs outside any, and so names
- *   no browser;
+ *   XSRF cookie, read lazily); a job runs inside the one of the request that enqueued it (ADR 075),
+ *   and a background step no visitor caused names no browser;
  * - a phone or address belongs to the browser that proved it: one signed in to the account that has
  *   confirmed it (`claimAccountOutbox`, after a sign-in or any write of a signed-in visitor; the
  *   latest proof wins). Every message to it, whoever caused it and whenever it is sent, is readable by
@@ -38,12 +38,7 @@ import { SANDBOX_CAPTCHA_TOKEN } from '../auth.constants.ts';
  *   to the browser that sent it and claims nothing.
  */
 
-const readerScope = new AsyncLocalStorage<() => string | null>();
-
-/** Runs `fn` (a request's handling) as the browser `reader` names; evaluated only when a message is written. */
-export function withOutboxReader<T>(reader: () => string | null, fn: () => T): T {
-  return readerScope.run(reader, fn);
-}
+export { withOutboxReader };
 
 /**
  * The outbox's name for a browser: a hash of its XSRF token's random part, which only that browser
@@ -51,10 +46,6 @@ export function withOutboxReader<T>(reader: () => string | null, fn: () => T): T
  */
 export function outboxReaderKey(csrfToken: string): string {
   return sha256(`outbox-reader:${csrfTokenId(csrfToken)}`);
-}
-
-function currentReader(): string | null {
-  return readerScope.getStore()?.() ?? null;
 }
 
 /** True when an account has confirmed this address or phone: its mailbox was never this outbox's to give away. */
@@ -90,10 +81,15 @@ export async function claimAccountOutbox(db: DB, readerKey: string, userId: numb
       where auth_outbox_owner.reader_key <> excluded.reader_key`.execute(db);
 }
 
-async function record(db: DB, message: { channel: OutboxChannel; recipient: string; subject: string | null; body: string; staff?: boolean }): Promise<void> {
-  const readerKey = await outboxReaderFor(db, message.recipient, currentReader(), message.staff);
+/**
+ * Writes one message. `idempotencyKey` (a job's key): a message sent again under the same key (its job
+ * taken again after a lost lease) is written once.
+ */
+async function record(db: DB, message: { channel: OutboxChannel; recipient: string; subject: string | null; body: string; staff?: boolean; idempotencyKey?: string }): Promise<void> {
+  const readerKey = await outboxReaderFor(db, message.recipient, currentOutboxReader(), message.staff);
   await db.insertInto('auth_outbox')
-    .values({ channel: message.channel, recipient: message.recipient, subject: message.subject, body: message.body, reader_key: readerKey })
+    .values({ channel: message.channel, recipient: message.recipient, subject: message.subject, body: message.body, reader_key: readerKey, idempotency_key: message.idempotencyKey ?? null })
+    .onConflict((oc) => oc.column('idempotency_key').where('idempotency_key', 'is not', null).doNothing())
     .execute();
 }
 
@@ -126,8 +122,8 @@ export function outboxRecipient(value: string): string {
 
 export function sandboxSms(db: DB): SmsSender {
   return {
-    async send(phone, text) {
-      await record(db, { channel: 'sms', recipient: deliveryPhone('sms', phone), subject: null, body: text });
+    async send(phone, text, options) {
+      await record(db, { channel: 'sms', recipient: deliveryPhone('sms', phone), subject: null, body: text, idempotencyKey: options?.idempotencyKey });
     },
   };
 }
@@ -153,7 +149,7 @@ export function sandboxMailer(db: DB): Mailer {
   return {
     async send(message: MailMessage) {
       const body = message.html ? `${message.text}${OUTBOX_HTML_SEPARATOR}${message.html}` : message.text;
-      await record(db, { channel: 'email', recipient: outboxRecipient(message.to), subject: message.subject, body, staff: message.staff });
+      await record(db, { channel: 'email', recipient: outboxRecipient(message.to), subject: message.subject, body, staff: message.staff, idempotencyKey: message.idempotencyKey });
     },
   };
 }
