@@ -42,6 +42,8 @@ try {
     db, config, providers,
     oauth: entry.createOAuthSetup({ env: {}, nodeEnv: 'test' }),
     delivery: entry.createDeliveryProviders({ env: {}, nodeEnv: 'test', db, demo: false }),
+    // Letters need no printer; it is never launched.
+    pdf: entry.createPdfPrinter(config),
   };
 
   const queuedAt = performance.now();

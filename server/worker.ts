@@ -26,7 +26,10 @@ await entry.migrateToLatest(db);
 const providers = entry.createProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, demo: config.DEMO });
 const oauth = entry.createOAuthSetup({ env: process.env, nodeEnv: config.NODE_ENV, demo: config.DEMO });
 const delivery = entry.createDeliveryProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, demo: config.DEMO });
-const services = { db, config, providers, oauth, delivery };
+const pdf = entry.createPdfPrinter(config);
+const services = { db, config, providers, oauth, delivery, pdf };
+// The printer asks the app for its print pages in-process (ADR 074): the worker builds the app, never listens.
+entry.createApp({ services });
 if (process.env.BENCH_JOBS === '1') {
   entry.benchProbeJob({ workMs: Number(process.env.BENCH_JOBS_WORK_MS ?? 20), leaseMs: Number(process.env.BENCH_JOBS_LEASE_MS ?? 1_500) });
 }
@@ -40,6 +43,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log({ level: 'info', msg: 'shutting down', signal });
   await runner.stop(10_000);
+  await pdf.close();
   await db.destroy();
   process.exit(0);
 }

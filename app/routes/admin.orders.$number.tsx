@@ -42,14 +42,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const from = text('from') ?? '';
     const parsed = statusChangeInput.safeParse({ to: text('to'), reason: text('reason') ?? '' });
     if (!parsed.success || !ORDER_STATUS_SET.has(from)) return data({ message: parsed.error?.issues[0]?.message ?? 'Некорректный запрос' }, { status: 400 });
-    const result = await changeOrderStatus(ctx.services.db, staff, params.number, { from: from as OrderStatusCode, ...parsed.data }, ctx.ip);
+    const result = await changeOrderStatus(ctx.services, staff, params.number, { from: from as OrderStatusCode, ...parsed.data }, ctx.ip);
     if (!result.ok) return data({ message: result.message }, { status: result.status });
     return redirect(`${back}?done=status`);
   }
   if (intent === 'price') {
     const parsed = linePriceInput.safeParse({ lineId: text('lineId'), price: text('price') ?? '' });
     if (!parsed.success) return data({ message: ORDER_WORK_MESSAGES.priceInvalid }, { status: 400 });
-    const result = await priceOrderLine(ctx.services.db, staff, params.number, parsed.data.lineId, parsed.data.price, ctx.ip);
+    const result = await priceOrderLine(ctx.services, staff, params.number, parsed.data.lineId, parsed.data.price, ctx.ip);
     if (!result.ok) return data({ message: result.message }, { status: result.status });
     return redirect(`${back}?done=price`);
   }

@@ -116,3 +116,25 @@ export function branchEmail(o: LetterOrder): Letter {
     text: [`Новый заказ с сайта для филиала «${o.branch.name}».`, '', ...textBody(o)].join('\n'),
   };
 }
+
+/** What happened to an order that its customer is told of (issue 29 point 3): a status, or prices to confirm. */
+export type OrderNews =
+  | { kind: 'status'; statusLabel: string; reason: string }
+  | { kind: 'price'; note: string };
+
+/** The customer's letter about his order's news, and the SMS when his account has a phone instead. */
+export function orderNewsLetter(number: string, url: string, news: OrderNews): { subject: string; text: string; sms: string } {
+  if (news.kind === 'price') {
+    return {
+      subject: `Заказ ${number}: менеджер назвал цену`,
+      text: `Здравствуйте!\n\nМенеджер назвал цену позиции заказа ${number}: ${news.note}.\nПроверьте сумму и подтвердите цены в «Моих заказах», чтобы мы собрали заказ:\n${url}\n`,
+      sms: `Заказ ${number}: названа цена (${news.note}). Подтвердите в «Моих заказах»: ${url}`,
+    };
+  }
+  const reason = news.reason ? `\nПричина: ${news.reason}` : '';
+  return {
+    subject: `Заказ ${number}: ${news.statusLabel.toLowerCase()}`,
+    text: `Здравствуйте!\n\nСтатус заказа ${number}: «${news.statusLabel}».${reason}\nЗаказ и его история:\n${url}\n`,
+    sms: `Заказ ${number}: «${news.statusLabel}».${news.reason ? ` ${news.reason}` : ''}`.slice(0, 300),
+  };
+}

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { recordAudit } from '#app/.server/audit.ts';
+import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
-import { ORDER_STATUS_LABELS, ORDER_WORK_MESSAGES, type OrderStatusCode } from './orders.constants.ts';
+import { ORDER_STATUS_LABELS, ORDER_WORK_MESSAGES, orderPath, type OrderStatusCode } from './orders.constants.ts';
+import { orderNewsLetter, type OrderNews } from './order-letters.ts';
 import { parseStaffPrice, statusMoveRefusal } from './orders.rules.ts';
 import type { OrderView } from './orders.schema.ts';
 import { orderViews } from './orders.server.ts';
@@ -94,6 +96,21 @@ async function lockOrder(trx: DB, actor: OrderActor, number: string) {
   return query.forUpdate().executeTakeFirst();
 }
 
+/**
+ * Tells the customer of his order's news where its first letter went (the account's confirmed
+ * e-mail, or its phone by SMS): a job enqueued in the change's transaction, keyed by the event, so
+ * the news is sent once and only if the change commits.
+ */
+async function tellCustomer(trx: DB, services: Pick<AppServices, 'config'>, order: { id: number; number: string }, eventId: string, news: OrderNews): Promise<void> {
+  const notice = await trx.selectFrom('orders_mail').select(['channel', 'recipient'])
+    .where('order_id', '=', order.id).where('staff', '=', false).orderBy('id').limit(1).executeTakeFirst();
+  if (!notice) return;
+  const letter = orderNewsLetter(order.number, `${services.config.PUBLIC_ORIGIN}${orderPath(order.number)}`, news);
+  const key = `orders.event:${eventId}`;
+  if (notice.channel === 'sms') await enqueueSms(trx, { to: notice.recipient, text: letter.sms }, { key });
+  else await enqueueMail(trx, { to: notice.recipient, subject: letter.subject, text: letter.text }, { key });
+}
+
 async function unpricedCount(trx: DB, orderId: number): Promise<number> {
   const { n } = await trx.selectFrom('orders_line').select(sql<number>`count(*)::int`.as('n')).where('order_id', '=', orderId).where('price', 'is', null).executeTakeFirstOrThrow();
   return n;
@@ -104,8 +121,8 @@ async function unpricedCount(trx: DB, orderId: number): Promise<number> {
  * locked, so two staff moving it at once are served one after the other and the second is told the
  * order has moved. `from`: the status the staff member saw.
  */
-export async function changeOrderStatus(db: DB, actor: OrderActor, number: string, change: { from: OrderStatusCode; to: OrderStatusCode; reason: string }, ip: string | null): Promise<WorkResult> {
-  return db.transaction().execute(async (trx) => {
+export async function changeOrderStatus(services: Pick<AppServices, 'db' | 'config'>, actor: OrderActor, number: string, change: { from: OrderStatusCode; to: OrderStatusCode; reason: string }, ip: string | null): Promise<WorkResult> {
+  return services.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, actor, number);
     if (!order) return { ok: false, status: 404, message: ORDER_WORK_MESSAGES.notFound } as const;
     if (order.status !== change.from) return { ok: false, status: 409, message: ORDER_WORK_MESSAGES.moved } as const;
@@ -114,7 +131,9 @@ export async function changeOrderStatus(db: DB, actor: OrderActor, number: strin
     }, change.to, change.reason);
     if (refusal) return { ok: false, status: change.to === 'cancelled' && !change.reason ? 400 : 409, message: refusal } as const;
     await trx.updateTable('orders_order').set({ status: change.to, status_changed_at: new Date() }).where('id', '=', order.id).execute();
-    await trx.insertInto('orders_event').values({ order_id: order.id, kind: 'status', status: change.to, note: change.to === 'cancelled' ? change.reason : '', actor_id: actor.userId, actor_name: actor.name }).execute();
+    const reason = change.to === 'cancelled' ? change.reason : '';
+    const event = await trx.insertInto('orders_event').values({ order_id: order.id, kind: 'status', status: change.to, note: reason, actor_id: actor.userId, actor_name: actor.name }).returning('id').executeTakeFirstOrThrow();
+    await tellCustomer(trx, services, order, event.id, { kind: 'status', statusLabel: ORDER_STATUS_LABELS[change.to], reason });
     await recordAudit(trx, { actor, action: 'order.status', entity: 'order', entityId: order.number, before: { status: order.status }, after: { status: change.to, ...(change.reason ? { reason: change.reason } : {}) }, ip });
     return { ok: true } as const;
   });
@@ -124,10 +143,10 @@ export async function changeOrderStatus(db: DB, actor: OrderActor, number: strin
  * Names the price of a 'по запросу' line while the order is new or in work: the line's sum and the
  * order's totals follow, and the order waits for the customer's confirmation.
  */
-export async function priceOrderLine(db: DB, actor: OrderActor, number: string, lineId: number, priceText: string, ip: string | null): Promise<WorkResult> {
+export async function priceOrderLine(services: Pick<AppServices, 'db' | 'config'>, actor: OrderActor, number: string, lineId: number, priceText: string, ip: string | null): Promise<WorkResult> {
   const price = parseStaffPrice(priceText);
   if (price === null) return { ok: false, status: 400, message: ORDER_WORK_MESSAGES.priceInvalid };
-  return db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, actor, number);
     if (!order) return { ok: false, status: 404, message: ORDER_WORK_MESSAGES.notFound } as const;
     if (order.status !== 'new' && order.status !== 'in_work') return { ok: false, status: 409, message: ORDER_WORK_MESSAGES.closedForPricing } as const;
@@ -139,7 +158,8 @@ export async function priceOrderLine(db: DB, actor: OrderActor, number: string, 
     const itemsTotal = Number(order.items_total) + lineTotal;
     await trx.updateTable('orders_order').set({ items_total: itemsTotal, total: itemsTotal + Number(order.delivery_price), prices_pending_confirmation: true }).where('id', '=', order.id).execute();
     const note = `${line.code}: ${formatMoney(price, order.currency)} за шт.`;
-    await trx.insertInto('orders_event').values({ order_id: order.id, kind: 'price', status: null, note, actor_id: actor.userId, actor_name: actor.name }).execute();
+    const event = await trx.insertInto('orders_event').values({ order_id: order.id, kind: 'price', status: null, note, actor_id: actor.userId, actor_name: actor.name }).returning('id').executeTakeFirstOrThrow();
+    await tellCustomer(trx, services, order, event.id, { kind: 'price', note });
     await recordAudit(trx, { actor, action: 'order.price', entity: 'order', entityId: order.number, before: { line: line.code, price: null }, after: { line: line.code, price }, ip });
     return { ok: true } as const;
   });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { nextStatuses, parseStaffPrice, statusMoveRefusal } from './orders.rules.ts';
+import { ORDER_WORK_MESSAGES } from './orders.constants.ts';
+import { orderNewsLetter } from './order-letters.ts';
 import { acceptedMime, contentDisposition, creditRefusal, deliveryChange, nameFor, orderChanges, orderNumber, remainingBalance, sanitizeFileName } from './orders.rules.ts';
 
 describe('orders rules', () => {
@@ -68,5 +71,37 @@ describe('orders rules', () => {
     expect(deliveryChange(100, 50_000, 'RUB')).toEqual({ id: 0, kind: 'delivery', price: 50_000, quantity: 0, message: 'Стоимость доставки изменилась: было 1\u00a0руб., стало 500\u00a0руб.' });
     expect(deliveryChange(50_000, null, 'RUB')?.message).toBe('Стоимость доставки (500\u00a0руб.) сейчас не рассчитать — её назовёт менеджер');
     expect(deliveryChange(null, 120_000, 'KZT')?.message).toBe('Стоимость доставки рассчитана: 1\u00a0200\u00a0₸');
+  });
+});
+
+describe('an order\'s status moves (issue 29 point 3)', () => {
+  const base = { status: 'in_work' as const, deliveryMethod: 'calc' as const, unpricedLines: 0, pricesPendingConfirmation: false };
+  it('follows the table and its conditions', () => {
+    expect(statusMoveRefusal({ ...base, status: 'new' }, 'in_work', '')).toBeNull();
+    expect(statusMoveRefusal({ ...base, status: 'new' }, 'closed', '')).toBe('Из статуса «Новый» нельзя перейти в «Закрыт»');
+    expect(statusMoveRefusal({ ...base, unpricedLines: 1 }, 'assembled', '')).toBe(ORDER_WORK_MESSAGES.unpriced);
+    expect(statusMoveRefusal({ ...base, pricesPendingConfirmation: true }, 'assembled', '')).toBe(ORDER_WORK_MESSAGES.unconfirmed);
+    expect(statusMoveRefusal(base, 'assembled', '')).toBeNull();
+    expect(statusMoveRefusal({ ...base, status: 'assembled' }, 'issued', '')).toBe(ORDER_WORK_MESSAGES.pickupOnly);
+    expect(statusMoveRefusal({ ...base, status: 'assembled', deliveryMethod: 'pickup' }, 'shipped', '')).toBe(ORDER_WORK_MESSAGES.deliveryOnly);
+    expect(statusMoveRefusal(base, 'cancelled', '  ')).toBe(ORDER_WORK_MESSAGES.reasonRequired);
+    expect(statusMoveRefusal(base, 'cancelled', 'x'.repeat(501))).toBe(ORDER_WORK_MESSAGES.reasonTooLong);
+    expect(statusMoveRefusal({ ...base, status: 'cancelled' }, 'new', '')).not.toBeNull();
+  });
+  it('offers the moves of the table that fit the delivery, with the reason one cannot be made yet', () => {
+    expect(nextStatuses({ ...base, status: 'assembled', deliveryMethod: 'pickup' }).map((m) => m.to)).toEqual(['issued', 'cancelled']);
+    expect(nextStatuses({ ...base, unpricedLines: 2 })).toEqual([{ to: 'assembled', refusal: ORDER_WORK_MESSAGES.unpriced }, { to: 'cancelled', refusal: null }]);
+    expect(nextStatuses({ ...base, status: 'closed' })).toEqual([]);
+  });
+  it('reads a price typed by staff in kopecks', () => {
+    expect(parseStaffPrice('12 500,50')).toBe(1_250_050);
+    expect(parseStaffPrice('12500.5')).toBe(1_250_050);
+    expect(parseStaffPrice('\u00a07 000')).toBe(700_000);
+    for (const bad of ['0', '-5', '1,234', 'abc', '', '1e5', '12345678901']) expect(parseStaffPrice(bad), bad).toBeNull();
+  });
+  it('tells the customer of a status and of a price to confirm', () => {
+    expect(orderNewsLetter('АГ-2026-000001', 'https://agro.example/cart/order/x', { kind: 'status', statusLabel: 'Отменён', reason: 'нет на складе' }))
+      .toMatchObject({ subject: 'Заказ АГ-2026-000001: отменён', sms: 'Заказ АГ-2026-000001: «Отменён». нет на складе' });
+    expect(orderNewsLetter('АГ-2026-000001', 'https://agro.example/x', { kind: 'price', note: 'AL-1: 100 руб. за шт.' }).text).toContain('подтвердите цены в «Моих заказах»');
   });
 });
