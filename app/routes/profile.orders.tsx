@@ -2,8 +2,9 @@ import { data, redirect } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { signInRedirect } from '#app/modules/auth/profile.server.ts';
-import { MY_ORDERS_PATH, MY_ORDERS_TITLE } from '#app/modules/orders/orders.constants.ts';
-import { myOrders } from '#app/modules/orders/orders.server.ts';
+import { MY_ORDERS_PATH, MY_ORDERS_TITLE, ORDER_WORK_MESSAGES } from '#app/modules/orders/orders.constants.ts';
+import { myOrders, ownOrderParts } from '#app/modules/orders/orders.server.ts';
+import { addToCart } from '#app/modules/cart/cart.server.ts';
 import { confirmOrderPrices } from '#app/modules/orders/order-work.server.ts';
 import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { OrderCard } from '#app/modules/orders/ui/OrderCard.tsx';
@@ -25,7 +26,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (ctx.session?.userId == null) return redirect(signInRedirect(MY_ORDERS_PATH));
   const form = await request.formData();
   const number = form.get('number');
-  if (form.get('intent') !== 'confirm-prices' || typeof number !== 'string') return data({ message: 'Некорректный запрос' }, { status: 400 });
+  const intent = form.get('intent');
+  if (typeof number !== 'string' || (intent !== 'confirm-prices' && intent !== 'repeat')) return data({ message: 'Некорректный запрос' }, { status: 400 });
+  if (intent === 'repeat') {
+    // The page composes the two modules: the order's parts go into the cart at today's prices.
+    const parts = await ownOrderParts(ctx, number);
+    if (!parts) return data({ message: ORDER_WORK_MESSAGES.notFound }, { status: 404 });
+    if (!parts.length) return data({ message: 'Запчастей этого заказа больше нет в каталоге' }, { status: 409 });
+    const added = await addToCart(ctx, parts);
+    if (!added.ok) return data({ message: added.message }, { status: 409 });
+    return redirect('/cart');
+  }
   const viewer = await viewerOf(ctx);
   const result = await confirmOrderPrices(ctx, number, viewer.userName ?? 'Покупатель');
   if (!result.ok) return data({ message: result.message }, { status: result.status });

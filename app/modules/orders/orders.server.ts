@@ -347,6 +347,18 @@ export async function ownOrder(ctx: RequestContext, number: string): Promise<Ord
   return (await orderViews(ctx.services, [row]))[0] ?? null;
 }
 
+/**
+ * 'Повторить заказ': the parts of the owner's order and their counts, for the cart to add at today's
+ * prices (lines whose part no longer exists are left out); null: not his order.
+ */
+export async function ownOrderParts(ctx: RequestContext, number: string): Promise<Array<{ partId: number; count: number }> | null> {
+  const owner = accountOf(ctx);
+  if (!owner || number.length > 40) return null;
+  const row = await q.findOwnOrder(ctx.services.db, owner, number);
+  if (!row) return null;
+  return (await q.linesOf(ctx.services.db, [row.id])).flatMap((l) => (l.part_id === null ? [] : [{ partId: l.part_id, count: l.count }]));
+}
+
 /** 'Мои заказы': the signed-in user's orders, newest first; null for a guest. */
 export async function myOrders(ctx: RequestContext, limit = 50): Promise<OrderView[] | null> {
   const userId = ctx.session?.userId;

@@ -56,6 +56,15 @@ export function OrderCard({ order, headingLevel = 2, csrf }: { order: OrderView;
           <button type="submit" className="btn btn-brand">Подтвердить цены</button>
         </form>
       ) : null}
+      {csrf ? (
+        <form method="post" action={`/profile/orders?number=${encodeURIComponent(order.number)}`} className={styles.repeat}>
+          <input type="hidden" name="_csrf" value={csrf} />
+          <input type="hidden" name="intent" value="repeat" />
+          <input type="hidden" name="number" value={order.number} />
+          <button type="submit" className="btn btn-secondary">Повторить заказ</button>
+          <span className={styles.muted}>запчасти заказа лягут в корзину по сегодняшним ценам</span>
+        </form>
+      ) : null}
       <dl className={styles.facts}>
         <dt>Товары</dt><dd>{money(order.itemsTotal)}</dd>
         <dt>Получение</dt>
