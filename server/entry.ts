@@ -25,3 +25,6 @@ export { setCustomerLimit } from '#app/modules/cart/cart.server.ts';
 export { testContext } from '#app/.server/test-context.ts';
 
 export const serverBuild = build as unknown as ServerBuild;
+// The back-office's orders list, for its benchmark (bench/admin-orders.ts).
+export { listStaffOrders } from '#app/modules/orders/order-work.server.ts';
+export { staffOrderFilter } from '#app/modules/orders/order-work.schema.ts';
