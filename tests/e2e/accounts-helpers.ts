@@ -72,12 +72,36 @@ export async function startPhoneRegistration(page: Page, { name, national }: { n
   return authDialog(page, 'Введите последние 4 цифры входящего номера');
 }
 
-/** A new account with a confirmed e-mail, signed in on the page's browser context through the API. */
-export async function signIn(page: Page, email: string, name?: string) {
+/** The CSRF token of the page's browser context (for API calls made from the test). */
+export async function csrfToken(page: Page): Promise<string> {
+  return ((await (await page.request.get('/api/csrf-token')).json()) as { token: string }).token;
+}
+
+/**
+ * A new account with a confirmed e-mail, signed in on the page's browser context through the API;
+ * with `role`, given that role first (the test server's POST /__test/role).
+ */
+export async function signIn(page: Page, email: string, name?: string, role?: string) {
   await createAccount(page.request, email, 'secret1', name);
-  const { token } = await (await page.request.get('/api/csrf-token')).json() as { token: string };
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, password: 'secret1' } } });
+  if (role) {
+    const granted = await page.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { email, role } });
+    expect(granted.ok(), await granted.text()).toBe(true);
+  }
+  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { type: 'email', props: { email, password: 'secret1' } } });
   expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Orders what the signed-in visitor's cart holds, for pickup, and returns the order's number. */
+export async function placeOrder(page: Page): Promise<string> {
+  await page.goto('/cart');
+  await pageSettled(page);
+  const checkout = page.getByRole('region', { name: 'Оформление заказа' });
+  await checkout.getByLabel('Ваше имя').fill('Пётр Иванов');
+  await checkout.getByLabel('Номер телефона').fill('+7 912 345-67-89');
+  await checkout.getByRole('button', { name: 'Оформить заказ' }).click();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^Спасибо! Заказ АГ-\d{4}-\d{6} оформлен$/);
+  return /АГ-\d{4}-\d{6}/.exec((await heading.textContent())!)![0];
 }
 
 /** Opens the header's search dialog (the read-only field on phones, the button on desktops). */

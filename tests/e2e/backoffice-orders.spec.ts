@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { addFromPartPage, createAccount, latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { addFromPartPage, latestOutboxBody, placeOrder, signIn, unique } from './accounts-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * Orders as work (ADR 076): a customer orders a priced part and one 'цена по запросу'; an employee
@@ -8,10 +8,6 @@ import { expect, pageSettled, test } from './fixtures.ts';
  * it, confirms the prices in 'Мои заказы' and sees the history; the employee assembles and issues
  * it; the customer finds the invoice and repeats the order into his cart. At 1280 and 375 px.
  */
-
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/csrf-token')).json()) as { token: string }).token;
-}
 
 const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
@@ -21,23 +17,12 @@ test('an employee takes an order through its statuses and prices a line on reque
   await signIn(page, email);
   await addFromPartPage(page, isMobile, '700.18.38.309');
   await addFromPartPage(page, isMobile, '701.52.71.420');
-  await page.goto('/cart');
-  await pageSettled(page);
-  const checkout = page.getByRole('region', { name: 'Оформление заказа' });
-  await checkout.getByLabel('Ваше имя').fill('Пётр Иванов');
-  await checkout.getByLabel('Номер телефона').fill('+7 912 345-67-89');
-  await checkout.getByRole('button', { name: 'Оформить заказ' }).click();
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(/^Спасибо! Заказ АГ-\d{4}-\d{6} оформлен$/);
-  const number = /АГ-\d{4}-\d{6}/.exec((await heading.textContent())!)![0];
+  const number = await placeOrder(page);
 
   // The employee, in a browser of his own.
   const staffContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile });
   const staff = await staffContext.newPage();
-  const staffEmail = `orders-staff-${unique(testInfo)}@agro.test`;
-  await createAccount(staff.request, staffEmail, 'secret1', 'Ольга Менеджер');
-  expect((await staff.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrf(staff) }, data: { email: staffEmail, role: 'employee' } })).ok()).toBe(true);
-  expect((await staff.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': await csrf(staff) }, data: { type: 'email', props: { email: staffEmail, password: 'secret1' } } })).ok()).toBe(true);
+  await signIn(staff, `orders-staff-${unique(testInfo)}@agro.test`, 'Ольга Менеджер', 'employee');
 
   await staff.goto('/admin');
   await staff.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link', { name: 'Заказы' }).click();

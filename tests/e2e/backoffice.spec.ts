@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createAccount, unique } from './accounts-helpers.ts';
+import { createAccount, csrfToken, unique } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -8,16 +8,13 @@ import { expect, test } from './fixtures.ts';
  * in his menu and sees only his sections; a customer is refused at the door. At 1280 and 375 px.
  */
 
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/csrf-token')).json()) as { token: string }).token;
-}
-
-async function signIn(page: Page, email: string, role?: string) {
+/** Signs in to an account made earlier in the test, with a role given first when asked. */
+async function signInTo(page: Page, email: string, role?: string) {
   if (role) {
-    const granted = await page.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrf(page) }, data: { email, role } });
+    const granted = await page.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { email, role } });
     expect(granted.ok(), await granted.text()).toBe(true);
   }
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': await csrf(page) }, data: { type: 'email', props: { email, password: 'secret1' } } });
+  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { type: 'email', props: { email, password: 'secret1' } } });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -30,7 +27,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   const staff = `new-staff-${id}@agro.test`;
   await createAccount(page.request, admin, 'secret1', 'Анна Администратор');
   await createAccount(page.request, staff, 'secret1', 'Пётр Новиков');
-  await signIn(page, admin, 'administrator');
+  await signInTo(page, admin, 'administrator');
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Анна Администратор' })).toBeVisible();
@@ -68,7 +65,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   // The new employee, in a browser of his own.
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile });
   const other = await context.newPage();
-  await signIn(other, staff);
+  await signInTo(other, staff);
   await other.goto('/admin');
   await expect(other.getByTestId('admin-user')).toContainText(`Пётр Новиков · ${branch}`);
   await expect(other.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки']);
@@ -84,7 +81,7 @@ test('a customer and a guest are refused at the back-office door @server-logic',
   await expect(page.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login?redirect=%2Fadmin%2Fusers');
   const email = `customer-${unique(testInfo)}@agro.test`;
   await createAccount(page.request, email, 'secret1');
-  await signIn(page, email);
+  await signInTo(page, email);
   const customer = await page.goto('/admin');
   expect(customer?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: 'Доступ запрещён' })).toBeVisible();

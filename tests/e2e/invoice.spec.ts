@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { addFromPartPage, createAccount, signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { addFromPartPage, createAccount, placeOrder, signIn, unique } from './accounts-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * The invoice (ADR 074): a customer orders a part for pickup, downloads 'Скачать счёт' from the
@@ -14,15 +14,7 @@ test('the customer downloads his order\'s invoice as a PDF @server-logic', async
   await signIn(page, email);
   await addFromPartPage(page, isMobile, '700.18.38.309');
 
-  await page.goto('/cart');
-  await pageSettled(page);
-  const checkout = page.getByRole('region', { name: 'Оформление заказа' });
-  await checkout.getByLabel('Ваше имя').fill('Пётр Иванов');
-  await checkout.getByLabel('Номер телефона').fill('+7 912 345-67-89');
-  await checkout.getByRole('button', { name: 'Оформить заказ' }).click();
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(/^Спасибо! Заказ АГ-\d{4}-\d{6} оформлен$/);
-  const number = /АГ-\d{4}-\d{6}/.exec((await heading.textContent())!)![0];
+  const number = await placeOrder(page);
 
   const link = page.getByRole('link', { name: 'Скачать счёт' });
   await expect(link).toHaveAttribute('href', `/cart/order/${encodeURIComponent(number)}/invoice.pdf`);
