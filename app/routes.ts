@@ -51,6 +51,7 @@ export default [
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('jobs', 'routes/admin.jobs.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).

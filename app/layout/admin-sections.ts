@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/leads', label: 'Заявки', capability: 'leads.read' },
   { to: '/admin/users', label: 'Пользователи', capability: 'users.manage' },
   { to: '/admin/audit', label: 'Журнал изменений', capability: 'audit.read' },
+  { to: '/admin/jobs', label: 'Фоновые задания', capability: 'jobs.manage' },
 ];
 
 /** What a back-office route declares: the capability its loader and action require. */

@@ -14,6 +14,7 @@ const ABOUT: Record<string, string> = {
   '/admin/leads': 'Запросы коммерческих предложений со страниц моделей.',
   '/admin/users': 'Учётные записи, роли и филиалы сотрудников.',
   '/admin/audit': 'Кто, когда и что изменил.',
+  '/admin/jobs': 'Письма и SMS в очереди, ошибки и повторы.',
 };
 
 /** The back-office's start: the sections he may open, with what waits in them. */

@@ -23,6 +23,7 @@ let t: TestDatabase;
 let userId: number;
 const cookies = new Map<Role | 'customer', string>();
 let build: ReturnType<typeof fakeServerBuild>;
+const ORDER = 'АГ-2026-777777';
 
 async function signIn(role: Role | 'customer'): Promise<string> {
   const email = `cap-${role}@agro.test`;
@@ -44,6 +45,12 @@ const load = async (file: string) => {
 beforeAll(async () => {
   t = await createTestDatabase();
   for (const role of ['customer', ...ROLES] as const) cookies.set(role, await signIn(role));
+  // An order of the head office's scope for the screens that show one.
+  const branch = await t.db.selectFrom('region_branch').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+  await t.db.insertInto('orders_order').values({
+    number: ORDER, user_id: userId, session_id: null, name: 'Покупатель', phone: '79120000000', email: 'buyer@agro.test', branch_id: branch.id,
+    delivery_method: 'pickup', delivery_address: null, delivery_terminal: null, delivery_carrier: null, currency: 'RUB', items_total: 100, total: 100,
+  }).execute();
   const entries: Parameters<typeof fakeServerBuild>[0] = { admin: { path: 'admin', module: await load(area.file) } };
   for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: 'admin', path: screen.path, index: screen.index, module: await load(screen.file) };
   build = fakeServerBuild(entries);
@@ -51,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.destroy(); });
 
 const get = (path: string, cookie?: string) => createApp({ services: t.services, build }).request(path, cookie ? { headers: { cookie } } : {});
-const pathOf = (screen: RouteConfigEntry) => `/admin${screen.index ? '' : `/${screen.path!.replace(':id', String(userId))}`}`;
+const pathOf = (screen: RouteConfigEntry) => `/admin${screen.index ? '' : `/${screen.path!.replace(':id', String(userId)).replace(':number', encodeURIComponent(ORDER))}`}`;
 
 describe('the back-office capability table, route by route, role by role', () => {
   it('has a capability in the handle of every screen under /admin, and a screen for every section', async () => {
