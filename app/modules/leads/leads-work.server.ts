@@ -1,3 +1,4 @@
+import { now } from '#app/.server/clock.ts';
 import { recordAudit } from '#app/.server/audit.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
@@ -85,7 +86,7 @@ export async function changeLeadStatus(services: Pick<AppServices, 'db'>, actor:
     const reason = change.to === 'rejected' ? change.reason.trim() : '';
     const takes = change.to === 'in_work' && lead.assignee_id === null && lead.branch_id !== null
       && (await staffMembersOf(trx, lead.branch_id, 'leads.work')).some((s) => s.id === actor.userId);
-    await trx.updateTable('leads_request').set({ status: change.to, status_changed_at: new Date(), ...(takes ? { assignee_id: actor.userId } : {}) })
+    await trx.updateTable('leads_request').set({ status: change.to, status_changed_at: now(), ...(takes ? { assignee_id: actor.userId } : {}) })
       .where('id', '=', lead.id).execute();
     await trx.insertInto('leads_event').values({ request_id: lead.id, kind: 'status', status: change.to, note: reason, actor_id: actor.userId, actor_name: actor.name }).execute();
     if (takes) await trx.insertInto('leads_event').values({ request_id: lead.id, kind: 'assign', status: null, note: actor.name, actor_id: actor.userId, actor_name: actor.name }).execute();
