@@ -1,4 +1,4 @@
-import { strictInt } from '#app/lib/strict-number.ts';
+import { parseStrictInt, strictInt } from '#app/lib/strict-number.ts';
 import { textField } from '#app/lib/text.ts';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, VALIDATION_MESSAGES, nameField, phoneDigits } from '#app/lib/validation.ts';
 import { z } from '#app/lib/zod.ts';
@@ -113,8 +113,15 @@ const machineModel = textField('Модель техники', { error: LEAD_MESS
   .min(1, LEAD_MESSAGES.machineModel).max(MACHINE_MODEL_MAX, LEAD_MESSAGES.machineModelTooLong);
 
 /** A catalogue model the visitor picked (absent: he typed one). */
-const pickedModel = z.union([z.literal(''), z.null(), strictInt(LEAD_MESSAGES.badModel)]).optional()
-  .transform((v) => (typeof v === 'number' ? v : null));
+const pickedModel = z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === null || value === '') return null;
+  const id = parseStrictInt(value);
+  if (id === null) {
+    ctx.issues.push({ code: 'custom', message: LEAD_MESSAGES.badModel, input: value });
+    return z.NEVER;
+  }
+  return id;
+}).optional();
 
 const contacts = { name: nameField(), phone, email, acceptGDPR: consent };
 

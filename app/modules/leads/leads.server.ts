@@ -94,7 +94,7 @@ async function storeLeadRequest(
 /** 'Заявка на сервис' on /servis: the machine, its serial number, what is wrong. */
 export function requestService(ctx: RequestContext, input: ServiceRequestInput): Promise<LeadRequestOutcome> {
   return storeLeadRequest(ctx, {
-    kind: 'service', modelId: input.modelId, model: input.model, comment: '',
+    kind: 'service', modelId: input.modelId ?? null, model: input.model, comment: '',
     details: { serial: input.serial, problem: input.problem },
     name: input.name, phone: input.phone, email: input.email,
   });
@@ -104,7 +104,7 @@ export function requestService(ctx: RequestContext, input: ServiceRequestInput):
 export async function requestFinancing(ctx: RequestContext, input: FinancingRequestInput): Promise<LeadRequestOutcome> {
   const { country } = await currentLocation(ctx);
   return storeLeadRequest(ctx, {
-    kind: 'financing', modelId: input.modelId, model: input.model, comment: input.comment,
+    kind: 'financing', modelId: input.modelId ?? null, model: input.model, comment: input.comment,
     details: { type: input.type, price: input.price, advance: input.advance, termMonths: input.termMonths, currency: country.code === 'KZ' ? 'KZT' : 'RUB' },
     name: input.name, phone: input.phone, email: input.email,
   });
