@@ -47,6 +47,7 @@ export default [
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:number', 'routes/admin.orders.$number.tsx'),
     route('leads', 'routes/admin.leads.tsx'),
+    route('leads/:id', 'routes/admin.leads.$id.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),

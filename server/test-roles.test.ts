@@ -22,6 +22,14 @@ describe('POST /__test/role', () => {
     expect((await testClient(t.services).post('/__test/role', { email: 'role@agro.test', role: 'king' })).status).toBe(400);
   });
 
+  it('names the branch the employee works when asked', async () => {
+    const branch = await t.db.selectFrom('region_branch').select('id').limit(1).executeTakeFirstOrThrow();
+    await createUser(t.db, { name: 'Анна', email: 'branch-role@agro.test', password: 'secret1' });
+    expect((await testClient(t.services).post('/__test/role', { email: 'branch-role@agro.test', role: 'employee', branchId: branch.id })).status).toBe(200);
+    expect((await t.db.selectFrom('auth_user').select('staff_branch_id').where('email', '=', 'branch-role@agro.test').executeTakeFirstOrThrow()).staff_branch_id).toBe(branch.id);
+    expect((await testClient(t.services).post('/__test/role', { email: 'branch-role@agro.test', role: 'employee', branchId: -1 })).status).toBe(400);
+  });
+
   // Granting roles over HTTP must not exist in any mode a visitor can reach.
   it.each([
     ['production', false], ['production', true], ['development', false], ['development', true],

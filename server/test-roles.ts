@@ -8,10 +8,11 @@ import { findUserByEmail, setRole } from '#app/modules/auth/users.server.ts';
 
 export const TEST_ROLE_PATH = '/__test/role';
 
-const grantInput = z.object({ email: z.string().min(3).max(200), role: z.enum(ROLES) });
+const grantInput = z.object({ email: z.string().min(3).max(200), role: z.enum(ROLES), branchId: z.number().int().positive().max(2 ** 31 - 1).nullish() });
 
 /**
- * `POST /__test/role {email, role}` gives an account a role (capabilities.rules.ts), as
+ * `POST /__test/role {email, role, branchId?}` gives an account a role (capabilities.rules.ts) and,
+ * with `branchId`, the branch he works (as /admin/users does), as
  * `npm run user -- grant` does on a stopped server: the journeys' server keeps its embedded database
  * open, so a journey of an employee's page (`/search/sparepart/`) cannot run the script. Only a
  * server started with NODE_ENV=test has it; in production, development or demo the router has no
@@ -27,6 +28,7 @@ export function testRoles(config: Pick<Config, 'NODE_ENV'>) {
     const user = await findUserByEmail(db, parsed.data.email);
     if (!user) return errorResponse(c, 404, 'Пользователь не найден');
     await setRole(db, user.id, parsed.data.role);
+    if (parsed.data.branchId !== undefined) await db.updateTable('auth_user').set({ staff_branch_id: parsed.data.branchId }).where('id', '=', user.id).execute();
     c.header('Cache-Control', 'no-store');
     return c.json({ error_status: 'success' });
   });

@@ -51,6 +51,12 @@ beforeAll(async () => {
     number: ORDER, user_id: userId, session_id: null, name: 'Покупатель', phone: '79120000000', email: 'buyer@agro.test', branch_id: branch.id,
     delivery_method: 'pickup', delivery_address: null, delivery_terminal: null, delivery_carrier: null, currency: 'RUB', items_total: 100, total: 100,
   }).execute();
+  // A request of the same branch, numbered as the screens' `:id` is (the user's id): the request's screen shows it.
+  await t.db.insertInto('leads_request').values({
+    id: userId, kind: 'service', details: JSON.stringify({ serial: '', problem: 'Не заводится' }), model_id: null, model_name: 'МТЗ-82', model_code: null, page_url: null,
+    branch_id: branch.id, user_id: null, name: 'Посетитель', phone: '79120000000', email: null, comment: '', ip: null, consent_text_version: '1',
+    delivery_state: 'sent', deliver_to: 'branch@agro.test',
+  }).execute();
   const entries: Parameters<typeof fakeServerBuild>[0] = { admin: { path: 'admin', module: await load(area.file) } };
   for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: 'admin', path: screen.path, index: screen.index, module: await load(screen.file) };
   build = fakeServerBuild(entries);

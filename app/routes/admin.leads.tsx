@@ -1,32 +1,35 @@
 import { Form, data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import styles from '#app/components/backoffice/kit.module.css';
+import { Pager } from '#app/components/backoffice/Pager.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
-import { pageCount, pageNumber } from '#app/modules/leads/leads.rules.ts';
-import { listLeads } from '#app/modules/leads/leads.server.ts';
+import { leadSubject } from '#app/modules/leads/leads.rules.ts';
+import { LEAD_KINDS, LEAD_KIND_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, staffLeadFilter } from '#app/modules/leads/leads.schema.ts';
+import { listStaffLeads } from '#app/modules/leads/leads-work.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/admin.leads';
-import styles from './admin.leads.module.css';
 
 const PATH = '/admin/leads';
 
 /**
- * `/admin/leads` (ADR 069, 073): the visitors' requests, newest first, a page at a time, of one
- * branch or of all — of his own only for staff who work one branch. `?page=` that is not a positive
- * whole number reads as the first page; `?branch=` that names no branch as all of them.
+ * `/admin/leads` (ADR 069, 073, 078): the visitors' requests, newest first, filtered by kind, state
+ * and (for the head office) branch, a page at a time — of his own branch only for staff who work one.
+ * Malformed filters read as absent.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const staff = await requireCapability(ctx, handle.capability);
-  const all = (await regionDirectory(ctx.services)).branches;
-  const branches = staff.branchId === null ? all : all.filter((b) => b.id === staff.branchId);
-  const raw = url.searchParams.get('branch');
-  const branchId = staff.branchId ?? (raw && /^\d{1,9}$/.test(raw) && branches.some((b) => b.id === Number(raw)) ? Number(raw) : null);
-  const page = pageNumber(url.searchParams.get('page'));
-  const list = await listLeads(ctx.services, { page, branchId });
-  return data({ ...list, branchId, branches: branches.map((b) => ({ id: b.id, name: b.name })) }, { headers: ADMIN_HEADERS });
+  const filter = staffLeadFilter.parse(Object.fromEntries(url.searchParams));
+  const [list, { branches }] = await Promise.all([listStaffLeads(ctx.services, staff, filter), regionDirectory(ctx.services)]);
+  const { page: _page, ...shown } = filter;
+  return data({
+    ...list, filter: shown,
+    branchNames: Object.fromEntries(branches.map((b) => [b.id, b.name])),
+    branches: staff.branchId === null ? branches.map((b) => ({ id: b.id, name: b.name })) : null,
+  }, { headers: ADMIN_HEADERS });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -37,60 +40,63 @@ export const meta = () => adminMeta('Заявки посетителей');
 
 export const handle: AdminHandle = { capability: 'leads.read' };
 
-const DELIVERY_LABEL = { sent: 'письмо в филиал отправлено', pending: 'письмо ждёт отправки', failed: 'письмо не доставлено' } as const;
-
 const dateTime = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  const { leads, total, page, pageSize, branchId, branches } = loaderData;
-  const names = new Map(branches.map((b) => [b.id, b.name]));
-  const pages = pageCount(total, pageSize);
-  const link = (n: number) => `${PATH}?${new URLSearchParams({ ...(branchId !== null ? { branch: String(branchId) } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`.replace(/\?$/, '');
+  const { leads, total, page, pageSize, filter, branches, branchNames } = loaderData;
+  const query = new URLSearchParams(Object.entries(filter).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  const filtered = query.size > 0;
   return (
-    <div className={styles.page}>
+    <>
       <h1 className={styles.title}>Заявки посетителей</h1>
-      <p className={styles.lead}>Запросы коммерческих предложений со страниц моделей, новые сверху. Каждый запрос отправлен письмом в филиал посетителя.</p>
-      <Form method="get" className={styles.filter}>
-        <label htmlFor="branch">Филиал</label>
-        <select id="branch" name="branch" defaultValue={branchId ?? ''}>
-          {branches.length > 1 ? <option value="">Все филиалы</option> : null}
-          {branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-        </select>
+      <p className={styles.lead}>Запросы коммерческих предложений со страниц моделей, заявки на сервис и на финансирование — новые сверху. Каждая заявка отправлена письмом в филиал посетителя. Всего: {total}.</p>
+      <Form method="get" className={styles.filters}>
+        <label>Вид
+          <select name="kind" defaultValue={filter.kind ?? ''}>
+            <option value="">Все</option>
+            {LEAD_KINDS.map((k) => <option key={k} value={k}>{LEAD_KIND_LABELS[k]}</option>)}
+          </select>
+        </label>
+        <label>Состояние
+          <select name="status" defaultValue={filter.status ?? ''}>
+            <option value="">Все</option>
+            {LEAD_STATUSES.map((s) => <option key={s} value={s}>{LEAD_STATUS_LABELS[s]}</option>)}
+          </select>
+        </label>
+        {branches ? (
+          <label>Филиал
+            <select name="branch" defaultValue={filter.branch ?? ''}>
+              <option value="">Все филиалы</option>
+              {branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+            </select>
+          </label>
+        ) : null}
         <button type="submit" className="btn btn-secondary">Показать</button>
+        {filtered ? <Link to={PATH}>Сбросить</Link> : null}
       </Form>
-      {leads.length === 0 ? (
-        <p className={styles.muted}>{total === 0 ? 'Заявок нет.' : <>На этой странице заявок нет. <Link to={link(1)}>К первой странице</Link></>}</p>
-      ) : (
-        <ol className={styles.list} aria-label="Заявки">
-          {leads.map((lead) => (
-            <li key={lead.id} className={styles.item} data-testid="lead">
-              <p className={styles.head}>
-                <strong>№ {lead.id}</strong>
-                <span className={styles.muted}>{dateTime.format(new Date(lead.createdAt))}</span>
-                <span className={styles.muted}>{lead.branchId !== null ? `Филиал «${names.get(lead.branchId) ?? lead.branchId}»` : 'без филиала'}</span>
-              </p>
-              <p>
-                Коммерческое предложение:{' '}
-                {lead.pageUrl ? <Link to={lead.pageUrl} className={styles.model}>{lead.model.name}</Link> : <span className={styles.model}>{lead.model.name ?? 'модель удалена'}</span>}
-                {lead.model.code ? <span className={styles.muted}> · код {lead.model.code}</span> : null}
-              </p>
-              <p>
-                {lead.name} · <a href={`tel:+${lead.phone}`}>{formatPhoneDisplay(lead.phone)}</a>
-                {lead.email ? <> · <a href={`mailto:${lead.email}`}>{lead.email}</a></> : null}
-              </p>
-              {lead.comment ? <p className={styles.comment}>{lead.comment}</p> : null}
-              <p className={`${styles.muted} ${lead.deliveryState === 'sent' ? styles.ok : styles.warn}`}>{DELIVERY_LABEL[lead.deliveryState]}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {total > 0 ? (
-        <nav className={styles.pager} aria-label="Страницы заявок">
-          {page > 1 ? <Link to={link(page - 1)} rel="prev">← Новее</Link> : <span />}
-          <span>{`Страница ${page} из ${pages} · всего ${total}`}</span>
-          {page < pages ? <Link to={link(page + 1)} rel="next">Старее →</Link> : <span />}
-        </nav>
-      ) : null}
-    </div>
+      <div className={styles.tableWrap}>
+        {leads.length === 0 ? <p className={styles.empty}>{total > 0 ? 'На этой странице заявок нет.' : filtered ? 'Заявок по этим условиям нет.' : 'Заявок нет.'}</p> : (
+          <table className={styles.table}>
+            <thead><tr><th>Заявка</th><th>Что нужно</th><th>Посетитель</th><th>Филиал</th><th>Состояние</th></tr></thead>
+            <tbody>
+              {leads.map((lead) => (
+                <tr key={lead.id} data-testid="lead">
+                  <td className={styles.nowrap}><Link to={`${PATH}/${lead.id}`}>№ {lead.id}</Link><br /><span className={styles.muted}>{dateTime.format(new Date(lead.createdAt))}</span></td>
+                  <td>{LEAD_KIND_LABELS[lead.kind]}: {leadSubject(lead)}</td>
+                  <td>{lead.name}<br /><span className={styles.muted}>{formatPhoneDisplay(lead.phone)}{lead.email ? ` · ${lead.email}` : ''}</span></td>
+                  <td>{lead.branchId !== null ? branchNames[lead.branchId] ?? lead.branchId : 'без филиала'}</td>
+                  <td>
+                    <span className={styles.tag}>{LEAD_STATUS_LABELS[lead.status]}</span>
+                    {lead.assignee ? <><br /><span className={styles.muted}>{lead.assignee.name}</span></> : null}
+                    {lead.deliveryState !== 'sent' ? <><br /><span className={styles.muted}>{lead.deliveryState === 'pending' ? 'письмо ждёт отправки' : 'письмо не доставлено'}</span></> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pager path={PATH} query={query} page={page} hasNext={page * pageSize < total} label="Страницы заявок" />
+    </>
   );
 }

@@ -106,10 +106,15 @@ test('a guest asks for a commercial offer from a model page; the branch gets the
     await expect(item).toContainText(model);
     await expect(item).toContainText('Пётр Полевой');
     await expect(item).toContainText('+7 (912) 469-37-64');
-    await expect(item).toContainText(`Филиал «${currentBranch.name}»`);
-    await expect(item).toContainText('Нужен лизинг на 3 года');
-    await expect(item.getByRole('link', { name: model })).toHaveAttribute('href', /^\/catalog\//);
+    await expect(item).toContainText(currentBranch.name);
+    await expect(item).toContainText('Новая');
     await employee.page.screenshot({ path: testInfo.outputPath(`admin-leads-${testInfo.project.name}.png`), fullPage: true });
+    expect(await employee.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // The request's own page: the comment, the model's page.
+    await item.getByRole('link', { name: `№ ${number}` }).click();
+    await expect(employee.page.getByRole('heading', { level: 1 })).toHaveText(`Заявка № ${number}: коммерческое предложение`);
+    await expect(employee.page.getByRole('main')).toContainText('Нужен лизинг на 3 года');
+    await expect(employee.page.getByRole('link', { name: model })).toHaveAttribute('href', /^\/catalog\//);
     expect(await employee.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   } finally {
     await employee.close();

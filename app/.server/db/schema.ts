@@ -57,6 +57,7 @@ export interface Database {
   orders_vat_rate: OrdersVatRateTable;
   job: JobTable;
   leads_request: LeadsRequestTable;
+  leads_event: LeadsEventTable;
   audit_log: AuditLogTable;
   orders_event: OrdersEventTable;
 }
@@ -647,11 +648,19 @@ export interface OrdersMailTable {
   html: string | null;
 }
 
-/** A visitor's request to the company (migration 0023, ADR 069): a commercial offer for a model, for now. */
+export type LeadKind = 'offer' | 'service' | 'financing';
+export type LeadStatus = 'new' | 'in_work' | 'done' | 'rejected';
+
+/** A visitor's request to the company (migrations 0023, 0031; ADR 069, 078). */
 export interface LeadsRequestTable {
   id: Generated<number>;
-  kind: ColumnType<'offer', 'offer' | undefined, 'offer'>;
-  status: ColumnType<'new', 'new' | undefined, 'new'>;
+  kind: ColumnType<LeadKind, LeadKind | undefined, LeadKind>;
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
+  /** What the kind adds (a service request's serial number and trouble, a financing request's terms). */
+  details: ColumnType<unknown, string | undefined, string>;
+  /** The staff member of the branch who works it. */
+  assignee_id: number | null;
+  status_changed_at: Date | null;
   model_id: number | null;
   /** The model as the visitor saw it: a later rename does not change the request. */
   model_name: string | null;
@@ -675,6 +684,18 @@ export interface LeadsRequestTable {
   deliver_to: string | null;
   delivered_at: Date | null;
   delivery_error: string | null;
+}
+
+/** What happened to a request and who did it (migration 0031): its page's history. */
+export interface LeadsEventTable {
+  id: ColumnType<string, never, never>;
+  request_id: number;
+  kind: 'status' | 'assign' | 'comment';
+  status: LeadStatus | null;
+  note: ColumnType<string, string | undefined, string>;
+  actor_id: number | null;
+  actor_name: string;
+  at: Timestamp;
 }
 
 /** What staff changed (migration 0026, app/.server/audit.ts): written with the change, never updated. */

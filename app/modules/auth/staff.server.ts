@@ -1,5 +1,6 @@
 import type { RequestContext } from '#app/.server/context.ts';
-import { capabilitiesOf, type Capability, type Role } from './capabilities.rules.ts';
+import type { DB } from '#app/.server/db/connect.ts';
+import { ROLES, ROLE_CAPABILITIES, ROLE_COLUMN, capabilitiesOf, type Capability, type Role } from './capabilities.rules.ts';
 import { viewerOf } from './users.server.ts';
 
 /** A signed-in user acting with his capabilities: who he is, what he may do, which branch he works. */
@@ -50,4 +51,17 @@ export async function requireCapability(ctx: RequestContext, capability: Capabil
 /** The branches a staff member's queries may read: his own, or every one (null). */
 export function branchScope(staff: Pick<Staff, 'branchId'>): number | null {
   return staff.branchId;
+}
+
+/**
+ * The staff members who work one branch and hold `capability` (through any of their roles): whom a
+ * request of that branch may be given to. Administrators work every branch and are not listed.
+ */
+export async function staffMembersOf(db: DB, branchId: number, capability: Capability): Promise<Array<{ id: number; name: string }>> {
+  const columns = ROLES.filter((role) => role !== 'administrator' && ROLE_CAPABILITIES[role].includes(capability)).map((role) => ROLE_COLUMN[role]);
+  if (columns.length === 0) return [];
+  return db.selectFrom('auth_user').select(['id', 'name'])
+    .where('staff_branch_id', '=', branchId)
+    .where((eb) => eb.or(columns.map((c) => eb(c, '=', true))))
+    .orderBy('name').orderBy('id').execute();
 }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { answerOutcome, readBody } from '#app/.server/http.ts';
-import { offerRequestInput } from './leads.schema.ts';
-import { LEAD_STATUS, leadContacts, requestOffer } from './leads.server.ts';
+import { financingRequestInput, offerRequestInput, serviceRequestInput } from './leads.schema.ts';
+import { LEAD_STATUS, leadContacts, requestFinancing, requestOffer, requestService } from './leads.server.ts';
 
 /**
  * The visitors' requests (ADR 069), under /api. Answers are the visitor's own: never stored by a
@@ -22,6 +22,30 @@ export const leadsApi = new Hono<HonoEnv>()
     c.header('Cache-Control', 'private, no-store');
     if (!outcome.ok) return answerOutcome(c, outcome, LEAD_STATUS);
     return answerOutcome(c, outcome, LEAD_STATUS, { id: outcome.id });
+  })
+  /**
+   * `POST /api/leads/service-request {modelId?, model, serial?, problem, name, phone, email?, acceptGDPR}`
+   * → `{ error_status: 'success', message, id }` (the form on /servis). Bad input 400 with the field's
+   * Russian message; too many from one address (every kind of request counts) 429 with Retry-After.
+   */
+  .post('/leads/service-request', async (c) => {
+    const body = await readBody(c, serviceRequestInput);
+    if (!body.ok) return body.response;
+    const outcome = await requestService(c.get('ctx'), body.data);
+    c.header('Cache-Control', 'private, no-store');
+    return outcome.ok ? answerOutcome(c, outcome, LEAD_STATUS, { id: outcome.id }) : answerOutcome(c, outcome, LEAD_STATUS);
+  })
+  /**
+   * `POST /api/leads/financing-request {type: 'leasing'|'credit', modelId?, model, price, termMonths,
+   * advance?, comment?, name, phone, email?, acceptGDPR}` → as the service request (the form on
+   * /finansirovanie). Price and advance are typed in whole units ('12 500 000'), kept in minor units.
+   */
+  .post('/leads/financing-request', async (c) => {
+    const body = await readBody(c, financingRequestInput);
+    if (!body.ok) return body.response;
+    const outcome = await requestFinancing(c.get('ctx'), body.data);
+    c.header('Cache-Control', 'private, no-store');
+    return outcome.ok ? answerOutcome(c, outcome, LEAD_STATUS, { id: outcome.id }) : answerOutcome(c, outcome, LEAD_STATUS);
   })
   /**
    * `GET /api/leads/contacts` → `{ error_status: 'success', name, phone, email }`: the signed-in

@@ -1,15 +1,19 @@
 import { now } from '#app/.server/clock.ts';
 import type { DB } from '#app/.server/db/connect.ts';
+import type { LeadKind, LeadStatus } from '#app/.server/db/schema.ts';
 
 /** The `leads_request` table's statements (migration 0023), private to the module. */
 
 /** What a letter to the branch is written from. */
 export const LETTER_COLUMNS = [
-  'id', 'model_name', 'model_code', 'page_url', 'branch_id', 'name', 'phone', 'email', 'comment', 'created_at', 'deliver_to',
+  'id', 'kind', 'details', 'model_name', 'model_code', 'page_url', 'branch_id', 'name', 'phone', 'email', 'comment', 'created_at', 'deliver_to',
 ] as const;
 
 export interface NewRequest {
-  modelId: number; modelName: string; modelCode: string; pageUrl: string;
+  kind: LeadKind;
+  modelId: number | null; modelName: string; modelCode: string | null; pageUrl: string | null;
+  /** What the kind adds (`details`). */
+  details?: object;
   branchId: number | null; userId: number | null;
   name: string; phone: string; email: string | null; comment: string;
   ip: string | null; consentTextVersion: string; deliverTo: string;
@@ -18,7 +22,8 @@ export interface NewRequest {
 /** Stored 'pending'; its letter's job is enqueued in the same transaction. */
 export function insertRequest(db: DB, r: NewRequest) {
   return db.insertInto('leads_request').values({
-    kind: 'offer',
+    kind: r.kind,
+    details: JSON.stringify(r.details ?? {}),
     model_id: r.modelId, model_name: r.modelName, model_code: r.modelCode, page_url: r.pageUrl,
     branch_id: r.branchId, user_id: r.userId,
     name: r.name, phone: r.phone, email: r.email, comment: r.comment,
@@ -43,17 +48,29 @@ export function markFailed(db: DB, id: number, error: string) {
     .where('id', '=', id).execute();
 }
 
-/** One page of the newest requests, of one branch or of all, with the count of all of them. */
-export async function selectPage(db: DB, options: { branchId: number | null; limit: number; offset: number }) {
-  let rows = db.selectFrom('leads_request').select([
-    'id', 'kind', 'status', 'model_id', 'model_name', 'model_code', 'branch_id', 'name', 'phone', 'email', 'comment', 'page_url', 'created_at', 'delivery_state',
-    (eb) => eb.fn.countAll<string>().over().as('total'),
-  ]);
-  if (options.branchId !== null) rows = rows.where('branch_id', '=', options.branchId);
-  const page = await rows.orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute();
+/** The columns of a request as staff read it, with its assignee's name. */
+export const VIEW_COLUMNS = [
+  'r.id', 'r.kind', 'r.status', 'r.model_id', 'r.model_name', 'r.model_code', 'r.branch_id', 'r.user_id', 'r.name', 'r.phone', 'r.email',
+  'r.comment', 'r.page_url', 'r.created_at', 'r.delivery_state', 'r.details', 'r.assignee_id', 'a.name as assignee_name',
+] as const;
+
+export interface PageOptions { branchId: number | null; kind?: LeadKind | undefined; status?: LeadStatus | undefined; limit: number; offset: number }
+
+function filtered(db: DB, options: Omit<PageOptions, 'limit' | 'offset'>) {
+  let rows = db.selectFrom('leads_request as r');
+  if (options.branchId !== null) rows = rows.where('r.branch_id', '=', options.branchId);
+  if (options.kind) rows = rows.where('r.kind', '=', options.kind);
+  if (options.status) rows = rows.where('r.status', '=', options.status);
+  return rows;
+}
+
+/** One page of the newest requests, of one branch or of all, of a kind and a state, with the count of all of them. */
+export async function selectPage(db: DB, options: PageOptions) {
+  const page = await filtered(db, options).leftJoin('auth_user as a', 'a.id', 'r.assignee_id')
+    .select([...VIEW_COLUMNS, (eb) => eb.fn.countAll<string>().over().as('total')])
+    .orderBy('r.id', 'desc').limit(options.limit).offset(options.offset).execute();
   // A page past the last has no rows to carry the count: it is counted on its own.
   if (page.length > 0 || options.offset === 0) return { rows: page, total: Number(page[0]?.total ?? 0) };
-  let count = db.selectFrom('leads_request').select((eb) => eb.fn.countAll<string>().as('n'));
-  if (options.branchId !== null) count = count.where('branch_id', '=', options.branchId);
-  return { rows: page, total: Number((await count.executeTakeFirstOrThrow()).n) };
+  const count = await filtered(db, options).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { rows: page, total: Number(count.n) };
 }

@@ -179,3 +179,20 @@ export async function confirmOrderPrices(ctx: RequestContext, number: string, cu
     return { ok: true } as const;
   });
 }
+
+/** An order as another screen of the back-office names it (a request's page: the visitor's history). */
+export interface OrderSummary { number: string; createdAt: string; status: OrderStatusCode; statusLabel: string; total: number; currency: OrderView['currency']; branchId: number }
+
+/**
+ * A customer's orders, newest first, within the staff member's branch (null: every branch): what
+ * a request's page shows of the visitor's history with the company.
+ */
+export async function ordersOfUser(services: Pick<AppServices, 'db'>, userId: number, scope: { branchId: number | null }, limit = 20): Promise<OrderSummary[]> {
+  let query = services.db.selectFrom('orders_order').select(['number', 'created_at', 'status', 'total', 'currency', 'branch_id']).where('user_id', '=', userId);
+  if (scope.branchId !== null) query = query.where('branch_id', '=', scope.branchId);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({
+    number: r.number, createdAt: new Date(r.created_at).toISOString(), status: r.status, statusLabel: ORDER_STATUS_LABELS[r.status],
+    total: Number(r.total), currency: r.currency, branchId: r.branch_id,
+  }));
+}

@@ -3,14 +3,18 @@ import type { PageView } from '#app/modules/content/content.schema.ts';
 import { splitBody } from '#app/modules/content/content.rules.ts';
 import styles from './ArticlePage.module.css';
 
-/** A stored page: title, lead, and the editor's HTML (written through the content module only). */
-export function ArticlePage({ page, children, slots }: { page: PageView; children?: ReactNode; slots?: Readonly<Record<string, ReactNode>> }) {
+/**
+ * A stored page: title, lead, and the editor's HTML (written through the content module only);
+ * `children` come before the text, `after` after it (a page's form).
+ */
+export function ArticlePage({ page, children, slots, after }: { page: PageView; children?: ReactNode; slots?: Readonly<Record<string, ReactNode>>; after?: ReactNode }) {
   return (
     <div className={`container ${styles.page}`}>
       <h1>{page.title}</h1>
       <p className={styles.lead}>{page.lead}</p>
       {children}
       <PageBody html={page.bodyHtml} slots={slots} />
+      {after}
     </div>
   );
 }

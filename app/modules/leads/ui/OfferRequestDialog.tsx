@@ -1,16 +1,10 @@
-import { useEffect, useId, useState } from 'react';
-import { useSignedInData } from '#app/components/page/visitor.tsx';
-import { FieldError, SchemaForm, ServerAlert, SubmitButton, TextField, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';
+import { useState } from 'react';
+import { SchemaForm, ServerAlert, SubmitButton, formStyles, useSchemaForm} from '#app/components/forms/form-kit.tsx';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
-import { Link } from '#app/components/ui/Link.tsx';
-import { PhoneInput } from '#app/components/ui/PhoneInput.tsx';
 import { api } from '#app/lib/api.ts';
-import type { PhoneCountry } from '#app/lib/phone.ts';
-import { LEAD_COMMENT_MAX, offerRequestInput, type LeadContacts } from '../leads.schema.ts';
+import { LEAD_COMMENT_MAX, offerRequestInput } from '../leads.schema.ts';
+import { ConsentField, ContactFields, EMPTY_CONTACTS, TextArea, usePrefilledContacts } from './ContactFields.tsx';
 import styles from './OfferRequestDialog.module.css';
-
-/** The numbers the form takes (11 or 12 digits): masked as in the auth forms, Belarus too. */
-const PHONE_COUNTRIES: readonly PhoneCountry[] = ['RU', 'KZ', 'BY'];
 
 interface RequestValues extends Record<string, unknown> {
   modelId: number;
@@ -57,34 +51,18 @@ export function OfferRequestDialog({ open, onClose, model, branchName }: OfferRe
 }
 
 function RequestForm({ model, branchName, onSent }: { model: { id: number; name: string }; branchName: string | null; onSent: (message: string) => void }) {
-  const id = useId();
-  const form = useSchemaForm(offerRequestInput, (): RequestValues => ({ modelId: model.id, name: '', phone: '', email: '', comment: '', acceptGDPR: false }));
-  const { values } = form;
+  const form = useSchemaForm(offerRequestInput, (): RequestValues => ({ modelId: model.id, ...EMPTY_CONTACTS, comment: '' }));
   const [sending, setSending] = useState(false);
-
-  // A signed-in visitor's contacts come after hydration (the page is shared): they fill only what he has not typed.
-  const { data: contacts } = useSignedInData<LeadContacts>('/api/leads/contacts');
-  useEffect(() => {
-    if (!contacts) return;
-    for (const key of ['name', 'phone', 'email'] as const) {
-      if (contacts[key] && !values[key]) form.set(key, contacts[key]);
-    }
-    // Once, when the contacts come; what the visitor types afterwards is his.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [contacts]);
+  usePrefilledContacts(form);
 
   async function send() {
     setSending(true);
     form.clearFailure();
-    const result = await api<{ message: string; id: number }>('POST', '/api/leads/offer-request', values);
+    const result = await api<{ message: string; id: number }>('POST', '/api/leads/offer-request', form.values);
     setSending(false);
     if (result.error_status === 'success') onSent(result.message);
     else form.fail({ message: result.message, ...(result.fields ? { fields: result.fields } : {}) });
   }
-
-  const phoneError = form.shown('phone');
-  const commentError = form.shown('comment');
-  const consentError = form.shown('acceptGDPR');
 
   return (
     <SchemaForm form={form} onValid={send}>
@@ -93,51 +71,9 @@ function RequestForm({ model, branchName, onSent }: { model: { id: number; name:
         <br />
         {branchName ? `Предложение подготовит менеджер филиала «${branchName}»: цена, комплектация, лизинг или кредит, доставка.` : 'Менеджер подготовит предложение: цена, комплектация, лизинг или кредит, доставка.'}
       </p>
-      <TextField label="Ваше имя" name="name" autoComplete="name" maxLength={120} {...form.bind('name')} />
-      <div data-field="phone" onBlur={() => form.touch('phone')}>
-        <PhoneInput
-          value={values.phone}
-          onChange={(digits) => form.set('phone', digits)}
-          countries={PHONE_COUNTRIES}
-          required
-          invalid={Boolean(phoneError)}
-          describedBy={phoneError ? `${id}-phone-error` : undefined}
-        />
-        <FieldError id={`${id}-phone-error`} message={phoneError} />
-      </div>
-      <TextField label="E-mail (необязательно)" type="email" name="email" autoComplete="email" inputMode="email" maxLength={254} {...form.bind('email')} />
-      <div className={formStyles.field}>
-        <label className={formStyles.label} htmlFor={`${id}-comment`}>Комментарий <span className={styles.optional}>(необязательно)</span></label>
-        <textarea
-          id={`${id}-comment`}
-          data-field="comment"
-          className={styles.textarea}
-          rows={3}
-          maxLength={LEAD_COMMENT_MAX}
-          placeholder="Например: нужен лизинг на 3 года и доставка в хозяйство"
-          value={values.comment}
-          onChange={(event) => form.set('comment', event.currentTarget.value)}
-          onBlur={() => form.touch('comment')}
-          aria-invalid={commentError ? true : undefined}
-          aria-describedby={commentError ? `${id}-comment-error` : undefined}
-        />
-        <FieldError id={`${id}-comment-error`} message={commentError} />
-      </div>
-      <div>
-        <label className={styles.consent}>
-          <input
-            type="checkbox"
-            name="acceptGDPR"
-            data-field="acceptGDPR"
-            checked={values.acceptGDPR}
-            onChange={(event) => { form.set('acceptGDPR', event.currentTarget.checked); form.touch('acceptGDPR'); }}
-            aria-invalid={consentError ? true : undefined}
-            aria-describedby={consentError ? `${id}-consent-error` : undefined}
-          />
-          <span>Согласен на обработку персональных данных в соответствии с <Link to="/documents/policy-privacy" target="_blank" rel="noopener">Политикой конфиденциальности</Link></span>
-        </label>
-        <FieldError id={`${id}-consent-error`} message={consentError} />
-      </div>
+      <ContactFields form={form} />
+      <TextArea form={form} name="comment" label="Комментарий" optional maxLength={LEAD_COMMENT_MAX} placeholder="Например: нужен лизинг на 3 года и доставка в хозяйство" />
+      <ConsentField form={form} />
       <ServerAlert message={form.failure?.message ?? null} />
       <div className={formStyles.actions}>
         <SubmitButton disabled={!form.valid} busy={sending}>Отправить запрос</SubmitButton>

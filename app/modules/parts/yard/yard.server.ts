@@ -1,5 +1,5 @@
 import { now } from '#app/.server/clock.ts';
-import type { RequestContext } from '#app/.server/context.ts';
+import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { OutcomeStatus } from '#app/.server/http.ts';
 import { registerSessionFact, sessionFact } from '#app/.server/session.ts';
 import { modelLineDirectory } from '#app/modules/catalog/line-directory.server.ts';
@@ -170,4 +170,17 @@ export async function deleteMachine(ctx: RequestContext, id: number): Promise<Ya
   if (userId === null) return fail('sign-in');
   if (!(await q.deleteMachine(ctx.services.db, userId, id))) return fail('not-found');
   return { ok: true, message: M.deleted };
+}
+
+/** A machine of a user's 'Моя техника' as the back-office names it. */
+export interface YardMachineSummary { id: number; title: string; modelName: string; serial: string; year: number | null; manufacturer: string }
+
+/**
+ * A user's machines in 'Моя техника' for staff (a request's page: the visitor's history): the
+ * caller has checked the staff member may read the request that names the user.
+ */
+export async function machinesOfUser(services: Pick<AppServices, 'db'>, userId: number): Promise<YardMachineSummary[]> {
+  return (await q.machinesOf(services.db, userId)).map((r) => ({
+    id: r.id, title: machineTitle({ name: r.name, modelName: r.model_name }), modelName: r.model_name, serial: r.serial_number, year: r.year, manufacturer: r.manufacturer_name,
+  }));
 }
