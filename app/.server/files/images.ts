@@ -145,7 +145,7 @@ export async function storeImage(storage: FileStorage, input: Readable | Uint8Ar
       for (const width of variantWidths(size.width)) {
         for (const format of IMAGE_FORMATS) {
           const pipeline = sharp(bytes, options).resize({ width, withoutEnlargement: true });
-          const { data, info } = await (format === 'avif' ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78 })).toBuffer({ resolveWithObject: true });
+          const { data, info } = await (format === 'avif' ? pipeline.avif({ quality: 50, effort: 1 }) : pipeline.webp({ quality: 78 })).toBuffer({ resolveWithObject: true });
           out.push({ format, width: info.width, height: info.height, data });
         }
       }

@@ -59,11 +59,7 @@ export class S3Storage implements FileStorage {
       accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey,
       service: 's3', region: settings.region, retries: 0,
     });
-    const endpoint = new URL(settings.endpoint);
-    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(settings.bucket)) throw new Error(`Bad S3 bucket name: ${settings.bucket}`);
-    this.#base = settings.forcePathStyle
-      ? new URL(`${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}/${settings.bucket}/`)
-      : new URL(`${endpoint.protocol}//${settings.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/+$/, '')}/`);
+    this.#base = bucketUrl(settings);
   }
 
   /** The object's address; keys are checked, so they need no escaping beyond the safe set. */
@@ -217,6 +213,19 @@ export class S3Storage implements FileStorage {
     } while (token);
     return removed;
   }
+}
+
+/**
+ * The bucket's address, ending in '/': `https://s3.example/bucket/` (path style) or
+ * `https://bucket.s3.example/` (virtual-hosted, AWS's default).
+ */
+export function bucketUrl(settings: Pick<S3Settings, 'endpoint' | 'bucket' | 'forcePathStyle'>): URL {
+  const endpoint = new URL(settings.endpoint);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(settings.bucket)) throw new Error(`Bad S3 bucket name: ${settings.bucket}`);
+  const path = endpoint.pathname.replace(/\/+$/, '');
+  return settings.forcePathStyle
+    ? new URL(`${endpoint.origin}${path}/${settings.bucket}/`)
+    : new URL(`${endpoint.protocol}//${settings.bucket}.${endpoint.host}${path}/`);
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { fileStorage } from './files.ts';
 import { LocalDiskStorage } from './local-disk.ts';
-import { S3Error, S3Storage, parseListing } from './s3.ts';
+import { S3Error, S3Storage, bucketUrl, parseListing } from './s3.ts';
 import { startTestS3, TEST_BUCKET } from './s3-test-server.ts';
 import { readAll, type FileStorage } from './storage.ts';
 
@@ -145,6 +145,12 @@ describe('S3', () => {
     await expect(wrong.read('invoices/1-abc.pdf')).rejects.toSatisfy((e) => e instanceof S3Error && e.status === 403 && e.code === 'SignatureDoesNotMatch');
     expect(text(await fileStorage(config, 'documents').read('invoices/1-abc.pdf'))).toBe('%PDF');
     expect(await fileStorage(config, 'attachments').read('invoices/1-abc.pdf')).toBeNull();
+  });
+
+  it('addresses the bucket in the path or in the host name', () => {
+    expect(bucketUrl({ endpoint: 'http://127.0.0.1:9000', bucket: 'shop', forcePathStyle: true }).href).toBe('http://127.0.0.1:9000/shop/');
+    expect(bucketUrl({ endpoint: 'https://storage.yandexcloud.net/', bucket: 'agro-files', forcePathStyle: false }).href).toBe('https://agro-files.storage.yandexcloud.net/');
+    expect(() => bucketUrl({ endpoint: 'https://s3.example', bucket: '../x', forcePathStyle: true })).toThrow('Bad S3 bucket name');
   });
 
   it('reads a listing page and its continuation', () => {
