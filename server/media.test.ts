@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#app/.server/config.ts';
-import { imageStorage, storeImage, type StoredImage } from '#app/.server/files/images.ts';
+import { imageStorage } from '#app/.server/files/image-variants.ts';
+import { storeImage, type StoredImage } from '#app/.server/files/images.ts';
 import { mediaRoutes } from './media.ts';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { FilesConfig } from '#app/.server/files/files.ts';
-import { IMAGE_CONTENT_TYPES, imageKey, imageStorage, parseVariant } from '#app/.server/files/images.ts';
+import { IMAGE_CONTENT_TYPES, imageKey, imageStorage, parseVariant } from '#app/.server/files/image-variants.ts';
 
 /** A year: a variant's address names its content (the original's hash), so it never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -11,6 +11,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * storage, with its type, length and a year's immutable caching. The address is checked part by part
  * and the storage key made from the checked parts, never from the path; anything else is a 404.
  * Mounted before the session: a picture needs no visitor, and its answer is the same for everyone.
+ * It loads no image library (`image-variants.ts`, not `images.ts`): the server starts without sharp.
  */
 export function mediaRoutes(config: FilesConfig) {
   return new Hono().get('/media/images/:id/:file', async (c) => {

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { LocalDiskStorage } from './local-disk.ts';
-import { imageSrcSet, imageStorage, parseVariant, storeImage, variantWidths } from './images.ts';
+import { imageSrcSet, imageStorage, parseVariant, variantWidths } from './image-variants.ts';
+import { storeImage } from './images.ts';
 import { startTestS3 } from './s3-test-server.ts';
 import type { FileStorage } from './storage.ts';
 

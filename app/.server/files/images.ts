@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from '#app/lib/zod.ts';
 import { Semaphore } from '../pdf/semaphore.ts';
-import { fileStorage, type FilesConfig } from './files.ts';
+import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, IMAGE_ID, imageKey, imageUrl, variantWidths, type ImageFormat } from './image-variants.ts';
 import type { FileStorage } from './storage.ts';
 
 /*
@@ -19,11 +19,6 @@ import type { FileStorage } from './storage.ts';
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** Largest picture accepted, in pixels (width × height): a small file declaring more is a decompression bomb. */
 export const IMAGE_MAX_PIXELS = 50_000_000;
-/** The widths made (those narrower than the picture, and the picture's own width up to the largest). */
-export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
-export const IMAGE_FORMATS = ['avif', 'webp'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
-export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
 /** What an upload may be, by its content. */
 const ACCEPTED = new Set(['jpg', 'png', 'webp', 'avif']);
 
@@ -35,9 +30,6 @@ export const IMAGE_MESSAGES = {
   unreadable: 'Изображение повреждено и не читается',
 } as const;
 
-/** An image id: the first 128 bits of its original's SHA-256, in hex. */
-const ID = /^[0-9a-f]{32}$/;
-
 const variantSchema = z.object({
   format: z.enum(IMAGE_FORMATS),
   width: z.number().int().positive(),
@@ -47,7 +39,7 @@ const variantSchema = z.object({
   url: z.string(),
 });
 const storedImageSchema = z.object({
-  id: z.string().regex(ID),
+  id: z.string().regex(IMAGE_ID),
   /** The original's key (kept, never served). */
   key: z.string(),
   /** The upright picture's size. */
@@ -62,44 +54,6 @@ export type StoreImageOutcome =
   | { ok: true; image: StoredImage; /** false: the same picture was stored before. */ created: boolean }
   | { ok: false; code: 'empty' | 'too-large' | 'not-image' | 'too-many-pixels' | 'unreadable'; message: string };
 
-export const imageKey = {
-  source: (id: string) => `images/${id}/source`,
-  manifest: (id: string) => `images/${id}/manifest.json`,
-  variant: (id: string, width: number, format: ImageFormat) => `images/${id}/${width}.${format}`,
-};
-
-/** The variant's address (the route's URL design, ADR 077). */
-export function imageUrl(id: string, width: number, format: ImageFormat): string {
-  return `/media/images/${id}/${width}.${format}`;
-}
-
-/** `srcset` of one format, narrowest first: `/media/images/…/320.avif 320w, …`. */
-export function imageSrcSet(image: StoredImage, format: ImageFormat): string {
-  return image.variants.filter((v) => v.format === format).map((v) => `${v.url} ${v.width}w`).join(', ');
-}
-
-/** A requested variant's parts, checked: anything else is not one of ours (the route answers 404). */
-export function parseVariant(id: string, file: string): { id: string; width: number; format: ImageFormat } | null {
-  if (!ID.test(id)) return null;
-  const match = /^([1-9][0-9]{1,4})\.(avif|webp)$/.exec(file);
-  if (!match) return null;
-  const width = Number(match[1]);
-  if (width > IMAGE_WIDTHS.at(-1)!) return null;
-  return { id, width, format: match[2] as ImageFormat };
-}
-
-/** The storage of images as configured (IMAGES_DIR, or `images/` in the S3 bucket). */
-export function imageStorage(config: FilesConfig): FileStorage {
-  return fileStorage(config, 'images');
-}
-
-/** The widths made for a picture `width` pixels wide. */
-export function variantWidths(width: number): number[] {
-  const largest = IMAGE_WIDTHS.at(-1)!;
-  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width);
-  if (width <= largest) widths.push(width);
-  return widths;
-}
 
 // Encoding is CPU work: one picture at a time per process, the others wait their turn.
 const encoding = new Semaphore(1);
