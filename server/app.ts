@@ -26,6 +26,7 @@ import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
+import { mediaRoutes } from './media.ts';
 import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
 import { csrfProtection } from './middleware/csrf.ts';
@@ -114,6 +115,8 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   // Built files with their Brotli and gzip variants, from a table made at start-up: page requests
   // never touch the disk, and no static file is compressed per request.
   if (clientDir) app.use(staticFiles(clientDir));
+  // Uploaded images' variants: already compressed, the same for everyone, no session (ADR 077).
+  app.route('/', mediaRoutes(config));
 
   // The app's own printer asks for its print pages in-process, with Hono's `env` holding this
   // object: no HTTP request can carry it, so the print area answers nobody else (ADR 074).

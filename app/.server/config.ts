@@ -44,8 +44,27 @@ const schema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@agrotechnika.example'),
   /** Address of the supplier portal shown in the user menu. */
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
-  /** Where orders' attachments are kept (local disk): outside the web root, never served as static files. */
+  /**
+   * Where stored files live (ADR 077): `local` (the directories below) or `s3` (an S3-compatible
+   * store: the S3_* settings; each kind of file under its prefix in the bucket).
+   */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Where orders' attachments are kept on the local disk: outside the web root, never served as static files. */
   ATTACHMENTS_DIR: z.string().min(1).default('var/attachments'),
+  /** Where uploaded images and their AVIF/WebP variants are kept on the local disk (served by /media/images/…). */
+  IMAGES_DIR: z.string().min(1).default('var/images'),
+  /** The S3-compatible store's address, e.g. https://storage.yandexcloud.net, https://s3.eu-central-1.amazonaws.com, http://127.0.0.1:9000. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Bucket in the path (`endpoint/bucket/key`: MinIO and most self-hosted stores) instead of the host name. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  /** Prepended to every key in the bucket (e.g. `shop/`), for a bucket shared with others. */
+  S3_PREFIX: z.string().regex(/^(?:[a-z0-9][a-z0-9-]*\/)*$/).default(''),
+  /** Longest wait for the store's answer, in ms. */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   /** Headless Chromium that prints PDFs (invoices): Debian's package by default (ADR 074). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** How many PDFs one process prints at once; more wait their turn. */
@@ -101,6 +120,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.FILE_STORAGE === 's3') {
+    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !config[name]);
+    if (missing.length) throw new Error(`Invalid configuration:\nFILE_STORAGE=s3 needs ${missing.join(', ')}`);
+  }
   const isProduction = config.NODE_ENV === 'production';
   if (isProduction && !config.SESSION_SECRET) {
     // server/main.ts provides one for the embedded database; a deployment on PostgreSQL sets its own.

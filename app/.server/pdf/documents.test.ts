@@ -1,20 +1,33 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { fileStorage } from '../files/files.ts';
+import { LocalDiskStorage } from '../files/local-disk.ts';
+import { startTestS3 } from '../files/s3-test-server.ts';
+import type { FileStorage } from '../files/storage.ts';
 import { documentStore } from './documents.ts';
 
 let dir = '';
-beforeEach(async () => {
+let s3: Awaited<ReturnType<typeof startTestS3>>;
+beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'documents-'));
+  s3 = await startTestS3();
 });
-afterEach(async () => {
+afterAll(async () => {
+  await s3?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('documentStore', () => {
-  it('makes a version once, however many ask at once, and serves it from disk afterwards', async () => {
-    const store = documentStore(dir);
+const backends: Array<[string, () => FileStorage]> = [
+  ['the local disk', () => new LocalDiskStorage(dir)],
+  ['S3', () => fileStorage(loadConfig(s3.env), 'documents')],
+];
+
+describe.each(backends)('documentStore on %s', (name, storage) => {
+  it('makes a version once, however many ask at once, and serves it from the storage afterwards', async () => {
+    const store = documentStore(storage());
     let made = 0;
     const produce = async () => {
       made += 1;
@@ -24,20 +37,21 @@ describe('documentStore', () => {
     const all = await Promise.all(Array.from({ length: 5 }, () => store.get('invoices/1-abc.pdf', produce)));
     expect(made).toBe(1);
     expect(new Set(all.map((b) => new TextDecoder().decode(b)))).toEqual(new Set(['%PDF-1.7 счёт']));
-    const again = await documentStore(dir).get('invoices/1-abc.pdf', produce);
+    const again = await documentStore(storage()).get('invoices/1-abc.pdf', produce);
     expect(made).toBe(1);
     expect(new TextDecoder().decode(again)).toBe('%PDF-1.7 счёт');
-    expect(await readdir(join(dir, 'invoices'))).toEqual(['1-abc.pdf']);
+    if (name === 'the local disk') expect(await readdir(join(dir, 'invoices'))).toEqual(['1-abc.pdf']);
   });
 
   it('keeps nothing when the print fails, and tries again next time', async () => {
-    const store = documentStore(dir);
+    const store = documentStore(storage());
     await expect(store.get('invoices/2-x.pdf', async () => { throw new Error('no chromium'); })).rejects.toThrow('no chromium');
+    expect(await storage().read('invoices/2-x.pdf')).toBeNull();
     expect(await store.get('invoices/2-x.pdf', async () => new Uint8Array([1]))).toEqual(new Uint8Array([1]));
   });
 
   it('refuses a key that could leave its folder', async () => {
-    const store = documentStore(dir);
+    const store = documentStore(storage());
     for (const key of ['../x.pdf', 'invoices/../../x.pdf', '/etc/passwd', 'invoices']) {
       await expect(store.get(key, async () => new Uint8Array())).rejects.toThrow('Bad document key');
     }

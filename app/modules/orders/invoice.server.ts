@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import { fileStorage } from '#app/.server/files/files.ts';
+import type { FileStorage } from '#app/.server/files/storage.ts';
 import { documentStore, type DocumentStore } from '#app/.server/pdf/documents.ts';
 import { amountInWords } from '#app/lib/amount-in-words.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
@@ -11,7 +13,7 @@ import { DELIVERY_METHOD_LABELS } from './orders.constants.ts';
 
 /*
  * The invoice (счёт на оплату) of an order (ADR 074): read here, printed from the print page
- * `/print/invoice/{number}` by the platform's PDF printer, kept under DOCUMENTS_DIR by order and
+ * `/print/invoice/{number}` by the platform's PDF printer, kept in the file storage (DOCUMENTS_DIR or S3) by order and
  * version, and downloaded by the order's owner at `/cart/order/{number}/invoice.pdf`.
  */
 
@@ -74,12 +76,12 @@ async function invoiceOf(services: AppServices, number: string, owner: { userId:
   return { ok: true, invoice, version, orderId: order.id };
 }
 
-const stores = new Map<string, DocumentStore>();
+const stores = new WeakMap<FileStorage, DocumentStore>();
 
 function storeOf(services: AppServices): DocumentStore {
-  const dir = services.config.DOCUMENTS_DIR;
-  let store = stores.get(dir);
-  if (!store) stores.set(dir, (store = documentStore(dir)));
+  const storage = fileStorage(services.config, 'documents');
+  let store = stores.get(storage);
+  if (!store) stores.set(storage, (store = documentStore(storage)));
   return store;
 }
 
@@ -88,8 +90,8 @@ export type InvoicePdf =
   | { ok: false; code: Exclude<InvoiceOutcome, { ok: true }>['code'] };
 
 /**
- * The invoice of an order as a PDF: printed once per version and kept (DOCUMENTS_DIR/invoices/
- * {order id}-{version}.pdf), so a download of a printed invoice costs a file read. `invoice` is
+ * The invoice of an order as a PDF: printed once per version and kept (`invoices/{order id}-{version}.pdf` in
+ * the storage's `documents` area), so a download of a printed invoice costs a file read. `invoice` is
  * the outcome already read (the owner's download), or the order's number (a background job).
  * Throws `PdfError` when Chromium cannot print (not installed, crashed): the caller logs it and fails.
  */

@@ -4,7 +4,9 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { answerOutcome, errorResponse, validate } from '#app/.server/http.ts';
 import { readMultipart, MULTIPART_MESSAGES, type IncomingFile } from '#app/.server/multipart.ts';
 import { reserve, type RateLimitCheck } from '#app/.server/rate-limit.ts';
-import { attachmentStorage, type AttachmentStorage, type StoredObject } from './attachment-storage.server.ts';
+import type { FilesConfig } from '#app/.server/files/files.ts';
+import type { FileStorage, StoredObject } from '#app/.server/files/storage.ts';
+import { attachmentStorage } from './attachment-storage.server.ts';
 import {
   ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, IDEMPOTENCY_HEADER, ORDER_LIMIT_PER_ACCOUNT, ORDER_LIMIT_PER_ADDRESS, ORDER_MESSAGES,
 } from './orders.constants.ts';
@@ -30,7 +32,7 @@ type Received = { ok: true; stored: StoredObject; filename: string } | { ok: fal
  * key answers the same order; 409 `code: 'changed'` with `changes` when a price or the stock moved.
  * A signed-in customer's only: a guest gets 401 and no price (spec §1); 429 past the orders' limits.
  */
-export function ordersApi(storageOf: (config: { ATTACHMENTS_DIR: string }) => AttachmentStorage = attachmentStorage) {
+export function ordersApi(storageOf: (config: FilesConfig) => FileStorage = attachmentStorage) {
   return new Hono<HonoEnv>()
     .post('/order/create', async (c) => {
       c.header('Cache-Control', 'private, no-store');
@@ -67,7 +69,7 @@ export function ordersApi(storageOf: (config: { ATTACHMENTS_DIR: string }) => At
 }
 
 /** Reads the multipart order, stages its files and creates the order; `onOutcome` hears what came of it. */
-async function receiveOrder(c: Context<HonoEnv>, storage: AttachmentStorage, onOutcome: (outcome: orders.CreateOrderOutcome) => void): Promise<Response> {
+async function receiveOrder(c: Context<HonoEnv>, storage: FileStorage, onOutcome: (outcome: orders.CreateOrderOutcome) => void): Promise<Response> {
   const ctx = c.get('ctx');
   // Every file goes to the storage as it arrives (never whole in memory); its type is recognised
   // from its first bytes once it is there, and a refused one is removed with the rest below.

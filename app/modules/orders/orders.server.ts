@@ -4,12 +4,12 @@ import { now, nowMs } from '#app/.server/clock.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
 import type { Database } from '#app/.server/db/schema.ts';
+import type { FileStorage } from '#app/.server/files/storage.ts';
 import { lockOwner, type Owner } from '#app/.server/visitor-owner.ts';
 import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { offerOrderEmail, profileOf } from '#app/modules/auth/profile.server.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
-import type { AttachmentStorage } from './attachment-storage.server.ts';
 import { branchEmail, customerEmail, customerSms, type LetterOrder } from './order-letters.ts';
 import {
   DELIVERY_METHOD_LABELS, IDEMPOTENCY_KEEP_HOURS, ORDER_MESSAGES, ORDER_STATUS_LABELS, attachmentPath, orderPath,
@@ -134,7 +134,7 @@ async function noticeOf(ctx: RequestContext): Promise<Notice> {
  * order's keys just before the commit, and removed if no order was created. The same key again, in
  * parallel or later, answers the order it created.
  */
-export async function createOrder(ctx: RequestContext, input: OrderCreateInput, key: string, files: readonly StagedFile[], storage: AttachmentStorage): Promise<CreateOrderOutcome> {
+export async function createOrder(ctx: RequestContext, input: OrderCreateInput, key: string, files: readonly StagedFile[], storage: FileStorage): Promise<CreateOrderOutcome> {
   const { services } = ctx;
   const userId = ctx.session?.userId;
   if (userId == null) {
@@ -195,7 +195,7 @@ async function quoteDelivery(ctx: RequestContext, owner: Owner, input: OrderCrea
 
 interface CreateRequest {
   owner: Owner; input: OrderCreateInput; key: string; hash: string; files: readonly StagedFile[];
-  storage: AttachmentStorage; promoted: string[]; quote: Quote; notice: Notice;
+  storage: FileStorage; promoted: string[]; quote: Quote; notice: Notice;
   /** The order's branch (regions' directory); undefined: no such branch. */
   branch: { id: number; name: string; address: string; phone: string; email: string } | undefined;
 }
@@ -301,7 +301,7 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
 }
 
 /** Housekeeping: idempotency keys older than IDEMPOTENCY_KEEP_HOURS (at least 24 h), staged files of a day ago. */
-export async function ordersHousekeeping(services: AppServices, storage: AttachmentStorage): Promise<void> {
+export async function ordersHousekeeping(services: AppServices, storage: FileStorage): Promise<void> {
   await q.deleteOldIdempotencyKeys(services.db, new Date(nowMs() - IDEMPOTENCY_KEEP_HOURS * 3_600_000));
   await storage.sweepTemp(24 * 3_600_000);
 }
