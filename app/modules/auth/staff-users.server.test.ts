@@ -50,7 +50,7 @@ describe('roles set by an administrator', () => {
     expect(results.every((r) => r.ok)).toBe(true);
     const { rows } = await listAudit(t.db, auditFilter.parse({ entity: 'user', entityId: String(id) }));
     // Oldest first, each record's "before" is the previous record's "after": no lost update.
-    const chain = rows.reverse().filter((r) => JSON.stringify(r.before) !== JSON.stringify(r.after));
+    const chain = rows.sort((a, b) => Number(a.id) - Number(b.id)).filter((r) => JSON.stringify(r.before) !== JSON.stringify(r.after));
     for (let i = 1; i < chain.length; i++) expect(chain[i]!.before).toEqual(chain[i - 1]!.after);
     expect(chain.at(-1)!.after).toEqual({ roles: (await userForAdmin(t.db, id))!.roles, staffBranchId: null });
   });

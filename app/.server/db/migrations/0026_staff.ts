@@ -12,6 +12,8 @@ import { sql, type Kysely } from 'kysely';
  * - `audit_log`: who (the user, his name at the time), when, what (an action on an entity by id) and
  *   the record before and after, written in the transaction of the change itself. Rows are never
  *   updated; the indexes serve the filters of /admin/audit (newest first, by actor, by entity).
+ *   `at` is the moment of the write (clock_timestamp), not the transaction's start: a change that
+ *   waited for a lock is recorded after the one it waited for.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -23,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table audit_log (
       id bigint primary key generated always as identity,
-      at timestamptz not null default now(),
+      at timestamptz not null default clock_timestamp(),
       actor_id integer references auth_user (id) on delete set null,
       actor_name text not null,
       action text not null check (action ~ '^[a-z_]+\.[a-z_]+$'),

@@ -34,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       note text not null default '',
       actor_id integer references auth_user (id) on delete set null,
       actor_name text not null,
-      at timestamptz not null default now()
+      at timestamptz not null default clock_timestamp()
     )`.execute(db);
   await sql`create index orders_event_order on orders_event (order_id, id)`.execute(db);
   await sql`create index orders_order_branch_created on orders_order (branch_id, created_at desc, id desc)`.execute(db);

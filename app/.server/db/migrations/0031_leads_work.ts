@@ -34,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       note text not null default '',
       actor_id integer references auth_user (id) on delete set null,
       actor_name text not null,
-      at timestamptz not null default now()
+      at timestamptz not null default clock_timestamp()
     )`.execute(db);
   await sql`create index leads_event_request on leads_event (request_id, id)`.execute(db);
   await sql`create index leads_request_branch_status on leads_request (branch_id, status, id desc)`.execute(db);
