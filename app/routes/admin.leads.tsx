@@ -2,6 +2,7 @@ import { Form, data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
+import { SelectFilter } from '#app/components/backoffice/SelectFilter.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -51,26 +52,9 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
       <h1 className={styles.title}>Заявки посетителей</h1>
       <p className={styles.lead}>Запросы коммерческих предложений со страниц моделей, заявки на сервис и на финансирование — новые сверху. Каждая заявка отправлена письмом в филиал посетителя. Всего: {total}.</p>
       <Form method="get" className={styles.filters}>
-        <label>Вид
-          <select name="kind" defaultValue={filter.kind ?? ''}>
-            <option value="">Все</option>
-            {LEAD_KINDS.map((k) => <option key={k} value={k}>{LEAD_KIND_LABELS[k]}</option>)}
-          </select>
-        </label>
-        <label>Состояние
-          <select name="status" defaultValue={filter.status ?? ''}>
-            <option value="">Все</option>
-            {LEAD_STATUSES.map((s) => <option key={s} value={s}>{LEAD_STATUS_LABELS[s]}</option>)}
-          </select>
-        </label>
-        {branches ? (
-          <label>Филиал
-            <select name="branch" defaultValue={filter.branch ?? ''}>
-              <option value="">Все филиалы</option>
-              {branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-            </select>
-          </label>
-        ) : null}
+        <SelectFilter label="Вид" name="kind" value={filter.kind} options={LEAD_KINDS.map((k) => ({ value: k, label: LEAD_KIND_LABELS[k] }))} />
+        <SelectFilter label="Состояние" name="status" value={filter.status} options={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))} />
+        {branches ? <SelectFilter label="Филиал" name="branch" value={filter.branch} all="Все филиалы" options={branches.map((b) => ({ value: b.id, label: b.name }))} /> : null}
         <button type="submit" className="btn btn-secondary">Показать</button>
         {filtered ? <Link to={PATH}>Сбросить</Link> : null}
       </Form>

@@ -2,6 +2,7 @@ import { Form, data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
+import { SelectFilter } from '#app/components/backoffice/SelectFilter.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatMoney } from '#app/lib/money.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -43,20 +44,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <p className={styles.lead}>Новые сверху. Поиск — по номеру заказа, телефону, e-mail или номеру запчасти.</p>
       <Form method="get" className={styles.filters} role="search">
         <label>Поиск<input type="search" name="q" defaultValue={filter.q} placeholder="АГ-2026-000123, телефон, e-mail, артикул" maxLength={100} /></label>
-        <label>Статус
-          <select name="status" defaultValue={filter.status ?? ''}>
-            <option value="">Все</option>
-            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>)}
-          </select>
-        </label>
-        {branches ? (
-          <label>Филиал
-            <select name="branch" defaultValue={filter.branch ?? ''}>
-              <option value="">Все филиалы</option>
-              {branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-            </select>
-          </label>
-        ) : null}
+        <SelectFilter label="Статус" name="status" value={filter.status} options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
+        {branches ? <SelectFilter label="Филиал" name="branch" value={filter.branch} all="Все филиалы" options={branches.map((b) => ({ value: b.id, label: b.name }))} /> : null}
         <label>С<input type="date" name="from" defaultValue={filter.from ?? ''} /></label>
         <label>По<input type="date" name="to" defaultValue={filter.to ?? ''} /></label>
         <button type="submit" className="btn btn-secondary">Показать</button>
