@@ -37,7 +37,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditFilter = z.object({
   actor: z.coerce.number().int().positive().max(2 ** 31 - 1).optional().catch(undefined),
   entity: z.string().regex(/^[a-z_]{1,40}$/).optional().catch(undefined),
-  entityId: z.string().trim().min(1).max(100).optional().catch(undefined),
+  entityId: z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]+$/).optional().catch(undefined),
   action: z.string().regex(/^[a-z_]+\.[a-z_]+$/).max(80).optional().catch(undefined),
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),

@@ -100,4 +100,17 @@ describe('the back-office capability table, route by route, role by role', () =>
     expect((await get('/admin/no-such-screen', cookies.get('supplier'))).status).toBe(403);
     expect((await get('/admin/no-such-screen', cookies.get('employee'))).status).toBe(404);
   });
+
+  it('answers hostile addresses and forms with a 4xx or the page, never a 500', async () => {
+    const admin = cookies.get('administrator');
+    const long = 'А'.repeat(5000);
+    for (const [path, status] of [
+      ['/admin/orders/%00', 404], [`/admin/orders/${encodeURIComponent(long)}`, 404], ['/admin/orders/%D0%90%D0%93-2026-00%001', 404],
+      ['/admin/users/%00', 404], ['/admin/users/99999999999', 404], ['/admin/leads/%00', 404],
+      ['/admin/orders?q=%00RE%00504836&status=%00&branch=-1&from=2026-13-45&page=%00', 200],
+      ['/admin/audit?entityId=%00&actor=x&from=%00', 200], ['/admin/users?q=%00%00&role=%00', 200], ['/admin/jobs?state=%00&key=%00', 200],
+    ] as const) {
+      expect((await get(path, admin)).status, path).toBe(status);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isOrderNumber } from './orders.rules.ts';
 import { createHash } from 'node:crypto';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import { fileStorage } from '#app/.server/files/files.ts';
@@ -33,7 +34,7 @@ export function invoiceForPrint(services: AppServices, number: string): Promise<
 }
 
 async function invoiceOf(services: AppServices, number: string, owner: { userId: number } | null): Promise<InvoiceOutcome> {
-  if (number.length > 40) return { ok: false, code: 'not_found' };
+  if (!isOrderNumber(number)) return { ok: false, code: 'not_found' };
   const order = await q.findInvoiceOrder(services.db, number, owner);
   if (!order) return { ok: false, code: 'not_found' };
   const currency = invoiceCurrency(order.currency);

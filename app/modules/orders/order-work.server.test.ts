@@ -98,6 +98,12 @@ describe('an order as work', () => {
     // ?branch= cannot widen a branch employee's scope.
     expect((await listStaffOrders(t.services, other, staffOrderFilter.parse({ q: number, branch: String(branchB) }))).rows).toEqual([]);
     expect((await listStaffOrders(t.services, head, staffOrderFilter.parse({ q: number }))).rows.map((r) => r.number)).toEqual([number]);
+    // A number with a control character or of any length is not found, before any query.
+    for (const bad of [`${number}\u0000`, 'А'.repeat(5000), '']) {
+      expect(await staffOrder(t.services, head, bad)).toBeNull();
+      expect(await changeOrderStatus(t.services, head, bad, { from: 'new', to: 'in_work', reason: '' }, null)).toMatchObject({ ok: false, status: 404 });
+      expect(await confirmOrderPrices(asCustomer(), bad, 'Фермер')).toMatchObject({ ok: false, status: 404 });
+    }
   });
 
   it('is found by its number, phone, e-mail or a line\'s part number written any way', async () => {

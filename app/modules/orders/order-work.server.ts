@@ -8,7 +8,7 @@ import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { ORDER_STATUS_LABELS, ORDER_WORK_MESSAGES, orderPath, type OrderStatusCode } from './orders.constants.ts';
 import { orderNewsLetter, type OrderNews } from './order-letters.ts';
-import { parseStaffPrice, statusMoveRefusal } from './orders.rules.ts';
+import { isOrderNumber, parseStaffPrice, statusMoveRefusal } from './orders.rules.ts';
 import type { OrderView } from './orders.schema.ts';
 import { orderViews } from './orders.server.ts';
 import { STAFF_ORDERS_PAGE_SIZE, type StaffOrderFilter } from './order-work.schema.ts';
@@ -81,7 +81,7 @@ export async function listStaffOrders(services: AppServices, actor: OrderActor, 
 
 /** An order of the staff member's branch by its number, as its page shows it; null: none (or another branch's). */
 export async function staffOrder(services: AppServices, actor: OrderActor, number: string): Promise<OrderView | null> {
-  if (number.length > 40) return null;
+  if (!isOrderNumber(number)) return null;
   let query = services.db.selectFrom('orders_order').selectAll().where('number', '=', number);
   if (actor.branchId !== null) query = query.where('branch_id', '=', actor.branchId);
   const row = await query.executeTakeFirst();
@@ -90,6 +90,7 @@ export async function staffOrder(services: AppServices, actor: OrderActor, numbe
 
 /** The order locked for a change, within the actor's branch. */
 async function lockOrder(trx: DB, actor: OrderActor, number: string) {
+  if (!isOrderNumber(number)) return undefined;
   let query = trx.selectFrom('orders_order').select(['id', 'number', 'status', 'delivery_method', 'prices_pending_confirmation', 'items_total', 'delivery_price', 'currency', 'branch_id'])
     .where('number', '=', number);
   if (actor.branchId !== null) query = query.where('branch_id', '=', actor.branchId);
@@ -168,7 +169,7 @@ export async function priceOrderLine(services: Pick<AppServices, 'db' | 'config'
 /** The customer confirms the prices named for his order's lines ('Мои заказы'). */
 export async function confirmOrderPrices(ctx: RequestContext, number: string, customerName: string): Promise<WorkResult> {
   const userId = ctx.session?.userId;
-  if (userId == null || number.length > 40) return { ok: false, status: 404, message: ORDER_WORK_MESSAGES.notFound };
+  if (userId == null || !isOrderNumber(number)) return { ok: false, status: 404, message: ORDER_WORK_MESSAGES.notFound };
   return ctx.services.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders_order').select(['id', 'prices_pending_confirmation', 'status'])
       .where('number', '=', number).where('user_id', '=', userId).forUpdate().executeTakeFirst();

@@ -6,6 +6,14 @@ import { CANCEL_REASON_MAX, ORDER_MESSAGES, ORDER_STATUS_LABELS, ORDER_TRANSITIO
  * credit limit, totals, attachments' names and types. Money is integer minor units (ADR 004).
  */
 
+/**
+ * Whether a text from a URL or a form can be an order's number: checked before any query, so a
+ * control character or a long text is a plain 'not found', never a database error.
+ */
+export function isOrderNumber(text: string): boolean {
+  return /^АГ-\d{4}-\d{6,12}$/.test(text);
+}
+
 /** 'АГ-2026-000123': the year of the order and the sequence's value, six digits at least. */
 export function orderNumber(year: number, sequence: number): string {
   return `АГ-${year}-${String(sequence).padStart(6, '0')}`;

@@ -16,7 +16,7 @@ import {
   type DeliveryMethod,
 } from './orders.constants.ts';
 import * as q from './orders.queries.server.ts';
-import { creditRefusal, deliveryChange, itemsTotal, orderChanges, orderNumber, priceOrNull, singleCurrency, type CurrentLine, type LineChange } from './orders.rules.ts';
+import { creditRefusal, deliveryChange, isOrderNumber, itemsTotal, orderChanges, orderNumber, priceOrNull, singleCurrency, type CurrentLine, type LineChange } from './orders.rules.ts';
 import type { CustomerInfo, DeliveryPoint, OrderCreateInput, OrderCreatedAnswer, OrderView } from './orders.schema.ts';
 
 /*
@@ -341,7 +341,7 @@ export async function orderRegions(services: AppServices) {
  */
 export async function ownOrder(ctx: RequestContext, number: string): Promise<OrderView | null> {
   const owner = accountOf(ctx);
-  if (!owner || number.length > 40) return null;
+  if (!owner || !isOrderNumber(number)) return null;
   const row = await q.findOwnOrder(ctx.services.db, owner, number);
   if (!row) return null;
   return (await orderViews(ctx.services, [row]))[0] ?? null;
@@ -353,7 +353,7 @@ export async function ownOrder(ctx: RequestContext, number: string): Promise<Ord
  */
 export async function ownOrderParts(ctx: RequestContext, number: string): Promise<Array<{ partId: number; count: number }> | null> {
   const owner = accountOf(ctx);
-  if (!owner || number.length > 40) return null;
+  if (!owner || !isOrderNumber(number)) return null;
   const row = await q.findOwnOrder(ctx.services.db, owner, number);
   if (!row) return null;
   return (await q.linesOf(ctx.services.db, [row.id])).flatMap((l) => (l.part_id === null ? [] : [{ partId: l.part_id, count: l.count }]));
