@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { advanceClock, resetClock } from '../clock.ts';
+import { advanceClock, now, resetClock } from '../clock.ts';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.ts';
 import { listJobs, jobCounts, pruneFinishedJobs, retryJob } from './admin.ts';
 import { enqueueJob } from './enqueue.ts';
@@ -153,7 +153,9 @@ describe('retries', () => {
   });
 
   it('fails a job whose payload no longer fits its kind at once, without running it', async () => {
-    await t.db.insertInto('job').values({ kind: 'test.record', key: 'garbled:1', payload: JSON.stringify({ n: 'x' }) }).execute();
+    // run_at from the app's clock: the column's default (the server's now(), in microseconds) can
+    // fall later in the same millisecond than the runner's clock and leave the job not yet due.
+    await t.db.insertInto('job').values({ kind: 'test.record', key: 'garbled:1', payload: JSON.stringify({ n: 'x' }), run_at: now() }).execute();
     expect(await runDueJobs(t.services)).toMatchObject({ failed: 1 });
     expect(await jobOf('garbled:1')).toMatchObject({ state: 'failed', attempts: 1 });
     expect((await jobOf('garbled:1')).last_error).toMatch(/^Данные задания не прошли проверку/);
