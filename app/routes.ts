@@ -52,6 +52,12 @@ export default [
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
     route('jobs', 'routes/admin.jobs.tsx'),
+    route('content', 'routes/admin.content.tsx'),
+    route('content/pages/*', 'routes/admin.content.pages.$.tsx'),
+    route('content/promotions', 'routes/admin.content.promotions.tsx'),
+    route('content/promotions/:id', 'routes/admin.content.promotions.$id.tsx'),
+    route('branches', 'routes/admin.branches.tsx'),
+    route('branches/:id', 'routes/admin.branches.$id.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).

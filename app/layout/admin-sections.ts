@@ -11,6 +11,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Сводка', capability: 'backoffice.enter' },
   { to: '/admin/orders', label: 'Заказы', capability: 'orders.read' },
   { to: '/admin/leads', label: 'Заявки', capability: 'leads.read' },
+  { to: '/admin/content', label: 'Страницы и акции', capability: 'content.edit' },
+  { to: '/admin/branches', label: 'Филиалы', capability: 'branch.manage' },
   { to: '/admin/users', label: 'Пользователи', capability: 'users.manage' },
   { to: '/admin/audit', label: 'Журнал изменений', capability: 'audit.read' },
   { to: '/admin/jobs', label: 'Фоновые задания', capability: 'jobs.manage' },

@@ -60,6 +60,7 @@ export interface Database {
   leads_event: LeadsEventTable;
   audit_log: AuditLogTable;
   orders_event: OrdersEventTable;
+  content_draft: ContentDraftTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -744,3 +745,14 @@ export interface JobTable {
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** An editor's unpublished change (migration 0033, ADR 081). */
+export interface ContentDraftTable {
+  entity: 'page' | 'promotion' | 'branch';
+  entity_id: string;
+  /** The edited fields as the form sent them (JSON text on insert). */
+  data: ColumnType<unknown, string, string>;
+  author_id: number | null;
+  author_name: string;
+  updated_at: Timestamp;
+}

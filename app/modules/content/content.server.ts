@@ -72,6 +72,8 @@ async function selectPromotions(db: DB, today: string): Promise<PromotionView[]>
   const rows = await db.selectFrom('content_promotion')
     .select(['id', 'title', 'text', 'link', 'badge', 'ends_on'])
     .where('ends_on', '>=', today)
+    // A promotion an editor scheduled shows from its first day (ADR 081).
+    .where('starts_on', '<=', today)
     .orderBy('sort')
     .limit(12)
     .execute();
