@@ -17,7 +17,7 @@ import type { Route } from './+types/admin.content.promotions.$id';
 export const handle: AdminHandle = { capability: 'content.edit' };
 
 const LIST = '/admin/content/promotions';
-const NOTICES = { draft: 'Черновик сохранён. Предпросмотр показывает карточку акции, как её увидят посетители.', published: EDITING_MESSAGES.published, discarded: EDITING_MESSAGES.discarded } as const;
+const NOTICES = { draft: 'Черновик сохранён. Предпросмотр показывает карточку акции, как её увидят посетители.', published: 'Опубликовано: посетители видят акцию с даты начала по последний день.', discarded: EDITING_MESSAGES.discarded } as const;
 
 function idOf(raw: string | undefined) {
   const id = parsePromotionId(raw);

@@ -94,7 +94,7 @@ test('a promotion is scheduled, then published for today, then taken off the sit
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('Последний день').fill(inAWeek);
   await page.getByRole('button', { name: 'Опубликовать акцию' }).click();
-  await expect(page.getByRole('status')).toHaveText('Опубликовано: посетители уже видят изменения.');
+  await expect(page.getByRole('status')).toHaveText('Опубликовано: посетители видят акцию с даты начала по последний день.');
   await expect(page.getByText(/^Запланирована/)).toBeVisible();
   await shot(page, testInfo, 'promotion-scheduled');
 
