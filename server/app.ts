@@ -29,6 +29,7 @@ import { staticFiles } from './delivery/static-files.ts';
 import { mediaRoutes } from './media.ts';
 import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
+import { IMAGE_MAX_BYTES } from '#app/.server/files/image-variants.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { refuseMalformedPath } from './middleware/malformed-path.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -63,6 +64,8 @@ export interface AppOptions {
 export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   // An order's attachments: five files of 10 MB and the form (ADR 041).
   { path: '/api/order/create', maxBytes: ORDER_CREATE_BODY_BYTES },
+  // A promotion's editor carries one picture of up to 15 MB and the form (ADR 081).
+  { path: '/admin/content/promotions/*', maxBytes: IMAGE_MAX_BYTES + 1024 * 1024 },
 ];
 
 /** Module routers of spec §7, mounted under /api. Each module owns its router. */

@@ -1,4 +1,4 @@
-import { Form, data, redirect, useNavigation } from 'react-router';
+import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { DraftNote, EditorActions, EditorField, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
@@ -67,6 +67,8 @@ const PHONES = new Set<keyof BranchInput>(['phone', 'phoneInternal', 'servicePho
 export default function AdminBranch({ loaderData, actionData }: Route.ComponentProps) {
   const { branch, preview, csrf, notice } = loaderData;
   const busy = useNavigation().state === 'submitting';
+  // Each visit (a redirect after saving too) starts the form from what the server has; a refusal keeps what was typed.
+  const location = useLocation();
   const start = branch.draft ?? branch.live;
   const sent = actionData?.values;
   const v = (key: keyof BranchInput) => {
@@ -87,7 +89,7 @@ export default function AdminBranch({ loaderData, actionData }: Route.ComponentP
       {notice && !actionData ? <p className={styles.notice} role="status">{notice}</p> : null}
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>
-        <Form method="post" className={editorStyles.form} key={branch.draft?.updatedAt ?? 'live'}>
+        <Form method="post" className={editorStyles.form} key={location.key}>
           <input type="hidden" name="_csrf" value={csrf} />
           <DraftNote draft={branch.draft} />
           <fieldset className={editorStyles.fieldset}>

@@ -1,4 +1,4 @@
-import { Form, data, redirect, useNavigation } from 'react-router';
+import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { DraftNote, EditorActions, EditorField, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
@@ -69,6 +69,8 @@ const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallb
 export default function AdminContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, csrf, notice, markupRemoved } = loaderData;
   const busy = useNavigation().state === 'submitting';
+  // Each visit (a redirect after saving too) starts the form from what the server has; a refusal keeps what was typed.
+  const location = useLocation();
   const start: PageInput = page.draft ?? page.live;
   const sent = actionData?.values;
   const v = (key: keyof PageInput) => str(sent?.[key], start[key]);
@@ -87,7 +89,7 @@ export default function AdminContentPage({ loaderData, actionData }: Route.Compo
       {markupRemoved && !actionData ? <p className={styles.error} role="alert">{EDITING_MESSAGES.markupRemoved}</p> : null}
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>
-        <Form method="post" className={editorStyles.form} key={page.draft?.updatedAt ?? 'live'}>
+        <Form method="post" className={editorStyles.form} key={location.key}>
           <input type="hidden" name="_csrf" value={csrf} />
           <DraftNote draft={page.draft} />
           <EditorField name="title" label="Заголовок" value={v('title')} error={errors.title} maxLength={PAGE_LIMITS.title} required />

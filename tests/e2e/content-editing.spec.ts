@@ -91,6 +91,11 @@ test('a promotion is scheduled, then published for today, then taken off the sit
   await expect(page.getByLabel('Название')).toHaveValue(title);
 
   await page.getByLabel('Ссылка').fill('/zapchasti');
+  // A text file named as a picture is refused by its content, and nothing is saved.
+  await page.getByLabel('Картинка').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('это не картинка') });
+  await page.getByRole('button', { name: 'Сохранить черновик и показать' }).click();
+  await expect(page.getByText('Это не изображение: подойдут JPEG, PNG, WebP или AVIF')).toBeVisible();
+  await page.getByLabel('Картинка').setInputFiles('public/images/banners/traktory.jpg');
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('Последний день').fill(inAWeek);
   await page.getByRole('button', { name: 'Опубликовать акцию' }).click();
@@ -108,6 +113,10 @@ test('a promotion is scheduled, then published for today, then taken off the sit
   await expect(page.getByText(/^Идёт/)).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole('link', { name: title })).toHaveAttribute('href', '/zapchasti');
+  // Its picture, served as AVIF or WebP in the widths made from the upload.
+  const picture = visitor.getByRole('article').filter({ hasText: title }).locator('img');
+  await expect(picture).toHaveAttribute('src', /^\/media\/images\/[0-9a-f]{32}\/\d+\.webp$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Снять акцию с сайта' }).click();

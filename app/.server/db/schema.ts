@@ -271,6 +271,10 @@ export interface ContentPromotionTable {
   starts_on: DateColumn;
   ends_on: DateColumn;
   sort: number;
+  /** Its picture, an uploaded image (migration 0033): all three or none. */
+  image_id: ColumnType<string | null, string | null | undefined, string | null>;
+  image_width: ColumnType<number | null, number | null | undefined, number | null>;
+  image_height: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ContentFeedbackTable {

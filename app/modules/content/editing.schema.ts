@@ -34,6 +34,7 @@ export const EDITING_MESSAGES = {
   promotionEnds: 'Укажите дату окончания',
   promotionDates: 'Акция не может закончиться раньше, чем начнётся',
   promotionSort: 'Порядок — целое число от 0 до 9999',
+  promotionImageMissing: 'Картинка не найдена: загрузите её снова',
 } as const;
 
 const line = (label: string, empty: string, max: number, tooLong: string) =>
@@ -58,6 +59,8 @@ export const promotionInput = z.object({
   startsOn: z.iso.date({ error: EDITING_MESSAGES.promotionStarts }),
   endsOn: z.iso.date({ error: EDITING_MESSAGES.promotionEnds }),
   sort: z.coerce.number({ error: EDITING_MESSAGES.promotionSort }).int(EDITING_MESSAGES.promotionSort).min(0, EDITING_MESSAGES.promotionSort).max(9_999, EDITING_MESSAGES.promotionSort),
+  /** An uploaded image's id (ADR 077), or '' for none; the server checks the image exists. */
+  imageId: z.string().regex(/^(?:[0-9a-f]{32})?$/, EDITING_MESSAGES.promotionImageMissing).default(''),
 }).refine((p) => p.endsOn >= p.startsOn, { path: ['endsOn'], error: EDITING_MESSAGES.promotionDates });
 export type PromotionInput = z.infer<typeof promotionInput>;
 

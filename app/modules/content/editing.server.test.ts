@@ -10,7 +10,7 @@ import { PAGES } from './data/pages.ts';
 import { pageInput, promotionInput } from './editing.schema.ts';
 import { discardPageDraft, listEditablePages, pageForEditing, publishPage, savePageDraft } from './editing.server.ts';
 import { cleanPageHtml } from './page-html.server.ts';
-import { deletePromotion, listPromotionsForEditing, promotionForEditing, publishPromotion, savePromotionDraft } from './promotion-editing.server.ts';
+import { deletePromotion, listPromotionsForEditing, promotionForEditing, publishPromotion, savePromotionDraft, storePromotionImage } from './promotion-editing.server.ts';
 
 /*
  * Editing what the shop shows (ADR 081), on both engines: a draft is the editor's until published;
@@ -104,7 +104,9 @@ describe('promotions', () => {
     // Another editor's new promotion is his own draft.
     expect((await promotionForEditing(t.services, 'new', { userId: editor.userId + 1000, name: 'Другой' }))!.draft).toBeNull();
 
-    const id = (await publishPromotion(t.services, editor, 'new', promo({ title: 'Запланированная', startsOn: day(2) }), null))!;
+    const published = await publishPromotion(t.services, editor, 'new', promo({ title: 'Запланированная', startsOn: day(2) }), null);
+    if (!published.ok) throw new Error(published.code);
+    const id = published.id;
     expect((await promotionForEditing(t.services, 'new', editor))!.draft).toBeNull();
     expect((await currentPromotions(t.services)).map((p) => p.title)).not.toContain('Запланированная');
     expect((await listPromotionsForEditing(t.services, 1, editor)).rows.find((r) => r.id === id)).toMatchObject({ state: 'scheduled' });
@@ -113,7 +115,7 @@ describe('promotions', () => {
     expect((await currentPromotions(t.services)).map((p) => p.title)).toContain('Запланированная');
     resetClock();
 
-    expect(await publishPromotion(t.services, editor, id, promo({ title: 'Сегодняшняя' }), null)).toBe(id);
+    expect(await publishPromotion(t.services, editor, id, promo({ title: 'Сегодняшняя' }), null)).toEqual({ ok: true, id });
     expect((await currentPromotions(t.services)).map((p) => p.title)).toContain('Сегодняшняя');
     expect(await deletePromotion(t.services, editor, id, null)).toBe(true);
     expect(await deletePromotion(t.services, editor, id, null)).toBe(false);
@@ -122,6 +124,21 @@ describe('promotions', () => {
     const audit = await listAudit(t.db, auditFilter.parse({ entity: 'promotion', entityId: String(id) }));
     expect(audit.rows.map((r) => r.action)).toEqual(['promotion.delete', 'promotion.publish', 'promotion.create']);
     expect(audit.rows[1]!.after).toEqual({ title: 'Сегодняшняя', startsOn: day(0) });
+  });
+
+  it('keeps an uploaded picture with the promotion; a picture that does not exist is refused', async () => {
+    const { Readable } = await import('node:stream');
+    const { readFile } = await import('node:fs/promises');
+    const upload = await storePromotionImage(t.services, Readable.from(await readFile('public/images/banners/traktory.jpg')));
+    if (!upload.ok) throw new Error(upload.message);
+    expect(await storePromotionImage(t.services, Readable.from(Buffer.from('не картинка')))).toEqual({ ok: false, message: 'Это не изображение: подойдут JPEG, PNG, WebP или AVIF' });
+    expect(await publishPromotion(t.services, editor, 'new', promo({ title: 'Без картинки', imageId: 'f'.repeat(32) }), null)).toEqual({ ok: false, code: 'image_missing' });
+    const published = await publishPromotion(t.services, editor, 'new', promo({ title: 'С картинкой', imageId: upload.imageId }), null);
+    expect(published.ok).toBe(true);
+    const card = (await currentPromotions(t.services)).find((p) => p.title === 'С картинкой')!;
+    expect(card.picture).toMatchObject({ src: expect.stringMatching(new RegExp(`^/media/images/${upload.imageId}/\\d+\\.webp$`)), width: expect.any(Number), height: expect.any(Number) });
+    expect(card.picture!.avifSrcSet).toContain(`/media/images/${upload.imageId}/320.avif 320w`);
+    if (published.ok) expect((await promotionForEditing(t.services, published.id, editor))!.picture).toEqual(card.picture);
   });
 
   it('refuses a link to another site by //, dates out of order and a badge too long', () => {

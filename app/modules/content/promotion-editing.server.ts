@@ -1,7 +1,11 @@
 import { changedFields, recordAudit } from '#app/.server/audit.ts';
 import { now } from '#app/.server/clock.ts';
 import type { AppServices } from '#app/.server/context.ts';
+import type { Readable } from 'node:stream';
 import { dataChanged } from '#app/.server/db/changes.ts';
+import { imageStorage, pictureOf } from '#app/.server/files/image-variants.ts';
+import { readStoredImage, storeImage } from '#app/.server/files/images.ts';
+import type { PictureView } from '#app/lib/picture.ts';
 import { deleteDraft, draftIds, readDraft, saveDraft } from '#app/.server/drafts.ts';
 import type { Editor } from './editing.server.ts';
 import { promotionInput, type PromotionInput, type PromotionState } from './editing.schema.ts';
@@ -30,9 +34,11 @@ const stateOf = (p: { startsOn: string; endsOn: string }, on: string): Promotion
   p.endsOn < on ? 'ended' : p.startsOn > on ? 'scheduled' : 'running';
 const draftKey = (id: PromotionId, editor: Editor) => (id === 'new' ? `new:${editor.userId}` : String(id));
 
-type Row = { id: number; title: string; text: string; link: string; badge: string; starts_on: Date | string; ends_on: Date | string; sort: number };
-const inputOf = (r: Row): PromotionInput => ({ title: r.title, text: r.text, link: r.link, badge: r.badge, startsOn: day(r.starts_on), endsOn: day(r.ends_on), sort: r.sort });
-const COLUMNS = ['id', 'title', 'text', 'link', 'badge', 'starts_on', 'ends_on', 'sort'] as const;
+type Row = { id: number; title: string; text: string; link: string; badge: string; starts_on: Date | string; ends_on: Date | string; sort: number; image_id: string | null };
+const inputOf = (r: Row): PromotionInput => ({
+  title: r.title, text: r.text, link: r.link, badge: r.badge, startsOn: day(r.starts_on), endsOn: day(r.ends_on), sort: r.sort, imageId: r.image_id ?? '',
+});
+const COLUMNS = ['id', 'title', 'text', 'link', 'badge', 'starts_on', 'ends_on', 'sort', 'image_id'] as const;
 
 /** Every promotion, the running and scheduled first (by their order on the site), then the ended, newest first. */
 export async function listPromotionsForEditing(services: AppServices, page: number, editor: Editor): Promise<{ rows: PromotionRow[]; hasNext: boolean; ownNewDraft: boolean }> {
@@ -57,6 +63,8 @@ export async function listPromotionsForEditing(services: AppServices, page: numb
 
 export interface PromotionForEditing {
   id: PromotionId;
+  /** The picture of what the preview shows (the draft, or the published promotion). */
+  picture: PictureView | null;
   live: PromotionInput | null;
   draft: (PromotionInput & { authorName: string; updatedAt: string }) | null;
   state: PromotionState | null;
@@ -72,11 +80,18 @@ export async function promotionForEditing(services: AppServices, id: PromotionId
   const stored = await readDraft(services.db, 'promotion', draftKey(id, editor));
   const parsed = stored ? promotionInput.safeParse(stored.data) : null;
   const live = row ? inputOf(row) : null;
-  return {
-    id, live,
-    draft: parsed?.success ? { ...parsed.data, authorName: stored!.authorName, updatedAt: stored!.updatedAt } : null,
-    state: live ? stateOf(live, today()) : null,
-  };
+  const draft = parsed?.success ? { ...parsed.data, authorName: stored!.authorName, updatedAt: stored!.updatedAt } : null;
+  const shownImage = (draft ?? live)?.imageId;
+  const image = shownImage ? await readStoredImage(imageStorage(services.config), shownImage) : null;
+  return { id, live, draft, state: live ? stateOf(live, today()) : null, picture: image ? pictureOf(image) : null };
+}
+
+export type UploadOutcome = { ok: true; imageId: string } | { ok: false; message: string };
+
+/** Checks and stores an uploaded picture (ADR 077): the same picture twice is one image. */
+export async function storePromotionImage(services: AppServices, upload: Readable): Promise<UploadOutcome> {
+  const stored = await storeImage(imageStorage(services.config), upload);
+  return stored.ok ? { ok: true, imageId: stored.image.id } : { ok: false, message: stored.message };
 }
 
 export async function savePromotionDraft(services: AppServices, editor: Editor, id: PromotionId, input: PromotionInput): Promise<boolean> {
@@ -89,9 +104,16 @@ export async function discardPromotionDraft(services: AppServices, editor: Edito
   await deleteDraft(services.db, 'promotion', draftKey(id, editor));
 }
 
-/** Writes the promotion (a new one gets its id), its audit record and the draft's removal at once; null when it is gone. */
-export async function publishPromotion(services: AppServices, editor: Editor, id: PromotionId, input: PromotionInput, ip: string | null): Promise<number | null> {
-  const values = { title: input.title, text: input.text, link: input.link, badge: input.badge, starts_on: input.startsOn, ends_on: input.endsOn, sort: input.sort };
+export type PublishOutcome = { ok: true; id: number } | { ok: false; code: 'not_found' | 'image_missing' };
+
+/** Writes the promotion (a new one gets its id), its audit record and the draft's removal at once. */
+export async function publishPromotion(services: AppServices, editor: Editor, id: PromotionId, input: PromotionInput, ip: string | null): Promise<PublishOutcome> {
+  const image = input.imageId ? await readStoredImage(imageStorage(services.config), input.imageId) : null;
+  if (input.imageId && !image) return { ok: false, code: 'image_missing' };
+  const values = {
+    title: input.title, text: input.text, link: input.link, badge: input.badge, starts_on: input.startsOn, ends_on: input.endsOn, sort: input.sort,
+    image_id: image?.id ?? null, image_width: image?.width ?? null, image_height: image?.height ?? null,
+  };
   const saved = await services.db.transaction().execute(async (trx) => {
     let savedId: number;
     if (id === 'new') {
@@ -108,7 +130,7 @@ export async function publishPromotion(services: AppServices, editor: Editor, id
     return savedId;
   });
   dataChanged(services.db, 'content_promotion');
-  return saved;
+  return saved === null ? { ok: false, code: 'not_found' } : { ok: true, id: saved };
 }
 
 /** Takes a promotion off the site for good (its record stays in the audit log); false when it was already gone. */
