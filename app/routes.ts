@@ -48,6 +48,7 @@ export default [
     route('orders/:number', 'routes/admin.orders.$number.tsx'),
     route('leads', 'routes/admin.leads.tsx'),
     route('leads/:id', 'routes/admin.leads.$id.tsx'),
+    route('offers', 'routes/admin.offers.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
