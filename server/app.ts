@@ -24,7 +24,7 @@ import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
-import { EXCHANGE_BODY_BYTES, offersExchangeApi } from '#app/modules/offers/offers.exchange.server.ts';
+import { EXCHANGE_BODY_BYTES, offersExchangeApi } from '#app/modules/offers/offers.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
 import { mediaRoutes } from './media.ts';
