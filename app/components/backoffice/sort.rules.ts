@@ -16,8 +16,9 @@ export function sortValues<const K extends string>(keys: readonly K[]): [SortVal
 }
 
 /** The zod field of a list's filter: one of the keys, either way; anything else (absent, foreign, hostile) the default. */
-export function sortField<const K extends string>(keys: readonly K[], fallback: SortValue<NoInfer<K>>) {
-  return z.enum(sortValues(keys)).catch(fallback);
+export function sortField<const K extends string>(keys: readonly K[], fallback: SortValue<NoInfer<K>>): z.ZodType<SortValue<K>> {
+  // zod's enum types cannot follow a template literal over a generic key; the values are the same.
+  return z.enum(sortValues(keys) as [string, ...string[]]).catch(fallback) as unknown as z.ZodType<SortValue<K>>;
 }
 
 export function readSort<K extends string>(value: SortValue<K>): { key: K; direction: SortDirection } {
