@@ -155,3 +155,26 @@ test('/demo/index shows the shared components in their states, usable without si
   await page.getByRole('button', { name: 'Снять и сохранить' }).click();
   await expect(page.getByTestId('toast')).toContainText('Пример подтверждён');
 });
+
+test('without scripts the confirmation opens in place and the toast comes with the answer\'s page', async ({ browser, isMobile }, testInfo) => {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/demo/index');
+  await page.locator('summary', { hasText: 'Отменить заказ (пример)' }).click();
+  const panel = page.getByRole('region', { name: 'Отменить заказ АГ-2026-000120?' });
+  await expect(panel).toBeVisible();
+  await panel.getByLabel('Причина отмены').fill('Проверка');
+  await panel.getByRole('button', { name: 'Отменить заказ' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Пример подтверждён');
+
+  // Asked by the server: the question is in the answer's page, with a way back.
+  await page.getByRole('button', { name: 'Снять роль (пример)' }).click();
+  const asked = page.getByRole('region', { name: 'Снять роль?' });
+  await expect(asked).toBeVisible();
+  await expect(asked.getByRole('link', { name: 'Отмена' })).toHaveAttribute('href', '/demo/index');
+  await expectNoSidewaysScroll(page);
+  await shot(page, testInfo, 'demo-no-script-confirm');
+  await asked.getByRole('button', { name: 'Снять и сохранить' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Пример подтверждён');
+  await context.close();
+});
