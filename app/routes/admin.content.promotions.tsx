@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -35,7 +36,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
       <p><Link to="/admin/content">← Страницы сайта</Link></p>
       <h1 className={styles.title}>Акции</h1>
       <p className={styles.lead}>Акция видна на странице <Link to="/akcii">/akcii</Link> и на главной с первого дня по последний.</p>
-      {deleted ? <p className={styles.notice} role="status">Акция снята с сайта.</p> : null}
+      <Toast message={deleted ? 'Акция снята с сайта.' : null} token={loaderData} />
       <p><Link to={`${PATH}/new`} className="btn btn-brand">{ownNewDraft ? 'Продолжить новую акцию (черновик)' : 'Новая акция'}</Link></p>
       <div className={styles.tableWrap}>
         {rows.length === 0 ? <p className={styles.empty}>Акций пока нет.</p> : (

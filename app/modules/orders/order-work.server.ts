@@ -3,6 +3,7 @@ import { recordAudit } from '#app/.server/audit.ts';
 import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
+import { readSort } from '#app/components/backoffice/sort.rules.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
@@ -11,7 +12,7 @@ import { orderNewsLetter, type OrderNews } from './order-letters.ts';
 import { isOrderNumber, parseStaffPrice, statusMoveRefusal } from './orders.rules.ts';
 import type { OrderView } from './orders.schema.ts';
 import { orderViews } from './orders.server.ts';
-import { STAFF_ORDERS_PAGE_SIZE, type StaffOrderFilter } from './order-work.schema.ts';
+import { STAFF_ORDERS_PAGE_SIZE, type StaffOrderFilter, type StaffOrderSortKey } from './order-work.schema.ts';
 
 /*
  * Orders as the company's work (issue 29 point 3, ADR 075): the back-office's list and order, the
@@ -44,6 +45,8 @@ function searchTerms(q: string) {
 }
 
 /** A page of orders newest first, within the staff member's branch, by the filters. */
+const ORDER_SORT_COLUMNS = { created: 'o.created_at', total: 'o.total' } as const satisfies Record<StaffOrderSortKey, string>;
+
 export async function listStaffOrders(services: AppServices, actor: OrderActor, filter: StaffOrderFilter): Promise<{ rows: StaffOrderRow[]; hasNext: boolean; page: number }> {
   const db = services.db;
   const branchId = actor.branchId ?? filter.branch ?? null;
@@ -65,7 +68,10 @@ export async function listStaffOrders(services: AppServices, actor: OrderActor, 
       ${t.email ? sql`union select id from orders_order where lower(email) = ${t.email}` : sql``}
       union select order_id from orders_line where parts_code_norm(code) = parts_code_norm(${t.code}))`);
   }
-  const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc')
+  // The order is one of the whitelisted keys (the filter's schema); the id breaks ties the same way,
+  // so each key is one index scan, forwards or backwards (migrations 0029, 0032).
+  const { key, direction } = readSort<StaffOrderSortKey>(filter.sort);
+  const rows = await query.orderBy(ORDER_SORT_COLUMNS[key], direction).orderBy('o.id', direction)
     .limit(STAFF_ORDERS_PAGE_SIZE + 1).offset((filter.page - 1) * STAFF_ORDERS_PAGE_SIZE).execute();
   const names = new Map((await regionDirectory(services)).branches.map((b) => [b.id, b.name]));
   return {
