@@ -1,5 +1,6 @@
 import { Form, data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { DataTable, type Column } from '#app/components/backoffice/DataTable.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
 import { SelectFilter } from '#app/components/backoffice/SelectFilter.tsx';
@@ -34,6 +35,19 @@ export const meta = () => adminMeta('Коммерческие предложен
 
 const DATE = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
+type OfferRow = Route.ComponentProps['loaderData']['rows'][number];
+
+function columns(branchNames: Record<string, string>): ReadonlyArray<Column<OfferRow>> {
+  return [
+    { id: 'client', header: 'Клиент', primary: true, cell: (o) => <>{o.clientName}<br /><span className={styles.muted}>{o.managerName}{o.folder ? ` · ${o.folder}` : ''}</span></> },
+    { id: 'variant', header: 'Вариант', cell: (o) => <>{OFFER_VARIANT_LABELS[o.variant]}<br /><span className={styles.muted}>{o.source}, версия {o.version}</span></> },
+    { id: 'branch', header: 'Филиал', cell: (o) => branchNames[o.branchId] ?? `№ ${o.branchId}` },
+    { id: 'total', header: 'Сумма', nowrap: true, cell: (o) => formatMoney(o.total, o.currency) },
+    { id: 'valid', header: 'Действует до', nowrap: true, cell: (o) => <>{DATE.format(new Date(`${o.validUntil}T00:00:00Z`))}{o.expired ? <><br /><span className={styles.muted}>истекло</span></> : null}</> },
+    { id: 'state', header: 'Состояние', cell: (o) => OFFER_STATE_LABELS[o.state] },
+  ];
+}
+
 export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const { rows, page, hasNext, filter, branches, branchNames } = loaderData;
   const query = new URLSearchParams(Object.entries(filter).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
@@ -48,25 +62,8 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="btn btn-secondary">Показать</button>
         {filtered ? <Link to={PATH}>Сбросить</Link> : null}
       </Form>
-      <div className={styles.tableWrap}>
-        {rows.length === 0 ? <p className={styles.empty}>{filtered ? 'Предложений по этим условиям нет.' : 'Предложений пока нет.'}</p> : (
-          <table className={styles.table}>
-            <thead><tr><th>Клиент</th><th>Вариант</th><th>Филиал</th><th>Сумма</th><th>Действует до</th><th>Состояние</th></tr></thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={o.hash} data-testid="offer-row">
-                  <td>{o.clientName}<br /><span className={styles.muted}>{o.managerName}{o.folder ? ` · ${o.folder}` : ''}</span></td>
-                  <td>{OFFER_VARIANT_LABELS[o.variant]}<br /><span className={styles.muted}>{o.source}, версия {o.version}</span></td>
-                  <td>{branchNames[o.branchId] ?? `№ ${o.branchId}`}</td>
-                  <td className={styles.nowrap}>{formatMoney(o.total, o.currency)}</td>
-                  <td className={styles.nowrap}>{DATE.format(new Date(`${o.validUntil}T00:00:00Z`))}{o.expired ? <><br /><span className={styles.muted}>истекло</span></> : null}</td>
-                  <td>{OFFER_STATE_LABELS[o.state]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <DataTable caption="Коммерческие предложения" columns={columns(branchNames)} rows={rows} rowKey={(o) => o.hash} rowTestId="offer-row"
+        empty={filtered ? 'Предложений по этим условиям нет.' : 'Предложений пока нет.'} />
       <Pager path={PATH} query={query} page={page} hasNext={hasNext} label="Страницы списка предложений" />
     </>
   );
