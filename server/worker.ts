@@ -34,8 +34,11 @@ if (process.env.BENCH_JOBS === '1') {
   entry.benchProbeJob({ workMs: Number(process.env.BENCH_JOBS_WORK_MS ?? 20), leaseMs: Number(process.env.BENCH_JOBS_LEASE_MS ?? 1_500) });
 }
 
+// The kinds it claims are those the build's modules registered as they loaded: the letters, the
+// requests' letters and the invoice's PDF (`entry.invoicePdfJob`, printed by this process's Chromium
+// into the same file storage the web processes read: a shared DOCUMENTS_DIR or S3, ADR 080).
 const runner = entry.startJobRunner(services, { concurrency: config.JOBS_CONCURRENCY, log: entry.jobLog(config) });
-log({ level: 'info', msg: 'Обработчик фоновых заданий запущен', worker: runner.workerId, concurrency: config.JOBS_CONCURRENCY });
+log({ level: 'info', msg: 'Обработчик фоновых заданий запущен', worker: runner.workerId, concurrency: config.JOBS_CONCURRENCY, kinds: entry.registeredKinds() });
 
 let stopping = false;
 async function shutdown(signal: string) {
