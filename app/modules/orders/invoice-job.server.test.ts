@@ -39,27 +39,24 @@ const runners: JobRunner[] = [];
 
 /** A printer that makes a small PDF of the path it is asked, counting, and fails while `failing` is set. */
 function fakePrinter() {
-  const printed: string[] = [];
-  const printer = {
-    printed,
-    failing: null as string | null,
-    delayMs: 30,
+  const state = { printed: [] as string[], failing: null as string | null, delayMs: 30 };
+  const printer: PdfPrinter = {
     attach() {},
-    async print(path: string) {
-      printed.push(path);
-      await new Promise((resolve) => setTimeout(resolve, printer.delayMs));
-      if (printer.failing) throw new PdfError(printer.failing);
+    async print(path: string): Promise<Uint8Array> {
+      state.printed.push(path);
+      await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      if (state.failing) throw new PdfError(state.failing);
       return new TextEncoder().encode(`%PDF-1.7 ${path}`);
     },
     async close() {},
-  } satisfies PdfPrinter & Record<string, unknown>;
-  return printer;
+  };
+  return Object.assign(state, { printer });
 }
 
 type FakePrinter = ReturnType<typeof fakePrinter>;
 
-function servicesWith(pdf: FakePrinter, config: Partial<AppServices['config']> = {}): AppServices {
-  return { ...t.services, pdf, config: { ...t.services.config, ...config } };
+function servicesWith(fake: FakePrinter, config: Partial<AppServices['config']> = {}): AppServices {
+  return { ...t.services, pdf: fake.printer, config: { ...t.services.config, ...config } };
 }
 
 const build = () => fakeServerBuild({
@@ -199,7 +196,7 @@ describe('the invoice\'s PDF, printed by a job', () => {
     expect(await res.text()).toBe(INVOICE_UNAVAILABLE);
     const [job] = await jobsOf(order.id);
     expect(job).toMatchObject({ state: 'failed', attempts: 3, last_error: pdf.failing });
-    const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.document === 'invoice' && l.order === order.number);
+    const line = logged.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.document === 'invoice' && l.order === order.number);
     expect(line).toMatchObject({ level: 'error', msg: pdf.failing, job: job!.id });
     vi.restoreAllMocks();
 

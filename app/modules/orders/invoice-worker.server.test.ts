@@ -7,9 +7,9 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
-import { invoiceDownload, invoiceJobKey } from '#app/modules/orders/invoice-job.server.ts';
-import { invoiceForPrint } from '#app/modules/orders/invoice.server.ts';
-import { insertInvoiceOrder } from '#app/modules/orders/invoice.test-fixture.server.ts';
+import { invoiceDownload, invoiceJobKey } from './invoice-job.server.ts';
+import { invoiceForPrint } from './invoice.server.ts';
+import { insertInvoiceOrder } from './invoice.test-fixture.server.ts';
 
 /*
  * `npm run worker` (server/worker.ts on the production build) prints invoices (ADR 080): a download
@@ -19,7 +19,7 @@ import { insertInvoiceOrder } from '#app/modules/orders/invoice.test-fixture.ser
  * reading its row, serves the file. PostgreSQL only, as the worker is; `npm test` builds first.
  */
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Boolean(process.env.DATABASE_URL) && existsSync(CHROMIUM);
 
