@@ -28,8 +28,10 @@ const oauth = entry.createOAuthSetup({ env: process.env, nodeEnv: config.NODE_EN
 const delivery = entry.createDeliveryProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, demo: config.DEMO });
 const pdf = entry.createPdfPrinter(config);
 const services = { db, config, providers, oauth, delivery, pdf };
-// The printer asks the app for its print pages in-process (ADR 074): the worker builds the app, never listens.
-entry.createApp({ services });
+// The printer asks the app for its print pages in-process (ADR 074): the worker builds the app, never
+// listens. With the pages (React Router's build) and the built assets (the print pages' styles and
+// fonts): without them every print page would be a 404 and every PDF job would fail (ADR 080).
+entry.createApp({ services, build: entry.serverBuild, clientDir: resolve(root, 'build/client') });
 if (process.env.BENCH_JOBS === '1') {
   entry.benchProbeJob({ workMs: Number(process.env.BENCH_JOBS_WORK_MS ?? 20), leaseMs: Number(process.env.BENCH_JOBS_LEASE_MS ?? 1_500) });
 }

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
@@ -21,6 +22,9 @@ import { insertInvoiceOrder } from './invoice.test-fixture.server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PDFTOTEXT = '/usr/bin/pdftotext';
+const PDFFONTS = '/usr/bin/pdffonts';
+const run = promisify(execFile);
 const runs = Boolean(process.env.DATABASE_URL) && existsSync(CHROMIUM);
 
 let t: TestDatabase;
@@ -81,5 +85,13 @@ describe.runIf(runs)('npm run worker', () => {
     const job = await t.db.selectFrom('job').select(['state', 'attempts', 'locked_by']).where('key', '=', invoiceJobKey(order.id, invoice.version)).executeTakeFirstOrThrow();
     expect(job).toEqual({ state: 'done', attempts: 1, locked_by: null });
     expect(await readdir(join(dir, 'invoices'))).toEqual([`${order.id}-${invoice.version}.pdf`]);
+    // Printed from the worker's own pages with the build's styles and fonts: the invoice's text, set in
+    // the served web font (Chromium embeds Inter as Type 3 fonts; a system fallback would be TrueType).
+    if (existsSync(PDFTOTEXT)) {
+      const file = join(dir, 'invoices', `${order.id}-${invoice.version}.pdf`);
+      const text = (await run(PDFTOTEXT, ['-layout', '-enc', 'UTF-8', file, '-'])).stdout.replace(/\s+/g, ' ');
+      expect(text).toContain(`Счёт на оплату № ${order.number}`);
+      expect((await run(PDFFONTS, [file])).stdout).toMatch(/Type 3/);
+    }
   }, 60_000);
 });
