@@ -29,7 +29,7 @@ body{margin:0;padding:48px 16px;background:#f5f7f6;color:#1c2320;font:16px/1.5 s
 main{max-width:520px;margin:0 auto;padding:24px;background:#fff;border:1px solid #dbe1dd;border-radius:8px}
 h1{margin:0 0 8px;font-size:22px;line-height:1.3}
 p{margin:0 0 12px}
-a{color:#1d5a34}
+a{color:#1d5a34;white-space:nowrap}
 a:hover{color:#164a2a}
 a:focus-visible{outline:2px solid #1d5a34;outline-offset:2px}
 </style>
@@ -37,7 +37,7 @@ a:focus-visible{outline:2px solid #1d5a34;outline-offset:2px}
 <body>
 <main>
 <h1>Счёт готовится…</h1>
-<p>Счёт к заказу № ${number} печатается. Страница обновится через несколько секунд, и счёт скачается сам.</p>
+<p>Счёт к заказу №&nbsp;${number} печатается. Страница обновится через несколько секунд, и счёт скачается сам.</p>
 <p><a href="${again}">Обновить сейчас</a> · <a href="${order}">Вернуться к заказу</a></p>
 </main>
 </body>
