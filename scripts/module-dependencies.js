@@ -18,4 +18,5 @@ export const MODULE_DEPENDENCIES = {
   leads: ['regions', 'auth', 'catalog'],
   content: ['regions', 'parts'],
   search: ['catalog', 'content', 'parts'],
+  offers: ['regions'],
 };

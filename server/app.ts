@@ -24,11 +24,13 @@ import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
+import { EXCHANGE_BODY_BYTES, offersExchangeApi } from '#app/modules/offers/offers.exchange.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
 import { mediaRoutes } from './media.ts';
 import { devOutbox, devOutboxScope } from './dev-outbox.ts';
 import { bodyLimit, type BodyLimitRule } from './middleware/body-limit.ts';
+import { IMAGE_MAX_BYTES } from '#app/.server/files/image-variants.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { refuseMalformedPath } from './middleware/malformed-path.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -63,6 +65,10 @@ export interface AppOptions {
 export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   // An order's attachments: five files of 10 MB and the form (ADR 041).
   { path: '/api/order/create', maxBytes: ORDER_CREATE_BODY_BYTES },
+  // A promotion's editor carries one picture of up to 15 MB and the form (ADR 081).
+  { path: '/admin/content/promotions/*', maxBytes: IMAGE_MAX_BYTES + 1024 * 1024 },
+  // 1C sends up to a hundred offers in one call (ADR 083).
+  { path: '/api/exchange/offers', maxBytes: EXCHANGE_BODY_BYTES },
 ];
 
 /** Module routers of spec §7, mounted under /api. Each module owns its router. */
@@ -128,6 +134,8 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   });
 
   app.use(compressResponses());
+  // 1C's exchange: HTTP Basic, JSON only, no session and no CSRF token (a machine, not a browser; ADR 083).
+  app.route('/api/exchange', offersExchangeApi(services));
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
   app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestPartsHistory, joinGuestCart, joinGuestOrders] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));

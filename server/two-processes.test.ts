@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
+import { pageForEditing, publishPage } from '#app/modules/content/editing.server.ts';
 import { testClient } from './test-client.ts';
 
 /*
@@ -89,6 +90,19 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server processes on one d
       expect.poll(async () => (await fromB()).offer.price, { timeout: 1_000, interval: 25 }).toBe(NEW_PRICE),
       expect.poll(async () => (await onB(model.link)).text(), { timeout: 1_000, interval: 25 }).toContain(String(NEW_PRICE)),
     ]);
+  });
+
+  it('a page an editor publishes through one process shows on the other\'s kept page within a second (ADR 081)', async () => {
+    const onB = (path: string) => fetch(origin + path, { headers: { accept: 'text/html' } });
+    expect((await onB('/servis')).status).toBe(200);
+    const kept = await onB('/servis');
+    expect(kept.headers.get('x-page-cache')).toBe('hit');
+    const page = (await pageForEditing(t.services, 'servis'))!;
+    expect(await kept.text()).not.toContain('Опубликовано в другом процессе');
+
+    const editor = { userId: await createUser(t.db, { name: 'Редактор', email: 'two-processes-editor@agro.test', password: 'secret1', emailVerified: true }), name: 'Редактор' };
+    expect(await publishPage(t.services, editor, 'servis', { ...page.live, lead: 'Опубликовано в другом процессе.' }, null)).toMatchObject({ ok: true });
+    await expect.poll(async () => (await onB('/servis')).text(), { timeout: 1_000, interval: 25 }).toContain('Опубликовано в другом процессе.');
   });
 
   it('a letter enqueued through one process is sent by the other\'s job runner within moments (ADR 075)', async () => {

@@ -31,6 +31,19 @@ export async function recordAudit(db: Kysely<Database> | Transaction<Database>, 
   }).execute();
 }
 
+/** The fields that differ, before and after: what an audit record of an edit keeps. */
+export function changedFields<T extends object>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
+  const was: Partial<T> = {};
+  const is: Partial<T> = {};
+  for (const key of Object.keys(after) as Array<keyof T>) {
+    if (before[key] !== after[key]) {
+      was[key] = before[key];
+      is[key] = after[key];
+    }
+  }
+  return { before: was, after: is };
+}
+
 export const AUDIT_PAGE_SIZE = 50;
 
 /** The filters of /admin/audit, from the query string: anything malformed reads as absent. */

@@ -42,6 +42,12 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** The support address of the auth modal's SMS mode (spec §2). */
   SUPPORT_EMAIL: z.string().email().default('support@agrotechnika.example'),
+  /**
+   * HTTP Basic credentials 1C uses for the exchange (`/api/exchange/*`, ADR 083). Unset, the
+   * exchange is refused: there is no default account.
+   */
+  EXCHANGE_USER: z.string().min(1).max(100).optional(),
+  EXCHANGE_PASSWORD: z.string().min(12, 'EXCHANGE_PASSWORD: at least 12 characters').max(200).optional(),
   /** Address of the supplier portal shown in the user menu. */
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
   /**

@@ -28,15 +28,42 @@ export const meta = () => adminMeta('Журнал изменений');
 
 const when = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-const ACTION_LABELS: Record<string, string> = { 'user.roles': 'Роли пользователя' };
+const ACTION_LABELS: Record<string, string> = {
+  'user.roles': 'Роли пользователя',
+  'page.publish': 'Публикация страницы',
+  'promotion.create': 'Новая акция',
+  'promotion.publish': 'Изменение акции',
+  'promotion.delete': 'Акция снята с сайта',
+  'branch.publish': 'Контакты и реквизиты филиала',
+};
+
+/** Where the changed thing is edited, for the entities that have a screen of their own. */
+const ENTITY_LINKS: Record<string, (id: string) => string> = {
+  user: (id) => `/admin/users/${id}`,
+  order: (id) => `/admin/orders/${id}`,
+  lead: (id) => `/admin/leads/${id}`,
+  page: (id) => `/admin/content/pages/${id}`,
+  promotion: (id) => `/admin/content/promotions/${id}`,
+  branch: (id) => `/admin/branches/${id}`,
+};
 
 /** The recorded fields as people call them, and their values as the screens showed them. */
-const FIELD_LABELS: Record<string, string> = { roles: 'Роли', staffBranchId: 'Филиал' };
+const FIELD_LABELS: Record<string, string> = {
+  roles: 'Роли', staffBranchId: 'Филиал',
+  title: 'Заголовок', metaDescription: 'Описание для поисковых систем', lead: 'Вводный абзац', bodyHtml: 'Текст страницы',
+  text: 'Условия', link: 'Ссылка', badge: 'Метка', startsOn: 'Начало', endsOn: 'Последний день', sort: 'Порядок',
+  address: 'Адрес', email: 'E-mail', hours: 'Часы работы', phone: 'Отдел продаж', phoneInternal: 'Продажи, внутри страны',
+  servicePhone: 'Сервис', servicePhoneInternal: 'Сервис, внутри страны', legalName: 'Юридическое лицо', legalAddress: 'Юридический адрес',
+  bankName: 'Банк', inn: 'ИНН', kpp: 'КПП', ogrn: 'ОГРН', bin: 'БИН', bik: 'БИК', corrAccount: 'Корр. счёт', settlementAccount: 'Расчётный счёт',
+};
 
 function fieldValue(key: string, value: unknown, branches: Record<string, string>): string {
   if (value === null || value === undefined) return key === 'staffBranchId' ? 'все филиалы' : '—';
   if (key === 'roles' && Array.isArray(value)) return value.length ? value.map((r) => ROLE_LABELS[r as Role] ?? String(r)).join(', ') : 'нет';
   if (key === 'staffBranchId') return branches[String(value)] ?? `№ ${String(value)}`;
+  // A page's text is long: the log says how long it was and became; the page's screen shows the text.
+  if (key === 'bodyHtml' && typeof value === 'string') return `${value.length} символов`;
+  if (value === '') return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -72,6 +99,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <option value="user">Пользователи</option>
             <option value="order">Заказы</option>
             <option value="lead">Заявки</option>
+            <option value="page">Страницы</option>
+            <option value="promotion">Акции</option>
+            <option value="branch">Филиалы</option>
           </select>
         </label>
         <label>№ объекта<input name="entityId" defaultValue={filter.entityId ?? ''} maxLength={100} inputMode="numeric" /></label>
@@ -92,7 +122,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   <td>
                     {ACTION_LABELS[r.action] ?? r.action}
                     <br />
-                    {r.entity === 'user' ? <Link to={`/admin/users/${r.entityId}`}>№ {r.entityId}</Link> : <span className={styles.muted}>{r.entity} № {r.entityId}</span>}
+                    {ENTITY_LINKS[r.entity] && r.action !== 'promotion.delete' ? <Link to={ENTITY_LINKS[r.entity]!(r.entityId)}>№ {r.entityId}</Link> : <span className={styles.muted}>{r.entity} № {r.entityId}</span>}
                   </td>
                   <td><Changes before={r.before} after={r.after} branches={branches} /></td>
                 </tr>

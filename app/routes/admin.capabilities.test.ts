@@ -57,6 +57,8 @@ beforeAll(async () => {
     branch_id: branch.id, user_id: null, name: 'Посетитель', phone: '79120000000', email: null, comment: '', ip: null, consent_text_version: '1',
     delivery_state: 'sent', deliver_to: 'branch@agro.test',
   }).execute();
+  // A promotion numbered the same way, and a page's slug for the screens whose path ends in '*'.
+  await t.db.insertInto('content_promotion').values({ id: userId, title: 'Акция', text: 'Условия', link: '/akcii', badge: '−5 %', starts_on: '2026-01-01', ends_on: '2026-12-31', sort: 0 }).execute();
   const entries: Parameters<typeof fakeServerBuild>[0] = { admin: { path: 'admin', module: await load(area.file) } };
   for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: 'admin', path: screen.path, index: screen.index, module: await load(screen.file) };
   build = fakeServerBuild(entries);
@@ -64,7 +66,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.destroy(); });
 
 const get = (path: string, cookie?: string) => createApp({ services: t.services, build }).request(path, cookie ? { headers: { cookie } } : {});
-const pathOf = (screen: RouteConfigEntry) => `/admin${screen.index ? '' : `/${screen.path!.replace(':id', String(userId)).replace(':number', encodeURIComponent(ORDER))}`}`;
+const pathOf = (screen: RouteConfigEntry) => `/admin${screen.index ? '' : `/${screen.path!.replace(':id', String(userId)).replace(':number', encodeURIComponent(ORDER)).replace(/\*$/, 'servis')}`}`;
 
 describe('the back-office capability table, route by route, role by role', () => {
   it('has a capability in the handle of every screen under /admin, and a screen for every section', async () => {

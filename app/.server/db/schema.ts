@@ -60,6 +60,9 @@ export interface Database {
   leads_event: LeadsEventTable;
   audit_log: AuditLogTable;
   orders_event: OrdersEventTable;
+  content_draft: ContentDraftTable;
+  offers_offer: OffersOfferTable;
+  offers_version: OffersVersionTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -270,6 +273,10 @@ export interface ContentPromotionTable {
   starts_on: DateColumn;
   ends_on: DateColumn;
   sort: number;
+  /** Its picture, an uploaded image (migration 0033): all three or none. */
+  image_id: ColumnType<string | null, string | null | undefined, string | null>;
+  image_width: ColumnType<number | null, number | null | undefined, number | null>;
+  image_height: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ContentFeedbackTable {
@@ -744,3 +751,46 @@ export interface JobTable {
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** An editor's unpublished change (migration 0033, ADR 081). */
+export interface ContentDraftTable {
+  entity: 'page' | 'promotion' | 'branch';
+  entity_id: string;
+  /** The edited fields as the form sent them (JSON text on insert). */
+  data: ColumnType<unknown, string, string>;
+  author_id: number | null;
+  author_name: string;
+  updated_at: Timestamp;
+}
+
+/** A commercial offer (migration 0036, ADR 083). */
+export interface OffersOfferTable {
+  id: Generated<number>;
+  hash: string;
+  external_id: string | null;
+  variant: 'multi-technique' | 'single-technique' | 'spare-parts' | 'engineer';
+  source: '1C' | '1C-QR' | '1C-Personal' | '1C-Personal-QR';
+  state: ColumnType<'sent' | 'accepted' | 'cancelled', 'sent' | 'accepted' | 'cancelled' | undefined, 'sent' | 'accepted' | 'cancelled'>;
+  branch_id: number;
+  client_name: string;
+  client_phone: string;
+  client_email: string | null;
+  manager_name: string;
+  folder: string | null;
+  currency_code: number;
+  valid_until: DateColumn;
+  version: ColumnType<number, number | undefined, number>;
+  /** The current version's total in minor units (bigint: read as text by some drivers). */
+  total: ColumnType<string | number, number, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One version of an offer as it was sent: immutable. */
+export interface OffersVersionTable {
+  offer_id: number;
+  version: number;
+  content: ColumnType<unknown, string, never>;
+  content_hash: string;
+  created_at: Timestamp;
+}

@@ -2,8 +2,12 @@
  * The addresses and names of uploaded images' variants (ADR 077), apart from the encoder: the route
  * that serves them (server/media.ts) loads no image library.
  */
+import type { PictureView } from '#app/lib/picture.ts';
 import { fileStorage, type FilesConfig } from './files.ts';
 import type { FileStorage } from './storage.ts';
+
+/** Largest upload accepted, in bytes (here, apart from the encoder: body limits name it). */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 
 /** The widths made (those narrower than the picture, and the picture's own width up to the largest). */
 export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
@@ -27,6 +31,13 @@ export function imageUrl(id: string, width: number, format: ImageFormat): string
 /** `srcset` of one format, narrowest first: `/media/images/…/320.avif 320w, …`. */
 export function imageSrcSet(image: { variants: ReadonlyArray<{ format: ImageFormat; width: number; url: string }> }, format: ImageFormat): string {
   return image.variants.filter((v) => v.format === format).map((v) => `${v.url} ${v.width}w`).join(', ');
+}
+
+/** A stored picture as a page shows it. */
+export function pictureOf(image: { id: string; width: number; height: number }): PictureView {
+  const widths = variantWidths(image.width);
+  const set = (format: ImageFormat) => widths.map((w) => `${imageUrl(image.id, w, format)} ${w}w`).join(', ');
+  return { avifSrcSet: set('avif'), webpSrcSet: set('webp'), src: imageUrl(image.id, widths.at(-1)!, 'webp'), width: image.width, height: image.height };
 }
 
 /** A requested variant's parts, checked: anything else is not one of ours (the route answers 404). */

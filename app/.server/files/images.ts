@@ -4,8 +4,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from '#app/lib/zod.ts';
 import { Semaphore } from '../pdf/semaphore.ts';
-import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, IMAGE_ID, imageKey, imageUrl, variantWidths, type ImageFormat } from './image-variants.ts';
+import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, IMAGE_ID, IMAGE_MAX_BYTES, imageKey, imageUrl, variantWidths, type ImageFormat } from './image-variants.ts';
 import type { FileStorage } from './storage.ts';
+
 
 /*
  * Uploaded images (ADR 077): recognised by their content, capped in bytes and in pixels, turned
@@ -15,8 +16,6 @@ import type { FileStorage } from './storage.ts';
  * a new id. The original is kept beside them (never served) so the variants can be made again.
  */
 
-/** Largest upload accepted, in bytes. */
-export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** Largest picture accepted, in pixels (width × height): a small file declaring more is a decompression bomb. */
 export const IMAGE_MAX_PIXELS = 50_000_000;
 /** What an upload may be, by its content. */
@@ -120,6 +119,15 @@ export async function storeImage(storage: FileStorage, input: Readable | Uint8Ar
   // Last: a manifest means every variant is in place.
   await storage.put(imageKey.manifest(id), new TextEncoder().encode(JSON.stringify(image)), { contentType: 'application/json' });
   return { ok: true, image, created: true };
+}
+
+/** A stored image by its id (its manifest), or null when there is none: an id from a form is checked here. */
+export async function readStoredImage(storage: FileStorage, id: string): Promise<StoredImage | null> {
+  if (!IMAGE_ID.test(id)) return null;
+  const bytes = await storage.read(imageKey.manifest(id));
+  if (!bytes) return null;
+  const parsed = storedImageSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+  return parsed.success ? parsed.data : null;
 }
 
 function refusal(error: unknown): StoreImageOutcome {

@@ -1,5 +1,6 @@
 import { textField } from '#app/lib/text.ts';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, VALIDATION_MESSAGES, nameField, phoneDigits } from '#app/lib/validation.ts';
+import type { PictureView } from '#app/lib/picture.ts';
 import { z } from '#app/lib/zod.ts';
 
 export { EMAIL_PATTERN, phoneDigits };
@@ -47,4 +48,4 @@ export interface PageAlias { controller: 'category' | 'model-line' | 'model' | '
 
 export interface PageView { slug: string; title: string; metaDescription: string; lead: string; bodyHtml: string }
 
-export interface PromotionView { id: number; title: string; text: string; link: string; badge: string; endsOn: string }
+export interface PromotionView { id: number; title: string; text: string; link: string; badge: string; endsOn: string; picture: PictureView | null }

@@ -1,4 +1,6 @@
 import { keptPerDb } from '#app/.server/cache.ts';
+import { pictureOf } from '#app/.server/files/image-variants.ts';
+import type { PictureView } from '#app/lib/picture.ts';
 import { z } from 'zod';
 import { now } from '#app/.server/clock.ts';
 import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
@@ -70,12 +72,19 @@ function loadPromotions(db: DB): Promise<PromotionView[]> {
 
 async function selectPromotions(db: DB, today: string): Promise<PromotionView[]> {
   const rows = await db.selectFrom('content_promotion')
-    .select(['id', 'title', 'text', 'link', 'badge', 'ends_on'])
+    .select(['id', 'title', 'text', 'link', 'badge', 'ends_on', 'image_id', 'image_width', 'image_height'])
     .where('ends_on', '>=', today)
+    // A promotion an editor scheduled shows from its first day (ADR 081).
+    .where('starts_on', '<=', today)
     .orderBy('sort')
     .limit(12)
     .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, text: r.text, link: r.link, badge: r.badge, endsOn: isoDate(r.ends_on) }));
+  return rows.map((r) => ({ id: r.id, title: r.title, text: r.text, link: r.link, badge: r.badge, endsOn: isoDate(r.ends_on), picture: promotionPicture(r) }));
+}
+
+/** A promotion's picture as the card shows it, or null when it has none. */
+export function promotionPicture(r: { image_id: string | null; image_width: number | null; image_height: number | null }): PictureView | null {
+  return r.image_id && r.image_width && r.image_height ? pictureOf({ id: r.image_id, width: r.image_width, height: r.image_height }) : null;
 }
 
 /** Drivers return date columns as Date (at UTC midnight) or text; the page wants 'YYYY-MM-DD'. */

@@ -46,7 +46,7 @@ describe('the invoice of an order', () => {
     const outcome = await ownInvoice(await signedInContext(t.services, owner), order.number);
     if (!outcome.ok) throw new Error(outcome.code);
     const { invoice } = outcome;
-    expect(invoice.seller).toMatchObject({ countryCode: 'RU', legalName: 'ООО «Агротехника»', inn: '6732012345', kpp: '673200101', bik: '044525999', corrAccount: '30101810400000000999', settlementAccount: '40702810000000000001' });
+    expect(invoice.seller).toMatchObject({ countryCode: 'RU', legalName: 'ООО «Агротехника»', inn: '6732012340', kpp: '673200101', bik: '044525999', corrAccount: '30101810600000000999', settlementAccount: '40702810600000000001' });
     expect(invoice.buyer).toEqual({ name: 'Иван Петров', phone: '+7 (912) 469-37-64', email: 'ivan@agro.test' });
     expect(invoice.dayLabel).toBe('2 марта 2026 г.');
     // Three parts (1 000,00 × 1; 1 123,45 × 2; 1 246,90 × 3) and the delivery as the fourth line.
@@ -100,7 +100,7 @@ describe('the invoice of an order', () => {
     try {
       expect(await invoiceForPrint(t.services, bare.number)).toEqual({ ok: false, code: 'no_requisites' });
     } finally {
-      await t.db.updateTable('region_branch').set({ settlement_account: '40702810000000000002' }).where('id', '=', 2).execute();
+      await t.db.updateTable('region_branch').set({ settlement_account: '40702810600000000002' }).where('id', '=', 2).execute();
     }
   });
 

@@ -1,13 +1,11 @@
-import { useState } from 'react';
+import { ConsentField, ContactFields, EMPTY_CONTACTS, FormDialog, TextArea, useSend } from '#app/components/forms/contact-fields.tsx';
 import { SchemaForm, ServerAlert, SubmitButton, TextField, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';
 import { useSignedInData } from '#app/components/page/visitor.tsx';
-import { Dialog } from '#app/components/ui/Dialog.tsx';
-import { api } from '#app/lib/api.ts';
 import {
   FINANCING_TYPES, FINANCING_TYPE_LABELS, LEAD_COMMENT_MAX, MACHINE_MODEL_MAX, SERIAL_MAX, TERM_MONTHS_MAX, TERM_MONTHS_MIN,
   financingRequestInput, serviceRequestInput,
 } from '../leads.schema.ts';
-import { ConsentField, ContactFields, EMPTY_CONTACTS, TextArea, usePrefilledContacts } from './ContactFields.tsx';
+import { usePrefilledContacts } from './use-prefilled-contacts.ts';
 import styles from './OfferRequestDialog.module.css';
 
 export type LeadRequestKind = 'service' | 'financing';
@@ -28,41 +26,10 @@ const TITLES: Record<LeadRequestKind, string> = { service: 'Заявка на с
  * them), the 152-ФЗ consent; the answer names the request's number.
  */
 export function LeadRequestDialog({ kind, open, onClose, branchName }: LeadRequestDialogProps) {
-  const [thanks, setThanks] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const close = () => {
-    onClose();
-    if (thanks) {
-      setThanks(null);
-      setRound((n) => n + 1);
-    }
-  };
   return (
-    <Dialog open={open} onClose={close} title={thanks ? 'Заявка отправлена' : TITLES[kind]} id={`${kind}-request`} placement="top">
-      {thanks ? (
-        <div className={styles.thanks} role="status">
-          <p>{thanks}</p>
-          <button type="button" className="btn btn-brand" onClick={close}>Хорошо</button>
-        </div>
-      ) : kind === 'service'
-        ? <ServiceForm key={round} branchName={branchName} onSent={setThanks} />
-        : <FinancingForm key={round} branchName={branchName} onSent={setThanks} />}
-    </Dialog>
+    <FormDialog id={`${kind}-request`} open={open} onClose={onClose} title={TITLES[kind]} sentTitle="Заявка отправлена"
+      form={(onSent) => (kind === 'service' ? <ServiceForm branchName={branchName} onSent={onSent} /> : <FinancingForm branchName={branchName} onSent={onSent} />)} />
   );
-}
-
-/** Sends the form's values; the server's refusal shows at the form (per field when it names one). */
-function useSend(form: { values: unknown; clearFailure: () => void; fail: (f: { message: string; fields?: Record<string, string> }) => void }, path: string, onSent: (message: string) => void) {
-  const [sending, setSending] = useState(false);
-  async function send() {
-    setSending(true);
-    form.clearFailure();
-    const result = await api<{ message: string; id: number }>('POST', path, form.values);
-    setSending(false);
-    if (result.error_status === 'success') onSent(result.message);
-    else form.fail({ message: result.message, ...(result.fields ? { fields: result.fields } : {}) });
-  }
-  return { sending, send };
 }
 
 interface ServiceValues extends Record<string, unknown> { model: string; serial: string; problem: string; name: string; phone: string; email: string; acceptGDPR: boolean }

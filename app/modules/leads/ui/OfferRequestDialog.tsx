@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { SchemaForm, ServerAlert, SubmitButton, formStyles, useSchemaForm} from '#app/components/forms/form-kit.tsx';
-import { Dialog } from '#app/components/ui/Dialog.tsx';
-import { api } from '#app/lib/api.ts';
+import { ConsentField, ContactFields, EMPTY_CONTACTS, FormDialog, TextArea, useSend } from '#app/components/forms/contact-fields.tsx';
+import { SchemaForm, ServerAlert, SubmitButton, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';
 import { LEAD_COMMENT_MAX, offerRequestInput } from '../leads.schema.ts';
-import { ConsentField, ContactFields, EMPTY_CONTACTS, TextArea, usePrefilledContacts } from './ContactFields.tsx';
+import { usePrefilledContacts } from './use-prefilled-contacts.ts';
 import styles from './OfferRequestDialog.module.css';
 
 interface RequestValues extends Record<string, unknown> {
@@ -28,41 +26,16 @@ export interface OfferRequestDialogProps {
  * comment, gives the 152-ФЗ consent, and gets the request's number.
  */
 export function OfferRequestDialog({ open, onClose, model, branchName }: OfferRequestDialogProps) {
-  const [thanks, setThanks] = useState<string | null>(null);
-  // A new, empty form after each confirmation: the next request starts clean.
-  const [round, setRound] = useState(0);
-  const close = () => {
-    onClose();
-    if (thanks) {
-      setThanks(null);
-      setRound((n) => n + 1);
-    }
-  };
   return (
-    <Dialog open={open} onClose={close} title={thanks ? 'Запрос отправлен' : 'Запрос коммерческого предложения'} id="offer-request" placement="top">
-      {thanks ? (
-        <div className={styles.thanks} role="status">
-          <p>{thanks}</p>
-          <button type="button" className="btn btn-brand" onClick={close}>Хорошо</button>
-        </div>
-      ) : <RequestForm key={round} model={model} branchName={branchName} onSent={setThanks} />}
-    </Dialog>
+    <FormDialog id="offer-request" open={open} onClose={onClose} title="Запрос коммерческого предложения" sentTitle="Запрос отправлен"
+      form={(onSent) => <RequestForm model={model} branchName={branchName} onSent={onSent} />} />
   );
 }
 
 function RequestForm({ model, branchName, onSent }: { model: { id: number; name: string }; branchName: string | null; onSent: (message: string) => void }) {
   const form = useSchemaForm(offerRequestInput, (): RequestValues => ({ modelId: model.id, ...EMPTY_CONTACTS, comment: '' }));
-  const [sending, setSending] = useState(false);
   usePrefilledContacts(form);
-
-  async function send() {
-    setSending(true);
-    form.clearFailure();
-    const result = await api<{ message: string; id: number }>('POST', '/api/leads/offer-request', form.values);
-    setSending(false);
-    if (result.error_status === 'success') onSent(result.message);
-    else form.fail({ message: result.message, ...(result.fields ? { fields: result.fields } : {}) });
-  }
+  const { sending, send } = useSend(form, '/api/leads/offer-request', onSent);
 
   return (
     <SchemaForm form={form} onValid={send}>

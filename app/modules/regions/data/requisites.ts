@@ -1,3 +1,4 @@
+import { kzIbanOf, withAccountKey } from '../requisites.rules.ts';
 import type { BranchSeed } from './types';
 
 /** Demo requisites of a branch: the columns of region_branch migration 0028 added. */
@@ -19,7 +20,8 @@ const KAZAKHSTAN_FROM_ID = 24;
 /**
  * Demo content: made-up requisites in the shape of real ones. Russian branches are separate
  * divisions of one company (one ИНН and ОГРН, a КПП of their own); the Kazakh ones belong to its
- * partnership there (one БИН). Banks and accounts are invented: no real account is ever printed.
+ * partnership there (one БИН). Banks and accounts are invented (no real account is ever printed), with
+ * valid control digits, so that an editor can publish a branch without retyping them.
  */
 export function demoRequisites(branch: BranchSeed): RequisitesSeed {
   const n = String(branch.id).padStart(3, '0');
@@ -29,14 +31,14 @@ export function demoRequisites(branch: BranchSeed): RequisitesSeed {
       legal_address: `Республика Казахстан, г. ${branch.city}, ${branch.address}`,
       inn: null, kpp: null, ogrn: null, bin: '180540012345',
       bank_name: 'АО «Демо Банк Казахстан»', bik: 'DEMOKZKA', corr_account: null,
-      settlement_account: `KZ12965000000000${n.slice(1)}`.padEnd(20, '0'),
+      settlement_account: kzIbanOf(`9650000000000${n}`),
     };
   }
   return {
     legal_name: 'ООО «Агротехника»',
     legal_address: `Российская Федерация, г. ${branch.city}, ${branch.address}`,
-    inn: '6732012345', kpp: `6732${n}01`.slice(0, 9), ogrn: '1106732001234', bin: null,
-    bank_name: 'АО «Демо Банк»', bik: '044525999', corr_account: '30101810400000000999',
-    settlement_account: `40702810000000000${n}`,
+    inn: '6732012340', kpp: `6732${n}01`.slice(0, 9), ogrn: '1106732001232', bin: null,
+    bank_name: 'АО «Демо Банк»', bik: '044525999', corr_account: withAccountKey('30101810000000000999', '044525999', true),
+    settlement_account: withAccountKey(`40702810000000000${n}`, '044525999'),
   };
 }
