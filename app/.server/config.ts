@@ -80,6 +80,11 @@ const schema = z.object({
   /** Where printed documents (invoices) are kept, by document and version: outside the web root. */
   DOCUMENTS_DIR: z.string().min(1).default('var/documents'),
   /**
+   * How long a download waits for its document's print job before answering 'Счёт готовится…'
+   * with a refresh (ADR 080), in ms; well under the server's 30 s request timeout.
+   */
+  DOCUMENT_WAIT_MS: z.coerce.number().int().min(0).max(20_000).default(8_000),
+  /**
    * The server process runs the job runner (ADR 075). `false` when `npm run worker` processes do the
    * background work instead (the web processes then only enqueue).
    */

@@ -53,7 +53,7 @@ type JobRow = Route.ComponentProps['loaderData']['jobs'][number];
 function columns(csrf: string): ReadonlyArray<Column<JobRow>> {
   return [
     { id: 'id', header: '№', primary: true, cell: (j) => j.id },
-    { id: 'kind', header: 'Вид и ключ', cell: (j) => <>{j.kind}<br /><span className={styles.muted}>{j.key}</span></> },
+    { id: 'kind', header: 'Вид и ключ', cell: (j) => <>{j.kindLabel}<br /><span className={styles.muted}>{j.key}</span></> },
     { id: 'state', header: 'Состояние', cell: (j) => <span className={styles.tag}>{j.stateLabel}</span> },
     { id: 'attempts', header: 'Попытки', cell: (j) => `${j.attempts} из ${j.maxAttempts}` },
     {

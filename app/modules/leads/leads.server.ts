@@ -118,6 +118,7 @@ export async function requestFinancing(ctx: RequestContext, input: FinancingRequ
  */
 export const requestLetterJob = defineJobKind({
   kind: 'leads.request-letter',
+  label: 'Письмо филиалу о заявке',
   payload: z.object({ requestId: z.number().int().positive() }),
   ...LETTER_JOB_POLICY,
   async run(services, { requestId }, job) {

@@ -7,6 +7,7 @@ import { readSort } from '#app/components/backoffice/sort.rules.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
+import { prepareInvoicePdf } from './invoice-job.server.ts';
 import { ORDER_STATUS_LABELS, ORDER_WORK_MESSAGES, orderPath, type OrderStatusCode } from './orders.constants.ts';
 import { orderNewsLetter, type OrderNews } from './order-letters.ts';
 import { isOrderNumber, parseStaffPrice, statusMoveRefusal } from './orders.rules.ts';
@@ -172,10 +173,25 @@ export async function priceOrderLine(services: Pick<AppServices, 'db' | 'config'
   });
 }
 
-/** The customer confirms the prices named for his order's lines ('Мои заказы'). */
+/**
+ * The customer confirms the prices named for his order's lines ('Мои заказы'). Its invoice is then
+ * printed in the background (ADR 080), so it is ready when he asks for it.
+ */
 export async function confirmOrderPrices(ctx: RequestContext, number: string, customerName: string): Promise<WorkResult> {
   const userId = ctx.session?.userId;
   if (userId == null || !isOrderNumber(number)) return { ok: false, status: 404, message: ORDER_WORK_MESSAGES.notFound };
+  const result = await confirmInTransaction(ctx, number, userId, customerName);
+  if (result.ok) {
+    // After the commit (the invoice is read through another connection); a failure here costs only
+    // the head start: the download enqueues the same job.
+    await prepareInvoicePdf(ctx.services, number).catch((error: unknown) => process.stderr.write(JSON.stringify({
+      level: 'warn', msg: 'Печать счёта не поставлена в очередь', order: number, requestId: ctx.requestId, error: error instanceof Error ? error.message : String(error),
+    }) + '\n'));
+  }
+  return result;
+}
+
+function confirmInTransaction(ctx: RequestContext, number: string, userId: number, customerName: string): Promise<WorkResult> {
   return ctx.services.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders_order').select(['id', 'prices_pending_confirmation', 'status'])
       .where('number', '=', number).where('user_id', '=', userId).forUpdate().executeTakeFirst();
