@@ -5,6 +5,7 @@ import { pageContext } from '#app/.server/context.ts';
 import { useOptionalRootData, type RootData } from '#app/components/page/root-data.ts';
 import { AdminShellBare } from '#app/layout/AdminShell.tsx';
 import { BackofficeError } from '#app/layout/BackofficeError.tsx';
+import { staffAreaOf } from '#app/layout/staff-areas.ts';
 import { VisitorScript } from '#app/components/page/visitor.tsx';
 import { earlyClicksScript, replayEarlyClicks } from '#app/layout/early-clicks.ts';
 import { webFontsScript } from '#app/layout/web-fonts.ts';
@@ -98,7 +99,8 @@ export default function App() {
  * highest route with a loader): the back-office's refusal for its paths, a plain page otherwise.
  */
 export function ErrorBoundary() {
-  if (useLocation().pathname.startsWith('/admin')) return <AdminShellBare><BackofficeError /></AdminShellBare>;
+  const area = staffAreaOf(useLocation().pathname);
+  if (area) return <AdminShellBare area={area}><BackofficeError /></AdminShellBare>;
   return (
     <div className="container" style={{ padding: '48px 16px' }}>
       <h1>Что-то пошло не так</h1>

@@ -63,6 +63,11 @@ export default [
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
+  // The supplier cabinet's area: its shell now, its screens with the supplier cabinet (ADR 073).
+  route('suppliers', 'routes/suppliers.layout.tsx', { id: 'suppliers' }, [
+    index('routes/suppliers._index.tsx'),
+    route('*', 'routes/suppliers.not-found.tsx'),
+  ]),
   // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).
   route('print', 'routes/print.tsx', [
     route('invoice/:number', 'routes/print.invoice.$number.tsx'),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
+import { BACKOFFICE, type StaffArea } from './staff-areas.ts';
 import styles from './AdminShell.module.css';
 
 /**
@@ -8,26 +9,29 @@ import styles from './AdminShell.module.css';
  * the sections he may open — a side column on a desktop, a row that scrolls sideways on a phone.
  * No catalogue menu, region or cart: none of the shop's shell loads here.
  */
-export function AdminShell({ name, branch, sections, children }: {
-  name: string; branch: string | null; sections: { to: string; label: string }[]; children: ReactNode;
+export function AdminShell({ name, branch, sections, children, area = BACKOFFICE }: {
+  name: string;
+  /** The staff member's branch (null: every branch); undefined where branches do not apply (a supplier). */
+  branch?: string | null;
+  sections: { to: string; label: string }[]; children: ReactNode; area?: StaffArea;
 }) {
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#main">Перейти к содержимому</a>
       <header className={styles.bar}>
-        <Link to="/admin" className={styles.brand}>Бэк-офис</Link>
+        <Link to={area.home} className={styles.brand}>{area.title}</Link>
         <span className={styles.who} data-testid="admin-user">
           {name}
-          <span className={styles.muted}>{branch ? ` · ${branch}` : ' · все филиалы'}</span>
+          {branch === undefined ? null : <span className={styles.muted}>{branch ? ` · ${branch}` : ' · все филиалы'}</span>}
         </span>
         <Link to="/" className={styles.toShop}>На сайт</Link>
       </header>
       <div className={styles.body}>
-        <nav className={styles.nav} aria-label="Разделы бэк-офиса">
+        <nav className={styles.nav} aria-label={area.navLabel}>
           <ul>
             {sections.map((s) => (
               <li key={s.to}>
-                <NavLink to={s.to} end={s.to === '/admin'} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                <NavLink to={s.to} end={s.to === area.home} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
                   {s.label}
                 </NavLink>
               </li>
@@ -41,11 +45,11 @@ export function AdminShell({ name, branch, sections, children }: {
 }
 
 /** The shell without the visitor's data: for a refused or failed back-office page. */
-export function AdminShellBare({ children }: { children: ReactNode }) {
+export function AdminShellBare({ children, area = BACKOFFICE }: { children: ReactNode; area?: StaffArea }) {
   return (
     <div className={styles.shell}>
       <header className={styles.bar}>
-        <a href="/admin" className={styles.brand}>Бэк-офис</a>
+        <a href={area.home} className={styles.brand}>{area.title}</a>
         <a href="/" className={styles.toShop}>На сайт</a>
       </header>
       <main id="main" className={`${styles.main} ${styles.alone}`}>{children}</main>

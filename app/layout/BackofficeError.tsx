@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { BACKOFFICE, staffAreaOf } from './staff-areas.ts';
 
 /**
  * What a refused or failed back-office page says (ADR 073): 403 with an offer to sign in when the
@@ -8,11 +9,12 @@ export function BackofficeError() {
   const error = useRouteError();
   const { pathname, search } = useLocation();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const area = staffAreaOf(pathname) ?? BACKOFFICE;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div data-testid="not-found">
         <h1>Страница не найдена</h1>
-        <p>В бэк-офисе нет такого раздела. <a href="/admin">К сводке</a></p>
+        <p>{area.missing} <a href={area.home}>К сводке</a></p>
       </div>
     );
   }
@@ -28,7 +30,7 @@ export function BackofficeError() {
   return (
     <div data-testid="forbidden">
       <h1>Доступ запрещён</h1>
-      <p>{guest ? 'Бэк-офис открыт сотрудникам компании. Войдите под своей учётной записью.' : 'Этот раздел бэк-офиса вашей роли не открыт.'}</p>
+      <p>{guest ? area.guest : area.refused}</p>
       <p>
         {guest ? <a href={`/login?redirect=${encodeURIComponent(pathname + search)}`} className="btn btn-brand">Войти</a> : null}{' '}
         <a href="/" className="btn btn-secondary">На главную</a>

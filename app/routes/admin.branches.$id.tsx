@@ -68,7 +68,9 @@ const PHONES = new Set<keyof BranchInput>(['phone', 'phoneInternal', 'servicePho
 export default function AdminBranch({ loaderData, actionData }: Route.ComponentProps) {
   const { branch, preview, csrf, notice } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  // Each visit (a redirect after saving too) starts the form from what the server has; a refusal keeps what was typed.
+  // A save (a redirect with its notice, or a new draft) starts the form from what the server has; a
+  // refusal keeps what was typed. Not location.key: it differs between the server and hydration,
+  // which would empty what was typed before the page's script ran.
   const location = useLocation();
   const start = branch.draft ?? branch.live;
   const sent = actionData?.values;
@@ -90,7 +92,7 @@ export default function AdminBranch({ loaderData, actionData }: Route.ComponentP
       <Toast message={actionData ? null : notice} token={loaderData} />
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>
-        <Form method="post" className={editorStyles.form} key={location.key}>
+        <Form method="post" className={editorStyles.form} key={`${location.search}|${branch.draft?.updatedAt ?? ''}`}>
           <input type="hidden" name="_csrf" value={csrf} />
           <DraftNote draft={branch.draft} />
           <fieldset className={editorStyles.fieldset}>

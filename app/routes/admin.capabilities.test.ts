@@ -8,6 +8,9 @@ import { createApp } from '../../server/app.ts';
 import { fakeServerBuild } from '../../server/test-build.ts';
 import { testClient } from '../../server/test-client.ts';
 import routes from '../routes.ts';
+import * as suppliersHome from './suppliers._index.tsx';
+import * as suppliersLayout from './suppliers.layout.tsx';
+import * as suppliersNotFound from './suppliers.not-found.tsx';
 
 /*
  * The capability table (app/modules/auth/capabilities.rules.ts), tested route by route for every
@@ -61,6 +64,9 @@ beforeAll(async () => {
   await t.db.insertInto('content_promotion').values({ id: userId, title: 'Акция', text: 'Условия', link: '/akcii', badge: '−5 %', starts_on: '2026-01-01', ends_on: '2026-12-31', sort: 0 }).execute();
   const entries: Parameters<typeof fakeServerBuild>[0] = { admin: { path: 'admin', module: await load(area.file) } };
   for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: 'admin', path: screen.path, index: screen.index, module: await load(screen.file) };
+  entries.suppliers = { path: 'suppliers', module: suppliersLayout };
+  entries['suppliers-home'] = { parentId: 'suppliers', index: true, module: suppliersHome };
+  entries['suppliers-404'] = { parentId: 'suppliers', path: '*', module: suppliersNotFound };
   build = fakeServerBuild(entries);
 }, 120_000);
 afterAll(async () => { await t?.destroy(); });
@@ -101,6 +107,19 @@ describe('the back-office capability table, route by route, role by role', () =>
     expect((await get('/admin/no-such-screen')).status).toBe(403);
     expect((await get('/admin/no-such-screen', cookies.get('supplier'))).status).toBe(403);
     expect((await get('/admin/no-such-screen', cookies.get('employee'))).status).toBe(404);
+  });
+
+  it('opens the supplier cabinet to the roles with its capability only; a guest is asked to sign in', async () => {
+    expect((await get('/suppliers')).status).toBe(403);
+    expect((await get('/suppliers.data')).status).toBe(403);
+    expect((await get('/suppliers', cookies.get('customer'))).status).toBe(403);
+    for (const role of ROLES) {
+      const res = await get('/suppliers', cookies.get(role));
+      expect(res.status, role).toBe(can([role], 'suppliers.cabinet') ? 200 : 403);
+      expect(res.headers.get('cache-control'), role).toContain('no-store');
+    }
+    expect((await get('/suppliers/no-such-screen', cookies.get('supplier'))).status).toBe(404);
+    expect((await get('/suppliers/no-such-screen', cookies.get('employee'))).status).toBe(403);
   });
 
   it('answers hostile addresses and forms with a 4xx or the page, never a 500', async () => {

@@ -70,7 +70,9 @@ const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallb
 export default function AdminContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, csrf, notice, markupRemoved } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  // Each visit (a redirect after saving too) starts the form from what the server has; a refusal keeps what was typed.
+  // A save (a redirect with its notice, or a new draft) starts the form from what the server has; a
+  // refusal keeps what was typed. Not location.key: it differs between the server and hydration,
+  // which would empty what was typed before the page's script ran.
   const location = useLocation();
   const start: PageInput = page.draft ?? page.live;
   const sent = actionData?.values;
@@ -90,7 +92,7 @@ export default function AdminContentPage({ loaderData, actionData }: Route.Compo
       {markupRemoved && !actionData ? <p className={styles.error} role="alert">{EDITING_MESSAGES.markupRemoved}</p> : null}
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>
-        <Form method="post" className={editorStyles.form} key={location.key}>
+        <Form method="post" className={editorStyles.form} key={`${location.search}|${page.draft?.updatedAt ?? ''}`}>
           <input type="hidden" name="_csrf" value={csrf} />
           <DraftNote draft={page.draft} />
           <EditorField name="title" label="Заголовок" value={v('title')} error={errors.title} maxLength={PAGE_LIMITS.title} required />

@@ -102,7 +102,9 @@ const EMPTY = (today: string): PromotionInput => ({ title: '', text: '', link: '
 export default function AdminPromotion({ loaderData, actionData }: Route.ComponentProps) {
   const { promotion, csrf, notice, today } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  // Each visit (a redirect after saving too) starts the form from what the server has; a refusal keeps what was typed.
+  // A save (a redirect with its notice, or a new draft) starts the form from what the server has; a
+  // refusal keeps what was typed. Not location.key: it differs between the server and hydration,
+  // which would empty what was typed before the page's script ran.
   const location = useLocation();
   const start = promotion.draft ?? promotion.live ?? EMPTY(today);
   const sent = actionData?.values;
@@ -121,7 +123,7 @@ export default function AdminPromotion({ loaderData, actionData }: Route.Compone
       <Toast message={actionData ? null : notice} token={loaderData} />
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>
-        <Form method="post" encType="multipart/form-data" className={editorStyles.form} key={location.key}>
+        <Form method="post" encType="multipart/form-data" className={editorStyles.form} key={`${location.search}|${promotion.draft?.updatedAt ?? ''}`}>
           {/* First: the server checks the token before it reads the upload. */}
           <input type="hidden" name="_csrf" value={csrf} />
           <input type="hidden" name="imageId" value={v('imageId')} />

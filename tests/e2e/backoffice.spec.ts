@@ -32,7 +32,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Анна Администратор' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Разделы бэк-офиса' });
-  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Страницы и акции', 'Филиалы', 'Пользователи', 'Журнал изменений', 'Фоновые задания']);
+  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Страницы и акции', 'Филиалы', 'Пользователи', 'Журнал изменений', 'Фоновые задания']);
   // No shop shell: no catalogue menu, no cart.
   await expect(page.getByRole('button', { name: 'Каталог' })).toHaveCount(0);
   await shot(page, testInfo, 'admin-home');
@@ -68,7 +68,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   await signInTo(other, staff);
   await other.goto('/admin');
   await expect(other.getByTestId('admin-user')).toContainText(`Пётр Новиков · ${branch}`);
-  await expect(other.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки']);
+  await expect(other.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения']);
   const refused = await other.goto('/admin/users');
   expect(refused?.status()).toBe(403);
   await expect(other.getByRole('heading', { level: 1, name: 'Доступ запрещён' })).toBeVisible();
@@ -86,4 +86,26 @@ test('a customer and a guest are refused at the back-office door @server-logic',
   expect(customer?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: 'Доступ запрещён' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
+});
+
+test('a supplier opens his cabinet from the user menu; the back-office is not his, and his cabinet is not a customer\'s @server-logic', async ({ page }, testInfo) => {
+  const id = unique(testInfo);
+  const supplier = `supplier-${id}@agro.test`;
+  await createAccount(page.request, supplier, 'secret1', 'Ольга Поставщикова');
+  await signInTo(page, supplier, 'supplier');
+  await page.goto('/suppliers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Ольга Поставщикова' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Кабинет поставщика' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Разделы кабинета поставщика' }).getByRole('link')).toHaveText(['Сводка']);
+  const admin = await page.goto('/admin');
+  expect(admin?.status()).toBe(403);
+  const missing = await page.goto('/suppliers/price-lists-that-do-not-exist');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText('В кабинете поставщика нет такого раздела.')).toBeVisible();
+
+  const customerPage = await page.context().browser()!.newPage();
+  const refused = await customerPage.goto(new URL('/suppliers', page.url()).toString());
+  expect(refused?.status()).toBe(403);
+  await expect(customerPage.getByText('Кабинет открыт поставщикам компании. Войдите под учётной записью, которую вам выдал менеджер.')).toBeVisible();
+  await customerPage.close();
 });
