@@ -10,12 +10,13 @@
 export const MODULE_DEPENDENCIES = {
   regions: [],
   auth: [],
+  financing: [],
   catalog: ['regions'],
   parts: ['regions', 'catalog'],
   cart: ['regions', 'parts'],
   delivery: ['regions', 'parts'],
   orders: ['regions', 'auth'],
-  leads: ['regions', 'auth', 'catalog'],
+  leads: ['regions', 'auth', 'catalog', 'financing'],
   content: ['regions', 'parts'],
   search: ['catalog', 'content', 'parts'],
 };
