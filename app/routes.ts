@@ -58,6 +58,8 @@ export default [
     route('content/promotions/:id', 'routes/admin.content.promotions.$id.tsx'),
     route('branches', 'routes/admin.branches.tsx'),
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
+    route('financing', 'routes/admin.financing.tsx'),
+    route('financing/:id', 'routes/admin.financing.$id.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).
