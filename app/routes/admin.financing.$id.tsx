@@ -138,7 +138,8 @@ export default function AdminFinancingProgramme({ loaderData, actionData }: Rout
             <button type="submit" className="btn btn-brand" disabled={busy}>{programme ? 'Сохранить условия' : 'Создать программу'}</button>
           </div>
         </Form>
-        <div className={editorStyles.form}>
+        {/* One column that never widens the page: its tables scroll sideways on a phone. */}
+        <div className={editorStyles.form} style={{ gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 }}>
           {programme && programme.terms.length > 0 ? (
             <section aria-labelledby="terms-history">
               <h2 id="terms-history" style={{ fontSize: 'var(--text-m, 1rem)', margin: '0 0 8px' }}>Условия по датам</h2>
@@ -167,7 +168,7 @@ export default function AdminFinancingProgramme({ loaderData, actionData }: Rout
           ) : null}
           {example && programme ? (
             <Preview label={`Пример расчёта на сегодня: 10 000 000, аванс ${shown!.minAdvancePercent} %, ${example[0]!.totals.count} мес.`}>
-              <div style={{ display: 'grid', gap: 8 }}>
+              <div style={{ display: 'grid', gap: 8, gridTemplateColumns: 'minmax(0, 1fr)', padding: '0 8px' }}>
                 {example.map((s) => <ScheduleTable key={s.method} schedule={s} currency={programme.currency} expanded={false} />)}
               </div>
             </Preview>

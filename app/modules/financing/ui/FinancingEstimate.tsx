@@ -73,7 +73,7 @@ export function FinancingEstimate({ kinds, price, advance, termMonths }: Financi
         {programme.seasonalMonths.length > 0 ? (
           <label className={styles.check}>
             <input type="checkbox" checked={useSeasonal} onChange={(e) => setSeasonal(e.currentTarget.checked)} />
-            <span>Сезонный график: платежи только в {monthList(programme.seasonalMonths)}</span>
+            <span>Сезонный график — платежи только после уборки: {monthList(programme.seasonalMonths)}</span>
           </label>
         ) : null}
         {programme.maxDeferMonths > 0 ? (
