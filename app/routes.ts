@@ -40,6 +40,8 @@ export default [
     route('cart/order/:number', 'routes/cart.order.$number.tsx'),
     route('cart/order/:number/files/:id', 'routes/cart.order.$number.files.$id.ts'),
     route('cart/order/:number/invoice.pdf', 'routes/cart.order.$number.invoice.pdf.ts'),
+    // The shared components in their states (ADR 079): open to everyone, never indexed.
+    route('demo/index', 'routes/demo.index.tsx'),
     route('*', 'routes/fallback.tsx'),
   ]),
   route('admin', 'routes/admin.layout.tsx', { id: 'admin' }, [
@@ -48,6 +50,7 @@ export default [
     route('orders/:number', 'routes/admin.orders.$number.tsx'),
     route('leads', 'routes/admin.leads.tsx'),
     route('leads/:id', 'routes/admin.leads.$id.tsx'),
+    route('offers', 'routes/admin.offers.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),

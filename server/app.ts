@@ -25,6 +25,7 @@ import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { financingApi } from '#app/modules/financing/financing.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
+import { EXCHANGE_BODY_BYTES, offersExchangeApi } from '#app/modules/offers/offers.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
 import { mediaRoutes } from './media.ts';
@@ -67,6 +68,8 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   { path: '/api/order/create', maxBytes: ORDER_CREATE_BODY_BYTES },
   // A promotion's editor carries one picture of up to 15 MB and the form (ADR 081).
   { path: '/admin/content/promotions/*', maxBytes: IMAGE_MAX_BYTES + 1024 * 1024 },
+  // 1C sends up to a hundred offers in one call (ADR 083).
+  { path: '/api/exchange/offers', maxBytes: EXCHANGE_BODY_BYTES },
 ];
 
 /** Module routers of spec §7, mounted under /api. Each module owns its router. */
@@ -133,6 +136,8 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   });
 
   app.use(compressResponses());
+  // 1C's exchange: HTTP Basic, JSON only, no session and no CSRF token (a machine, not a browser; ADR 083).
+  app.route('/api/exchange', offersExchangeApi(services));
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
   app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestPartsHistory, joinGuestCart, joinGuestOrders] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));

@@ -16,6 +16,10 @@ export { enqueueMail } from '#app/.server/jobs/mail.ts';
 export { enqueueJob } from '#app/.server/jobs/enqueue.ts';
 export { jobCounts } from '#app/.server/jobs/admin.ts';
 export { benchProbeJob } from '#app/.server/jobs/bench-probe.ts';
+export { registeredKinds } from '#app/.server/jobs/kinds.ts';
+// The invoice's print job (ADR 080), named here so every process that loads the build (the
+// server, `npm run worker`) has registered it, whichever routes the bundle keeps.
+export { invoicePdfJob } from '#app/modules/orders/invoice-job.server.ts';
 export { createProviders } from '#app/modules/auth/providers/config.ts';
 export { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 export { createDeliveryProviders } from '#app/modules/delivery/providers/config.ts';

@@ -28,14 +28,19 @@ const oauth = entry.createOAuthSetup({ env: process.env, nodeEnv: config.NODE_EN
 const delivery = entry.createDeliveryProviders({ env: process.env, nodeEnv: config.NODE_ENV, db, demo: config.DEMO });
 const pdf = entry.createPdfPrinter(config);
 const services = { db, config, providers, oauth, delivery, pdf };
-// The printer asks the app for its print pages in-process (ADR 074): the worker builds the app, never listens.
-entry.createApp({ services });
+// The printer asks the app for its print pages in-process (ADR 074): the worker builds the app, never
+// listens. With the pages (React Router's build) and the built assets (the print pages' styles and
+// fonts): without them every print page would be a 404 and every PDF job would fail (ADR 080).
+entry.createApp({ services, build: entry.serverBuild, clientDir: resolve(root, 'build/client') });
 if (process.env.BENCH_JOBS === '1') {
   entry.benchProbeJob({ workMs: Number(process.env.BENCH_JOBS_WORK_MS ?? 20), leaseMs: Number(process.env.BENCH_JOBS_LEASE_MS ?? 1_500) });
 }
 
+// The kinds it claims are those the build's modules registered as they loaded: the letters, the
+// requests' letters and the invoice's PDF (`entry.invoicePdfJob`, printed by this process's Chromium
+// into the same file storage the web processes read: a shared DOCUMENTS_DIR or S3, ADR 080).
 const runner = entry.startJobRunner(services, { concurrency: config.JOBS_CONCURRENCY, log: entry.jobLog(config) });
-log({ level: 'info', msg: 'Обработчик фоновых заданий запущен', worker: runner.workerId, concurrency: config.JOBS_CONCURRENCY });
+log({ level: 'info', msg: 'Обработчик фоновых заданий запущен', worker: runner.workerId, concurrency: config.JOBS_CONCURRENCY, kinds: entry.registeredKinds() });
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -42,6 +42,12 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** The support address of the auth modal's SMS mode (spec §2). */
   SUPPORT_EMAIL: z.string().email().default('support@agrotechnika.example'),
+  /**
+   * HTTP Basic credentials 1C uses for the exchange (`/api/exchange/*`, ADR 083). Unset, the
+   * exchange is refused: there is no default account.
+   */
+  EXCHANGE_USER: z.string().min(1).max(100).optional(),
+  EXCHANGE_PASSWORD: z.string().min(12, 'EXCHANGE_PASSWORD: at least 12 characters').max(200).optional(),
   /** Address of the supplier portal shown in the user menu. */
   SUPPLIER_PORTAL_URL: z.string().default('/suppliers'),
   /**
@@ -73,6 +79,11 @@ const schema = z.object({
   PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   /** Where printed documents (invoices) are kept, by document and version: outside the web root. */
   DOCUMENTS_DIR: z.string().min(1).default('var/documents'),
+  /**
+   * How long a download waits for its document's print job before answering 'Счёт готовится…'
+   * with a refresh (ADR 080), in ms; well under the server's 30 s request timeout.
+   */
+  DOCUMENT_WAIT_MS: z.coerce.number().int().min(0).max(20_000).default(8_000),
   /**
    * The server process runs the job runner (ADR 075). `false` when `npm run worker` processes do the
    * background work instead (the web processes then only enqueue).

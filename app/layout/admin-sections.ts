@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Сводка', capability: 'backoffice.enter' },
   { to: '/admin/orders', label: 'Заказы', capability: 'orders.read' },
   { to: '/admin/leads', label: 'Заявки', capability: 'leads.read' },
+  { to: '/admin/offers', label: 'Предложения', capability: 'offers.read' },
   { to: '/admin/content', label: 'Страницы и акции', capability: 'content.edit' },
   { to: '/admin/branches', label: 'Филиалы', capability: 'branch.manage' },
   { to: '/admin/financing', label: 'Финансирование', capability: 'financing.manage' },

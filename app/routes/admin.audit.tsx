@@ -2,6 +2,7 @@ import { Form, data } from 'react-router';
 import { auditFilter, listAudit } from '#app/.server/audit.ts';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
+import { DataTable, type Column } from '#app/components/backoffice/DataTable.tsx';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -91,6 +92,20 @@ function Changes({ before, after, branches }: { before: unknown; after: unknown;
   );
 }
 
+type AuditRow = Route.ComponentProps['loaderData']['rows'][number];
+
+function columns(branches: Record<string, string>): ReadonlyArray<Column<AuditRow>> {
+  return [
+    { id: 'at', header: 'Когда', nowrap: true, primary: true, cell: (r) => when.format(new Date(r.at)) },
+    { id: 'actor', header: 'Кто', cell: (r) => (r.actorId !== null ? <Link to={`${PATH}?actor=${r.actorId}`}>{r.actorName}</Link> : r.actorName) },
+    {
+      id: 'what', header: 'Что',
+      cell: (r) => <>{ACTION_LABELS[r.action] ?? r.action}<br />{ENTITY_LINKS[r.entity] && r.action !== 'promotion.delete' ? <Link to={ENTITY_LINKS[r.entity]!(r.entityId)}>№ {r.entityId}</Link> : <span className={styles.muted}>{r.entity} № {r.entityId}</span>}</>,
+    },
+    { id: 'changes', header: 'Изменения', cell: (r) => <Changes before={r.before} after={r.after} branches={branches} /> },
+  ];
+}
+
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { rows, page, hasNext, filter, branches } = loaderData;
   const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]) => [k, String(v)]));
@@ -117,27 +132,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <label>По<input type="date" name="to" defaultValue={filter.to ?? ''} /></label>
         <button type="submit" className="btn btn-secondary">Показать</button>
       </Form>
-      <div className={styles.tableWrap}>
-        {rows.length === 0 ? <p className={styles.empty}>Записей нет.</p> : (
-          <table className={styles.table}>
-            <thead><tr><th>Когда</th><th>Кто</th><th>Что</th><th>Изменения</th></tr></thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-testid="audit-row">
-                  <td className={styles.nowrap}>{when.format(new Date(r.at))}</td>
-                  <td>{r.actorId !== null ? <Link to={`${PATH}?actor=${r.actorId}`}>{r.actorName}</Link> : r.actorName}</td>
-                  <td>
-                    {ACTION_LABELS[r.action] ?? r.action}
-                    <br />
-                    {ENTITY_LINKS[r.entity] && r.action !== 'promotion.delete' ? <Link to={ENTITY_LINKS[r.entity]!(r.entityId)}>№ {r.entityId}</Link> : <span className={styles.muted}>{r.entity} № {r.entityId}</span>}
-                  </td>
-                  <td><Changes before={r.before} after={r.after} branches={branches} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <DataTable caption="Журнал изменений" columns={columns(branches)} rows={rows} rowKey={(r) => r.id} rowTestId="audit-row" empty="Записей нет." />
       <Pager path={PATH} query={query} page={page} hasNext={hasNext} label="Страницы журнала" />
     </>
   );

@@ -2,6 +2,7 @@ import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { DraftNote, EditorActions, EditorField, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
@@ -86,7 +87,7 @@ export default function AdminBranch({ loaderData, actionData }: Route.ComponentP
       <p><Link to="/admin/branches">← Филиалы</Link></p>
       <h1 className={styles.title}>{branch.name}{branch.city !== branch.name ? <> <span className={styles.muted}>{branch.city}</span></> : null}</h1>
       <p className={styles.lead}><Link to="/contacts">Контакты на сайте</Link> · <Link to={`/admin/audit?entity=branch&entityId=${branch.id}`}>История изменений</Link></p>
-      {notice && !actionData ? <p className={styles.notice} role="status">{notice}</p> : null}
+      <Toast message={actionData ? null : notice} token={loaderData} />
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>
         <Form method="post" className={editorStyles.form} key={location.key}>

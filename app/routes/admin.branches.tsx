@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { DataTable, RowLink, type Column } from '#app/components/backoffice/DataTable.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
-import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { listBranchesForEditing } from '#app/modules/regions/branch-editing.server.ts';
@@ -18,29 +18,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = () => adminMeta('Филиалы');
 
+type BranchRow = Route.ComponentProps['loaderData']['branches'][number];
+
+const COLUMNS: ReadonlyArray<Column<BranchRow>> = [
+  { id: 'name', header: 'Филиал', primary: true, cell: (b) => <><RowLink to={`/admin/branches/${b.id}`}>{b.name}</RowLink>{b.hasDraft ? <> <span className={styles.tag}>черновик</span></> : null}</> },
+  { id: 'city', header: 'Город', cell: (b) => b.city },
+  { id: 'country', header: 'Страна', cell: (b) => (b.countryCode === 'RU' ? 'Россия' : 'Казахстан') },
+  { id: 'invoices', header: 'Счета', cell: (b) => (b.invoices ? 'выставляются' : <span className={styles.muted}>нет реквизитов</span>) },
+];
+
 export default function AdminBranches({ loaderData }: Route.ComponentProps) {
   const { branches } = loaderData;
   return (
     <>
       <h1 className={styles.title}>Филиалы</h1>
       <p className={styles.lead}>Адреса, телефоны и часы работы — для страницы контактов и шапки сайта; реквизиты — для счетов.</p>
-      <div className={styles.tableWrap}>
-        {branches.length === 0 ? <p className={styles.empty}>Филиалов нет.</p> : (
-          <table className={styles.table}>
-            <thead><tr><th>Филиал</th><th>Город</th><th>Страна</th><th>Счета</th></tr></thead>
-            <tbody>
-              {branches.map((b) => (
-                <tr key={b.id} data-testid="branch-row">
-                  <td><Link to={`/admin/branches/${b.id}`}>{b.name}</Link>{b.hasDraft ? <> <span className={styles.tag}>черновик</span></> : null}</td>
-                  <td>{b.city}</td>
-                  <td>{b.countryCode === 'RU' ? 'Россия' : 'Казахстан'}</td>
-                  <td>{b.invoices ? 'выставляются' : <span className={styles.muted}>нет реквизитов</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <DataTable caption="Филиалы" columns={COLUMNS} rows={branches} rowKey={(b) => b.id} rowTestId="branch-row" empty="Филиалов нет." />
     </>
   );
 }

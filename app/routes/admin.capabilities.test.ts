@@ -113,6 +113,8 @@ describe('the back-office capability table, route by route, role by role', () =>
       ['/admin/orders/%00', 404], [`/admin/orders/${encodeURIComponent(long)}`, 404], ['/admin/orders/%D0%90%D0%93-2026-00%001', 404],
       ['/admin/users/%00', 404], ['/admin/users/99999999999', 404], ['/admin/leads/%00', 404],
       ['/admin/orders?q=%00RE%00504836&status=%00&branch=-1&from=2026-13-45&page=%00', 200],
+      ['/admin/orders?sort=%00', 200], ['/admin/orders?sort=total%3B%20drop%20table%20orders_order', 200], ['/admin/orders?sort=name&sort=-total', 200],
+      ['/admin/leads?sort=-o.total&page=%00', 200], [`/admin/leads?sort=${encodeURIComponent(long)}`, 200],
       ['/admin/audit?entityId=%00&actor=x&from=%00', 200], ['/admin/users?q=%00%00&role=%00', 200], ['/admin/jobs?state=%00&key=%00', 200],
     ] as const) {
       expect((await get(path, admin)).status, path).toBe(status);

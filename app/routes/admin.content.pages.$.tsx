@@ -2,6 +2,7 @@ import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { DraftNote, EditorActions, EditorField, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -85,7 +86,7 @@ export default function AdminContentPage({ loaderData, actionData }: Route.Compo
         <Link to={page.path}>{page.path}</Link>{' · '}
         <Link to={`/admin/audit?entity=page&entityId=${encodeURIComponent(page.slug)}`}>История изменений</Link>
       </p>
-      {notice && !actionData ? <p className={styles.notice} role="status">{notice}</p> : null}
+      <Toast message={actionData ? null : notice} token={loaderData} />
       {markupRemoved && !actionData ? <p className={styles.error} role="alert">{EDITING_MESSAGES.markupRemoved}</p> : null}
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>

@@ -5,7 +5,9 @@ import { requestContext } from '#app/.server/context.ts';
 import { IMAGE_MAX_BYTES } from '#app/.server/files/image-variants.ts';
 import { readMultipart } from '#app/.server/multipart.ts';
 import { DraftNote, EditorActions, EditorField, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
+import { ConfirmDialog } from '#app/components/backoffice/ConfirmDialog.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -116,7 +118,7 @@ export default function AdminPromotion({ loaderData, actionData }: Route.Compone
         {promotion.state ? <>{PROMOTION_STATE_LABELS[promotion.state]} · </> : 'Акция появится на сайте после публикации, с даты начала. '}
         {isNew ? null : <Link to={`/admin/audit?entity=promotion&entityId=${promotion.id}`}>История изменений</Link>}
       </p>
-      {notice && !actionData ? <p className={styles.notice} role="status">{notice}</p> : null}
+      <Toast message={actionData ? null : notice} token={loaderData} />
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>
         <Form method="post" encType="multipart/form-data" className={editorStyles.form} key={location.key}>
@@ -153,10 +155,15 @@ export default function AdminPromotion({ loaderData, actionData }: Route.Compone
             </Preview>
           ) : <p className={styles.muted}>Сохраните черновик, чтобы увидеть карточку акции.</p>}
           {isNew ? null : (
-            <Form method="post" onSubmit={(e) => { if (!window.confirm('Снять акцию с сайта? Её нельзя будет вернуть, запись останется в журнале изменений.')) e.preventDefault(); }}>
-              <input type="hidden" name="_csrf" value={csrf} />
-              <button type="submit" name="intent" value="delete" className="btn btn-secondary" disabled={busy}>Снять акцию с сайта</button>
-            </Form>
+            <ConfirmDialog
+              trigger="Снять акцию с сайта"
+              title="Снять акцию с сайта?"
+              message="Посетители перестанут её видеть. Вернуть её нельзя; запись о ней останется в журнале изменений."
+              confirmLabel="Снять с сайта"
+              cancelLabel="Оставить"
+              fields={{ _csrf: csrf, intent: 'delete' }}
+              busy={busy}
+            />
           )}
         </div>
       </div>

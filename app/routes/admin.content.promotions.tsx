@@ -1,7 +1,9 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import { requestContext } from '#app/.server/context.ts';
+import { DataTable, RowLink, type Column } from '#app/components/backoffice/DataTable.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -28,6 +30,16 @@ export const meta = () => adminMeta('Акции');
 const DATE = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
 const date = (iso: string) => DATE.format(new Date(`${iso}T00:00:00Z`));
 
+type PromotionRow = Route.ComponentProps['loaderData']['rows'][number];
+
+const COLUMNS: ReadonlyArray<Column<PromotionRow>> = [
+  { id: 'title', header: 'Акция', primary: true, cell: (p) => <><RowLink to={`${PATH}/${p.id}`}>{p.title}</RowLink>{p.hasDraft ? <> <span className={styles.tag}>черновик</span></> : null}</> },
+  { id: 'badge', header: 'Метка', cell: (p) => p.badge },
+  { id: 'dates', header: 'Даты', nowrap: true, cell: (p) => `${date(p.startsOn)} — ${date(p.endsOn)}` },
+  { id: 'state', header: 'Состояние', cell: (p) => PROMOTION_STATE_LABELS[p.state] },
+  { id: 'sort', header: 'Порядок', cell: (p) => p.sort },
+];
+
 export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   const { rows, page, hasNext, ownNewDraft, deleted } = loaderData;
   return (
@@ -35,26 +47,9 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
       <p><Link to="/admin/content">← Страницы сайта</Link></p>
       <h1 className={styles.title}>Акции</h1>
       <p className={styles.lead}>Акция видна на странице <Link to="/akcii">/akcii</Link> и на главной с первого дня по последний.</p>
-      {deleted ? <p className={styles.notice} role="status">Акция снята с сайта.</p> : null}
+      <Toast message={deleted ? 'Акция снята с сайта.' : null} token={loaderData} />
       <p><Link to={`${PATH}/new`} className="btn btn-brand">{ownNewDraft ? 'Продолжить новую акцию (черновик)' : 'Новая акция'}</Link></p>
-      <div className={styles.tableWrap}>
-        {rows.length === 0 ? <p className={styles.empty}>Акций пока нет.</p> : (
-          <table className={styles.table}>
-            <thead><tr><th>Акция</th><th>Метка</th><th>Даты</th><th>Состояние</th><th>Порядок</th></tr></thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id} data-testid="promotion-row">
-                  <td><Link to={`${PATH}/${p.id}`}>{p.title}</Link>{p.hasDraft ? <> <span className={styles.tag}>черновик</span></> : null}</td>
-                  <td>{p.badge}</td>
-                  <td className={styles.nowrap}>{date(p.startsOn)} — {date(p.endsOn)}</td>
-                  <td>{PROMOTION_STATE_LABELS[p.state]}</td>
-                  <td>{p.sort}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <DataTable caption="Акции" columns={COLUMNS} rows={rows} rowKey={(p) => p.id} rowTestId="promotion-row" empty="Акций пока нет." />
       <Pager path={PATH} query={new URLSearchParams()} page={page} hasNext={hasNext} label="Страницы списка акций" />
     </>
   );

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { DataTable, RowLink, type Column } from '#app/components/backoffice/DataTable.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -18,25 +19,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = () => adminMeta('Страницы сайта');
 
+type PageRow = Route.ComponentProps['loaderData']['pages'][number];
+
+const COLUMNS: ReadonlyArray<Column<PageRow>> = [
+  { id: 'page', header: 'Страница', primary: true, cell: (p) => <><RowLink to={`/admin/content/pages/${p.slug}`}>{p.label}</RowLink>{p.hasDraft ? <> <span className={styles.tag}>черновик</span></> : null}</> },
+  { id: 'path', header: 'Адрес', nowrap: true, cell: (p) => <Link to={p.path}>{p.path}</Link> },
+  { id: 'title', header: 'Заголовок', cell: (p) => p.title },
+];
+
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className={styles.title}>Страницы сайта</h1>
       <p className={styles.lead}>Изменения сохраняются черновиком и видны посетителям после публикации. <Link to="/admin/content/promotions">Акции →</Link></p>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead><tr><th>Страница</th><th>Адрес</th><th>Заголовок</th></tr></thead>
-          <tbody>
-            {loaderData.pages.map((p) => (
-              <tr key={p.slug} data-testid="page-row">
-                <td><Link to={`/admin/content/pages/${p.slug}`}>{p.label}</Link>{p.hasDraft ? <> <span className={styles.tag}>черновик</span></> : null}</td>
-                <td className={styles.nowrap}><Link to={p.path}>{p.path}</Link></td>
-                <td>{p.title}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Страницы сайта" columns={COLUMNS} rows={loaderData.pages} rowKey={(p) => p.slug} rowTestId="page-row" empty="Страниц нет." />
     </>
   );
 }

@@ -4,7 +4,9 @@ import { requestContext } from '#app/.server/context.ts';
 import { jobCounts, listJobs, retryJob } from '#app/.server/jobs/admin.ts';
 import { JOB_STATES, JOB_STATE_LABELS, jobListQuery } from '#app/.server/jobs/jobs.schema.ts';
 import styles from '#app/components/backoffice/kit.module.css';
+import { DataTable, type Column } from '#app/components/backoffice/DataTable.tsx';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
@@ -46,6 +48,36 @@ export const meta = () => adminMeta('Фоновые задания');
 
 const when = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
+type JobRow = Route.ComponentProps['loaderData']['jobs'][number];
+
+function columns(csrf: string): ReadonlyArray<Column<JobRow>> {
+  return [
+    { id: 'id', header: '№', primary: true, cell: (j) => j.id },
+    { id: 'kind', header: 'Вид и ключ', cell: (j) => <>{j.kindLabel}<br /><span className={styles.muted}>{j.key}</span></> },
+    { id: 'state', header: 'Состояние', cell: (j) => <span className={styles.tag}>{j.stateLabel}</span> },
+    { id: 'attempts', header: 'Попытки', cell: (j) => `${j.attempts} из ${j.maxAttempts}` },
+    {
+      id: 'when', header: 'Когда', nowrap: true,
+      cell: (j) => <>создано {when.format(new Date(j.createdAt))}<br /><span className={styles.muted}>{j.finishedAt ? `завершено ${when.format(new Date(j.finishedAt))}` : `запуск ${when.format(new Date(j.runAt))}`}</span></>,
+    },
+    {
+      id: 'error', header: 'Ошибка',
+      cell: (j) => (
+        <>
+          {j.lastError ? <span className={styles.muted} style={{ overflowWrap: 'anywhere' }}>{j.lastError.slice(0, 300)}</span> : '—'}
+          {j.state === 'failed' ? (
+            <Form method="post" style={{ marginTop: 6 }}>
+              <input type="hidden" name="_csrf" value={csrf} />
+              <input type="hidden" name="id" value={j.id} />
+              <button type="submit" className="btn btn-secondary">Повторить</button>
+            </Form>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+}
+
 export default function AdminJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { jobs, page, pageSize, total, states, filter, refused, csrf, retried } = loaderData;
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== ''));
@@ -67,35 +99,9 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
       </Form>
       {refused ? <p className={styles.error} role="alert">{refused}</p> : null}
       {actionData?.message ? <p className={styles.error} role="alert">{actionData.message}</p> : null}
-      {retried && !actionData ? <p className={styles.notice} role="status">Задание № {retried} снова в очереди</p> : null}
-      <div className={styles.tableWrap}>
-        {jobs.length === 0 ? <p className={styles.empty}>Заданий нет.</p> : (
-          <table className={styles.table}>
-            <thead><tr><th>№</th><th>Вид и ключ</th><th>Состояние</th><th>Попытки</th><th>Когда</th><th>Ошибка</th></tr></thead>
-            <tbody>
-              {jobs.map((j) => (
-                <tr key={j.id} data-testid="job-row">
-                  <td>{j.id}</td>
-                  <td>{j.kind}<br /><span className={styles.muted}>{j.key}</span></td>
-                  <td><span className={styles.tag}>{j.stateLabel}</span></td>
-                  <td>{j.attempts} из {j.maxAttempts}</td>
-                  <td className={styles.nowrap}>создано {when.format(new Date(j.createdAt))}<br /><span className={styles.muted}>{j.finishedAt ? `завершено ${when.format(new Date(j.finishedAt))}` : `запуск ${when.format(new Date(j.runAt))}`}</span></td>
-                  <td>
-                    {j.lastError ? <span className={styles.muted} style={{ overflowWrap: 'anywhere' }}>{j.lastError.slice(0, 300)}</span> : '—'}
-                    {j.state === 'failed' ? (
-                      <Form method="post" style={{ marginTop: 6 }}>
-                        <input type="hidden" name="_csrf" value={csrf} />
-                        <input type="hidden" name="id" value={j.id} />
-                        <button type="submit" className="btn btn-secondary">Повторить</button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      {/* The retry answers with a redirect to the failed jobs (the list changes), so its message comes with the page's data. */}
+      <Toast message={retried && !actionData ? `Задание № ${retried} снова в очереди` : null} token={loaderData} />
+      <DataTable caption="Фоновые задания" columns={columns(csrf)} rows={jobs} rowKey={(j) => j.id} rowTestId="job-row" empty="Заданий нет." />
       <Pager path={PATH} query={query} page={page} hasNext={page * pageSize < total} label="Страницы заданий" />
     </>
   );

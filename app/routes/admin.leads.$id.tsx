@@ -1,6 +1,9 @@
-import { Form, data, redirect, useNavigation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, data, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { ConfirmDialog } from '#app/components/backoffice/ConfirmDialog.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatMoney } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
@@ -35,7 +38,7 @@ function requestId(raw: string): number {
  * other requests, his orders (orders module) and his machines in 'Моя техника' (parts module) —
  * composed here, so the modules stay apart.
  */
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const staff = await requireCapability(ctx, handle.capability);
   const found = await staffLead(ctx.services, staff, requestId(params.id));
@@ -46,11 +49,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     userId !== null ? machinesOfUser(ctx.services, userId) : Promise.resolve([]),
     regionDirectory(ctx.services),
   ]);
-  const done = url.searchParams.get('done');
   return data({
     ...found, orders, machines, csrf: ctx.csrfToken, canWork: staff.capabilities.has('leads.work'),
     branchNames: Object.fromEntries(branches.map((b) => [b.id, b.name])) as Record<number, string>,
-    done: done === 'status' ? 'Состояние заявки изменено' : done === 'assign' ? 'Ответственный назначен' : done === 'comment' ? 'Комментарий добавлен' : null,
   }, { headers: ADMIN_HEADERS });
 }
 
@@ -64,8 +65,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const id = requestId(params.id);
   const form = await request.formData();
   const text = (key: string) => { const v = form.get(key); return typeof v === 'string' ? v : undefined; };
-  const back = (done: string) => redirect(`/admin/leads/${id}?done=${done}`);
-  const answer = (result: Awaited<ReturnType<typeof commentLead>>, done: string) => result.ok ? back(done) : data({ message: result.message }, { status: result.status });
+  // Done: the page shows the answer's message as a toast (ADR 079), with the request as it is now.
+  const answer = (result: Awaited<ReturnType<typeof commentLead>>, done: 'status' | 'assign' | 'comment') => result.ok
+    ? data({ toast: DONE_MESSAGES[done], intent: done })
+    : data({ message: result.message }, { status: result.status });
   const intent = text('intent');
   if (intent === 'status') {
     const parsed = leadStatusInput.safeParse({ from: text('from'), to: text('to'), reason: text('reason') ?? '' });
@@ -87,11 +90,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => adminMeta(d ? `Заявка № ${d.lead.id}` : LEAD_WORK_MESSAGES.notFound);
 
+const DONE_MESSAGES = { status: 'Состояние заявки изменено', assign: 'Ответственный назначен', comment: 'Комментарий добавлен' } as const;
+
 const MOVE_LABELS: Record<LeadStatusCode, string> = { new: 'Новая', in_work: 'Взять в работу', done: 'Выполнена', rejected: 'Отклонить' };
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, events, assignees, others, orders, machines, csrf, canWork, done, branchNames } = loaderData;
+  const { lead, events, assignees, others, orders, machines, csrf, canWork, branchNames } = loaderData;
   const busy = useNavigation().state === 'submitting';
+  const failure = actionData && 'message' in actionData ? actionData.message : null;
+  const commentForm = useRef<HTMLFormElement>(null);
+  // A comment added: its field empties for the next one.
+  useEffect(() => {
+    if (actionData && 'intent' in actionData && actionData.intent === 'comment') commentForm.current?.reset();
+  }, [actionData]);
   const moves = LEAD_MOVES[lead.status];
   const h2 = { margin: '0 0 8px', fontSize: 'var(--text-m)' } as const;
   return (
@@ -104,8 +115,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         {' · '}ответственный: <span data-testid="lead-assignee">{lead.assignee?.name ?? 'не назначен'}</span>
         {' · '}<Link to={`/admin/audit?entity=lead&entityId=${lead.id}`}>Журнал</Link>
       </p>
-      {done && !actionData ? <p className={styles.notice} role="status">{done}</p> : null}
-      {actionData?.message ? <p className={styles.error} role="alert">{actionData.message}</p> : null}
+      <Toast message={actionData && 'toast' in actionData ? actionData.toast : null} token={actionData} />
+      {failure ? <p className={styles.error} role="alert">{failure}</p> : null}
 
       <div className={styles.grid} style={{ marginBottom: 16 }}>
         <section className={styles.card} aria-labelledby="visitor">
@@ -158,17 +169,18 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             ))}
           </div>
           {moves.includes('rejected') ? (
-            <details style={{ marginTop: 12 }}>
-              <summary>Отклонить заявку</summary>
-              <Form method="post" className={styles.filters} style={{ marginTop: 8 }}>
-                <input type="hidden" name="_csrf" value={csrf} />
-                <input type="hidden" name="intent" value="status" />
-                <input type="hidden" name="from" value={lead.status} />
-                <input type="hidden" name="to" value="rejected" />
-                <label style={{ flex: '1 1 280px' }}>Причина отказа<input name="reason" required maxLength={1000} /></label>
-                <button type="submit" className="btn btn-secondary" disabled={busy}>Отклонить</button>
-              </Form>
-            </details>
+            <div style={{ marginTop: 12 }}>
+              <ConfirmDialog
+                trigger="Отклонить заявку"
+                title={`Отклонить заявку № ${lead.id}?`}
+                message="Причину увидят сотрудники в истории заявки. Отклонённую заявку можно вернуть в работу."
+                confirmLabel="Отклонить"
+                fields={{ _csrf: csrf, intent: 'status', from: lead.status, to: 'rejected' }}
+                busy={busy}
+              >
+                <label>Причина отказа<input name="reason" required maxLength={1000} /></label>
+              </ConfirmDialog>
+            </div>
           ) : null}
           <Form method="post" className={styles.filters} style={{ marginTop: 12 }}>
             <input type="hidden" name="_csrf" value={csrf} />
@@ -181,7 +193,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             </label>
             <button type="submit" className="btn btn-secondary" disabled={busy}>Назначить</button>
           </Form>
-          <Form method="post" className={styles.filters} style={{ marginTop: 12 }}>
+          <Form method="post" className={styles.filters} style={{ marginTop: 12 }} ref={commentForm}>
             <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="intent" value="comment" />
             <label style={{ flex: '1 1 320px' }}>Комментарий<textarea name="text" required maxLength={1000} rows={2} /></label>

@@ -1,6 +1,8 @@
-import { Form, data, redirect, useNavigation } from 'react-router';
+import { Form, data, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { ConfirmDialog } from '#app/components/backoffice/ConfirmDialog.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatMoney } from '#app/lib/money.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -16,7 +18,7 @@ export const handle: AdminHandle = { capability: 'orders.read' };
 const when = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** One order of the staff member's branch: its lines, history and the moves he may make. */
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const staff = await requireCapability(ctx, handle.capability);
   const order = await staffOrder(ctx.services, staff, params.number);
@@ -25,7 +27,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const moves = nextStatuses({ status: order.status, deliveryMethod: order.delivery.method, unpricedLines, pricesPendingConfirmation: order.pricesPendingConfirmation });
   return data({
     order, moves, csrf: ctx.csrfToken, canWork: staff.capabilities.has('orders.work'),
-    done: url.searchParams.get('done') === 'status' ? 'Статус изменён' : url.searchParams.get('done') === 'price' ? 'Цена сохранена, покупатель получит её на подтверждение' : null,
   }, { headers: ADMIN_HEADERS });
 }
 
@@ -37,21 +38,21 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const text = (key: string) => { const v = form.get(key); return typeof v === 'string' ? v : undefined; };
   const intent = text('intent');
-  const back = `/admin/orders/${encodeURIComponent(params.number)}`;
   if (intent === 'status') {
     const from = text('from') ?? '';
     const parsed = statusChangeInput.safeParse({ to: text('to'), reason: text('reason') ?? '' });
     if (!parsed.success || !ORDER_STATUS_SET.has(from)) return data({ message: parsed.error?.issues[0]?.message ?? 'Некорректный запрос' }, { status: 400 });
     const result = await changeOrderStatus(ctx.services, staff, params.number, { from: from as OrderStatusCode, ...parsed.data }, ctx.ip);
     if (!result.ok) return data({ message: result.message }, { status: result.status });
-    return redirect(`${back}?done=status`);
+    // The page shows the answer's message as a toast (ADR 079), with the order as it is now.
+    return data({ toast: parsed.data.to === 'cancelled' ? 'Заказ отменён' : 'Статус изменён' });
   }
   if (intent === 'price') {
     const parsed = linePriceInput.safeParse({ lineId: text('lineId'), price: text('price') ?? '' });
     if (!parsed.success) return data({ message: ORDER_WORK_MESSAGES.priceInvalid }, { status: 400 });
     const result = await priceOrderLine(ctx.services, staff, params.number, parsed.data.lineId, parsed.data.price, ctx.ip);
     if (!result.ok) return data({ message: result.message }, { status: result.status });
-    return redirect(`${back}?done=price`);
+    return data({ toast: 'Цена сохранена, покупатель получит её на подтверждение' });
   }
   return data({ message: 'Некорректный запрос' }, { status: 400 });
 }
@@ -59,7 +60,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: d }) => adminMeta(d ? `Заказ ${d.order.number}` : ORDER_WORK_MESSAGES.notFound);
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, moves, csrf, canWork, done } = loaderData;
+  const { order, moves, csrf, canWork } = loaderData;
+  const failure = actionData && 'message' in actionData ? actionData.message : null;
   const busy = useNavigation().state === 'submitting';
   const money = (minor: number) => formatMoney(minor, order.currency);
   return (
@@ -70,8 +72,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <span className={styles.tag}>{order.statusLabel}</span>{' '}
         от {when.format(new Date(order.createdAt))} · филиал «{order.branch.name}» · <Link to={`/admin/audit?entity=order&entityId=${encodeURIComponent(order.number)}`}>Журнал</Link>
       </p>
-      {done && !actionData ? <p className={styles.notice} role="status">{done}</p> : null}
-      {actionData?.message ? <p className={styles.error} role="alert">{actionData.message}</p> : null}
+      <Toast message={actionData && 'toast' in actionData ? actionData.toast : null} token={actionData} />
+      {failure ? <p className={styles.error} role="alert">{failure}</p> : null}
 
       <div className={styles.grid} style={{ marginBottom: 16 }}>
         <section className={styles.card} aria-labelledby="customer">
@@ -135,17 +137,19 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ))}
           </div>
           {moves.some((m) => m.to === 'cancelled') ? (
-            <details style={{ marginTop: 12 }}>
-              <summary>Отменить заказ</summary>
-              <Form method="post" className={styles.filters} style={{ marginTop: 8 }}>
-                <input type="hidden" name="_csrf" value={csrf} />
-                <input type="hidden" name="intent" value="status" />
-                <input type="hidden" name="from" value={order.status} />
-                <input type="hidden" name="to" value="cancelled" />
-                <label style={{ flex: '1 1 280px' }}>Причина отмены<input name="reason" required maxLength={500} /></label>
-                <button type="submit" className="btn btn-secondary" disabled={busy}>Отменить заказ</button>
-              </Form>
-            </details>
+            <div style={{ marginTop: 12 }}>
+              <ConfirmDialog
+                trigger="Отменить заказ"
+                title={`Отменить заказ ${order.number}?`}
+                message="Покупатель получит сообщение об отмене с причиной. Отменённый заказ нельзя вернуть в работу."
+                confirmLabel="Отменить заказ"
+                cancelLabel="Не отменять"
+                fields={{ _csrf: csrf, intent: 'status', from: order.status, to: 'cancelled' }}
+                busy={busy}
+              >
+                <label>Причина отмены<input name="reason" required maxLength={500} /></label>
+              </ConfirmDialog>
+            </div>
           ) : null}
         </section>
       ) : null}

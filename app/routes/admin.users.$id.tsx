@@ -1,6 +1,8 @@
-import { Form, data, redirect, useNavigation } from 'react-router';
+import { Form, data, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { ConfirmDialog } from '#app/components/backoffice/ConfirmDialog.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
@@ -18,14 +20,14 @@ function userId(raw: string): number {
   return Number(raw);
 }
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   await requireCapability(ctx, handle.capability);
   const user = await userForAdmin(ctx.services.db, userId(params.id));
   if (!user) throw data(null, { status: 404 });
   const { branches } = await regionDirectory(ctx.services);
   return data({
-    user, csrf: ctx.csrfToken, saved: url.searchParams.get('saved') === '1',
+    user, csrf: ctx.csrfToken,
     branches: branches.map((b) => ({ id: b.id, name: `${b.name} (${b.city})` })),
   }, { headers: ADMIN_HEADERS });
 }
@@ -37,15 +39,25 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = rolesInput.safeParse({ roles: form.getAll('roles'), staffBranchId: form.get('staffBranchId') ?? '' });
   if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400 });
+  // Taking roles away asks first (ADR 079): the answer names them and the page asks for a
+  // confirmation, which posts the same roles with `confirmed` (in a dialog, or in place without scripts).
+  const user = await userForAdmin(ctx.services.db, id);
+  if (!user) throw data(null, { status: 404 });
+  const removed = user.roles.filter((r) => !parsed.data.roles.includes(r));
+  if (removed.length > 0 && form.get('confirmed') !== '1') {
+    return data({ confirm: { removed: removed.map((r) => ROLE_LABELS[r]), roles: parsed.data.roles, staffBranchId: parsed.data.staffBranchId } });
+  }
   const result = await setUserRoles(ctx.services.db, staff, id, parsed.data, ctx.ip);
   if (!result.ok) return data({ message: result.message }, { status: result.status });
-  return redirect(`/admin/users/${id}?saved=1`);
+  return data({ toast: result.changed ? 'Сохранено' : 'Изменений нет' });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => adminMeta(d ? `Пользователь ${d.user.name}` : ROLES_MESSAGES.notFound);
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, csrf, saved, branches } = loaderData;
+  const { user, csrf, branches } = loaderData;
+  const failure = actionData && 'message' in actionData ? actionData.message : null;
+  const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null;
   const busy = useNavigation().state === 'submitting';
   return (
     <>
@@ -55,8 +67,18 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         {[user.email, user.phone ? formatPhoneDisplay(user.phone) : null].filter(Boolean).join(' · ')}
         {' · '}<Link to={`/admin/audit?entity=user&entityId=${user.id}`}>История изменений</Link>
       </p>
-      {saved && !actionData ? <p className={styles.notice} role="status">Сохранено</p> : null}
-      {actionData?.message ? <p className={styles.error} role="alert">{actionData.message}</p> : null}
+      <Toast message={actionData && 'toast' in actionData ? actionData.toast : null} token={actionData} />
+      {failure ? <p className={styles.error} role="alert">{failure}</p> : null}
+      {confirm ? (
+        <ConfirmDialog
+          openFor={actionData}
+          title={confirm.removed.length > 1 ? 'Снять роли?' : 'Снять роль?'}
+          message={<p>{user.name || 'Пользователь'} потеряет {confirm.removed.length > 1 ? 'роли' : 'роль'} «{confirm.removed.join('», «')}» и разделы, которые {confirm.removed.length > 1 ? 'они открывали' : 'она открывала'}.</p>}
+          confirmLabel="Снять и сохранить"
+          fields={{ _csrf: csrf, roles: confirm.roles, staffBranchId: confirm.staffBranchId, confirmed: '1' }}
+          busy={busy}
+        />
+      ) : null}
       <Form method="post" className={styles.card} style={{ maxWidth: 640 }}>
         <input type="hidden" name="_csrf" value={csrf} />
         <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>

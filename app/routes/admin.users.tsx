@@ -1,8 +1,8 @@
 import { Form, data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
+import { DataTable, RowLink, type Column } from '#app/components/backoffice/DataTable.tsx';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
-import { Link } from '#app/components/ui/Link.tsx';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { ROLES, ROLE_LABELS } from '#app/modules/auth/capabilities.rules.ts';
@@ -29,6 +29,19 @@ export const meta = () => adminMeta('Пользователи');
 
 const date = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' });
 
+type UserRow = Route.ComponentProps['loaderData']['rows'][number];
+
+function columns(branches: Record<string, string>): ReadonlyArray<Column<UserRow>> {
+  return [
+    { id: 'id', header: '№', nowrap: true, cell: (u) => u.id },
+    { id: 'name', header: 'Имя', primary: true, cell: (u) => <RowLink to={`${PATH}/${u.id}`}>{u.name || 'без имени'}</RowLink> },
+    { id: 'contacts', header: 'Контакты', cell: (u) => <>{u.email ?? ''}{u.email && u.phone ? <br /> : null}{u.phone ? formatPhoneDisplay(u.phone) : ''}</> },
+    { id: 'roles', header: 'Роли', cell: (u) => (u.roles.length ? u.roles.map((r) => <span key={r} className={styles.tag}>{ROLE_LABELS[r]}</span>) : <span className={styles.muted}>покупатель</span>) },
+    { id: 'branch', header: 'Филиал', cell: (u) => (u.staffBranchId !== null ? branches[u.staffBranchId] ?? u.staffBranchId : <span className={styles.muted}>—</span>) },
+    { id: 'since', header: 'С нами с', nowrap: true, cell: (u) => date.format(new Date(u.createdAt)) },
+  ];
+}
+
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { rows, page, hasNext, filter, counts, branches } = loaderData;
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== ''));
@@ -47,25 +60,14 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         </label>
         <button type="submit" className="btn btn-secondary">Найти</button>
       </Form>
-      <div className={styles.tableWrap}>
-        {rows.length === 0 ? <p className={styles.empty}>{filter.q || filter.role ? 'Никого не нашли. Измените условия поиска.' : 'Пользователей пока нет.'}</p> : (
-          <table className={styles.table}>
-            <thead><tr><th>№</th><th>Имя</th><th>Контакты</th><th>Роли</th><th>Филиал</th><th>С нами с</th></tr></thead>
-            <tbody>
-              {rows.map((u) => (
-                <tr key={u.id} data-testid="user-row">
-                  <td className={styles.nowrap}>{u.id}</td>
-                  <td><Link to={`${PATH}/${u.id}`}>{u.name || 'без имени'}</Link></td>
-                  <td>{u.email ?? ''}{u.email && u.phone ? <br /> : null}{u.phone ? formatPhoneDisplay(u.phone) : ''}</td>
-                  <td>{u.roles.length ? u.roles.map((r) => <span key={r} className={styles.tag}>{ROLE_LABELS[r]}</span>) : <span className={styles.muted}>покупатель</span>}</td>
-                  <td>{u.staffBranchId !== null ? branches[u.staffBranchId] ?? u.staffBranchId : <span className={styles.muted}>—</span>}</td>
-                  <td className={styles.nowrap}>{date.format(new Date(u.createdAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <DataTable
+        caption="Пользователи"
+        columns={columns(branches)}
+        rows={rows}
+        rowKey={(u) => u.id}
+        rowTestId="user-row"
+        empty={filter.q || filter.role ? 'Никого не нашли. Измените условия поиска.' : 'Пользователей пока нет.'}
+      />
       <Pager path={PATH} query={query} page={page} hasNext={hasNext} label="Страницы пользователей" />
     </>
   );

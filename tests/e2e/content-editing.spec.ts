@@ -118,8 +118,8 @@ test('a promotion is scheduled, then published for today, then taken off the sit
   await expect(picture).toHaveAttribute('src', /^\/media\/images\/[0-9a-f]{32}\/\d+\.webp$/);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-  page.once('dialog', (dialog) => dialog.accept());
-  await page.getByRole('button', { name: 'Снять акцию с сайта' }).click();
+  await page.getByText('Снять акцию с сайта', { exact: true }).click();
+  await page.getByRole('dialog', { name: 'Снять акцию с сайта?' }).getByRole('button', { name: 'Снять с сайта' }).click();
   await expect(page.getByRole('status')).toHaveText('Акция снята с сайта.');
   await expect(page.getByTestId('promotion-row').filter({ hasText: title })).toHaveCount(0);
   await visitor.reload();

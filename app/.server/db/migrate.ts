@@ -29,8 +29,10 @@ import * as m0027 from './migrations/0027_jobs.ts';
 import * as m0028 from './migrations/0028_invoice_requisites.ts';
 import * as m0029 from './migrations/0029_order_work.ts';
 import * as m0031 from './migrations/0031_leads_work.ts';
+import * as m0032 from './migrations/0032_list_sorting.ts';
 import * as m0033 from './migrations/0033_drafts.ts';
 import * as m0035 from './migrations/0035_financing.ts';
+import * as m0036 from './migrations/0036_offers.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -63,8 +65,10 @@ const migrations: Record<string, Migration> = {
   '0028_invoice_requisites': m0028,
   '0029_order_work': m0029,
   '0031_leads_work': m0031,
+  '0032_list_sorting': m0032,
   '0033_drafts': m0033,
   '0035_financing': m0035,
+  '0036_offers': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

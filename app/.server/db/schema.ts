@@ -63,6 +63,8 @@ export interface Database {
   content_draft: ContentDraftTable;
   financing_programme: FinancingProgrammeTable;
   financing_terms: FinancingTermsTable;
+  offers_offer: OffersOfferTable;
+  offers_version: OffersVersionTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -787,4 +789,36 @@ export interface FinancingTermsTable {
   seasonal_months: ColumnType<number[], string | undefined, string>;
   max_defer_months: ColumnType<number, number | undefined, number>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A commercial offer (migration 0036, ADR 083). */
+export interface OffersOfferTable {
+  id: Generated<number>;
+  hash: string;
+  external_id: string | null;
+  variant: 'multi-technique' | 'single-technique' | 'spare-parts' | 'engineer';
+  source: '1C' | '1C-QR' | '1C-Personal' | '1C-Personal-QR';
+  state: ColumnType<'sent' | 'accepted' | 'cancelled', 'sent' | 'accepted' | 'cancelled' | undefined, 'sent' | 'accepted' | 'cancelled'>;
+  branch_id: number;
+  client_name: string;
+  client_phone: string;
+  client_email: string | null;
+  manager_name: string;
+  folder: string | null;
+  currency_code: number;
+  valid_until: DateColumn;
+  version: ColumnType<number, number | undefined, number>;
+  /** The current version's total in minor units (bigint: read as text by some drivers). */
+  total: ColumnType<string | number, number, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One version of an offer as it was sent: immutable. */
+export interface OffersVersionTable {
+  offer_id: number;
+  version: number;
+  content: ColumnType<unknown, string, never>;
+  content_hash: string;
+  created_at: Timestamp;
 }

@@ -4,6 +4,7 @@ import { seedContentDemo } from '#app/modules/content/content.seed.server.ts';
 import { seedFinancingDemo } from '#app/modules/financing/financing.seed.server.ts';
 import { seedPartsDemo } from '#app/modules/parts/parts.seed.server.ts';
 import { seedRegionsDemo } from '#app/modules/regions/regions.seed.server.ts';
+import { seedOffersDemo } from '#app/modules/offers/offers.seed.server.ts';
 import type { DB } from './connect.ts';
 
 export interface SeedOptions {
@@ -28,6 +29,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     await seedContentDemo(trx, { catalogPaths });
     await seedPartsDemo(trx);
     await seedFinancingDemo(trx);
+    await seedOffersDemo(trx);
   });
   // The part-number lookup's plans are made once for any number (migration 0020, ADR 046): they are
   // as good as the statistics they were made with, and a freshly loaded table has none.

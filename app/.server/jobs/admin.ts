@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { now } from '../clock.ts';
 import type { DB } from '../db/connect.ts';
+import { jobKindLabel } from './kinds.ts';
 import { JOB_MESSAGES, JOB_STATE_LABELS, JOBS_PAGE_SIZE, jobIdInput, jobListQuery, type JobPage, type RetryJobOutcome } from './jobs.schema.ts';
 
 /**
@@ -33,7 +34,7 @@ export async function listJobs(db: DB, input: unknown): Promise<JobPage> {
   return {
     page: query.page, pageSize, total,
     jobs: page.map((r) => ({
-      id: Number(r.id), kind: r.kind, key: r.key, state: r.state, stateLabel: JOB_STATE_LABELS[r.state],
+      id: Number(r.id), kind: r.kind, kindLabel: jobKindLabel(r.kind), key: r.key, state: r.state, stateLabel: JOB_STATE_LABELS[r.state],
       attempts: r.attempts, maxAttempts: r.max_attempts, runAt: r.run_at.toISOString(),
       lockedUntil: r.locked_until?.toISOString() ?? null, lockedBy: r.locked_by, lastError: r.last_error,
       createdAt: r.created_at.toISOString(), finishedAt: r.finished_at?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { now } from '../clock.ts';
 import type { DB } from '../db/connect.ts';
 import { currentOutboxReader } from '../outbox-reader.ts';
@@ -10,6 +11,11 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** Instead of the kind's own. */
   maxAttempts?: number;
+  /**
+   * A done job of this key is queued again: its effect is gone (a kept file deleted, or written
+   * where this process cannot see it). A queued, running or failed one is left as it is.
+   */
+  rerunDone?: boolean;
 }
 
 /**
@@ -35,5 +41,13 @@ export async function enqueueJob<P>(db: DB, kind: JobKind<P>, payload: P, option
   if (row) return { id: row.id, created: true };
   const existing = await db.selectFrom('job').select(['id', 'kind']).where('key', '=', options.key).executeTakeFirstOrThrow();
   if (existing.kind !== kind.kind) throw new Error(`Job key "${options.key}" belongs to a job of kind ${existing.kind}`);
+  if (options.rerunDone) {
+    const again = await db.updateTable('job')
+      .set({ state: 'queued', run_at: at, attempts: 0, last_error: null, finished_at: null, updated_at: at })
+      .where('id', '=', existing.id).where('state', '=', 'done')
+      .executeTakeFirst();
+    // An update fires no insert trigger: runners are told here.
+    if (again.numUpdatedRows > 0n) await sql`select pg_notify('job_enqueued', '')`.execute(db);
+  }
   return { id: existing.id, created: false };
 }

@@ -27,6 +27,8 @@ export const jobIdInput = z.coerce.number({ error: 'Номер задания �
 export interface JobView {
   id: number;
   kind: string;
+  /** The kind's Russian label ('Счёт в PDF'), or its name for a kind without one. */
+  kindLabel: string;
   key: string;
   state: JobStateName;
   stateLabel: string;

@@ -5,11 +5,12 @@ import { advanceClock, now, resetClock } from '../clock.ts';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.ts';
 import { listJobs, jobCounts, pruneFinishedJobs, retryJob } from './admin.ts';
 import { enqueueJob } from './enqueue.ts';
-import { defineJobKind, registeredKinds } from './kinds.ts';
+import { defineJobKind, jobKindLabel, registeredKinds } from './kinds.ts';
 import { claimJobs, completeJob } from './lease.ts';
 import { enqueueMail, mailSendJob } from './mail.ts';
 import { runClaimedJob } from './run-job.ts';
 import { runDueJobs, startJobRunner } from './runner.ts';
+import { waitForJob } from './wait.ts';
 
 /*
  * Background work (ADR 075) on both engines: one job per key, the lease, the back-off, failures kept
@@ -76,6 +77,34 @@ describe('enqueue', () => {
       throw new Error('rollback');
     })).rejects.toThrow('rollback');
     expect(await t.db.selectFrom('job').select('id').where('key', '=', 'rolled-back:1').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('queues a done job of its key again when asked to (its effect is gone), and leaves a queued or failed one as it is', async () => {
+    const first = await enqueueJob(t.db, recordJob, { n: 1 }, { key: 'rerun:1' });
+    await runDueJobs(t.services);
+    expect(await jobOf('rerun:1')).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await enqueueJob(t.db, recordJob, { n: 1 }, { key: 'rerun:1' })).toEqual({ id: first.id, created: false });
+    expect(await jobOf('rerun:1')).toMatchObject({ state: 'done' });
+    expect(await enqueueJob(t.db, recordJob, { n: 1 }, { key: 'rerun:1', rerunDone: true })).toEqual({ id: first.id, created: false });
+    expect(await jobOf('rerun:1')).toMatchObject({ state: 'queued', attempts: 0, finished_at: null });
+    await enqueueJob(t.db, recordJob, { n: 1 }, { key: 'rerun:1', rerunDone: true });
+    await runDueJobs(t.services);
+    expect(await runsOf('rerun:1')).toBe(2);
+    expect(await jobOf('rerun:1')).toMatchObject({ state: 'done', attempts: 1 });
+
+    failing.add('rerun:2');
+    await enqueueJob(t.db, recordJob, { n: 2 }, { key: 'rerun:2', maxAttempts: 1 });
+    await runDueJobs(t.services);
+    failing.delete('rerun:2');
+    await enqueueJob(t.db, recordJob, { n: 2 }, { key: 'rerun:2', rerunDone: true });
+    expect(await jobOf('rerun:2')).toMatchObject({ state: 'failed', attempts: 1 });
+  });
+
+  it('registers its kinds by name, with their Russian labels for the back-office', async () => {
+    expect(jobKindLabel('mail.send')).toBe('Письмо');
+    expect(jobKindLabel('sms.send')).toBe('SMS');
+    expect(jobKindLabel('test.record')).toBe('test.record');
+    expect((await listJobs(t.db, { key: 'rerun:' })).jobs.map((j) => [j.key, j.kindLabel])).toEqual([['rerun:2', 'test.record'], ['rerun:1', 'test.record']]);
   });
 
   it('registers its kinds by name', () => {
@@ -232,6 +261,41 @@ describe('the runner', () => {
     await expect.poll(async () => (await jobOf('slow:2')).state, { interval: 10, timeout: 5_000 }).toBe('running');
     release();
     expect(await next).toMatchObject({ done: 1 });
+  });
+
+  it('lets a request wait for a job: woken by this process\'s runner at its end, or answered as it stands when the wait runs out', async () => {
+    let release: () => void = () => {};
+    const held = defineJobKind({
+      kind: 'test.held',
+      payload: z.object({}),
+      run: () => new Promise<void>((resolve) => { release = resolve; }),
+    });
+    const { id } = await enqueueJob(t.db, held, {}, { key: 'held:1' });
+    // Nobody runs it: the wait ends at its time with the state as it is.
+    let started = performance.now();
+    expect(await waitForJob(t.db, id, { timeoutMs: 150 })).toEqual({ state: 'queued', attempts: 0, lastError: null });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(await waitForJob(t.db, 999_999_999, { timeoutMs: 10 })).toBeNull();
+    // An aborted wait (the client went away) ends at once.
+    const gone = new AbortController();
+    started = performance.now();
+    setTimeout(() => gone.abort(), 50);
+    expect((await waitForJob(t.db, id, { timeoutMs: 5_000, signal: gone.signal }))?.state).toBe('queued');
+    expect(performance.now() - started).toBeLessThan(1_000);
+
+    const runner = startJobRunner(t.services, { pollMs: 20, concurrency: 1 });
+    try {
+      await expect.poll(async () => (await jobOf('held:1')).state, { interval: 10, timeout: 5_000 }).toBe('running');
+      const waiting = waitForJob(t.db, id, { timeoutMs: 10_000 });
+      // The row's reads have backed off to a second apart by now; the runner's word ends the wait.
+      await new Promise((r) => setTimeout(r, 1_600));
+      const released = performance.now();
+      release();
+      expect(await waiting).toEqual({ state: 'done', attempts: 1, lastError: null });
+      expect(performance.now() - released).toBeLessThan(300);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('lists jobs by state, kind and key prefix a page at a time, in Russian on bad filters', async () => {

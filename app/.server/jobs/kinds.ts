@@ -16,6 +16,8 @@ export interface JobInfo { id: number; kind: string; key: string; attempt: numbe
 
 export interface JobKind<P> {
   kind: string;
+  /** What `/admin/jobs` calls it, in Russian ('Письмо', 'Счёт в PDF'); the name when absent. */
+  label?: string;
   payload: z.ZodType<P>;
   /** Tries before the job is kept as failed; an enqueue may give its own. */
   maxAttempts: number;
@@ -28,7 +30,7 @@ export interface JobKind<P> {
   failed?(services: AppServices, payload: P, job: JobInfo, error: string): Promise<void>;
 }
 
-export type JobKindSpec<P> = Pick<JobKind<P>, 'kind' | 'payload' | 'run' | 'failed'> & Partial<Pick<JobKind<P>, 'maxAttempts' | 'leaseMs' | 'retry'>>;
+export type JobKindSpec<P> = Pick<JobKind<P>, 'kind' | 'label' | 'payload' | 'run' | 'failed'> & Partial<Pick<JobKind<P>, 'maxAttempts' | 'leaseMs' | 'retry'>>;
 
 export const JOB_DEFAULTS = { maxAttempts: 8, leaseMs: 60_000, retry: { baseMs: 10_000, maxMs: 60 * 60_000 } } as const;
 
@@ -52,6 +54,11 @@ export function defineJobKind<P>(spec: JobKindSpec<P>): JobKind<P> {
 
 export function jobKind(name: string): JobKind<unknown> | undefined {
   return registry.get(name);
+}
+
+/** A kind's name for people: its Russian label where it has one (kinds this process does not know show their name). */
+export function jobKindLabel(name: string): string {
+  return registry.get(name)?.label ?? name;
 }
 
 /** The kinds this process can run. */

@@ -28,6 +28,7 @@ export type MailPayload = z.output<typeof mailPayload>;
 
 export const mailSendJob = defineJobKind({
   kind: 'mail.send',
+  label: 'Письмо',
   payload: mailPayload,
   maxAttempts: LETTER_TRIES,
   leaseMs: LETTER_LEASE_MS,
@@ -44,6 +45,7 @@ export type SmsPayload = z.output<typeof smsPayload>;
 
 export const smsSendJob = defineJobKind({
   kind: 'sms.send',
+  label: 'SMS',
   payload: smsPayload,
   maxAttempts: LETTER_TRIES,
   leaseMs: LETTER_LEASE_MS,

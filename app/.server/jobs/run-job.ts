@@ -3,6 +3,7 @@ import { withOutboxReader } from '../outbox-reader.ts';
 import { retryDelayMs } from './backoff.ts';
 import { jobKind, type JobInfo } from './kinds.ts';
 import { completeJob, failJob, type ClaimedJob } from './lease.ts';
+import { jobSettled } from './wait.ts';
 
 export type JobLog = (line: Record<string, unknown>) => void;
 
@@ -20,6 +21,15 @@ export function errorText(error: unknown): string {
  * out on its last try is not run again: the try was spent by the process that died.
  */
 export async function runClaimedJob(services: AppServices, job: ClaimedJob, workerId: string, log: JobLog): Promise<JobOutcome> {
+  try {
+    return await runAndRecord(services, job, workerId, log);
+  } finally {
+    // Whoever waits for this job in this process (a download, ADR 080) reads its row now.
+    jobSettled(job.id);
+  }
+}
+
+async function runAndRecord(services: AppServices, job: ClaimedJob, workerId: string, log: JobLog): Promise<JobOutcome> {
   const kind = jobKind(job.kind);
   const info: JobInfo = { id: job.id, kind: job.kind, key: job.key, attempt: job.attempts, maxAttempts: job.max_attempts };
   const fail = async (error: string, final: boolean): Promise<JobOutcome> => {

@@ -50,10 +50,31 @@ describe.each(backends)('documentStore on %s', (name, storage) => {
     expect(await store.get('invoices/2-x.pdf', async () => new Uint8Array([1]))).toEqual(new Uint8Array([1]));
   });
 
+  it('ensures a document once, however many ask at once, and writes nothing when it is kept', async () => {
+    const store = documentStore(storage());
+    let made = 0;
+    const produce = async () => {
+      made += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return new TextEncoder().encode('%PDF-1.7 ensured');
+    };
+    expect(await store.read('invoices/3-e.pdf')).toBeNull();
+    expect(await Promise.all(Array.from({ length: 4 }, () => store.ensure('invoices/3-e.pdf', produce)))).toEqual([true, true, true, true]);
+    expect(made).toBe(1);
+    // Another process (another store) finds it kept: no print, no write.
+    expect(await documentStore(storage()).ensure('invoices/3-e.pdf', produce)).toBe(false);
+    expect(made).toBe(1);
+    expect(new TextDecoder().decode((await store.read('invoices/3-e.pdf'))!)).toBe('%PDF-1.7 ensured');
+    await expect(store.ensure('invoices/4-e.pdf', async () => { throw new Error('no chromium'); })).rejects.toThrow('no chromium');
+    expect(await store.read('invoices/4-e.pdf')).toBeNull();
+  });
+
   it('refuses a key that could leave its folder', async () => {
     const store = documentStore(storage());
     for (const key of ['../x.pdf', 'invoices/../../x.pdf', '/etc/passwd', 'invoices']) {
       await expect(store.get(key, async () => new Uint8Array())).rejects.toThrow('Bad document key');
+      await expect(store.ensure(key, async () => new Uint8Array())).rejects.toThrow('Bad document key');
+      await expect(store.read(key)).rejects.toThrow('Bad document key');
     }
   });
 });

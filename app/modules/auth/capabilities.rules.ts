@@ -32,6 +32,8 @@ export const CAPABILITIES = [
   'orders.work',
   'leads.read',
   'leads.work',
+  /** The commercial offers of the staff member's branch (issue 30). */
+  'offers.read',
   /** Approves a discount above the branch's threshold (offers) and edits the branch's contacts. */
   'branch.manage',
   'content.edit',
@@ -54,6 +56,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'orders.work': 'работа с заказами',
   'leads.read': 'просмотр заявок',
   'leads.work': 'работа с заявками',
+  'offers.read': 'коммерческие предложения',
   'branch.manage': 'скидки и данные филиала',
   'content.edit': 'страницы и статьи',
   'promo.edit': 'промо-страницы',
@@ -65,7 +68,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'suppliers.manage': 'управление поставщиками',
 };
 
-const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', 'leads.read', 'leads.work'];
+const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', 'leads.read', 'leads.work', 'offers.read'];
 
 /** The table. An administrator holds every capability. */
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {

@@ -141,6 +141,7 @@ export function feedbackLetter(row: FeedbackLetter): { subject: string; text: st
  */
 export const feedbackLetterJob = defineJobKind({
   kind: 'content.feedback-letter',
+  label: 'Письмо филиалу «Написать нам»',
   payload: z.object({ feedbackId: z.number().int().positive() }),
   ...LETTER_JOB_POLICY,
   async run(services, { feedbackId }, job) {

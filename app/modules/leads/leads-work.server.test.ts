@@ -252,7 +252,21 @@ describe('a request as work', () => {
     expect(fresh.leads[0]!.id).toBe(b);
     expect(fresh.leads.every((l) => l.branchId === branch.id)).toBe(true);
     // Malformed filters read as absent.
-    expect(staffLeadFilter.parse({ kind: 'x', status: 'y', branch: '-1', page: 'z' })).toEqual({ kind: undefined, status: undefined, branch: undefined, page: 1 });
+    expect(staffLeadFilter.parse({ kind: 'x', status: 'y', branch: '-1', page: 'z', sort: 'x;--' })).toEqual({ kind: undefined, status: undefined, branch: undefined, sort: '-created', page: 1 });
+  });
+
+  it('is listed newest or oldest first, or by the visitor\'s name, by the whitelisted keys only (ADR 079)', async () => {
+    const head = await employee('Ольга', null);
+    const ids = [await stored(branch.id), await stored(branch.id), await stored(branch.id)] as [number, number, number];
+    for (const [i, name] of ['Борис', 'Яков', 'Алла'].entries()) await t.db.updateTable('leads_request').set({ name }).where('id', '=', ids[i]!).execute();
+    const order = async (sort?: unknown) => (await listStaffLeads(t.services, head, staffLeadFilter.parse({ branch: String(branch.id), sort }))).leads
+      .map((l) => l.id).filter((id) => ids.includes(id));
+    const [a, b, c] = ids;
+    expect(await order()).toEqual([c, b, a]);
+    expect(await order('created')).toEqual([a, b, c]);
+    expect(await order('name')).toEqual([c, a, b]);
+    expect(await order('-name')).toEqual([b, a, c]);
+    for (const hostile of ['total', 'r.name', 'name; drop table leads_request', '\u0000', ['name']]) expect(await order(hostile)).toEqual([c, b, a]);
   });
 
   it('moves once when several staff press the same button at once', async () => {

@@ -22,7 +22,7 @@ export type LeadWorkResult = { ok: true } | { ok: false; status: 400 | 404 | 409
 
 /** A page of requests within the staff member's branch (or the branch he chose, when he works all). */
 export function listStaffLeads(services: AppServices, actor: LeadActor, filter: StaffLeadFilter): Promise<LeadPage> {
-  return listLeads(services, { page: filter.page, branchId: actor.branchId ?? filter.branch ?? null, kind: filter.kind, status: filter.status });
+  return listLeads(services, { page: filter.page, branchId: actor.branchId ?? filter.branch ?? null, kind: filter.kind, status: filter.status, sort: filter.sort });
 }
 
 /** One request as its page shows it, with its history, whom it may be given to, and the visitor's other requests. */

@@ -1,6 +1,7 @@
 import { now } from '#app/.server/clock.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { LeadKind, LeadStatus } from '#app/.server/db/schema.ts';
+import type { StaffLeadSortKey } from './leads.schema.ts';
 
 /** The `leads_request` table's statements (migration 0023), private to the module. */
 
@@ -54,9 +55,16 @@ export const VIEW_COLUMNS = [
   'r.comment', 'r.page_url', 'r.created_at', 'r.delivery_state', 'r.details', 'r.assignee_id', 'a.name as assignee_name',
 ] as const;
 
-export interface PageOptions { branchId: number | null; kind?: LeadKind | undefined; status?: LeadStatus | undefined; limit: number; offset: number }
+export interface PageOptions {
+  branchId: number | null; kind?: LeadKind | undefined; status?: LeadStatus | undefined;
+  /** The list's order (whitelisted by the filter's schema): by id (when it came) or the visitor's name, the id breaking ties. */
+  sort?: { key: StaffLeadSortKey; direction: 'asc' | 'desc' };
+  limit: number; offset: number;
+}
 
-function filtered(db: DB, options: Omit<PageOptions, 'limit' | 'offset'>) {
+const SORT_COLUMNS = { created: 'r.id', name: 'r.name' } as const satisfies Record<StaffLeadSortKey, string>;
+
+function filtered(db: DB, options: Omit<PageOptions, 'limit' | 'offset' | 'sort'>) {
   let rows = db.selectFrom('leads_request as r');
   if (options.branchId !== null) rows = rows.where('r.branch_id', '=', options.branchId);
   if (options.kind) rows = rows.where('r.kind', '=', options.kind);
@@ -68,7 +76,8 @@ function filtered(db: DB, options: Omit<PageOptions, 'limit' | 'offset'>) {
 export async function selectPage(db: DB, options: PageOptions) {
   const page = await filtered(db, options).leftJoin('auth_user as a', 'a.id', 'r.assignee_id')
     .select([...VIEW_COLUMNS, (eb) => eb.fn.countAll<string>().over().as('total')])
-    .orderBy('r.id', 'desc').limit(options.limit).offset(options.offset).execute();
+    .orderBy(SORT_COLUMNS[options.sort?.key ?? 'created'], options.sort?.direction ?? 'desc').orderBy('r.id', options.sort?.direction ?? 'desc')
+    .limit(options.limit).offset(options.offset).execute();
   // A page past the last has no rows to carry the count: it is counted on its own.
   if (page.length > 0 || options.offset === 0) return { rows: page, total: Number(page[0]?.total ?? 0) };
   const count = await filtered(db, options).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { sortField } from '#app/components/backoffice/sort.rules.ts';
 import { parseStrictInt, strictInt } from '#app/lib/strict-number.ts';
 import { textField } from '#app/lib/text.ts';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, VALIDATION_MESSAGES, nameField, phoneDigits } from '#app/lib/validation.ts';
@@ -198,10 +199,16 @@ export interface LeadEventView { kind: 'status' | 'assign' | 'comment'; status: 
 /* The back-office's inputs (leads-work.server.ts). */
 
 /** /admin/leads filters from the query string: anything malformed reads as absent. */
+/** What /admin/leads sorts by (ADR 079): when the request came (its id), the visitor's name; each through an index. */
+export const STAFF_LEAD_SORT_KEYS = ['created', 'name'] as const;
+export type StaffLeadSortKey = (typeof STAFF_LEAD_SORT_KEYS)[number];
+export const STAFF_LEADS_DEFAULT_SORT = '-created';
+
 export const staffLeadFilter = z.object({
   kind: z.enum(LEAD_KINDS).optional().catch(undefined),
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
   branch: z.coerce.number().int().positive().max(2 ** 31 - 1).optional().catch(undefined),
+  sort: sortField(STAFF_LEAD_SORT_KEYS, STAFF_LEADS_DEFAULT_SORT),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type StaffLeadFilter = z.infer<typeof staffLeadFilter>;

@@ -4,6 +4,7 @@ import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
 import { defineJobKind } from '#app/.server/jobs/kinds.ts';
 import { LETTER_JOB_POLICY } from '#app/.server/jobs/mail.ts';
 import { hitRateLimits } from '#app/.server/rate-limit.ts';
+import { readSort } from '#app/components/backoffice/sort.rules.ts';
 import { profileOf } from '#app/modules/auth/profile.server.ts';
 import { CONSENT_TEXT_VERSION } from '#app/modules/auth/users.server.ts';
 import { modelCards } from '#app/modules/catalog/cards.server.ts';
@@ -11,9 +12,9 @@ import { currentLocation, regionDirectory } from '#app/modules/regions/regions.s
 import * as q from './leads.queries.server.ts';
 import { leadRequestLetter, offerRequestLetter } from './leads.rules.ts';
 import {
-  LEAD_MESSAGES, OFFER_REQUEST_RATE_LIMITS, leadRequestThanks, offerRequestThanks,
+  LEAD_MESSAGES, OFFER_REQUEST_RATE_LIMITS, STAFF_LEADS_DEFAULT_SORT, leadRequestThanks, offerRequestThanks,
   type FinancingDetails, type FinancingRequestInput, type LeadContacts, type LeadKindCode, type LeadPage, type LeadView,
-  type OfferRequestInput, type ServiceDetails, type ServiceRequestInput, type StaffLeadFilter,
+  type OfferRequestInput, type ServiceDetails, type ServiceRequestInput, type StaffLeadFilter, type StaffLeadSortKey,
 } from './leads.schema.ts';
 
 /**
@@ -117,6 +118,7 @@ export async function requestFinancing(ctx: RequestContext, input: FinancingRequ
  */
 export const requestLetterJob = defineJobKind({
   kind: 'leads.request-letter',
+  label: 'Письмо филиалу о заявке',
   payload: z.object({ requestId: z.number().int().positive() }),
   ...LETTER_JOB_POLICY,
   async run(services, { requestId }, job) {
@@ -182,10 +184,11 @@ export function leadView(r: Omit<Awaited<ReturnType<typeof q.selectPage>>['rows'
  * For staff: the newest requests, of one branch or of all, of a kind and a state, a page at a time.
  * The caller passes the staff member's branch scope (`leads-work.server.ts` does).
  */
-export async function listLeads(services: AppServices, options: { page: number; branchId?: number | null } & Partial<Pick<StaffLeadFilter, 'kind' | 'status'>>): Promise<LeadPage> {
+export async function listLeads(services: AppServices, options: { page: number; branchId?: number | null } & Partial<Pick<StaffLeadFilter, 'kind' | 'status' | 'sort'>>): Promise<LeadPage> {
   const pageSize = LEADS_PAGE_SIZE;
   const { rows, total } = await q.selectPage(services.db, {
-    branchId: options.branchId ?? null, kind: options.kind, status: options.status, limit: pageSize, offset: (options.page - 1) * pageSize,
+    branchId: options.branchId ?? null, kind: options.kind, status: options.status, sort: readSort<StaffLeadSortKey>(options.sort ?? STAFF_LEADS_DEFAULT_SORT),
+    limit: pageSize, offset: (options.page - 1) * pageSize,
   });
   return { page: options.page, pageSize, total, leads: rows.map(leadView) };
 }

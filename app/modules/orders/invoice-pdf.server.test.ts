@@ -7,9 +7,11 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import type { JobRunner } from '#app/.server/jobs/runner.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import type * as EntryModule from '../../../server/entry.ts';
 import { testClient } from '../../../server/test-client.ts';
+import { invoiceJobKey } from './invoice-job.server.ts';
 import { invoiceForPrint } from './invoice.server.ts';
 import { invoicePrintPath } from './invoice.rules.ts';
 import { insertInvoiceOrder } from './invoice.test-fixture.server.ts';
@@ -30,6 +32,7 @@ let t: TestDatabase;
 let dir: string;
 let app: ReturnType<typeof EntryModule.createApp>;
 let owner: { id: number; email: string };
+let runner: JobRunner | undefined;
 
 async function pdfText(pdf: Uint8Array): Promise<string> {
   const file = join(dir, `read-${Math.random().toString(36).slice(2)}.pdf`);
@@ -57,9 +60,14 @@ beforeAll(async () => {
   app = entry.createApp({ services: t.services, build: entry.serverBuild, clientDir: resolve(ROOT, 'build/client') });
   const email = 'invoice-pdf@agro.test';
   owner = { id: await createUser(t.db, { name: 'Иван Петров', email, password: 'secret1', emailVerified: true }), email };
+  // The download enqueues the print and waits for it (ADR 080): the build's runner prints it, as the
+  // server's or a worker's does (the build registers the invoice's job kind itself).
+  expect(entry.registeredKinds()).toContain('orders.invoice-pdf');
+  runner = entry.startJobRunner(t.services, { pollMs: 100 });
 }, 120_000);
 
 afterAll(async () => {
+  await runner?.stop();
   await t?.destroy();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -109,7 +117,7 @@ describe.runIf(engine === 'pglite' && hasPdftotext)('the invoice as a PDF', () =
     expect(flat).toContain('Триста девяносто девять тысяч четыреста семьдесят семь рублей тридцать копеек');
   }, 60_000);
 
-  it('is printed once per version: the second download reads the kept file', async () => {
+  it('is printed once per version, by one job: the second download reads the kept file', async () => {
     const order = await insertInvoiceOrder(t.db, { userId: owner.id, branchId: 24, lines: 3, createdAt: new Date('2026-06-01T10:00:00Z'), currency: 'KZT' });
     const client = await signedIn(owner.email);
     const path = `/cart/order/${encodeURIComponent(order.number)}/invoice.pdf`;
@@ -127,6 +135,8 @@ describe.runIf(engine === 'pglite' && hasPdftotext)('the invoice as a PDF', () =
       for (const other of firsts) expect(Buffer.compare(first, other)).toBe(0);
       const kept = (await readdir(join(dir, 'invoices'))).filter((f) => f.startsWith(`${order.id}-`));
       expect(kept).toHaveLength(1);
+      const jobs = await t.db.selectFrom('job').select(['key', 'state']).where('key', 'like', `orders.invoice-pdf:${order.id}:%`).execute();
+      expect(jobs).toEqual([{ key: invoiceJobKey(order.id, kept[0]!.slice(`${order.id}-`.length, -'.pdf'.length)), state: 'done' }]);
       const second = new Uint8Array(await (await client.get(path)).arrayBuffer());
       expect(printed).toBe(1);
       expect(Buffer.compare(first, second)).toBe(0);
@@ -183,6 +193,23 @@ describe.runIf(engine === 'pglite' && hasPdftotext)('the invoice as a PDF', () =
     times.sort((a, b) => a - b);
     console.warn(`50-line invoice PDF with a warm browser: median ${Math.round(times[2]!)} ms, fastest ${Math.round(times[0]!)} ms, slowest ${Math.round(times[4]!)} ms`);
     expect(times[2]).toBeLessThanOrEqual(1000);
+  }, 60_000);
+
+  it('downloads a 50-line invoice printed by its job within a second once the browser is warm', async () => {
+    const client = await signedIn(owner.email);
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      // A new order each time: its first download enqueues the job, the runner prints, the download serves the file.
+      const order = await insertInvoiceOrder(t.db, { userId: owner.id, branchId: 1, lines: 50, createdAt: new Date('2026-03-02T09:00:00Z') });
+      const started = performance.now();
+      const res = await client.get(`/cart/order/${encodeURIComponent(order.number)}/invoice.pdf`);
+      times.push(performance.now() - started);
+      expect(res.status).toBe(200);
+      expect(new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    }
+    times.sort((a, b) => a - b);
+    console.warn(`50-line invoice downloaded through its print job with a warm browser: median ${Math.round(times[1]!)} ms, fastest ${Math.round(times[0]!)} ms, slowest ${Math.round(times[2]!)} ms`);
+    expect(times[1]).toBeLessThanOrEqual(1000);
   }, 60_000);
 });
 

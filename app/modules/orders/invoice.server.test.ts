@@ -1,12 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '#app/.server/clock.ts';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { createPdfPrinter, PdfError } from '#app/.server/pdf/printer.ts';
+import { runDueJobs } from '#app/.server/jobs/runner.ts';
+import { createPdfPrinter } from '#app/.server/pdf/printer.ts';
 import { signedInContext, testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
-import { invoiceForPrint, ownInvoice, renderInvoicePdf } from './invoice.server.ts';
+import { invoiceDownload, invoiceJobKey } from './invoice-job.server.ts';
+import { invoiceForPrint, ownInvoice } from './invoice.server.ts';
 import { insertInvoiceOrder } from './invoice.test-fixture.server.ts';
 
 /** Demo branches (regions/data): 1 Смоленск (Россия), 24 Астана (Казахстан). */
@@ -111,15 +114,31 @@ describe('the invoice of an order', () => {
   });
 });
 
-describe('renderInvoicePdf without Chromium', () => {
-  it('fails with a clear message, and keeps nothing', async () => {
+describe('the invoice\'s print job without Chromium', () => {
+  it('fails its three tries with a clear message, keeps nothing, and the download answers the failure', async () => {
     const pdf = createPdfPrinter({ ...t.services.config, CHROMIUM_PATH: '/nonexistent/chromium' });
     pdf.attach(async () => new Response('never asked', { status: 500 }));
     const services = { ...t.services, pdf };
     const order = await insertInvoiceOrder(t.db, { userId: owner, branchId: RUSSIA, lines: 1, createdAt: new Date('2026-03-02T09:00:00Z') });
-    const failure = await renderInvoicePdf(services, order.number).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(PdfError);
-    expect((failure as Error).message).toBe('PDF не создан: Chromium не найден по пути /nonexistent/chromium. Установите пакет chromium (apt-get install chromium) или укажите путь в CHROMIUM_PATH');
-    await pdf.close();
+    const invoice = await invoiceForPrint(services, order.number);
+    if (!invoice.ok) throw new Error(invoice.code);
+    try {
+      // No runner: the download enqueues and answers at once that it is being prepared.
+      expect(await invoiceDownload(services, invoice, { waitMs: 0 })).toMatchObject({ status: 'pending', number: order.number });
+      // The tries 1 s and 2 s apart (the clock moved on instead of waited for).
+      expect(await runDueJobs(services)).toMatchObject({ retry: 1 });
+      advanceClock(1_000);
+      expect(await runDueJobs(services)).toMatchObject({ retry: 1 });
+      advanceClock(2_000);
+      expect(await runDueJobs(services)).toMatchObject({ failed: 1 });
+    } finally {
+      resetClock();
+      await pdf.close();
+    }
+    const message = 'PDF не создан: Chromium не найден по пути /nonexistent/chromium. Установите пакет chromium (apt-get install chromium) или укажите путь в CHROMIUM_PATH';
+    const job = await t.db.selectFrom('job').select(['state', 'attempts', 'last_error']).where('key', '=', invoiceJobKey(order.id, invoice.version)).executeTakeFirstOrThrow();
+    expect(job).toEqual({ state: 'failed', attempts: 3, last_error: message });
+    expect(await readdir(join(dir, 'invoices')).catch(() => [])).not.toContain(`${order.id}-${invoice.version}.pdf`);
+    expect(await invoiceDownload(services, invoice, { waitMs: 0 })).toMatchObject({ status: 'failed', error: message });
   });
 });

@@ -1,21 +1,19 @@
 import { isOrderNumber } from './orders.rules.ts';
 import { createHash } from 'node:crypto';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
-import { fileStorage } from '#app/.server/files/files.ts';
-import type { FileStorage } from '#app/.server/files/storage.ts';
-import { documentStore, type DocumentStore } from '#app/.server/pdf/documents.ts';
 import { amountInWords } from '#app/lib/amount-in-words.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { branchRequisites } from '#app/modules/regions/regions.server.ts';
 import * as q from './invoice.queries.server.ts';
-import { dayIn, invoiceCurrency, invoiceDateLabel, invoicePrintPath, vatIncluded, vatRateOn } from './invoice.rules.ts';
+import { dayIn, invoiceCurrency, invoiceDateLabel, vatIncluded, vatRateOn } from './invoice.rules.ts';
 import type { InvoiceLine, InvoiceOutcome } from './invoice.schema.ts';
 import { DELIVERY_METHOD_LABELS } from './orders.constants.ts';
 
 /*
  * The invoice (счёт на оплату) of an order (ADR 074): read here, printed from the print page
- * `/print/invoice/{number}` by the platform's PDF printer, kept in the file storage (DOCUMENTS_DIR or S3) by order and
- * version, and downloaded by the order's owner at `/cart/order/{number}/invoice.pdf`.
+ * `/print/invoice/{number}` by the platform's PDF printer in a job (invoice-job.server.ts, ADR 080),
+ * kept in the file storage (DOCUMENTS_DIR or S3) by order and version, and downloaded by the
+ * order's owner at `/cart/order/{number}/invoice.pdf`.
  */
 
 /** Changes when the invoice's layout changes, so every invoice is printed again in the new one. */
@@ -75,32 +73,4 @@ async function invoiceOf(services: AppServices, number: string, owner: { userId:
   // The version names what is printed: a changed price, requisite or layout is a new file.
   const version = createHash('sha256').update(JSON.stringify([LAYOUT_VERSION, invoice])).digest('hex').slice(0, 16);
   return { ok: true, invoice, version, orderId: order.id };
-}
-
-const stores = new WeakMap<FileStorage, DocumentStore>();
-
-function storeOf(services: AppServices): DocumentStore {
-  const storage = fileStorage(services.config, 'documents');
-  let store = stores.get(storage);
-  if (!store) stores.set(storage, (store = documentStore(storage)));
-  return store;
-}
-
-export type InvoicePdf =
-  | { ok: true; pdf: Uint8Array; number: string; version: string }
-  | { ok: false; code: Exclude<InvoiceOutcome, { ok: true }>['code'] };
-
-/**
- * The invoice of an order as a PDF: printed once per version and kept (`invoices/{order id}-{version}.pdf` in
- * the storage's `documents` area), so a download of a printed invoice costs a file read. `invoice` is
- * the outcome already read (the owner's download), or the order's number (a background job).
- * Throws `PdfError` when Chromium cannot print (not installed, crashed): the caller logs it and fails.
- */
-export async function renderInvoicePdf(services: AppServices, invoice: InvoiceOutcome | string): Promise<InvoicePdf> {
-  const outcome = typeof invoice === 'string' ? await invoiceForPrint(services, invoice) : invoice;
-  if (!outcome.ok) return outcome;
-  const { number } = outcome.invoice;
-  const pdf = await storeOf(services).get(`invoices/${outcome.orderId}-${outcome.version}.pdf`, () =>
-    services.pdf.print(invoicePrintPath(number, outcome.version)));
-  return { ok: true, pdf, number, version: outcome.version };
 }

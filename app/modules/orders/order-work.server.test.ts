@@ -116,6 +116,22 @@ describe('an order as work', () => {
     expect((await listStaffOrders(t.services, head, staffOrderFilter.parse({ q: number, status: 'closed' }))).rows).toEqual([]);
   });
 
+  it('is listed in the order the address asks, by the whitelisted keys only (ADR 079)', async () => {
+    const numbers = [await order({ code: 'SORT-79' }), await order({ code: 'SORT-79' }), await order({ code: 'SORT-79' })];
+    const totals = [300_000, 100_000, 200_000];
+    for (const [i, number] of numbers.entries()) await t.db.updateTable('orders_order').set({ total: totals[i]! }).where('number', '=', number).execute();
+    const list = async (sort?: unknown) => (await listStaffOrders(t.services, head, staffOrderFilter.parse({ q: 'SORT-79', sort }))).rows.map((r) => r.number);
+    const [first, second, third] = numbers as [string, string, string];
+    expect(await list()).toEqual([third, second, first]);
+    expect(await list('created')).toEqual([first, second, third]);
+    expect(await list('-total')).toEqual([first, third, second]);
+    expect(await list('total')).toEqual([second, third, first]);
+    // Anything else is the default order, never an error (nor a column named by the visitor).
+    for (const hostile of ['name', '-o.total', 'total; drop table orders_order', '\u0000', 'created desc', 'A'.repeat(5000), ['total'], '__proto__']) {
+      expect(await list(hostile), String(hostile).slice(0, 40)).toEqual([third, second, first]);
+    }
+  });
+
   it('moves once when several staff press the same button at once', async () => {
     const number = await order();
     const results = await Promise.all(Array.from({ length: 6 }, () => changeOrderStatus(t.services, head, number, { from: 'new', to: 'in_work', reason: '' }, null)));

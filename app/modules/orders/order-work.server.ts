@@ -3,15 +3,17 @@ import { recordAudit } from '#app/.server/audit.ts';
 import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
+import { readSort } from '#app/components/backoffice/sort.rules.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
+import { prepareInvoicePdf } from './invoice-job.server.ts';
 import { ORDER_STATUS_LABELS, ORDER_WORK_MESSAGES, orderPath, type OrderStatusCode } from './orders.constants.ts';
 import { orderNewsLetter, type OrderNews } from './order-letters.ts';
 import { isOrderNumber, parseStaffPrice, statusMoveRefusal } from './orders.rules.ts';
 import type { OrderView } from './orders.schema.ts';
 import { orderViews } from './orders.server.ts';
-import { STAFF_ORDERS_PAGE_SIZE, type StaffOrderFilter } from './order-work.schema.ts';
+import { STAFF_ORDERS_PAGE_SIZE, type StaffOrderFilter, type StaffOrderSortKey } from './order-work.schema.ts';
 
 /*
  * Orders as the company's work (issue 29 point 3, ADR 075): the back-office's list and order, the
@@ -44,6 +46,8 @@ function searchTerms(q: string) {
 }
 
 /** A page of orders newest first, within the staff member's branch, by the filters. */
+const ORDER_SORT_COLUMNS = { created: 'o.created_at', total: 'o.total' } as const satisfies Record<StaffOrderSortKey, string>;
+
 export async function listStaffOrders(services: AppServices, actor: OrderActor, filter: StaffOrderFilter): Promise<{ rows: StaffOrderRow[]; hasNext: boolean; page: number }> {
   const db = services.db;
   const branchId = actor.branchId ?? filter.branch ?? null;
@@ -65,7 +69,10 @@ export async function listStaffOrders(services: AppServices, actor: OrderActor, 
       ${t.email ? sql`union select id from orders_order where lower(email) = ${t.email}` : sql``}
       union select order_id from orders_line where parts_code_norm(code) = parts_code_norm(${t.code}))`);
   }
-  const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc')
+  // The order is one of the whitelisted keys (the filter's schema); the id breaks ties the same way,
+  // so each key is one index scan, forwards or backwards (migrations 0029, 0032).
+  const { key, direction } = readSort<StaffOrderSortKey>(filter.sort);
+  const rows = await query.orderBy(ORDER_SORT_COLUMNS[key], direction).orderBy('o.id', direction)
     .limit(STAFF_ORDERS_PAGE_SIZE + 1).offset((filter.page - 1) * STAFF_ORDERS_PAGE_SIZE).execute();
   const names = new Map((await regionDirectory(services)).branches.map((b) => [b.id, b.name]));
   return {
@@ -166,10 +173,25 @@ export async function priceOrderLine(services: Pick<AppServices, 'db' | 'config'
   });
 }
 
-/** The customer confirms the prices named for his order's lines ('Мои заказы'). */
+/**
+ * The customer confirms the prices named for his order's lines ('Мои заказы'). Its invoice is then
+ * printed in the background (ADR 080), so it is ready when he asks for it.
+ */
 export async function confirmOrderPrices(ctx: RequestContext, number: string, customerName: string): Promise<WorkResult> {
   const userId = ctx.session?.userId;
   if (userId == null || !isOrderNumber(number)) return { ok: false, status: 404, message: ORDER_WORK_MESSAGES.notFound };
+  const result = await confirmInTransaction(ctx, number, userId, customerName);
+  if (result.ok) {
+    // After the commit (the invoice is read through another connection); a failure here costs only
+    // the head start: the download enqueues the same job.
+    await prepareInvoicePdf(ctx.services, number).catch((error: unknown) => process.stderr.write(JSON.stringify({
+      level: 'warn', msg: 'Печать счёта не поставлена в очередь', order: number, requestId: ctx.requestId, error: error instanceof Error ? error.message : String(error),
+    }) + '\n'));
+  }
+  return result;
+}
+
+function confirmInTransaction(ctx: RequestContext, number: string, userId: number, customerName: string): Promise<WorkResult> {
   return ctx.services.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders_order').select(['id', 'prices_pending_confirmation', 'status'])
       .where('number', '=', number).where('user_id', '=', userId).forUpdate().executeTakeFirst();

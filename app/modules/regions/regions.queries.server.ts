@@ -38,3 +38,9 @@ export function selectBranchRequisites(db: DB, branchId: number) {
     .where('region_branch.id', '=', branchId)
     .executeTakeFirst();
 }
+
+/** A branch's id by its code (the exchange with 1C names branches by code). */
+export async function selectBranchIdByCode(db: DB, code: string): Promise<number | null> {
+  const row = await db.selectFrom('region_branch').select('id').where('code', '=', code).executeTakeFirst();
+  return row?.id ?? null;
+}

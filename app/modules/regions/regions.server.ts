@@ -4,7 +4,7 @@ import type { DB } from '#app/.server/db/connect.ts';
 import { nearest } from '#app/lib/geo.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { saveSessionArea } from '#app/.server/session.ts';
-import { selectAreas, selectBranches, selectBranchRequisites, selectCountries } from './regions.queries.server.ts';
+import { selectAreas, selectBranches, selectBranchRequisites, selectCountries, selectBranchIdByCode } from './regions.queries.server.ts';
 import { CONTACT_HOURS } from './regions.constants.ts';
 import type { AreaTreeNode, BranchRequisites, BranchView, CountryView, CurrentBranch, CurrentLocation, RegionOption } from './regions.schema.ts';
 
@@ -173,4 +173,9 @@ export async function branchRequisites(services: AppServices, branchId: number):
     inn: r.inn, kpp: r.kpp, ogrn: r.ogrn, bin: r.bin, bankName: r.bank_name, bik: r.bik,
     corrAccount: r.corr_account, settlementAccount: r.settlement_account,
   };
+}
+
+/** A branch's id by its code (region_branch.code, as 1C names branches), or null; in the caller's transaction when given one. */
+export function branchIdByCode(db: DB, code: string): Promise<number | null> {
+  return selectBranchIdByCode(db, code);
 }

@@ -79,8 +79,10 @@ export function OrderCard({ order, headingLevel = 2, csrf }: { order: OrderView;
         {order.lines.some((l) => l.price === null) && (<><dt>Цена по запросу</dt><dd>{ON_REQUEST_NOTE}</dd></>)}
         <dt>Счёт</dt>
         <dd>
+          {/* No `download`: the PDF comes as an attachment anyway, while 'Счёт готовится…' (ADR 080) and
+              a refusal are pages to read, not files to save. */}
           {invoiceOffered(order)
-            ? <a href={invoicePath(order.number)} download>Скачать счёт</a>
+            ? <a href={invoicePath(order.number)}>Скачать счёт</a>
             : <span className={styles.muted}>{INVOICE_PENDING_NOTE}</span>}
         </dd>
         <dt>Контакты</dt><dd>{order.name}, {order.phone}, {order.email}</dd>
