@@ -2,18 +2,20 @@ import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { EditorField, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import {
-  FINANCING_KINDS, FINANCING_KIND_LABELS, MONTH_NAMES, SCHEDULE_METHODS, calculateSchedule, minAdvanceOf, monthList, termsOn, type ProgrammeTerms,
+  FINANCING_KINDS, FINANCING_KIND_LABELS, MONTH_NAMES, SCHEDULE_METHODS, calculateSchedule, minAdvanceOf, termsOn, type ProgrammeTerms,
 } from '#app/modules/financing/financing.rules.ts';
 import {
   COUNTRY_CURRENCY, COUNTRY_LABELS, FINANCING_COUNTRIES, FINANCING_CURRENCIES, FINANCING_MESSAGES, PROGRAMME_TEXT_FIELDS, programmeInput,
 } from '#app/modules/financing/financing.schema.ts';
 import { financingToday, programmeForEditing, saveProgramme } from '#app/modules/financing/financing.server.ts';
-import { ScheduleTable, formatDay } from '#app/modules/financing/ui/ScheduleTable.tsx';
+import { ScheduleTable } from '#app/modules/financing/ui/ScheduleTable.tsx';
+import { TermsHistory } from '#app/modules/financing/ui/TermsHistory.tsx';
 import type { Route } from './+types/admin.financing.$id';
 
 export const handle: AdminHandle = { capability: 'financing.manage' };
@@ -87,7 +89,7 @@ export default function AdminFinancingProgramme({ loaderData, actionData }: Rout
       <p className={styles.lead}>
         {programme ? <Link to={`/admin/audit?entity=financing_programme&entityId=${programme.id}`}>История изменений</Link> : 'Программа появится в расчётах с даты начала действия условий.'}
       </p>
-      {saved && !actionData ? <p className={styles.notice} role="status">{FINANCING_MESSAGES.saved}</p> : null}
+      <Toast message={saved && !actionData ? FINANCING_MESSAGES.saved : null} token={loaderData} />
       {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <div className={editorStyles.layout}>
         <Form method="post" className={editorStyles.form} key={location.key}>
@@ -140,32 +142,7 @@ export default function AdminFinancingProgramme({ loaderData, actionData }: Rout
         </Form>
         {/* One column that never widens the page: its tables scroll sideways on a phone. */}
         <div className={editorStyles.form} style={{ gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 }}>
-          {programme && programme.terms.length > 0 ? (
-            <section aria-labelledby="terms-history">
-              <h2 id="terms-history" style={{ fontSize: 'var(--text-m, 1rem)', margin: '0 0 8px' }}>Условия по датам</h2>
-              <div className={styles.tableWrap}>
-                <table className={styles.table} data-testid="terms-history">
-                  <thead><tr><th>С</th><th>Ставка</th><th>Срок</th><th>Аванс</th><th>Сезон</th><th>Отсрочка</th></tr></thead>
-                  <tbody>
-                    {[...programme.terms].reverse().map((t) => (
-                      <tr key={t.fromDate}>
-                        <td className={styles.nowrap}>{formatDay(t.fromDate)}{t === inForce ? <> <span className={styles.tag}>действует</span></> : t.fromDate > today ? <> <span className={styles.tag}>будет</span></> : null}</td>
-                        {t.active ? (
-                          <>
-                            <td className={styles.nowrap}>{rateText(t.annualRatePercent)} %</td>
-                            <td className={styles.nowrap}>{t.minTermMonths}–{t.maxTermMonths} мес.</td>
-                            <td>{t.minAdvancePercent} %</td>
-                            <td>{t.seasonalMonths.length ? monthList(t.seasonalMonths) : '—'}</td>
-                            <td>{t.maxDeferMonths ? `${t.maxDeferMonths} мес.` : '—'}</td>
-                          </>
-                        ) : <td colSpan={5}>программа закрыта</td>}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </section>
-          ) : null}
+          {programme && programme.terms.length > 0 ? <TermsHistory terms={programme.terms} today={today} /> : null}
           {example && programme ? (
             <Preview label={`Пример расчёта на сегодня: 10 000 000, аванс ${shown!.minAdvancePercent} %, ${example[0]!.totals.count} мес.`}>
               <div style={{ display: 'grid', gap: 8, gridTemplateColumns: 'minmax(0, 1fr)', padding: '0 8px' }}>
