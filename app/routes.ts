@@ -61,6 +61,8 @@ export default [
     route('content/promotions/:id', 'routes/admin.content.promotions.$id.tsx'),
     route('branches', 'routes/admin.branches.tsx'),
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
+    route('financing', 'routes/admin.financing.tsx'),
+    route('financing/:id', 'routes/admin.financing.$id.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   // The supplier cabinet's area: its shell now, its screens with the supplier cabinet (ADR 073).

@@ -23,6 +23,7 @@ import { ORDER_CREATE_BODY_BYTES, ordersApi } from '#app/modules/orders/orders.a
 import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
+import { financingApi } from '#app/modules/financing/financing.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { EXCHANGE_BODY_BYTES, offersExchangeApi } from '#app/modules/offers/offers.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
@@ -77,6 +78,7 @@ export function apiRouter() {
     .route('/', regionsApi)
     .route('/', contentApi)
     .route('/', leadsApi)
+    .route('/', financingApi)
     .route('/', catalogApi)
     .route('/', filtersApi)
     .route('/', modelsApi)

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/offers', label: 'Предложения', capability: 'offers.read' },
   { to: '/admin/content', label: 'Страницы и акции', capability: 'content.edit' },
   { to: '/admin/branches', label: 'Филиалы', capability: 'branch.manage' },
+  { to: '/admin/financing', label: 'Финансирование', capability: 'financing.manage' },
   { to: '/admin/users', label: 'Пользователи', capability: 'users.manage' },
   { to: '/admin/audit', label: 'Журнал изменений', capability: 'audit.read' },
   { to: '/admin/jobs', label: 'Фоновые задания', capability: 'jobs.manage' },

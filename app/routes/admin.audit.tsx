@@ -36,6 +36,8 @@ const ACTION_LABELS: Record<string, string> = {
   'promotion.publish': 'Изменение акции',
   'promotion.delete': 'Акция снята с сайта',
   'branch.publish': 'Контакты и реквизиты филиала',
+  'financing_programme.create': 'Новая программа финансирования',
+  'financing_programme.terms': 'Условия программы финансирования',
 };
 
 /** Where the changed thing is edited, for the entities that have a screen of their own. */
@@ -46,6 +48,7 @@ const ENTITY_LINKS: Record<string, (id: string) => string> = {
   page: (id) => `/admin/content/pages/${id}`,
   promotion: (id) => `/admin/content/promotions/${id}`,
   branch: (id) => `/admin/branches/${id}`,
+  financing_programme: (id) => `/admin/financing/${id}`,
 };
 
 /** The recorded fields as people call them, and their values as the screens showed them. */
@@ -55,6 +58,9 @@ const FIELD_LABELS: Record<string, string> = {
   text: 'Условия', link: 'Ссылка', badge: 'Метка', startsOn: 'Начало', endsOn: 'Последний день', sort: 'Порядок',
   address: 'Адрес', email: 'E-mail', hours: 'Часы работы', phone: 'Отдел продаж', phoneInternal: 'Продажи, внутри страны',
   servicePhone: 'Сервис', servicePhoneInternal: 'Сервис, внутри страны', legalName: 'Юридическое лицо', legalAddress: 'Юридический адрес',
+  kind: 'Вид', name: 'Название', countryCode: 'Страна', currency: 'Валюта', fromDate: 'Действует с', annualRatePercent: 'Ставка, % годовых',
+  minTermMonths: 'Срок от, мес.', maxTermMonths: 'Срок до, мес.', minAdvancePercent: 'Аванс от, %', seasonalMonths: 'Месяцы сезонных платежей',
+  maxDeferMonths: 'Отсрочка до, мес.', active: 'Открыта',
   bankName: 'Банк', inn: 'ИНН', kpp: 'КПП', ogrn: 'ОГРН', bin: 'БИН', bik: 'БИК', corrAccount: 'Корр. счёт', settlementAccount: 'Расчётный счёт',
 };
 
@@ -117,6 +123,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <option value="page">Страницы</option>
             <option value="promotion">Акции</option>
             <option value="branch">Филиалы</option>
+            <option value="financing_programme">Программы финансирования</option>
           </select>
         </label>
         <label>№ объекта<input name="entityId" defaultValue={filter.entityId ?? ''} maxLength={100} inputMode="numeric" /></label>

@@ -62,6 +62,9 @@ beforeAll(async () => {
   }).execute();
   // A promotion numbered the same way, and a page's slug for the screens whose path ends in '*'.
   await t.db.insertInto('content_promotion').values({ id: userId, title: 'Акция', text: 'Условия', link: '/akcii', badge: '−5 %', starts_on: '2026-01-01', ends_on: '2026-12-31', sort: 0 }).execute();
+  // A financing programme numbered the same way.
+  await t.db.insertInto('financing_programme').values({ id: userId, kind: 'leasing', name: 'Проверка прав', country_code: 'RU', currency: 'RUB' }).execute();
+  await t.db.insertInto('financing_terms').values({ programme_id: userId, from_date: '2026-01-01', annual_rate_bp: 1200, min_term_months: 12, max_term_months: 60, min_advance_percent: 10 }).execute();
   const entries: Parameters<typeof fakeServerBuild>[0] = { admin: { path: 'admin', module: await load(area.file) } };
   for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: 'admin', path: screen.path, index: screen.index, module: await load(screen.file) };
   entries.suppliers = { path: 'suppliers', module: suppliersLayout };

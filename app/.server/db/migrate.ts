@@ -31,6 +31,7 @@ import * as m0029 from './migrations/0029_order_work.ts';
 import * as m0031 from './migrations/0031_leads_work.ts';
 import * as m0032 from './migrations/0032_list_sorting.ts';
 import * as m0033 from './migrations/0033_drafts.ts';
+import * as m0035 from './migrations/0035_financing.ts';
 import * as m0036 from './migrations/0036_offers.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0031_leads_work': m0031,
   '0032_list_sorting': m0032,
   '0033_drafts': m0033,
+  '0035_financing': m0035,
   '0036_offers': m0036,
 };
 

@@ -61,6 +61,8 @@ export interface Database {
   audit_log: AuditLogTable;
   orders_event: OrdersEventTable;
   content_draft: ContentDraftTable;
+  financing_programme: FinancingProgrammeTable;
+  financing_terms: FinancingTermsTable;
   offers_offer: OffersOfferTable;
   offers_version: OffersVersionTable;
 }
@@ -761,6 +763,32 @@ export interface ContentDraftTable {
   author_id: number | null;
   author_name: string;
   updated_at: Timestamp;
+}
+
+/** A financing programme (migration 0035, ADR 082): what it is; its terms by date are `financing_terms`. */
+export interface FinancingProgrammeTable {
+  id: Generated<number>;
+  kind: 'installment' | 'leasing' | 'loan' | 'credit';
+  name: string;
+  country_code: 'RU' | 'KZ';
+  currency: CurrencyCode;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+/** A programme's terms from `from_date` on; those in force on a date are the latest not after it. */
+export interface FinancingTermsTable {
+  programme_id: number;
+  from_date: DateColumn;
+  /** Hundredths of a percent a year: 1250 is 12,5 %. */
+  annual_rate_bp: number;
+  min_term_months: number;
+  max_term_months: number;
+  min_advance_percent: number;
+  /** Calendar months (1–12) a seasonal schedule pays in; written as JSON text, read as an array. */
+  seasonal_months: ColumnType<number[], string | undefined, string>;
+  max_defer_months: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** A commercial offer (migration 0036, ADR 083). */

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { seedCatalogDemo } from '#app/modules/catalog/catalog.seed.server.ts';
 import { seedContentDemo } from '#app/modules/content/content.seed.server.ts';
+import { seedFinancingDemo } from '#app/modules/financing/financing.seed.server.ts';
 import { seedPartsDemo } from '#app/modules/parts/parts.seed.server.ts';
 import { seedRegionsDemo } from '#app/modules/regions/regions.seed.server.ts';
 import { seedOffersDemo } from '#app/modules/offers/offers.seed.server.ts';
 import type { DB } from './connect.ts';
 
 export interface SeedOptions {
-  /** Load the demo content too: branches, catalogue, pages, aliases, promotions. */
+  /** Load the demo content too: branches, catalogue, pages, aliases, promotions, financing programmes. */
   demo: boolean;
 }
 
@@ -27,6 +28,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     const catalogPaths = await seedCatalogDemo(trx);
     await seedContentDemo(trx, { catalogPaths });
     await seedPartsDemo(trx);
+    await seedFinancingDemo(trx);
     await seedOffersDemo(trx);
   });
   // The part-number lookup's plans are made once for any number (migration 0020, ADR 046): they are

@@ -41,6 +41,8 @@ export const CAPABILITIES = [
   'users.manage',
   'audit.read',
   'jobs.manage',
+  /** Financing programmes, their rates and terms by date (/admin/financing, ADR 082). */
+  'financing.manage',
   /** The supplier cabinet at /suppliers. */
   'suppliers.cabinet',
   /** Invites suppliers and sets their sources, templates and rules (/suppliers/admin). */
@@ -61,6 +63,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'users.manage': 'пользователи и роли',
   'audit.read': 'журнал изменений',
   'jobs.manage': 'фоновые задания',
+  'financing.manage': 'программы финансирования',
   'suppliers.cabinet': 'кабинет поставщика',
   'suppliers.manage': 'управление поставщиками',
 };

@@ -1,9 +1,12 @@
 import { ConsentField, ContactFields, EMPTY_CONTACTS, FormDialog, TextArea, useSend } from '#app/components/forms/contact-fields.tsx';
 import { SchemaForm, ServerAlert, SubmitButton, TextField, formStyles, useSchemaForm } from '#app/components/forms/form-kit.tsx';
 import { useSignedInData } from '#app/components/page/visitor.tsx';
+import { parseStrictInt } from '#app/lib/strict-number.ts';
+import type { FinancingKind } from '#app/modules/financing/financing.rules.ts';
+import { FinancingEstimate } from '#app/modules/financing/ui/FinancingEstimate.tsx';
 import {
   FINANCING_TYPES, FINANCING_TYPE_LABELS, LEAD_COMMENT_MAX, MACHINE_MODEL_MAX, SERIAL_MAX, TERM_MONTHS_MAX, TERM_MONTHS_MIN,
-  financingRequestInput, serviceRequestInput,
+  financingRequestInput, parseAmountMinor, serviceRequestInput, type FinancingType,
 } from '../leads.schema.ts';
 import { usePrefilledContacts } from './use-prefilled-contacts.ts';
 import styles from './OfferRequestDialog.module.css';
@@ -82,6 +85,9 @@ function ServiceForm({ branchName, onSent }: { branchName: string | null; onSent
   );
 }
 
+/** The programmes the estimate offers for the form's kind: credit includes the loan and installment programmes (ADR 082). */
+const ESTIMATE_KINDS: Record<FinancingType, readonly FinancingKind[]> = { leasing: ['leasing'], credit: ['credit', 'loan', 'installment'] };
+
 function FinancingForm({ branchName, onSent }: { branchName: string | null; onSent: (message: string) => void }) {
   const form = useSchemaForm(financingRequestInput, (): FinancingValues => ({ type: 'leasing', model: '', price: '', termMonths: '36', advance: '', comment: '', ...EMPTY_CONTACTS }));
   usePrefilledContacts(form);
@@ -108,6 +114,8 @@ function FinancingForm({ branchName, onSent }: { branchName: string | null; onSe
       <TextField label="Стоимость техники" name="price" inputMode="decimal" maxLength={20} placeholder="12 500 000" {...form.bind('price')} />
       <TextField label="Аванс (необязательно)" name="advance" inputMode="decimal" maxLength={20} placeholder="2 500 000" {...form.bind('advance')} />
       <TextField label={`Срок, месяцев (${TERM_MONTHS_MIN}–${TERM_MONTHS_MAX})`} name="termMonths" inputMode="numeric" maxLength={3} {...form.bind('termMonths')} />
+      <FinancingEstimate kinds={ESTIMATE_KINDS[form.values.type as FinancingType] ?? ESTIMATE_KINDS.leasing} price={parseAmountMinor(form.values.price)}
+        advance={form.values.advance.trim() === '' ? 0 : parseAmountMinor(form.values.advance)} termMonths={parseStrictInt(form.values.termMonths)} />
       <TextArea form={form} name="comment" label="Комментарий" optional maxLength={LEAD_COMMENT_MAX} rows={2} />
       <ContactFields form={form} />
       <ConsentField form={form} />
