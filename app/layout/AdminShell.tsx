@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { Link } from '#app/components/ui/Link.tsx';
+import { Link, LinkNavigation } from '#app/components/ui/Link.tsx';
 import { BACKOFFICE, type StaffArea } from './staff-areas.ts';
 import styles from './AdminShell.module.css';
 
@@ -15,32 +15,35 @@ export function AdminShell({ name, branch, sections, children, area = BACKOFFICE
   branch?: string | null;
   sections: { to: string; label: string }[]; children: ReactNode; area?: StaffArea;
 }) {
+  // The area's links navigate in the page (as the shop's do), not by loading the document again.
   return (
-    <div className={styles.shell}>
-      <a className="skip-link" href="#main">Перейти к содержимому</a>
-      <header className={styles.bar}>
-        <Link to={area.home} className={styles.brand}>{area.title}</Link>
-        <span className={styles.who} data-testid="admin-user">
-          {name}
-          {branch === undefined ? null : <span className={styles.muted}>{branch ? ` · ${branch}` : ' · все филиалы'}</span>}
-        </span>
-        <Link to="/" className={styles.toShop}>На сайт</Link>
-      </header>
-      <div className={styles.body}>
-        <nav className={styles.nav} aria-label={area.navLabel}>
-          <ul>
-            {sections.map((s) => (
-              <li key={s.to}>
-                <NavLink to={s.to} end={s.to === area.home} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
-                  {s.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main id="main" className={styles.main}>{children}</main>
+    <LinkNavigation>
+      <div className={styles.shell}>
+        <a className="skip-link" href="#main">Перейти к содержимому</a>
+        <header className={styles.bar}>
+          <Link to={area.home} className={styles.brand}>{area.title}</Link>
+          <span className={styles.who} data-testid="admin-user">
+            {name}
+            {branch === undefined ? null : <span className={styles.muted}>{branch ? ` · ${branch}` : ' · все филиалы'}</span>}
+          </span>
+          <Link to="/" className={styles.toShop}>На сайт</Link>
+        </header>
+        <div className={styles.body}>
+          <nav className={styles.nav} aria-label={area.navLabel}>
+            <ul>
+              {sections.map((s) => (
+                <li key={s.to}>
+                  <NavLink to={s.to} end={s.to === area.home} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                    {s.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main id="main" className={styles.main}>{children}</main>
+        </div>
       </div>
-    </div>
+    </LinkNavigation>
   );
 }
 
