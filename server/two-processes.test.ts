@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { pageForEditing, publishPage } from '#app/modules/content/editing.server.ts';
 import { testClient } from './test-client.ts';
+import { startBuilt, stopBuilt } from './test-process.ts';
 
 /*
  * Two server processes on one PostgreSQL database (ADR 070): this test's own process serves the
@@ -17,7 +15,6 @@ import { testClient } from './test-client.ts';
  * Vitest runs, so the build is the code under test.
  */
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SECRET = 'two-processes-secret-two-processes-secret';
 
 let t: TestDatabase;
@@ -25,20 +22,11 @@ let child: ChildProcess | undefined;
 let origin = '';
 
 async function startProcessB(databaseUrl: string): Promise<string> {
-  if (!existsSync(resolve(ROOT, 'build/server/index.js'))) throw new Error('No build: `npm test` builds first; alone, run `npm run build` before this test.');
-  child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', DEMO: 'false', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '2', PORT: '0', HOST: '127.0.0.1', SESSION_SECRET: SECRET, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  return new Promise((resolveOrigin, reject) => {
-    child!.once('exit', (code) => reject(new Error(`process B ended (${code}) before listening`)));
-    lines.on('line', (line) => {
-      const started = /Магазин запущен: (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (started) resolveOrigin(started[1]!);
-    });
-  });
+  const started = await startBuilt('server/main.ts', {
+    NODE_ENV: 'test', DEMO: 'false', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '2', PORT: '0', HOST: '127.0.0.1', SESSION_SECRET: SECRET, LOG_LEVEL: 'info',
+  }, (line) => /Магазин запущен: (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1]);
+  child = started.child;
+  return started.ready;
 }
 
 beforeAll(async () => {
@@ -48,11 +36,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const ended = new Promise((done) => child!.once('exit', done));
-    child.kill('SIGTERM');
-    await ended;
-  }
+  await stopBuilt(child);
   await t?.destroy();
 });
 

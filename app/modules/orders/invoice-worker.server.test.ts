@@ -1,9 +1,8 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
@@ -11,6 +10,7 @@ import { createUser } from '#app/modules/auth/users.server.ts';
 import { invoiceDownload, invoiceJobKey } from './invoice-job.server.ts';
 import { invoiceForPrint } from './invoice.server.ts';
 import { insertInvoiceOrder } from './invoice.test-fixture.server.ts';
+import { startBuilt, stopBuilt } from '../../../server/test-process.ts';
 
 /*
  * `npm run worker` (server/worker.ts on the production build) prints invoices (ADR 080): a download
@@ -20,7 +20,6 @@ import { insertInvoiceOrder } from './invoice.test-fixture.server.ts';
  * reading its row, serves the file. PostgreSQL only, as the worker is; `npm test` builds first.
  */
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PDFTOTEXT = '/usr/bin/pdftotext';
 const PDFFONTS = '/usr/bin/pdffonts';
@@ -32,39 +31,24 @@ let dir = '';
 let child: ChildProcess | undefined;
 let kinds: string[] = [];
 
-function startWorker(databaseUrl: string): Promise<string[]> {
-  child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/worker.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, NODE_ENV: 'test', DEMO: 'false', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4', JOBS_CONCURRENCY: '2',
-      DOCUMENTS_DIR: dir, PUBLIC_ORIGIN: 'https://shop.example', SESSION_SECRET: 'worker-test-secret-worker-test-secret', LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  return new Promise((started, reject) => {
-    child!.once('exit', (code) => reject(new Error(`the worker ended (${code}) before it started`)));
-    lines.on('line', (line) => {
-      if (!line.includes('Обработчик фоновых заданий запущен')) return;
-      started((JSON.parse(line) as { kinds: string[] }).kinds);
-    });
-  });
+async function startWorker(databaseUrl: string): Promise<string[]> {
+  const started = await startBuilt('server/worker.ts', {
+    NODE_ENV: 'test', DEMO: 'false', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4', JOBS_CONCURRENCY: '2',
+    DOCUMENTS_DIR: dir, PUBLIC_ORIGIN: 'https://shop.example', SESSION_SECRET: 'worker-test-secret-worker-test-secret', LOG_LEVEL: 'info',
+  }, (line) => (line.includes('Обработчик фоновых заданий запущен') ? (JSON.parse(line) as { kinds: string[] }).kinds : undefined));
+  child = started.child;
+  return started.ready;
 }
 
 beforeAll(async () => {
   if (!runs) return;
-  if (!existsSync(resolve(ROOT, 'build/server/index.js'))) throw new Error('No build: `npm test` builds first; alone, run `npm run build` before this test.');
   dir = await mkdtemp(join(tmpdir(), 'worker-documents-'));
   t = await createTestDatabase({ DOCUMENTS_DIR: dir, PUBLIC_ORIGIN: 'https://shop.example' });
   kinds = await startWorker(t.services.config.DATABASE_URL!);
 }, 60_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const ended = new Promise((done) => child!.once('exit', done));
-    child.kill('SIGTERM');
-    await ended;
-  }
+  await stopBuilt(child);
   await t?.destroy();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
