@@ -99,6 +99,18 @@ describe('POST /api/exchange/offers', () => {
     expect(offerTotal({ ...offerImport.parse(single), source: '1C', delivery: { address: 'x', price: 8_500_123, deliveryIncluded: true } })).toBe(1_643_450_000 + 8_500_000);
   });
 
+  it('refuses a NUL byte or a broken character anywhere in an offer with a 400 naming its field, never a 500', async () => {
+    const base = example.offers[2]!;
+    const withHidden = (id: string, value: string) => ({ ...withId(base, id), products: [{ ...base.products[0]!, productOptionsConfig: { hiddenPriceOptionsIds: [value] } }] });
+    const answer = await results(await post({ offers: [withHidden('nul-1', 'o\u0000'), withHidden('surrogate-1', 'o\ud800'), { ...withId(base, 'nul-2'), folder: 'Папка\u0000' }] }));
+    expect(answer.map((a) => [a.external_id, a.ok, a.status, a.path])).toEqual([
+      ['nul-1', false, 400, 'products.0.productOptionsConfig.hiddenPriceOptionsIds.0'],
+      ['surrogate-1', false, 400, 'products.0.productOptionsConfig.hiddenPriceOptionsIds.0'],
+      ['nul-2', false, 400, 'folder'],
+    ]);
+    expect((await post('{"offers": [{"external_id": "x\\u0000"}]}')).status).toBe(200);
+  });
+
   it('refuses an accepted offer\'s update with 409 and changes nothing', async () => {
     const offer = withId(example.offers[1]!, 'accepted-1');
     expect((await results(await post({ offers: [offer] })))[0]).toMatchObject({ ok: true });

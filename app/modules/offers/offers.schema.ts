@@ -57,6 +57,9 @@ const count = z.number({ error: 'Количество — целое число'
 const percent = z.number().min(0).max(100);
 const coords = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]);
 
+/** An option's id where another field names it: refused with the same rules as the id (no control characters or broken Unicode, which the stored JSON cannot hold). */
+const optionId = textField('id опции').max(64, 'Поле «id опции» длиннее 64 символов');
+
 const option = z.object({
   id: text('id опции', 64),
   name: text('Название опции', 300),
@@ -65,8 +68,8 @@ const option = z.object({
   /** Included in the machine's price (shown, not charged). */
   isIncluded: z.boolean().default(false),
   /** Rules between options: this one needs those, or cannot go with those (ids of the same product). */
-  requires: z.array(z.string().max(64)).max(50).default([]),
-  excludes: z.array(z.string().max(64)).max(50).default([]),
+  requires: z.array(optionId).max(50).default([]),
+  excludes: z.array(optionId).max(50).default([]),
 });
 
 const product = z.object({
@@ -88,7 +91,7 @@ const product = z.object({
   }),
   counts: z.array(z.object({ term: text('Срок', 100), count })).max(20).default([]),
   options: z.array(option).max(200).default([]),
-  productOptionsConfig: z.object({ hiddenPriceOptionsIds: z.array(z.string().max(64)).max(200).default([]) }).default({ hiddenPriceOptionsIds: [] }),
+  productOptionsConfig: z.object({ hiddenPriceOptionsIds: z.array(optionId).max(200).default([]) }).default({ hiddenPriceOptionsIds: [] }),
   /** An engineer's work: hours and the hourly rate. */
   hours: z.number().min(0).max(10_000).optional(),
   rate: money.optional(),
