@@ -125,6 +125,20 @@ describe('the back-office capability table, route by route, role by role', () =>
     expect((await get('/suppliers/no-such-screen', cookies.get('employee'))).status).toBe(403);
   });
 
+  it('answers the editors\' forms with NUL bytes, wrong types and unknown intents with a 4xx in Russian, never a 500', async () => {
+    const client = testClient(t.services, { app: createApp({ services: t.services, build }) });
+    expect((await client.post('/api/auth/authorize', { type: 'email', props: { email: 'cap-administrator@agro.test', password: 'secret1' } })).status).toBe(200);
+    for (const [path, fields] of [
+      ['/admin/content/pages/servis', { intent: 'draft', title: 'Сервис\u0000', metaDescription: 'x', lead: 'y' }],
+      ['/admin/content/pages/servis', { intent: '\u0000', title: '', metaDescription: '', lead: '' }],
+      [`/admin/content/promotions/${userId}`, { intent: 'publish', title: 'А', text: 'Б', link: '/x', badge: 'В', startsOn: 'вчера', endsOn: '2026-13-45', sort: 'x', imageId: '../../etc' }],
+      ['/admin/branches/1', { intent: 'publish', address: 'ул.\u0000', email: 'a@b', hours: '', inn: '1'.repeat(5000) }],
+    ] as const) {
+      const res = await client.form(path, fields);
+      expect(res.status, path).toBe(400);
+    }
+  });
+
   it('answers hostile addresses and forms with a 4xx or the page, never a 500', async () => {
     const admin = cookies.get('administrator');
     const long = 'А'.repeat(5000);
@@ -134,7 +148,10 @@ describe('the back-office capability table, route by route, role by role', () =>
       ['/admin/orders?q=%00RE%00504836&status=%00&branch=-1&from=2026-13-45&page=%00', 200],
       ['/admin/orders?sort=%00', 200], ['/admin/orders?sort=total%3B%20drop%20table%20orders_order', 200], ['/admin/orders?sort=name&sort=-total', 200],
       ['/admin/leads?sort=-o.total&page=%00', 200], [`/admin/leads?sort=${encodeURIComponent(long)}`, 200],
-      ['/admin/audit?entityId=%00&actor=x&from=%00', 200], ['/admin/users?q=%00%00&role=%00', 200], ['/admin/jobs?state=%00&key=%00', 200],
+      ['/admin/audit?entityId=%00&actor=x&from=%00', 200],
+      ['/admin/content/pages/%00', 404], [`/admin/content/pages/${encodeURIComponent(long)}`, 404], ['/admin/content/pages/..%2F..%2Fetc', 404],
+      ['/admin/content/promotions/%00', 404], ['/admin/content/promotions/99999999999', 404], ['/admin/content/promotions/-1', 404],
+      ['/admin/branches/%00', 404], ['/admin/branches/0', 404], ['/admin/offers?state=%00&branch=-1&page=%00', 200], ['/admin/users?q=%00%00&role=%00', 200], ['/admin/jobs?state=%00&key=%00', 200],
     ] as const) {
       expect((await get(path, admin)).status, path).toBe(status);
     }
