@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import example from '../../../docs/examples/offer-import.json';
-import { acceptedPart, applyQueue, changeQueue, daysLeft, diffEntries, effectiveContent, paymentTypeOf, type ChangeItem, type OfferDiff } from './offers.changes.ts';
+import { acceptedPart, applyQueue, changeQueue, daysLeft, diffEntries, effectiveContent, enqueueChange, paymentTypeOf, type ChangeItem, type OfferDiff } from './offers.changes.ts';
 import { offerTotal } from './offers.rules.ts';
 import { offerImport, type OfferContent } from './offers.schema.ts';
 import { compareVersions } from './offers.versions.ts';
@@ -138,5 +138,17 @@ describe('compareVersions', () => {
     const changed = rows.filter((r) => r.changed).map((r) => r.label);
     expect(changed).toEqual(['Трактор Кировец К-742М Стандарт', 'Итого']);
     expect(rows.find((r) => r.key === 'p:p1')).toMatchObject({ a: '1 × 14890000 ₽', b: '2 × 14890000 ₽' });
+  });
+});
+
+describe('enqueueChange', () => {
+  it('adds option changes up (dropping them when they cancel out) and lets any other change replace its kind', () => {
+    const [plus, minus, count2, count3] = queue(option('o4', 1), option('o4', -1), { type: 'count', data: { productId: 'p1', value: 2 } }, { type: 'count', data: { productId: 'p1', value: 3 } });
+    let q = enqueueChange([], plus!);
+    q = enqueueChange(q, plus!);
+    expect(q).toEqual([{ ...plus, data: { ...plus!.data, payload: { countDiff: 2 } } }]);
+    q = enqueueChange(enqueueChange(q, minus!), minus!);
+    expect(q).toEqual([]);
+    expect(enqueueChange(enqueueChange([], count2!), count3!)).toEqual([count3]);
   });
 });

@@ -346,3 +346,33 @@ export function optionRuleProblems(content: OfferContent): string | null {
 export function daysLeft(validUntil: string, today: string): number {
   return Math.round((Date.parse(`${validUntil}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
+
+/** The key under which queued items replace each other (options add up instead). */
+function queueKey(item: ChangeItem): string {
+  switch (item.type) {
+    case 'product-options': return `o:${item.data.key[1]}:${item.data.key[2]}`;
+    case 'count': case 'fast-delivery': case 'commissioning': return `${item.type}:${item.data.productId}`;
+    default: return item.type;
+  }
+}
+
+/**
+ * Adds an item to the page's queue: an option's count changes add up (and leave the queue when they
+ * cancel out, spec §4: counts are sent only when they differ), any other change replaces the earlier
+ * one of its kind. The queue stays short however often the client clicks.
+ */
+export function enqueueChange(queue: readonly ChangeItem[], item: ChangeItem): ChangeItem[] {
+  const key = queueKey(item);
+  const at = queue.findIndex((q) => queueKey(q) === key);
+  if (at < 0) return [...queue, item];
+  const next = [...queue];
+  const earlier = queue[at]!;
+  if (item.type === 'product-options' && earlier.type === 'product-options') {
+    const countDiff = earlier.data.payload.countDiff + item.data.payload.countDiff;
+    if (countDiff === 0) next.splice(at, 1);
+    else next[at] = { ...earlier, data: { ...earlier.data, payload: { ...earlier.data.payload, countDiff } } };
+    return next;
+  }
+  next.splice(at, 1);
+  return [...next, item];
+}

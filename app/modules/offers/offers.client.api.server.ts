@@ -4,7 +4,7 @@ import { answerOutcome, errorResponse, readBody, readQuery } from '#app/.server/
 import { z } from '#app/lib/zod.ts';
 import { acceptOffer, sendAcceptanceCode } from './offers.accept.server.ts';
 import { changeQueue, type OfferDiff } from './offers.changes.ts';
-import { CLIENT_OFFER_MESSAGES, clientOffer, recordView, saveChanges, type ClientOffer } from './offers.client.server.ts';
+import { CLIENT_OFFER_MESSAGES, clientOffer, recordView, requestNewOffer, saveChanges, type ClientOffer } from './offers.client.server.ts';
 
 /*
  * The client's offer endpoints (spec §7 Single-technique offers; issue 30 §4, §6, §7; ADR 086),
@@ -102,6 +102,11 @@ export const offersClientApi = new Hono<HonoEnv>()
     personal(c);
     const counted = await recordView(c.get('ctx').services, c.req.param('hash'));
     return counted ? c.body(null, 204) : errorResponse(c, 404, CLIENT_OFFER_MESSAGES.notFound);
+  })
+  /** `POST /offers/:hash/request-new`: an expired offer's client asks its manager for a new one. */
+  .post('/offers/:hash/request-new', async (c) => {
+    personal(c);
+    return answerOutcome(c, await requestNewOffer(c.get('ctx').services, c.req.param('hash')), STATUS);
   })
   /** `POST /offers/:hash/accept-code`: the acceptance code by SMS to the offer's phone. */
   .post('/offers/:hash/accept-code', async (c) => {

@@ -11,6 +11,9 @@ import {
 } from './offers.changes.ts';
 import { offerTotal } from './offers.rules.ts';
 import { OFFER_CURRENCIES, type OfferContent, type OfferCurrencyCode, type OfferState, type OfferVariant, type OfferSource } from './offers.schema.ts';
+import { CLIENT_OFFER_MESSAGES, type ClientOffer } from './offers.view.ts';
+
+export { CLIENT_OFFER_MESSAGES, type ClientOffer };
 
 /*
  * The client's offer (spec §2 /offer/{hash}, §4 Offer; ADR 086): read by its link, changed by the
@@ -19,47 +22,6 @@ import { OFFER_CURRENCIES, type OfferContent, type OfferCurrencyCode, type Offer
 
 /** The manager hears of views at most this often (issue 30 §7). */
 export const VIEW_NOTICE_EVERY_MS = 6 * 3_600_000;
-
-export const CLIENT_OFFER_MESSAGES = {
-  notFound: 'Предложение не найдено. Проверьте ссылку или попросите менеджера прислать её снова.',
-  expired: 'Срок действия предложения истёк. Запросите у менеджера новое предложение.',
-  readOnly: 'Предложение открыто только для просмотра: изменить его может менеджер.',
-  accepted: 'Предложение принято и больше не меняется.',
-  cancelled: 'Предложение отменено менеджером.',
-} as const;
-
-export interface ClientOfferFlags { is_client: boolean; is_auth: boolean; read_only: boolean }
-
-/** What the client's page shows: the version, the client's changes on it, and what may change. */
-export interface ClientOffer {
-  hash: string;
-  variant: OfferVariant;
-  source: OfferSource;
-  state: OfferState;
-  version: number;
-  currency: CurrencyCode;
-  countryCode: 'RU' | 'KZ';
-  validUntil: string;
-  daysLeft: number;
-  expired: boolean;
-  flags: ClientOfferFlags;
-  /** Why the offer cannot change, in the client's words; null while it can. */
-  lockedReason: string | null;
-  content: OfferContent;
-  diff: OfferDiff;
-  /** The version with the client's changes. */
-  effective: OfferContent;
-  deliveryPriceUnknown: boolean;
-  versionTotal: number;
-  total: number;
-  entries: DiffEntry[];
-  /** The payment chosen (the client's, else the version's first) with its schedule when financed. */
-  payment: (PaymentChoice & { schedule: Schedule | null; programme: string | null; problem: string | null }) | null;
-  branch: { name: string; phone: string; email: string; address: string } | null;
-  accepted: { version: number; at: string; orderNumber: string | null } | null;
-  /** The manager's last review: each change and whether it was taken. */
-  review: Array<{ title: string; accepted: boolean }>;
-}
 
 interface OfferRow {
   id: number; hash: string; variant: OfferVariant; source: OfferSource; state: OfferState; version: number; branch_id: number;
@@ -230,4 +192,25 @@ export async function recordView(services: AppServices, hash: string): Promise<b
     }
     return true;
   });
+}
+
+/**
+ * 'Запросить новое предложение' on an expired offer: a letter to its manager (or branch), once a
+ * day however often it is pressed (the job's key names the day).
+ */
+export async function requestNewOffer(services: AppServices, hash: string): Promise<{ ok: true; message: string } | { ok: false; code: 'not_found' | 'locked'; message: string }> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(hash)) return { ok: false, code: 'not_found', message: CLIENT_OFFER_MESSAGES.notFound };
+  const row = await services.db.selectFrom('offers_offer as o').innerJoin('offers_version as v', (j) => j.onRef('v.offer_id', '=', 'o.id').onRef('v.version', '=', 'o.version'))
+    .innerJoin('region_branch as b', 'b.id', 'o.branch_id')
+    .select(['o.id', 'o.state', 'o.valid_until', 'o.client_name', 'o.client_phone', 'v.content', 'b.email']).where('o.hash', '=', hash).executeTakeFirst();
+  if (!row) return { ok: false, code: 'not_found', message: CLIENT_OFFER_MESSAGES.notFound };
+  const today = financingToday();
+  if (row.state !== 'sent' || daysLeft(isoDate(row.valid_until), today) >= 0) return { ok: false, code: 'locked', message: CLIENT_OFFER_MESSAGES.renewNotExpired };
+  const content = parseJson<OfferContent>(row.content);
+  await enqueueMail(services.db, {
+    to: content.manager.email || row.email, staff: true,
+    subject: `Клиент просит новое коммерческое предложение: ${row.client_name}`,
+    text: `Срок предложения истёк, клиент ${row.client_name} (${row.client_phone}) просит прислать новое.\n\n${services.config.PUBLIC_ORIGIN}/admin/offers/${hash}`,
+  }, { key: `offers.renew:${row.id}:${today}` });
+  return { ok: true, message: CLIENT_OFFER_MESSAGES.renewRequested };
 }

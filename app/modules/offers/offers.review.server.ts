@@ -90,8 +90,10 @@ export async function reviewChanges(services: AppServices, actor: { userId: numb
     const decide = (ids: string[], decision: 'accepted' | 'declined') => (ids.length
       ? trx.updateTable('offers_action').set({ decision, decided_at: at, decided_by: actor.name }).where('id', 'in', ids).execute()
       : Promise.resolve());
-    const yes = actions.filter((a) => accepted.has(entryKeyOf(a))).map((a) => a.id);
-    const no = actions.filter((a) => !accepted.has(entryKeyOf(a))).map((a) => a.id);
+    // A comment is read, not decided: it counts as taken.
+    const taken = (a: (typeof actions)[number]) => a.kind === 'comment' || accepted.has(entryKeyOf(a));
+    const yes = actions.filter(taken).map((a) => a.id);
+    const no = actions.filter((a) => !taken(a)).map((a) => a.id);
     await decide(yes, 'accepted');
     await decide(no, 'declined');
     await recordAudit(trx, {
