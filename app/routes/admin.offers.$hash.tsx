@@ -8,9 +8,9 @@ import { formatMoney } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
-import { reviewChanges, reviewInput, staffOffer } from '#app/modules/offers/offers.review.server.ts';
+import { reviewChanges, reviewInput, staffOffer } from '#app/modules/offers/offer-review.server.ts';
 import { OFFER_STATE_LABELS, OFFER_VARIANT_LABELS, PAYMENT_TYPE_LABELS } from '#app/modules/offers/offers.schema.ts';
-import { compareVersions } from '#app/modules/offers/offers.versions.ts';
+import { compareVersions } from '#app/modules/offers/offer-versions.rules.ts';
 import type { Route } from './+types/admin.offers.$hash';
 
 export const handle: AdminHandle = { capability: 'offers.read' };

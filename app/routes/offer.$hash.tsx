@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { clientOffer } from '#app/modules/offers/offers.client.server.ts';
+import { clientOffer } from '#app/modules/offers/offer-client.server.ts';
 import { OfferPage } from '#app/modules/offers/ui/OfferPage.tsx';
 import type { Route } from './+types/offer.$hash';
 

@@ -814,7 +814,7 @@ export interface OffersOfferTable {
   total: ColumnType<string | number, number, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** The client's changes not yet reviewed (OfferDiff of offers.changes.ts; migration 0037). */
+  /** The client's changes not yet reviewed (OfferDiff of offer-changes.rules.ts; migration 0037). */
   diff: ColumnType<unknown, string | undefined, string>;
   read_only: ColumnType<boolean, boolean | undefined, boolean>;
   accepted_version: number | null;

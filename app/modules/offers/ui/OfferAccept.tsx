@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { CodeInput } from '#app/components/ui/CodeInput.tsx';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import { api } from '#app/lib/api.ts';
-import type { ClientOffer } from '../offers.view.ts';
+import type { ClientOffer } from '../offer-view.schema.ts';
 import styles from './OfferPage.module.css';
 
 /**

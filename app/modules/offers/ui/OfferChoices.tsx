@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CURRENCY_LABELS } from '#app/lib/money.ts';
 import { FinancingEstimate } from '#app/modules/financing/ui/FinancingEstimate.tsx';
-import { isFinanced } from '../offers.changes.ts';
+import { isFinanced } from '../offer-changes.rules.ts';
 import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type PaymentType } from '../offers.schema.ts';
 import type { OfferEditing } from './OfferPage.tsx';
 import styles from './OfferPage.module.css';

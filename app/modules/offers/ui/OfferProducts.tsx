@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DEFAULT_COMMISSIONING } from '../offers.changes.ts';
+import { DEFAULT_COMMISSIONING } from '../offer-changes.rules.ts';
 import { productTotal } from '../offers.rules.ts';
 import type { OfferContent } from '../offers.schema.ts';
 import type { OfferEditing } from './OfferPage.tsx';

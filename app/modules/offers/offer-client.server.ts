@@ -7,17 +7,17 @@ import { calculateSchedule, type Schedule } from '#app/modules/financing/financi
 import { financingToday, programmesInForce } from '#app/modules/financing/financing.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import {
-  applyQueue, daysLeft, diffEntries, effectiveContent, isFinanced, type ChangeItem, type DiffEntry, type OfferDiff, type PaymentChoice,
-} from './offers.changes.ts';
+  applyQueue, daysLeft, diffEntries, effectiveContent, isFinanced, type ChangeItem, type OfferDiff, type PaymentChoice,
+} from './offer-changes.rules.ts';
 import { offerTotal } from './offers.rules.ts';
 import { OFFER_CURRENCIES, type OfferContent, type OfferCurrencyCode, type OfferState, type OfferVariant, type OfferSource } from './offers.schema.ts';
-import { CLIENT_OFFER_MESSAGES, type ClientOffer } from './offers.view.ts';
+import { CLIENT_OFFER_MESSAGES, type ClientOffer } from './offer-view.schema.ts';
 
 export { CLIENT_OFFER_MESSAGES, type ClientOffer };
 
 /*
  * The client's offer (spec §2 /offer/{hash}, §4 Offer; ADR 086): read by its link, changed by the
- * queue of the page, seen (counted from the page's script), accepted (offers.accept.server.ts).
+ * queue of the page, seen (counted from the page's script), accepted (offer-accept.server.ts).
  */
 
 /** The manager hears of views at most this often (issue 30 §7). */

@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { answerOutcome, errorResponse, readBody, readQuery } from '#app/.server/http.ts';
 import { z } from '#app/lib/zod.ts';
-import { acceptOffer, sendAcceptanceCode } from './offers.accept.server.ts';
-import { changeQueue, type OfferDiff } from './offers.changes.ts';
-import { CLIENT_OFFER_MESSAGES, clientOffer, recordView, requestNewOffer, saveChanges, type ClientOffer } from './offers.client.server.ts';
+import { acceptOffer, sendAcceptanceCode } from './offer-accept.server.ts';
+import { changeQueue, type OfferDiff } from './offer-changes.rules.ts';
+import { CLIENT_OFFER_MESSAGES, clientOffer, recordView, requestNewOffer, saveChanges, type ClientOffer } from './offer-client.server.ts';
 
 /*
  * The client's offer endpoints (spec §7 Single-technique offers; issue 30 §4, §6, §7; ADR 086),

@@ -1,10 +1,10 @@
 import type { CurrencyCode } from '#app/.server/db/schema.ts';
 import type { Schedule } from '#app/modules/financing/financing.rules.ts';
-import type { DiffEntry, OfferDiff, PaymentChoice } from './offers.changes.ts';
+import type { DiffEntry, OfferDiff, PaymentChoice } from './offer-changes.rules.ts';
 import type { OfferContent, OfferSource, OfferState, OfferVariant } from './offers.schema.ts';
 
 /*
- * The client's offer as its page receives it (ADR 086): made by offers.client.server.ts, shown by
+ * The client's offer as its page receives it (ADR 086): made by offer-client.server.ts, shown by
  * ui/OfferPage.tsx.
  */
 

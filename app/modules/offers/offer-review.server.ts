@@ -4,8 +4,8 @@ import type { AppServices } from '#app/.server/context.ts';
 import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { z } from '#app/lib/zod.ts';
-import { acceptedPart, diffEntries, effectiveContent, isFinanced, optionRuleProblems, type ActionKind, type OfferDiff } from './offers.changes.ts';
-import { branchOf, clientOffer, currencyOf, scheduleOf, type ClientOffer } from './offers.client.server.ts';
+import { acceptedPart, diffEntries, effectiveContent, isFinanced, optionRuleProblems, type ActionKind, type OfferDiff } from './offer-changes.rules.ts';
+import { branchOf, clientOffer, currencyOf, scheduleOf, type ClientOffer } from './offer-client.server.ts';
 import { offerTotal } from './offers.rules.ts';
 import { versionRecord } from './offers.server.ts';
 import type { OfferContent } from './offers.schema.ts';
@@ -32,7 +32,7 @@ export const reviewInput = z.object({
 
 export type ReviewOutcome = { ok: true; version: number | null; message: string } | { ok: false; code: 'not_found' | 'locked' | 'nothing' | 'undecided' | 'stale' | 'rule'; message: string };
 
-/** The key of the diff entry an action belongs to (offers.changes.ts diffEntries). */
+/** The key of the diff entry an action belongs to (offer-changes.rules.ts diffEntries). */
 function entryKeyOf(a: { kind: ActionKind; product_id: string | null; option_id: string | null }): string {
   if (a.kind === 'option') return `product:${a.product_id}:option:${a.option_id}`;
   if (a.kind === 'count' || a.kind === 'fast_delivery' || a.kind === 'commissioning') return `product:${a.product_id}:${a.kind}`;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import example from '../../../docs/examples/offer-import.json';
-import { acceptedPart, applyQueue, changeQueue, daysLeft, diffEntries, effectiveContent, enqueueChange, paymentTypeOf, type ChangeItem, type OfferDiff } from './offers.changes.ts';
+import { acceptedPart, applyQueue, changeQueue, daysLeft, diffEntries, effectiveContent, enqueueChange, paymentTypeOf, type ChangeItem, type OfferDiff } from './offer-changes.rules.ts';
 import { offerTotal } from './offers.rules.ts';
 import { offerImport, type OfferContent } from './offers.schema.ts';
-import { compareVersions } from './offers.versions.ts';
+import { compareVersions } from './offer-versions.rules.ts';
 
 /*
  * The client's changes (spec §3 Diff, §4 Offer; ADR 086), on the example's single-technique offer:

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import example from '../../../docs/examples/offer-import.json';
 import { testClient } from '../../../server/test-client.ts';
 import { importOffers } from './offers.server.ts';
-import { reviewChanges } from './offers.review.server.ts';
+import { reviewChanges } from './offer-review.server.ts';
 
 /*
  * The client's offer endpoints (spec §7; ADR 086) on both engines: options, saving a queue and the

@@ -6,8 +6,8 @@ import { AUTH_ERRORS, codeRefusal, deliveryFailure } from '#app/modules/auth/aut
 import { issueCode, verifyCode } from '#app/modules/auth/codes.server.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { orderFromOffer } from '#app/modules/orders/offer-order.server.ts';
-import { daysLeft, effectiveContent, type OfferDiff } from './offers.changes.ts';
-import { CLIENT_OFFER_MESSAGES, currencyOf, lockedReason } from './offers.client.server.ts';
+import { daysLeft, effectiveContent, type OfferDiff } from './offer-changes.rules.ts';
+import { CLIENT_OFFER_MESSAGES, currencyOf, lockedReason } from './offer-client.server.ts';
 import type { OfferContent } from './offers.schema.ts';
 import { financingToday } from '#app/modules/financing/financing.server.ts';
 
