@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import styles from '#app/components/backoffice/kit.module.css';
 import { CURRENCY_LABELS, formatMoney } from '#app/lib/money.ts';
@@ -19,6 +19,8 @@ const ruOf = (iso: string) => iso.split('-').reverse().join('.');
 
 function MoneyField({ label, value, onChange }: { label: string; value: number; onChange: (minor: number) => void }) {
   const [text, setText] = useState(major(value));
+  // A value worked out from another field (the list price from the price) shows here too.
+  useEffect(() => setText(major(value)), [value]);
   return (
     <label className={ed.field}>
       <span>{label}</span>
