@@ -135,14 +135,25 @@ test('@mobile at 375 px the client changes a multi-technique offer and opens one
   await expect(page.getByTestId('offer-machine')).toHaveCount(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, testInfo, 'offer-multi');
+  // The phone's screens as the client sees them: the machines, the payment, the total.
+  await page.screenshot({ path: testInfo.outputPath('offer-multi-top-mobile.png') });
+  await page.getByRole('heading', { name: 'Оплата' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('offer-multi-payment-mobile.png') });
+  await page.getByTestId('offer-total').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('offer-multi-total-mobile.png') });
   const total = await page.getByTestId('offer-total').textContent();
   await page.getByRole('button', { name: 'Увеличить: количество «Опрыскиватель Amazone UX 5201 Super»' }).click();
   await expect(page.getByTestId('offer-total')).not.toHaveText(total!);
-  await page.getByTestId('offer-save').click();
+  // The phone keeps the total and the save button in view while the client changes the machines.
+  const bar = page.getByTestId('offer-mobile-bar');
+  await expect(bar).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('offer-multi-changed-mobile.png') });
+  await bar.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByTestId('offer-notice')).toHaveText('Изменения сохранены и отправлены менеджеру.');
   await page.getByRole('link', { name: 'Сеялка Horsch Maestro 24 SW' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сеялка Horsch Maestro 24 SW');
   await expect(page.getByTestId('offer-option')).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath('offer-machine-top-mobile.png') });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, testInfo, 'offer-machine');
 });

@@ -132,6 +132,13 @@ export function OfferPage({ offer, productId }: { offer: ClientOffer; productId?
           </div>
         </aside>
       </div>
+      {queue.length && !offer.flags.read_only ? (
+        // On a phone the summary is far below the machines: the total and the save button follow the client.
+        <div className={styles.mobileBar} data-testid="offer-mobile-bar">
+          <span>Итого <b>{money(total)}</b></span>
+          <button type="button" className="btn btn-brand" onClick={save} disabled={saving || unit !== 'change'} aria-busy={saving}>{saving ? 'Сохраняем…' : 'Сохранить'}</button>
+        </div>
+      ) : null}
     </div>
   );
 }
