@@ -71,6 +71,7 @@ export default [
   // The manager's offer editor (spec §2 `/kp/edit/{hash}`): the back-office's area and shell (ADR 087).
   route('kp', 'routes/admin.layout.tsx', { id: 'kp' }, [
     route('edit/:hash', 'routes/kp.edit.$hash.tsx'),
+    route('find', 'routes/kp.find.ts'),
   ]),
   // The supplier cabinet's area: its shell now, its screens with the supplier cabinet (ADR 073).
   route('suppliers', 'routes/suppliers.layout.tsx', { id: 'suppliers' }, [

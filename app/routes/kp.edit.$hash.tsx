@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { data, redirect, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
@@ -5,6 +6,7 @@ import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
+import type { CatalogueCandidate } from '#app/modules/offers/ui/OfferEditor.tsx';
 import { duplicateOffer, editorOffer, saveDraft, sendOffer, setReadOnly } from '#app/modules/offers/offer-editor.server.ts';
 import { OFFER_STATE_LABELS } from '#app/modules/offers/offers.schema.ts';
 import { OfferEditor } from '#app/modules/offers/ui/OfferEditor.tsx';
@@ -69,6 +71,14 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => adminMeta(d ? `Р
 export default function OfferEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { offer, csrf, done } = loaderData;
   const busy = useNavigation().state === 'submitting';
+  const [found, setFound] = useState<{ results: CatalogueCandidate[] | null; loading: boolean }>({ results: null, loading: false });
+  const find = async (text: string) => {
+    setFound((f) => ({ ...f, loading: true }));
+    const answer = await fetch(`/kp/find?branch=${offer.branchId}&q=${encodeURIComponent(text)}`, { headers: { accept: 'application/json' } })
+      .then((r) => (r.ok ? r.json() as Promise<{ candidates: CatalogueCandidate[] }> : { candidates: [] }))
+      .catch(() => ({ candidates: [] }));
+    setFound({ results: answer.candidates, loading: false });
+  };
   const failure = actionData && 'message' in actionData ? actionData.message : null;
   const editable = offer.state === 'draft' || offer.state === 'sent';
   return (
@@ -83,7 +93,8 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
       </p>
       <Toast message={actionData && 'toast' in actionData ? actionData.toast : done} token={actionData ?? done} />
       {failure ? <p className={styles.error} role="alert">{failure}</p> : null}
-      <OfferEditor key={`${offer.hash}:${offer.version}`} initial={offer.content} csrf={csrf} busy={busy} editable={editable} />
+      <OfferEditor key={`${offer.hash}:${offer.version}`} initial={offer.content} csrf={csrf} busy={busy} editable={editable}
+        catalogue={{ find: (text) => { void find(text); }, ...found }} />
       <form method="post" className={styles.filters} style={{ marginTop: 16 }}>
         <input type="hidden" name="_csrf" value={csrf} />
         {editable && offer.state !== 'draft' ? (

@@ -173,9 +173,13 @@ test('@desktop an employee makes an offer in the editor, sends it, edits and sen
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(/^Редактор КП: КФХ «Рассвет/);
   await expect(staff.getByTestId('editor-state')).toHaveText('Черновик');
 
-  await staff.getByRole('button', { name: '+ Техника' }).click();
+  // A model from the catalogue, with the branch's price; the manager names his own.
+  await staff.getByLabel('Модель из каталога').fill('Беларус');
+  await staff.getByRole('button', { name: 'Найти' }).click();
+  await staff.getByRole('list', { name: 'Найденные модели' }).getByRole('button', { name: 'Добавить' }).first().click();
   const product = staff.getByTestId('editor-product');
-  await product.getByLabel('Наименование').fill('Трактор Беларус 1523');
+  await expect(product.getByLabel('Наименование')).toHaveValue(/Беларус/);
+  await expect(product.getByLabel('Код (модель, артикул)')).not.toHaveValue('');
   await product.getByLabel('Цена, руб.').fill('9500000');
   await product.getByLabel('Цена, руб.').blur();
   await product.getByRole('button', { name: '+ Опция' }).click();

@@ -57,11 +57,42 @@ function priced(p: Product, prices: Partial<Product['prices']>): Product {
   return { ...p, prices: { ...next, default_price: base, sale, discount: base > 0 ? Math.round((sale / base) * 10_000) / 100 : 0 } };
 }
 
+/** A catalogue model as the editor's search finds it, with the offer branch's prices (minor units). */
+export interface CatalogueCandidate { name: string; code: string; price: number | null; oldPrice: number | null; line: string }
+
+export interface CatalogueSearch { find: (text: string) => void; results: CatalogueCandidate[] | null; loading: boolean }
+
+function CatalogueFinder({ catalogue, currency, onAdd }: { catalogue: CatalogueSearch; currency: keyof typeof CURRENCY_LABELS; onAdd: (c: CatalogueCandidate) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <div className={ed.finder}>
+      <label className={ed.field}>
+        <span>Модель из каталога</span>
+        <input type="search" value={text} placeholder="Например: К-742 или МТЗ 1523" onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (text.trim().length >= 2) catalogue.find(text.trim()); } }} />
+      </label>
+      <button type="button" className="btn btn-secondary" disabled={text.trim().length < 2 || catalogue.loading} onClick={() => catalogue.find(text.trim())}>Найти</button>
+      {catalogue.results ? (
+        catalogue.results.length === 0 ? <p className={styles.muted}>Ничего не нашлось.</p> : (
+          <ul className={ed.candidates} aria-label="Найденные модели">
+            {catalogue.results.map((c) => (
+              <li key={c.code}>
+                <span><b>{c.name}</b> <span className={styles.muted}>{c.line} · {c.code} · {c.price === null ? 'цена по запросу' : formatMoney(c.price, currency)}</span></span>
+                <button type="button" className="btn btn-secondary" onClick={() => onAdd(c)}>Добавить</button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The manager's editor (ADR 087): the offer's whole content edited in the page and posted as one
  * JSON field, checked by the server with the schema 1C's offers go through; errors name the field.
  */
-export function OfferEditor({ initial, csrf, busy, editable }: { initial: OfferContent; csrf: string; busy: boolean; editable: boolean }) {
+export function OfferEditor({ initial, csrf, busy, editable, catalogue }: { initial: OfferContent; csrf: string; busy: boolean; editable: boolean; catalogue: CatalogueSearch }) {
   const [content, setContent] = useState<OfferContent>(initial);
   const set = (patch: Partial<OfferContent>) => setContent((c) => ({ ...c, ...patch }));
   const setProduct = (i: number, p: Product) => set({ products: content.products.map((x, j) => (j === i ? p : x)) });
@@ -145,6 +176,11 @@ export function OfferEditor({ initial, csrf, busy, editable }: { initial: OfferC
           <ProductEditor key={p.id} product={p} currency={currency} onChange={(next) => setProduct(i, next)}
             onRemove={() => set({ products: content.products.filter((_, j) => j !== i) })} />
         ))}
+        <CatalogueFinder catalogue={catalogue} currency={currency} onAdd={(c) => {
+          const id = nextId('p', content.products.map((x) => x.id));
+          const price = c.price ?? 0;
+          set({ products: [...content.products, priced({ ...emptyProduct(id, 'machine'), name: c.name, code: c.code }, { price, default_price: Math.max(price, c.oldPrice ?? 0) })] });
+        }} />
         <div className={ed.row}>
           {(['machine', 'part', 'work'] as const).map((kind) => (
             <button key={kind} type="button" className="btn btn-secondary" onClick={() => set({ products: [...content.products, emptyProduct(nextId('p', content.products.map((x) => x.id)), kind)] })}>

@@ -1,0 +1,29 @@
+import { requestContext } from '#app/.server/context.ts';
+import { ADMIN_HEADERS } from '#app/layout/admin-sections.ts';
+import { requireCapability } from '#app/modules/auth/staff.server.ts';
+import { modelCards } from '#app/modules/catalog/cards.server.ts';
+import type { CatalogueCandidate } from '#app/modules/offers/ui/OfferEditor.tsx';
+import { search } from '#app/modules/search/search.server.ts';
+import type { Route } from './+types/kp.find';
+
+/**
+ * `/kp/find?q=&branch=` (ADR 087): models for the editor's 'Из каталога' — the shop's own search
+ * (its word forms and typos) with the branch's prices, composed here so the offers module names
+ * neither the catalogue nor the search. A branch's staff get their own branch's prices whatever
+ * `branch` says; the head office names the offer's.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const staff = await requireCapability(ctx, 'offers.work');
+  const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+  const asked = Number(url.searchParams.get('branch'));
+  const branchId = staff.branchId ?? (Number.isInteger(asked) && asked > 0 && asked < 2 ** 31 ? asked : null);
+  const found = await search(ctx.services, q, { limitPerKind: 8 });
+  const ids = (found.groups.find((g) => g.kind === 'model')?.hits ?? []).map((h) => Number(h.id)).filter(Number.isInteger);
+  const cards = await modelCards(ctx.services.db, ids, branchId, branchId !== null);
+  const candidates: CatalogueCandidate[] = cards.map(({ card }) => ({
+    name: card.name, code: card.productCode, price: card.offer?.price ?? null, oldPrice: card.offer?.oldPrice ?? null,
+    line: `${card.manufacturer.name} · ${card.modelLine.name}`,
+  }));
+  return Response.json({ candidates }, { headers: ADMIN_HEADERS });
+}
