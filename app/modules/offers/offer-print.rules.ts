@@ -237,7 +237,7 @@ export function offerPrintAreaPath(hash: string, digest: string): string {
 }
 
 /** The PDF's name as the client saves it: 'КП КФХ «Колос», версия 2.pdf' (no character a file system refuses). */
-export function offerPdfFileName(doc: Pick<OfferDocumentView, 'version' | 'client'>): string {
+export function offerPdfFileName(doc: { version: number; client: Pick<OfferDocumentView['client'], 'name' | 'company'> }): string {
   const client = (doc.client.company ?? doc.client.name).replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
   return `КП ${client}, версия ${doc.version}.pdf`;
 }

@@ -165,7 +165,7 @@ export function OfferDocument({ doc }: { doc: OfferDocumentView }) {
               <p className="keep-together">
                 <strong>{p.label}</strong>: {money(p.amount)} {label}
                 {p.initialFee > 0 ? `, первый взнос ${money(p.initialFee)} ${label}` : ''}
-                {p.term > 0 ? `, срок ${p.term} мес.` : ''}
+                {p.term > 0 ? `, срок ${p.term}\u00a0мес.` : ''}
               </p>
               {p.schedule.length ? (
                 <div className={styles.tableWrap}>

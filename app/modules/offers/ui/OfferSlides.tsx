@@ -120,7 +120,7 @@ function TotalsSlide({ doc }: { doc: OfferDocumentView }) {
       </ul>
       {doc.payments.length ? (
         <p className={styles.payments}>
-          Оплата: {doc.payments.map((p) => [p.label, p.initialFee > 0 ? `взнос ${money(p.initialFee)}` : null, p.term > 0 ? `${p.term} мес.` : null].filter(Boolean).join(', ')).join(' · ')}
+          Оплата: {doc.payments.map((p) => [p.label, p.initialFee > 0 ? `взнос ${money(p.initialFee)}` : null, p.term > 0 ? `${p.term}\u00a0мес.` : null].filter(Boolean).join(', ')).join(' · ')}
         </p>
       ) : null}
       <p className={styles.muted}>Цены в {CURRENCY_LABELS[doc.currency]}{doc.vat ? ' с НДС' : ''} · предложение действует до {doc.validUntilLabel}</p>
