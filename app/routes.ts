@@ -40,6 +40,8 @@ export default [
     route('cart/order/:number', 'routes/cart.order.$number.tsx'),
     route('cart/order/:number/files/:id', 'routes/cart.order.$number.files.$id.ts'),
     route('cart/order/:number/invoice.pdf', 'routes/cart.order.$number.invoice.pdf.ts'),
+    // The client's commercial offer by its link (ADR 086).
+    route('offer/:hash/:id?', 'routes/offer.$hash.tsx'),
     // The shared components in their states (ADR 079): open to everyone, never indexed.
     route('demo/index', 'routes/demo.index.tsx'),
     route('*', 'routes/fallback.tsx'),
@@ -51,6 +53,7 @@ export default [
     route('leads', 'routes/admin.leads.tsx'),
     route('leads/:id', 'routes/admin.leads.$id.tsx'),
     route('offers', 'routes/admin.offers.tsx'),
+    route('offers/:hash', 'routes/admin.offers.$hash.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),

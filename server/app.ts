@@ -24,6 +24,7 @@ import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { financingApi } from '#app/modules/financing/financing.api.server.ts';
+import { offersClientApi } from '#app/modules/offers/offer-client.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { EXCHANGE_BODY_BYTES, offersExchangeApi } from '#app/modules/offers/offers.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
@@ -99,7 +100,8 @@ export function siteApiRouter() {
   return new Hono<HonoEnv>()
     .route('/', filtersSiteApi)
     .route('/', modelsSiteApi)
-    .route('/', marksSiteApi);
+    .route('/', marksSiteApi)
+    .route('/', offersClientApi);
 }
 
 /** The whole HTTP surface: pages and JSON API share one process, one context and one set of guards. */

@@ -7,6 +7,8 @@ import { createUser, setRole } from '#app/modules/auth/users.server.ts';
 import { createApp } from '../../server/app.ts';
 import { fakeServerBuild } from '../../server/test-build.ts';
 import { testClient } from '../../server/test-client.ts';
+import { importOffer } from '#app/modules/offers/offers.server.ts';
+import example from '../../docs/examples/offer-import.json';
 import routes from '../routes.ts';
 import * as suppliersHome from './suppliers._index.tsx';
 import * as suppliersLayout from './suppliers.layout.tsx';
@@ -27,6 +29,7 @@ let userId: number;
 const cookies = new Map<Role | 'customer', string>();
 let build: ReturnType<typeof fakeServerBuild>;
 const ORDER = 'АГ-2026-777777';
+let offerHash = '';
 
 async function signIn(role: Role | 'customer'): Promise<string> {
   const email = `cap-${role}@agro.test`;
@@ -65,6 +68,10 @@ beforeAll(async () => {
   // A financing programme numbered the same way.
   await t.db.insertInto('financing_programme').values({ id: userId, kind: 'leasing', name: 'Проверка прав', country_code: 'RU', currency: 'RUB' }).execute();
   await t.db.insertInto('financing_terms').values({ programme_id: userId, from_date: '2026-01-01', annual_rate_bp: 1200, min_term_months: 12, max_term_months: 60, min_advance_percent: 10 }).execute();
+  // A commercial offer of the head office's scope, by its hash.
+  const imported = await t.db.transaction().execute((trx) => importOffer(trx, '', { ...example.offers[0], external_id: 'capabilities' }));
+  if (!imported.ok) throw new Error(imported.message);
+  offerHash = imported.hash;
   const entries: Parameters<typeof fakeServerBuild>[0] = { admin: { path: 'admin', module: await load(area.file) } };
   for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: 'admin', path: screen.path, index: screen.index, module: await load(screen.file) };
   entries.suppliers = { path: 'suppliers', module: suppliersLayout };
@@ -75,7 +82,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.destroy(); });
 
 const get = (path: string, cookie?: string) => createApp({ services: t.services, build }).request(path, cookie ? { headers: { cookie } } : {});
-const pathOf = (screen: RouteConfigEntry) => `/admin${screen.index ? '' : `/${screen.path!.replace(':id', String(userId)).replace(':number', encodeURIComponent(ORDER)).replace(/\*$/, 'servis')}`}`;
+const pathOf = (screen: RouteConfigEntry) => `/admin${screen.index ? '' : `/${screen.path!.replace(':id', String(userId)).replace(':number', encodeURIComponent(ORDER)).replace(':hash', offerHash).replace(/\*$/, 'servis')}`}`;
 
 describe('the back-office capability table, route by route, role by role', () => {
   it('has a capability in the handle of every screen under /admin, and a screen for every section', async () => {

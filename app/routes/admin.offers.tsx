@@ -39,7 +39,7 @@ type OfferRow = Route.ComponentProps['loaderData']['rows'][number];
 
 function columns(branchNames: Record<string, string>): ReadonlyArray<Column<OfferRow>> {
   return [
-    { id: 'client', header: 'Клиент', primary: true, cell: (o) => <>{o.clientName}<br /><span className={styles.muted}>{o.managerName}{o.folder ? ` · ${o.folder}` : ''}</span></> },
+    { id: 'client', header: 'Клиент', primary: true, cell: (o) => <><Link to={`/admin/offers/${o.hash}`}>{o.clientName}</Link><br /><span className={styles.muted}>{o.managerName}{o.folder ? ` · ${o.folder}` : ''}</span></> },
     { id: 'variant', header: 'Вариант', cell: (o) => <>{OFFER_VARIANT_LABELS[o.variant]}<br /><span className={styles.muted}>{o.source}, версия {o.version}</span></> },
     { id: 'branch', header: 'Филиал', cell: (o) => branchNames[o.branchId] ?? `№ ${o.branchId}` },
     { id: 'total', header: 'Сумма', nowrap: true, cell: (o) => formatMoney(o.total, o.currency) },

@@ -49,8 +49,8 @@ export function securityHeaders(config: Config): MiddlewareHandler<HonoEnv> {
     const ctx = c.var.ctx as HonoEnv['Variables']['ctx'] | undefined;
     const headers = mutableHeaders(c);
     headers.set('Content-Security-Policy', isPage && ctx ? policy(ctx.nonce) : policy(''));
-    // A page may ask for less (an offer's or a confirmation's link is its key: 'no-referrer').
-    if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A personal page (a client's offer, whose link is its key) sends no referrer at all: kept.
+    if (headers.get('Referrer-Policy') !== 'no-referrer') headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('X-Frame-Options', 'DENY');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=()');

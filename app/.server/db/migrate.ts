@@ -33,6 +33,7 @@ import * as m0032 from './migrations/0032_list_sorting.ts';
 import * as m0033 from './migrations/0033_drafts.ts';
 import * as m0035 from './migrations/0035_financing.ts';
 import * as m0036 from './migrations/0036_offers.ts';
+import * as m0037 from './migrations/0037_offer_negotiation.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0033_drafts': m0033,
   '0035_financing': m0035,
   '0036_offers': m0036,
+  '0037_offer_negotiation': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -65,6 +65,8 @@ export interface Database {
   financing_terms: FinancingTermsTable;
   offers_offer: OffersOfferTable;
   offers_version: OffersVersionTable;
+  offers_action: OffersActionTable;
+  offers_acceptance: OffersAcceptanceTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -346,7 +348,7 @@ export interface AuthUserTable {
 
 export interface AuthCodeTable {
   id: Generated<number>;
-  purpose: 'registration' | 'reset' | 'phone_change';
+  purpose: 'registration' | 'reset' | 'phone_change' | 'offer_accept';
   channel: 'call' | 'sms';
   phone: string;
   code_hash: string;
@@ -812,6 +814,45 @@ export interface OffersOfferTable {
   total: ColumnType<string | number, number, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The client's changes not yet reviewed (OfferDiff of offer-changes.rules.ts; migration 0037). */
+  diff: ColumnType<unknown, string | undefined, string>;
+  read_only: ColumnType<boolean, boolean | undefined, boolean>;
+  accepted_version: number | null;
+  accepted_at: Date | null;
+  order_id: number | null;
+  first_viewed_at: Date | null;
+  last_viewed_at: Date | null;
+  views: ColumnType<number, number | undefined, number>;
+  view_notified_at: Date | null;
+  last_event: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+/** A change the client saved, typed, and what the manager decided about it (migration 0037). */
+export interface OffersActionTable {
+  id: ColumnType<string, never, never>;
+  offer_id: number;
+  version: number;
+  kind: 'count' | 'option' | 'fast_delivery' | 'commissioning' | 'payment' | 'delivery' | 'use_cases' | 'comment';
+  product_id: string | null;
+  option_id: string | null;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  user_agent: ColumnType<string, string | undefined, string>;
+  at: Timestamp;
+  decision: 'accepted' | 'declined' | null;
+  decided_at: Date | null;
+  decided_by: string | null;
+}
+
+/** The client's acceptance of a version, signed with an SMS code (migration 0037). */
+export interface OffersAcceptanceTable {
+  offer_id: number;
+  version: number;
+  phone: string;
+  code_id: number;
+  user_agent: ColumnType<string, string | undefined, string>;
+  ip: string | null;
+  signed_at: Timestamp;
 }
 
 /** One version of an offer as it was sent: immutable. */

@@ -34,6 +34,8 @@ export const CAPABILITIES = [
   'leads.work',
   /** The commercial offers of the staff member's branch (issue 30). */
   'offers.read',
+  /** Reviews a client's changes to an offer: accepts or declines each, which makes the next version (ADR 086). */
+  'offers.work',
   /** Approves a discount above the branch's threshold (offers) and edits the branch's contacts. */
   'branch.manage',
   'content.edit',
@@ -57,6 +59,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'leads.read': 'просмотр заявок',
   'leads.work': 'работа с заявками',
   'offers.read': 'коммерческие предложения',
+  'offers.work': 'работа с предложениями',
   'branch.manage': 'скидки и данные филиала',
   'content.edit': 'страницы и статьи',
   'promo.edit': 'промо-страницы',
@@ -68,7 +71,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'suppliers.manage': 'управление поставщиками',
 };
 
-const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', 'leads.read', 'leads.work', 'offers.read'];
+const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', 'leads.read', 'leads.work', 'offers.read', 'offers.work'];
 
 /** The table. An administrator holds every capability. */
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {

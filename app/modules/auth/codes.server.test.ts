@@ -20,7 +20,7 @@ describe('issueCode', () => {
     expect(issued.ok && issued.code).toMatch(/^\d{4}$/);
     if (!issued.ok) return;
     const now = at('2026-11-21T10:01:00Z');
-    expect(await verifyCode(t.services, { phone, purpose: 'registration', code: issued.code }, now)).toEqual({ ok: true });
+    expect(await verifyCode(t.services, { phone, purpose: 'registration', code: issued.code }, now)).toMatchObject({ ok: true, codeId: expect.any(Number) });
     // Replayed: single use.
     expect(await verifyCode(t.services, { phone, purpose: 'registration', code: issued.code }, now)).toEqual({ ok: false, code: 'code_expired' });
   });

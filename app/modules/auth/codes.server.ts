@@ -22,7 +22,7 @@ const PHONE_LIMITS: RateLimitRule[] = [
 ];
 const IP_LIMITS: RateLimitRule[] = [{ name: 'code:ip:day', limit: CODES_PER_IP_PER_DAY, windowMs: DAY_MS }];
 
-export type CodePurpose = 'registration' | 'reset' | 'phone_change';
+export type CodePurpose = 'registration' | 'reset' | 'phone_change' | 'offer_accept';
 export type CodeChannel = 'call' | 'sms';
 
 export type IssueResult =
@@ -30,7 +30,8 @@ export type IssueResult =
   | { ok: false; code: 'too_soon' | 'too_many_codes'; retryAfterSeconds: number };
 
 export type VerifyResult =
-  | { ok: true }
+  /** `codeId`: the code's record, which a signature made with it names. */
+  | { ok: true; codeId: number }
   | { ok: false; code: 'wrong_code'; attemptsLeft: number }
   | { ok: false; code: 'too_many_attempts' | 'code_expired' };
 
@@ -100,11 +101,11 @@ export async function verifyCode(services: AppServices, input: { phone: string; 
   }
   if (input.consume === false) {
     await db.updateTable('auth_code').set((eb) => ({ attempts: eb('attempts', '-', 1) })).where('id', '=', spent.id).execute();
-    return { ok: true };
+    return { ok: true, codeId: spent.id };
   }
   // Marking it used in a statement that requires it unused keeps two concurrent submissions from both passing.
   const used = await db.updateTable('auth_code').set((eb) => ({ used_at: now, attempts: eb('attempts', '-', 1) }))
     .where('id', '=', spent.id).where('used_at', 'is', null)
     .returning('id').executeTakeFirst();
-  return used ? { ok: true } : { ok: false, code: 'code_expired' };
+  return used ? { ok: true, codeId: spent.id } : { ok: false, code: 'code_expired' };
 }

@@ -29,6 +29,11 @@ export const OFFER_STATES = ['sent', 'accepted', 'cancelled'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 export const OFFER_STATE_LABELS: Record<OfferState, string> = { sent: 'Отправлено', accepted: 'Принято', cancelled: 'Отменено' };
 
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  prepayment: 'Предоплата', booking: 'Бронирование', installment: 'Рассрочка', leasing: 'Лизинг', loan: 'Заём', credit: 'Кредит', sber: 'СберБизнес',
+};
+
 export const OFFER_MESSAGES = {
   exchangeOff: 'Обмен с 1С не настроен: задайте EXCHANGE_USER и EXCHANGE_PASSWORD',
   exchangeDenied: 'Неверный логин или пароль обмена с 1С',
@@ -144,6 +149,8 @@ export const offerImport = z.object({
   payments: z.array(payment).max(10).default([]),
   docs: z.array(z.object({ title: text('Документ', 300), url: z.url({ protocol: /^https$/ }), type: optionalText('Тип документа', 100) })).max(50).default([]),
   use_cases: z.array(z.object({ id: text('id сценария', 64), title: text('Сценарий', 300) })).max(50).default([]),
+  /** The use cases the client marked (ids of `use_cases`). */
+  selected_use_cases: z.array(optionId).max(50).default([]),
   media: z.array(z.object({ type: z.enum(['image', 'video']), url: z.url({ protocol: /^https$/ }), title: optionalText('Подпись', 300) })).max(50).default([]),
 }).superRefine((offer, ctx) => {
   offer.products.forEach((p, i) => {

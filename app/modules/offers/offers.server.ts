@@ -23,6 +23,12 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/** A version's stored content and its hash (of the canonical JSON: the same content hashes alike). */
+export function versionRecord(content: OfferContent): { content: string; content_hash: string } {
+  const json = JSON.stringify(canonical(content));
+  return { content: json, content_hash: createHash('sha256').update(json).digest('hex') };
+}
+
 /**
  * Imports 1C's offers, each in its own transaction (one refused offer does not stop the others).
  */
@@ -52,8 +58,7 @@ export async function importOffer(trx: Transaction<Database>, origin: string, ra
   if (branchId === null) return { external_id: offer.external_id, ok: false, status: 400, message: OFFER_MESSAGES.unknownBranch(offer.branch_code), path: 'branch_code' };
 
   const { external_id: _id, branch_code: _code, ...content } = offer;
-  const contentJson = JSON.stringify(canonical(content));
-  const contentHash = createHash('sha256').update(contentJson).digest('hex');
+  const { content: contentJson, content_hash: contentHash } = versionRecord(content);
   const row = rowOf(offer, branchId, content);
   const link = (hash: string) => `${origin}/offer/${hash}`;
 
@@ -72,7 +77,9 @@ export async function importOffer(trx: Transaction<Database>, origin: string, ra
   }
   const version = known.version + 1;
   await trx.insertInto('offers_version').values({ offer_id: known.id, version, content: contentJson, content_hash: contentHash }).execute();
-  await trx.updateTable('offers_offer').set({ ...row, version, updated_at: now() }).where('id', '=', known.id).execute();
+  // The client's unreviewed changes were made on the version 1C has now replaced: they stay in the
+  // log, undecided, and the client starts again from the new version.
+  await trx.updateTable('offers_offer').set({ ...row, version, diff: '{}', updated_at: now() }).where('id', '=', known.id).execute();
   return { external_id: offer.external_id, ok: true, hash: known.hash, link: link(known.hash), version, created: false };
 }
 

@@ -1,0 +1,230 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { api, csrfToken } from '#app/lib/api.ts';
+import { formatMoney } from '#app/lib/money.ts';
+import { formatPhoneDisplay } from '#app/lib/phone.ts';
+import { applyQueue, effectiveContent, enqueueChange, type ChangeItem } from '../offer-changes.rules.ts';
+import { offerTotal } from '../offers.rules.ts';
+import { OFFER_VARIANT_LABELS } from '../offers.schema.ts';
+import type { ClientOffer } from '../offer-view.schema.ts';
+import { OfferAccept } from './OfferAccept.tsx';
+import { DeliverySection, PaymentSection, UseCasesSection } from './OfferChoices.tsx';
+import { MachineList, ProductBlock, PartsTable, WorksTable } from './OfferProducts.tsx';
+import styles from './OfferPage.module.css';
+
+const DAY = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const dayText = (iso: string) => DAY.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+
+/** What the sections get to show the offer as the client is changing it and to queue a change. */
+export interface OfferEditing {
+  offer: ClientOffer;
+  /** The version with the saved changes and the queued ones. */
+  effective: ClientOffer['effective'];
+  /** False while the page is not hydrated ('view'), while saving, and on an offer that cannot change. */
+  editable: boolean;
+  change: (item: ChangeItem) => void;
+  money: (minor: number) => string;
+}
+
+/**
+ * The client's offer (spec §4 Offer; ADR 086). It renders as 'view' on the server and becomes
+ * 'change' once the page runs (the controls wake up); changes are queued, checked with the same
+ * rules as the server's and saved together; while saving every button waits; then the diff is
+ * reloaded. A view is reported by the script, never by the page's GET.
+ */
+export function OfferPage({ offer, productId }: { offer: ClientOffer; productId?: string }) {
+  const [unit, setUnit] = useState<'view' | 'change'>('view');
+  const [queue, setQueue] = useState<ChangeItem[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const revalidator = useRevalidator();
+  const money = (minor: number) => formatMoney(minor, offer.currency);
+
+  useEffect(() => {
+    setUnit('change');
+    // A view counts when the page runs in a browser; a mail scanner fetching the link runs nothing.
+    void fetch(`/offers/${offer.hash}/seen`, { method: 'POST', headers: { 'X-CSRF-Token': csrfToken() }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+  }, [offer.hash]);
+
+  const local = useMemo(() => applyQueue(offer.content, offer.diff, queue), [offer.content, offer.diff, queue]);
+  const effective = useMemo(() => {
+    if (!local.ok) return offer.effective;
+    const { deliveryPriceUnknown: _u, ...content } = effectiveContent(offer.content, local.diff);
+    return content;
+  }, [local, offer.content, offer.effective]);
+  const total = offerTotal(effective);
+  const editable = unit === 'change' && !saving && !offer.flags.read_only;
+
+  const change = (item: ChangeItem) => {
+    const next = enqueueChange(queue, item);
+    const checked = applyQueue(offer.content, offer.diff, next);
+    if (!checked.ok) { setNotice({ tone: 'error', text: checked.message }); return; }
+    setNotice(null);
+    setQueue(next);
+  };
+
+  async function save() {
+    setSaving(true);
+    const answer = await api<{ total: number }>('POST', `/offers/single-technique/set-change?hash=${offer.hash}`, { queue });
+    if (answer.error_status === 'success') {
+      setQueue([]);
+      setNotice({ tone: 'success', text: 'Изменения сохранены и отправлены менеджеру.' });
+      await revalidator.revalidate();
+    } else {
+      setNotice({ tone: 'error', text: answer.message });
+    }
+    setSaving(false);
+  }
+
+  const editing: OfferEditing = { offer, effective, editable, change, money };
+  const product = productId ? effective.products.find((p) => p.id === productId) : undefined;
+  const sale = offer.content.products.some((p) => p.prices.discount > 10);
+
+  return (
+    <div className={`container ${styles.page}`} data-unit={unit} data-testid="offer-page">
+      <header className={styles.head}>
+        <p className={styles.kicker}>Коммерческое предложение · {OFFER_VARIANT_LABELS[offer.variant]} · версия {offer.version}</p>
+        <h1 className={styles.title}>{product ? product.name : `Предложение для ${offer.content.client.company ?? offer.content.client.name}`}</h1>
+        {product ? <p><Link to={`/offer/${offer.hash}`}>← Всё предложение</Link></p> : null}
+        <Validity offer={offer} />
+      </header>
+
+      {offer.accepted ? (
+        <section className={styles.accepted} role="status" data-testid="offer-accepted">
+          <h2>Предложение принято</h2>
+          <p>Версия {offer.accepted.version} принята {dayText(offer.accepted.at)}{offer.accepted.orderNumber ? `, номер заказа: ${offer.accepted.orderNumber}` : ''}. Менеджер свяжется с вами.</p>
+        </section>
+      ) : null}
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {product ? <ProductBlock {...editing} product={product} /> : <Variant {...editing} />}
+          {!product ? (
+            <>
+              <PaymentSection {...editing} total={total} />
+              <DeliverySection {...editing} />
+              <UseCasesSection {...editing} />
+              <CommentSection {...editing} queue={queue} />
+              <Documents offer={offer} />
+            </>
+          ) : null}
+        </div>
+        <aside className={styles.side} aria-label="Итог предложения">
+          <div className={styles.summary}>
+            {sale ? <span className={styles.sale}>Скидка</span> : null}
+            <p className={styles.totalLabel}>Итого</p>
+            <p className={styles.total} data-testid="offer-total">{money(total)}</p>
+            {total !== offer.versionTotal ? <p className={styles.muted}>В версии менеджера: {money(offer.versionTotal)}</p> : null}
+            {offer.source === '1C-Personal' ? <p className={styles.muted}>Без учёта доставки</p> : null}
+            {offer.deliveryPriceUnknown ? <p className={styles.muted}>Доставка по новому адресу — по запросу</p> : null}
+            {notice ? <p className={notice.tone === 'error' ? styles.error : styles.success} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="offer-notice">{notice.text}</p> : null}
+            {!offer.flags.read_only ? (
+              <div className={styles.actions}>
+                <button type="button" className="btn btn-brand" onClick={save} disabled={saving || queue.length === 0 || unit !== 'change'} aria-busy={saving} data-testid="offer-save">
+                  {saving ? 'Сохраняем…' : 'Сохранить изменения'}
+                </button>
+                {queue.length ? <button type="button" className="btn btn-secondary" onClick={() => { setQueue([]); setNotice(null); }} disabled={saving}>Отменить</button> : null}
+              </div>
+            ) : null}
+            <Pending offer={offer} />
+            <OfferAccept offer={offer} blocked={saving || queue.length > 0 || unit !== 'change'} />
+            <Contacts offer={offer} />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Variant(editing: OfferEditing) {
+  switch (editing.offer.variant) {
+    case 'multi-technique': return <MachineList {...editing} />;
+    case 'single-technique': return <>{editing.effective.products.map((p) => <ProductBlock key={p.id} {...editing} product={p} />)}</>;
+    case 'spare-parts': return <PartsTable {...editing} />;
+    case 'engineer': return <WorksTable {...editing} />;
+  }
+}
+
+function Validity({ offer }: { offer: ClientOffer }) {
+  const [asked, setAsked] = useState<string | null>(null);
+  if (offer.expired && offer.state === 'sent') {
+    return (
+      <div className={styles.expired} role="alert" data-testid="offer-expired">
+        <p>Срок действия предложения истёк {dayText(offer.validUntil)}. Изменить или принять его нельзя.</p>
+        {asked ? <p role="status">{asked}</p> : (
+          <button type="button" className="btn btn-primary" onClick={async () => {
+            const answer = await api('POST', `/offers/${offer.hash}/request-new`);
+            setAsked(answer.error_status === 'success' ? (answer as { message?: string }).message ?? '' : answer.message);
+          }}>Запросить новое предложение</button>
+        )}
+      </div>
+    );
+  }
+  if (offer.lockedReason && !offer.accepted) return <p className={styles.locked} role="status">{offer.lockedReason}</p>;
+  if (offer.state !== 'sent') return null;
+  return (
+    <p className={styles.validity}>
+      Действует до {dayText(offer.validUntil)}{offer.daysLeft === 0 ? ' (последний день)' : ` (осталось дней: ${offer.daysLeft})`}
+    </p>
+  );
+}
+
+function CommentSection({ offer, editable, change, queue }: OfferEditing & { queue: readonly ChangeItem[] }) {
+  const queued = queue.find((q) => q.type === 'comment');
+  const value = queued?.type === 'comment' ? queued.data.value : (offer.diff.comment ?? '');
+  if (offer.flags.read_only && !value) return null;
+  return (
+    <section className={styles.section} aria-labelledby="offer-comment">
+      <h2 id="offer-comment" className={styles.sectionTitle}>Комментарий менеджеру</h2>
+      <textarea className={styles.textarea} rows={3} maxLength={2000} value={value} disabled={!editable} aria-labelledby="offer-comment"
+        placeholder="Например: нужна поставка до начала посевной" onChange={(e) => change({ type: 'comment', data: { value: e.currentTarget.value } })} />
+    </section>
+  );
+}
+
+function Documents({ offer }: { offer: ClientOffer }) {
+  const { docs, media } = offer.content;
+  if (!docs.length && !media.length) return null;
+  return (
+    <section className={styles.section} aria-labelledby="offer-docs">
+      <h2 id="offer-docs" className={styles.sectionTitle}>Документы и материалы</h2>
+      <ul className={styles.docs}>
+        {docs.map((d) => <li key={d.url}><a href={d.url} rel="noopener noreferrer" target="_blank">{d.title}</a>{d.type ? <span className={styles.muted}> · {d.type}</span> : null}</li>)}
+        {media.map((m) => <li key={m.url}><a href={m.url} rel="noopener noreferrer" target="_blank">{m.title ?? (m.type === 'video' ? 'Видео' : 'Фото')}</a></li>)}
+      </ul>
+    </section>
+  );
+}
+
+function Pending({ offer }: { offer: ClientOffer }) {
+  if (offer.entries.length === 0 && offer.review.length === 0) return null;
+  return (
+    <div className={styles.pending}>
+      {offer.entries.length ? (
+        <div data-testid="offer-pending">
+          <p className={styles.pendingTitle}>Ваши изменения ждут ответа менеджера</p>
+          <ul>{offer.entries.map((e) => <li key={e.key}>{e.title}: {e.kind === 'comment' ? e.to : <>{e.from} → <b>{e.to}</b></>}</li>)}</ul>
+        </div>
+      ) : null}
+      {offer.review.length && !offer.entries.length ? (
+        <div data-testid="offer-review">
+          <p className={styles.pendingTitle}>Менеджер рассмотрел ваши изменения</p>
+          <ul>{offer.review.map((r) => <li key={r.title}>{r.title}: {r.accepted ? 'принято' : 'отклонено'}</li>)}</ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Contacts({ offer }: { offer: ClientOffer }) {
+  const { manager } = offer.content;
+  return (
+    <div className={styles.contacts}>
+      <p className={styles.muted}>Ваш менеджер</p>
+      <p><b>{manager.name}</b></p>
+      {manager.phone ? <p><a href={`tel:+${manager.phone}`}>{formatPhoneDisplay(manager.phone)}</a></p> : null}
+      {manager.email ? <p><a href={`mailto:${manager.email}`}>{manager.email}</a></p> : null}
+      {offer.branch ? <p className={styles.muted}>{offer.branch.name}, {offer.branch.address}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { data } from 'react-router';
+import { requestContext } from '#app/.server/context.ts';
+import { clientOffer } from '#app/modules/offers/offer-client.server.ts';
+import { OfferPage } from '#app/modules/offers/ui/OfferPage.tsx';
+import type { Route } from './+types/offer.$hash';
+
+/** Personal by its link: never kept by anyone, never sent on as a referrer, never indexed. */
+const PERSONAL_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' };
+
+/**
+ * The client's offer (spec §2 `/offer/{hash}`, `/offer/{hash}/{id}`; ADR 086): anyone with the link
+ * is its client, with or without an account. `id` opens one machine of a multi-technique offer. An
+ * unknown hash or machine is a 404. The GET changes nothing: a view is counted by the page's script.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const offer = await clientOffer(ctx.services, params.hash, ctx.session?.userId != null);
+  if (!offer) throw data(null, { status: 404, headers: PERSONAL_HEADERS });
+  if (params.id !== undefined && !offer.content.products.some((p) => p.id === params.id)) throw data(null, { status: 404, headers: PERSONAL_HEADERS });
+  return data({ offer, productId: params.id ?? null }, { headers: PERSONAL_HEADERS });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Коммерческое предложение — ${loaderData.offer.content.client.company ?? loaderData.offer.content.client.name}` : 'Коммерческое предложение' },
+  { name: 'robots', content: 'noindex, nofollow' },
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+export default function Offer({ loaderData: { offer, productId } }: Route.ComponentProps) {
+  return <OfferPage key={`${offer.hash}:${offer.version}`} offer={offer} productId={productId ?? undefined} />;
+}

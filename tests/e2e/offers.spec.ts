@@ -1,0 +1,148 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
+import { expect, pageSettled, test } from './fixtures.ts';
+
+/*
+ * Commercial offers (ADR 086). An employee finds the demo single-technique offer and its client's
+ * link; the client opens it without an account, changes the count, switches to installment with a
+ * 30 % advance and to delivery at another address, and saves; the employee sees the changes, accepts
+ * two and declines the delivery, which makes version 2; the client accepts version 2 with the SMS
+ * code and the order appears in the back-office. An expired offer is disabled and asks for a new one.
+ * At 375 px the client changes a multi-technique offer (its machine page included).
+ */
+
+const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
+
+/** An employee's page in a browser of his own. */
+async function employee(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const staff = await context.newPage();
+  await signIn(staff, `offers-staff-${unique(testInfo)}@agro.test`, 'Андрей Соколов', 'employee');
+  return staff;
+}
+
+/** The client's link of a demo offer, as the employee finds it in the back-office. */
+async function clientLink(staff: Page, folder: RegExp): Promise<string> {
+  await staff.goto('/admin/offers');
+  await staff.getByTestId('offer-row').filter({ hasText: folder }).first().getByRole('link').first().click();
+  await expect(staff.getByRole('heading', { level: 1, name: /^КП для / })).toBeVisible();
+  return (await staff.getByTestId('client-link').getAttribute('href'))!;
+}
+
+test('@desktop the client changes the offer, the manager accepts some changes, the client accepts the new version by SMS code and an order appears', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const staff = await employee(browser, testInfo);
+  const link = await clientLink(staff, /Посевная 2027/);
+  const adminPath = new URL(staff.url()).pathname;
+  await expect(staff.getByTestId('offer-views')).toHaveText('Клиент ещё не открывал предложение');
+
+  // The client, a guest with the link.
+  await page.goto(link);
+  await pageSettled(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Предложение для КФХ «Колос»');
+  await expect(page.getByTestId('offer-page')).toHaveAttribute('data-unit', 'change');
+  const total = page.getByTestId('offer-total');
+  await expect(total).toHaveText(/^16\s519\s500\sруб\.$/);
+  await shot(page, testInfo, 'offer-single');
+
+  await page.getByRole('button', { name: 'Увеличить: количество «Трактор Кировец К-742М Стандарт»' }).click();
+  await expect(page.getByTestId('product-count').locator('output')).toHaveText('2');
+  // Two tractors with their options: 14 890 000 + 940 000 + 480 000 + 120 000 more.
+  await expect(total).toHaveText(/^32\s949\s500\sруб\.$/);
+  // A rule between options holds in the page as on the server.
+  await page.getByRole('button', { name: 'Увеличить: опция «Шины повышенной проходимости»' }).click();
+  await expect(page.getByTestId('offer-notice')).toHaveText('Опция «Сдвоенные колёса» несовместима с опцией «Шины повышенной проходимости»');
+
+  await page.getByRole('radio', { name: 'Рассрочка' }).check();
+  const fee = page.getByTestId('payment-fee');
+  await fee.fill('9884850');
+  await fee.blur();
+  await expect(page.getByText('30 % суммы')).toBeVisible();
+  await expect(page.getByTestId('financing-estimate')).toBeVisible();
+  await page.getByRole('radio', { name: /^Доставка/ }).check();
+  await page.getByTestId('delivery-address').fill('Смоленская обл., г. Ельня, ул. Мира, 3');
+  await page.getByTestId('delivery-address').blur();
+  await page.getByTestId('offer-save').click();
+  await expect(page.getByTestId('offer-notice')).toHaveText('Изменения сохранены и отправлены менеджеру.');
+  const pending = page.getByTestId('offer-pending');
+  await expect(pending).toContainText('Трактор Кировец К-742М Стандарт: количество: 1 → 2');
+  await expect(pending).toContainText('Оплата: Лизинг, аванс 2 978 000 руб., 36 мес. → Рассрочка, аванс 9 884 850 руб., 36 мес.');
+  await expect(page.getByText('Принять предложение можно после ответа менеджера на ваши изменения.')).toBeVisible();
+  await shot(page, testInfo, 'offer-changed');
+
+  // The employee sees the view and the changes, accepts two and declines the delivery.
+  await staff.goto(adminPath);
+  await expect(staff.getByTestId('offer-views')).toHaveText(/^1 · впервые/);
+  const changes = staff.getByTestId('offer-change');
+  await expect(changes).toHaveCount(3);
+  await changes.filter({ hasText: 'количество' }).getByRole('radio', { name: 'Принять' }).check();
+  await changes.filter({ hasText: 'Оплата' }).getByRole('radio', { name: 'Принять' }).check();
+  await changes.filter({ hasText: 'Получение' }).getByRole('radio', { name: 'Отклонить' }).check();
+  await staff.getByRole('button', { name: 'Применить решения' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Решения применены' })).toHaveText('Решения применены: клиенту отправлена версия 2.');
+  const compare = staff.getByTestId('offer-compare');
+  await expect(compare.locator('tr[data-changed]').first()).toContainText('Трактор Кировец К-742М Стандарт');
+  await expect(compare).toContainText('2 × 14 890 000 руб.');
+  await shot(staff, testInfo, 'offer-admin-reviewed');
+
+  // The client sees version 2 and what was decided, and accepts it with the SMS code.
+  await page.reload();
+  await pageSettled(page);
+  await expect(page.getByText(/версия 2$/)).toBeVisible();
+  await expect(page.getByTestId('offer-review')).toContainText('Получение: отклонено');
+  await page.getByTestId('offer-accept').click();
+  const dialog = page.getByRole('dialog', { name: 'Принять версию 2' });
+  await dialog.getByRole('button', { name: 'Получить код' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Код отправлен на номер +7 (910) 123-45-67');
+  const code = /(\d{4})/.exec(await latestOutboxBody(page.request, '79101234567'))![1]!;
+  await dialog.getByRole('group', { name: 'Код из SMS' }).getByRole('textbox').first().fill(code);
+  const accepted = page.getByTestId('offer-accepted');
+  await expect(accepted).toContainText('Версия 2 принята');
+  const number = /АГ-\d{4}-\d{6}/.exec((await accepted.textContent())!)![0];
+  await expect(page.getByTestId('offer-save')).toHaveCount(0);
+  await shot(page, testInfo, 'offer-accepted');
+
+  // The order is in the back-office; the offer shows the signature.
+  await staff.reload();
+  await expect(staff.getByTestId('offer-signature')).toContainText('Версия 2 принята');
+  await staff.goto(`/admin/orders?q=${encodeURIComponent(number)}`);
+  await expect(staff.getByTestId('order-row')).toHaveCount(1);
+  await staff.context().close();
+});
+
+test('an expired offer is disabled with a clear message and asks the manager for a new one', async ({ page, browser }, testInfo) => {
+  const staff = await employee(browser, testInfo);
+  const link = await clientLink(staff, /Истёкшие/);
+  await staff.context().close();
+  await page.goto(link);
+  await pageSettled(page);
+  const expired = page.getByTestId('offer-expired');
+  await expect(expired).toContainText('Срок действия предложения истёк');
+  await expect(page.getByRole('button', { name: 'Увеличить: количество «Фильтр масляный»' })).toBeDisabled();
+  await expect(page.getByTestId('offer-save')).toHaveCount(0);
+  await expect(page.getByTestId('offer-accept')).toHaveCount(0);
+  await shot(page, testInfo, 'offer-expired');
+  await expired.getByRole('button', { name: 'Запросить новое предложение' }).click();
+  await expect(expired.getByRole('status')).toHaveText('Запрос отправлен: менеджер подготовит новое предложение и пришлёт ссылку.');
+});
+
+test('@mobile at 375 px the client changes a multi-technique offer and opens one machine', async ({ page, browser }, testInfo) => {
+  const staff = await employee(browser, testInfo);
+  const link = await clientLink(staff, /Несколько машин/);
+  await staff.context().close();
+  await page.goto(link);
+  await pageSettled(page);
+  await expect(page.getByTestId('offer-machine')).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, testInfo, 'offer-multi');
+  const total = await page.getByTestId('offer-total').textContent();
+  await page.getByRole('button', { name: 'Увеличить: количество «Опрыскиватель Amazone UX 5201 Super»' }).click();
+  await expect(page.getByTestId('offer-total')).not.toHaveText(total!);
+  await page.getByTestId('offer-save').click();
+  await expect(page.getByTestId('offer-notice')).toHaveText('Изменения сохранены и отправлены менеджеру.');
+  await page.getByRole('link', { name: 'Сеялка Horsch Maestro 24 SW' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сеялка Horsch Maestro 24 SW');
+  await expect(page.getByTestId('offer-option')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, testInfo, 'offer-machine');
+});
