@@ -3,10 +3,8 @@ import { registerSidebarSection } from '#app/modules/catalog/listing/filters.api
 import { DELIVERY_MAX_PRICE } from '#app/modules/delivery/delivery.constants.ts';
 import { deliveryPriceInput } from '#app/modules/delivery/delivery.schema.ts';
 import { deliveryPrice } from '#app/modules/delivery/delivery.server.ts';
-import { configureOfferPrintPorts } from '#app/modules/offers/offer-print.server.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.constants.ts';
 import { configureOrderPorts, partsOrderedWith, type CreditLimitPort, type OrderDeliveryQuote } from '#app/modules/orders/orders.server.ts';
-import { vatRateAt } from '#app/modules/orders/vat.server.ts';
 import { partsSidebarRequest } from '#app/modules/parts/line/line.server.ts';
 
 /*
@@ -14,8 +12,7 @@ import { partsSidebarRequest } from '#app/modules/parts/line/line.server.ts';
  * or beside it (docs/architecture.md, Allowed dependencies; ADR 071): the orders' delivery price from
  * the delivery module, their cart lines and credit limit from the cart (ADR 041, 042); the cart's
  * parts ordered together from the orders; the catalogue's sidebar endpoint's parts section from the
- * parts module; the offers' documents' VAT rate from the orders' VAT table (ADR 085). Only this
- * file names them together.
+ * parts module. Only this file names them together.
  */
 
 /**
@@ -57,5 +54,4 @@ export function wirePorts(): void {
   configureOrderPorts({ deliveryQuote: deliveryQuoteForOrders, creditLimit: creditLimitForOrders, cart: { lines: linesForOrder, remove: removeOrderedLines } });
   configureCartPorts({ orderedWith: (db, partIds) => partsOrderedWith(db, partIds) });
   registerSidebarSection('parts', partsSidebarRequest);
-  configureOfferPrintPorts({ vatRate: vatRateAt });
 }

@@ -11,8 +11,7 @@ import type { JobRunner } from '#app/.server/jobs/runner.ts';
 import example from '../../../docs/examples/offer-import.json';
 import type * as EntryModule from '../../../server/entry.ts';
 import { offerPrintAreaPath } from './offer-print.rules.ts';
-import { vatRateAt } from '#app/modules/orders/vat.server.ts';
-import { configureOfferPrintPorts, printableOffer } from './offer-print.server.ts';
+import { printableOffer } from './offer-print.server.ts';
 import { importOffers } from './offers.server.ts';
 
 /*
@@ -70,9 +69,6 @@ beforeAll(async () => {
   app = entry.createApp({ services: t.services, build: entry.serverBuild, clientDir: resolve(ROOT, 'build/client') });
   expect(entry.registeredKinds()).toContain('offers.offer-pdf');
   runner = entry.startJobRunner(t.services, { pollMs: 100 });
-  // This file's own copy of the modules (printableOffer below) gets the port the build's has
-  // (not through createApp: the printer answers from the app created last).
-  configureOfferPrintPorts({ vatRate: vatRateAt });
 }, 120_000);
 
 afterAll(async () => {

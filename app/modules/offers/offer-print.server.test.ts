@@ -82,8 +82,6 @@ function expectPersonal(res: Response) {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'offer-print-'));
   t = await createTestDatabase({ DOCUMENTS_DIR: dir, PUBLIC_ORIGIN: 'https://shop.example' });
-  // createApp wires the ports: the VAT rate comes from the orders' table.
-  createApp({ services: t.services });
 }, 120_000);
 
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { now } from '#app/.server/clock.ts';
 import type { AppServices } from '#app/.server/context.ts';
-import type { DB } from '#app/.server/db/connect.ts';
+import { vatRateAt } from '#app/modules/orders/vat.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { offerDocument, type OfferDocumentView } from './offer-print.rules.ts';
 import { OFFER_CURRENCIES, type OfferContent, type OfferCurrencyCode } from './offers.schema.ts';
@@ -19,18 +19,6 @@ const LAYOUT_VERSION = 1;
 
 /** An offer's hash as the table checks it: anything else is not looked up (a NUL byte, a long string). */
 const HASH = /^[A-Za-z0-9_-]{22,64}$/;
-
-/**
- * The VAT rate in force in a country at a moment (the orders' `orders_vat_rate`, which this module
- * may not read: server/ports.ts wires it). Null where no rate is known; so is an unwired port.
- */
-export type OfferVatRatePort = (db: DB, countryCode: 'RU' | 'KZ', moment: Date) => Promise<number | null>;
-
-let vatRatePort: OfferVatRatePort = async () => null;
-
-export function configureOfferPrintPorts(ports: { vatRate: OfferVatRatePort }): void {
-  vatRatePort = ports.vatRate;
-}
 
 export interface PrintableOffer {
   offerId: number;
@@ -68,8 +56,9 @@ async function printable(services: AppServices, key: { hash: string } | { id: nu
   const branch = dir.branches.find((b) => b.id === row.branch_id) ?? null;
   const country = (branch && dir.countryByRoot.get(branch.rootId)?.code) ?? 'RU';
   const versionMoment = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
-  // The rate of the day the version was made: a VAT change during its validity never alters it.
-  const vatRate = await vatRatePort(services.db, country, versionMoment);
+  // The rate of the day the version was made (the orders' VAT table): a VAT change during its
+  // validity never alters it.
+  const vatRate = await vatRateAt(services.db, country, versionMoment);
   const doc = offerDocument({
     content, state: row.state, version: row.version,
     versionDay: dayIn(country, versionMoment), today: dayIn(country, now()),
