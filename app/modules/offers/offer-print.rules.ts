@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '#app/lib/money.ts';
 import { offerTotal, productTotal } from './offers.rules.ts';
-import { OFFER_STATE_LABELS, OFFER_VARIANT_LABELS, type OfferContent, type OfferSource, type OfferState, type OfferVariant } from './offers.schema.ts';
+import { OFFER_STATE_LABELS, OFFER_VARIANT_LABELS, PAYMENT_TYPE_LABELS, type OfferContent, type OfferSource, type OfferState, type OfferVariant } from './offers.schema.ts';
 
 /*
  * The offer as a document (issue 30 point 9; ADR 085): what the print page, the PDF and the slides
@@ -8,12 +8,6 @@ import { OFFER_STATE_LABELS, OFFER_VARIANT_LABELS, type OfferContent, type Offer
  * server reads), so the screen, the paper and the file say the same. Pure and isomorphic: the
  * components import its types, the server builds it.
  */
-
-/** Russian names of spec §4's payment types, as the document and the slides write them. */
-export const PAYMENT_TYPE_LABELS: Record<OfferContent['payments'][number]['type'], string> = {
-  prepayment: 'Предоплата', booking: 'Бронирование', installment: 'Рассрочка', leasing: 'Лизинг',
-  loan: 'Заём', credit: 'Кредит', sber: 'Кредит СберБизнес',
-};
 
 export const OFFER_PRINT_MESSAGES = {
   notFound: 'Предложение не найдено',
