@@ -68,6 +68,10 @@ export default [
     route('financing/:id', 'routes/admin.financing.$id.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
+  // The manager's offer editor (spec §2 `/kp/edit/{hash}`): the back-office's area and shell (ADR 087).
+  route('kp', 'routes/admin.layout.tsx', { id: 'kp' }, [
+    route('edit/:hash', 'routes/kp.edit.$hash.tsx'),
+  ]),
   // The supplier cabinet's area: its shell now, its screens with the supplier cabinet (ADR 073).
   route('suppliers', 'routes/suppliers.layout.tsx', { id: 'suppliers' }, [
     index('routes/suppliers._index.tsx'),

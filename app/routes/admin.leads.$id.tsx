@@ -50,7 +50,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     regionDirectory(ctx.services),
   ]);
   return data({
-    ...found, orders, machines, csrf: ctx.csrfToken, canWork: staff.capabilities.has('leads.work'),
+    ...found, orders, machines, csrf: ctx.csrfToken, canWork: staff.capabilities.has('leads.work'), canOffer: staff.capabilities.has('offers.work'),
     branchNames: Object.fromEntries(branches.map((b) => [b.id, b.name])) as Record<number, string>,
   }, { headers: ADMIN_HEADERS });
 }
@@ -95,7 +95,7 @@ const DONE_MESSAGES = { status: 'Состояние заявки изменен�
 const MOVE_LABELS: Record<LeadStatusCode, string> = { new: 'Новая', in_work: 'Взять в работу', done: 'Выполнена', rejected: 'Отклонить' };
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, events, assignees, others, orders, machines, csrf, canWork, branchNames } = loaderData;
+  const { lead, events, assignees, others, orders, machines, csrf, canWork, canOffer, branchNames } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const failure = actionData && 'message' in actionData ? actionData.message : null;
   const commentForm = useRef<HTMLFormElement>(null);
@@ -168,6 +168,19 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
               </Form>
             ))}
           </div>
+          {canOffer ? (
+            <Form method="post" action="/admin/offers" style={{ marginTop: 12 }}>
+              <input type="hidden" name="_csrf" value={csrf} />
+              <input type="hidden" name="variant" value={lead.kind === 'service' ? 'engineer' : 'single-technique'} />
+              <input type="hidden" name="clientName" value={lead.name} />
+              <input type="hidden" name="phone" value={lead.phone} />
+              {lead.email ? <input type="hidden" name="email" value={lead.email} /> : null}
+              {lead.branchId !== null ? <input type="hidden" name="branchId" value={lead.branchId} /> : null}
+              {lead.model.name ? <input type="hidden" name="productName" value={lead.model.name} /> : null}
+              {lead.model.code ? <input type="hidden" name="productCode" value={lead.model.code} /> : null}
+              <button type="submit" className="btn btn-secondary" disabled={busy}>Подготовить коммерческое предложение</button>
+            </Form>
+          ) : null}
           {moves.includes('rejected') ? (
             <div style={{ marginTop: 12 }}>
               <ConfirmDialog

@@ -1,4 +1,4 @@
-import { Form, data } from 'react-router';
+import { Form, data, redirect, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { DataTable, type Column } from '#app/components/backoffice/DataTable.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
@@ -8,8 +8,9 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { formatMoney } from '#app/lib/money.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
-import { OFFER_STATES, OFFER_STATE_LABELS, OFFER_VARIANT_LABELS, staffOfferFilter } from '#app/modules/offers/offers.schema.ts';
+import { OFFER_STATES, OFFER_STATE_LABELS, OFFER_VARIANTS, OFFER_VARIANT_LABELS, staffOfferFilter } from '#app/modules/offers/offers.schema.ts';
 import { listStaffOffers } from '#app/modules/offers/offers.server.ts';
+import { createOffer, newOfferInput } from '#app/modules/offers/offer-editor.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/admin.offers';
 
@@ -28,7 +29,23 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ...list, filter: shown,
     branchNames: Object.fromEntries(branches.map((b) => [b.id, b.name])),
     branches: staff.branchId === null ? branches.map((b) => ({ id: b.id, name: b.name })) : null,
+    canWork: staff.capabilities.has('offers.work'), csrf: ctx.csrfToken,
   }, { headers: ADMIN_HEADERS });
+}
+
+/**
+ * A new offer (ADR 087): from this list's form or from a request's page (its client and model
+ * filled in); made as a draft and opened in the editor.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const staff = await requireCapability(ctx, 'offers.work');
+  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === 'string' && v !== ''));
+  const parsed = newOfferInput.safeParse(form);
+  if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? 'Некорректный запрос' }, { status: 400 });
+  const created = await createOffer(ctx.services, staff, parsed.data, ctx.ip);
+  if (!created.ok) return data({ message: created.message }, { status: 400 });
+  throw redirect(`/kp/edit/${created.hash}`);
 }
 
 export const meta = () => adminMeta('Коммерческие предложения');
@@ -39,7 +56,7 @@ type OfferRow = Route.ComponentProps['loaderData']['rows'][number];
 
 function columns(branchNames: Record<string, string>): ReadonlyArray<Column<OfferRow>> {
   return [
-    { id: 'client', header: 'Клиент', primary: true, cell: (o) => <><Link to={`/admin/offers/${o.hash}`}>{o.clientName}</Link><br /><span className={styles.muted}>{o.managerName}{o.folder ? ` · ${o.folder}` : ''}</span></> },
+    { id: 'client', header: 'Клиент', primary: true, cell: (o) => <><Link to={o.state === 'draft' ? `/kp/edit/${o.hash}` : `/admin/offers/${o.hash}`}>{o.clientName}</Link><br /><span className={styles.muted}>{o.managerName}{o.folder ? ` · ${o.folder}` : ''}</span></> },
     { id: 'variant', header: 'Вариант', cell: (o) => <>{OFFER_VARIANT_LABELS[o.variant]}<br /><span className={styles.muted}>{o.source}, версия {o.version}</span></> },
     { id: 'branch', header: 'Филиал', cell: (o) => branchNames[o.branchId] ?? `№ ${o.branchId}` },
     { id: 'total', header: 'Сумма', nowrap: true, cell: (o) => formatMoney(o.total, o.currency) },
@@ -48,14 +65,31 @@ function columns(branchNames: Record<string, string>): ReadonlyArray<Column<Offe
   ];
 }
 
-export default function AdminOffers({ loaderData }: Route.ComponentProps) {
-  const { rows, page, hasNext, filter, branches, branchNames } = loaderData;
+export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, page, hasNext, filter, branches, branchNames, canWork, csrf } = loaderData;
+  const busy = useNavigation().state === 'submitting';
   const query = new URLSearchParams(Object.entries(filter).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
   const filtered = query.size > 0;
   return (
     <>
       <h1 className={styles.title}>Коммерческие предложения</h1>
       <p className={styles.lead}>Предложения из 1С и бэк-офиса: клиент открывает своё по ссылке. Новые сверху.</p>
+      {canWork ? (
+        <details className={styles.card} style={{ marginBottom: 16 }} open={actionData !== undefined}>
+          <summary><b>Новое предложение</b></summary>
+          {actionData ? <p className={styles.error} role="alert">{actionData.message}</p> : null}
+          <Form method="post" className={styles.filters} style={{ marginTop: 12 }}>
+            <input type="hidden" name="_csrf" value={csrf} />
+            <label>Вид<select name="variant" defaultValue="single-technique">{OFFER_VARIANTS.map((v) => <option key={v} value={v}>{OFFER_VARIANT_LABELS[v]}</option>)}</select></label>
+            <label>Контактное лицо<input name="clientName" required maxLength={300} /></label>
+            <label>Организация<input name="company" maxLength={300} /></label>
+            <label>Телефон<input name="phone" required inputMode="tel" maxLength={20} placeholder="+7 900 000-00-00" /></label>
+            <label>E-mail<input name="email" type="email" maxLength={254} /></label>
+            {branches ? <label>Филиал<select name="branchId" required defaultValue="">{[<option key="" value="" disabled>Выберите</option>, ...branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)]}</select></label> : null}
+            <button type="submit" className="btn btn-brand" disabled={busy}>Создать и открыть редактор</button>
+          </Form>
+        </details>
+      ) : null}
       <Form method="get" className={styles.filters}>
         <SelectFilter label="Состояние" name="state" value={filter.state} options={OFFER_STATES.map((s) => ({ value: s, label: OFFER_STATE_LABELS[s] }))} />
         {branches ? <SelectFilter label="Филиал" name="branch" value={filter.branch} all="Все филиалы" options={branches.map((b) => ({ value: b.id, label: b.name }))} /> : null}

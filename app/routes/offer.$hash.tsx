@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { clientOffer } from '#app/modules/offers/offer-client.server.ts';
+import { clientOffer, isReplacedLink } from '#app/modules/offers/offer-client.server.ts';
+import { CLIENT_OFFER_MESSAGES } from '#app/modules/offers/offer-view.schema.ts';
 import { OfferPage } from '#app/modules/offers/ui/OfferPage.tsx';
 import type { Route } from './+types/offer.$hash';
 
@@ -15,7 +16,11 @@ const PERSONAL_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Polic
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const offer = await clientOffer(ctx.services, params.hash, ctx.session?.userId != null);
-  if (!offer) throw data(null, { status: 404, headers: PERSONAL_HEADERS });
+  if (!offer) {
+    // A link the offer had before it was sent again: said so (410), never where it went.
+    if (await isReplacedLink(ctx.services, params.hash)) return data({ offer: null, productId: null }, { status: 410, headers: PERSONAL_HEADERS });
+    throw data(null, { status: 404, headers: PERSONAL_HEADERS });
+  }
   if (params.id !== undefined && !offer.content.products.some((p) => p.id === params.id)) throw data(null, { status: 404, headers: PERSONAL_HEADERS });
   return data({ offer, productId: params.id ?? null }, { headers: PERSONAL_HEADERS });
 }
@@ -25,11 +30,19 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Коммерческое предложение — ${loaderData.offer.content.client.company ?? loaderData.offer.content.client.name}` : 'Коммерческое предложение' },
+  { title: loaderData?.offer ? `Коммерческое предложение — ${loaderData.offer.content.client.company ?? loaderData.offer.content.client.name}` : 'Коммерческое предложение' },
   { name: 'robots', content: 'noindex, nofollow' },
   { name: 'referrer', content: 'no-referrer' },
 ];
 
 export default function Offer({ loaderData: { offer, productId } }: Route.ComponentProps) {
+  if (!offer) {
+    return (
+      <div className="container" style={{ padding: '32px 0 64px' }} data-testid="offer-replaced">
+        <h1>Предложение обновлено</h1>
+        <p>{CLIENT_OFFER_MESSAGES.replaced}</p>
+      </div>
+    );
+  }
   return <OfferPage key={`${offer.hash}:${offer.version}`} offer={offer} productId={productId ?? undefined} />;
 }

@@ -146,3 +146,54 @@ test('@mobile at 375 px the client changes a multi-technique offer and opens one
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, testInfo, 'offer-machine');
 });
+
+test('@desktop an employee makes an offer in the editor, sends it, edits and sends it again under a new link', async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const staff = await employee(browser, testInfo);
+  await staff.goto('/admin/offers');
+  await staff.getByText('Новое предложение').click();
+  const form = staff.locator('details form');
+  await form.getByLabel('Контактное лицо').fill('Пётр Иванов');
+  await form.getByLabel('Организация').fill(`КФХ «Рассвет ${unique(testInfo)}»`);
+  await form.getByLabel('Телефон').fill('+7 911 222-33-44');
+  // The head office names the branch that makes the offer.
+  await form.getByLabel('Филиал').selectOption({ label: 'Смоленск' });
+  await form.getByRole('button', { name: 'Создать и открыть редактор' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(/^Редактор КП: КФХ «Рассвет/);
+  await expect(staff.getByTestId('editor-state')).toHaveText('Черновик');
+
+  await staff.getByRole('button', { name: '+ Техника' }).click();
+  const product = staff.getByTestId('editor-product');
+  await product.getByLabel('Наименование').fill('Трактор Беларус 1523');
+  await product.getByLabel('Цена, руб.').fill('9500000');
+  await product.getByLabel('Цена, руб.').blur();
+  await product.getByRole('button', { name: '+ Опция' }).click();
+  await product.getByLabel('Опция').fill('Кондиционер');
+  await product.getByTestId('editor-option').getByLabel('Цена, руб.').fill('150000');
+  await product.getByTestId('editor-option').getByLabel('Кол-во').fill('1');
+  await product.getByTestId('editor-option').getByLabel('Кол-во').blur();
+  await expect(staff.getByTestId('editor-total')).toHaveText(/^9\s650\s000\sруб\.$/);
+  await shot(staff, testInfo, 'offer-editor');
+  await staff.getByRole('button', { name: 'Сохранить и отправить клиенту' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Предложение отправлено' })).toBeVisible();
+  await expect(staff.getByTestId('editor-state')).toHaveText('Отправлено');
+  const first = (await staff.getByTestId('editor-client-link').getAttribute('href'))!;
+
+  await page.goto(first);
+  await pageSettled(page);
+  await expect(page.getByTestId('offer-total')).toHaveText(/^9\s650\s000\sруб\.$/);
+
+  // The price changes; the offer goes again under a new link, the old one says it was replaced.
+  await staff.getByTestId('editor-product').getByLabel('Цена, руб.').first().fill('9400000');
+  await staff.getByTestId('editor-product').getByLabel('Цена, руб.').first().blur();
+  await staff.getByRole('button', { name: 'Сохранить и отправить клиенту' }).click();
+  await expect(staff.getByText('отправлена версия 2')).toBeVisible();
+  const second = (await staff.getByTestId('editor-client-link').getAttribute('href'))!;
+  expect(second).not.toBe(first);
+  await page.goto(first);
+  await expect(page.getByTestId('offer-replaced')).toContainText('Менеджер отправил вам это предложение заново');
+  await page.goto(second);
+  await pageSettled(page);
+  await expect(page.getByTestId('offer-total')).toHaveText(/^9\s550\s000\sруб\.$/);
+  await staff.context().close();
+});

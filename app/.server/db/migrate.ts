@@ -34,6 +34,7 @@ import * as m0033 from './migrations/0033_drafts.ts';
 import * as m0035 from './migrations/0035_financing.ts';
 import * as m0036 from './migrations/0036_offers.ts';
 import * as m0037 from './migrations/0037_offer_negotiation.ts';
+import * as m0038 from './migrations/0038_offer_editor.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0035_financing': m0035,
   '0036_offers': m0036,
   '0037_offer_negotiation': m0037,
+  '0038_offer_editor': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

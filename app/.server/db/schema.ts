@@ -67,6 +67,7 @@ export interface Database {
   offers_version: OffersVersionTable;
   offers_action: OffersActionTable;
   offers_acceptance: OffersAcceptanceTable;
+  offers_old_hash: OffersOldHashTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -800,7 +801,7 @@ export interface OffersOfferTable {
   external_id: string | null;
   variant: 'multi-technique' | 'single-technique' | 'spare-parts' | 'engineer';
   source: '1C' | '1C-QR' | '1C-Personal' | '1C-Personal-QR';
-  state: ColumnType<'sent' | 'accepted' | 'cancelled', 'sent' | 'accepted' | 'cancelled' | undefined, 'sent' | 'accepted' | 'cancelled'>;
+  state: ColumnType<OfferStateColumn, OfferStateColumn | undefined, OfferStateColumn>;
   branch_id: number;
   client_name: string;
   client_phone: string;
@@ -825,6 +826,19 @@ export interface OffersOfferTable {
   views: ColumnType<number, number | undefined, number>;
   view_notified_at: Date | null;
   last_event: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The manager's working copy of the content (migration 0038); null when there is none. */
+  draft: ColumnType<unknown, string | null | undefined, string | null>;
+  created_by: number | null;
+  sent_at: Date | null;
+}
+
+type OfferStateColumn = 'draft' | 'sent' | 'accepted' | 'cancelled';
+
+/** The links an offer had before it was sent again (migration 0038). */
+export interface OffersOldHashTable {
+  hash: string;
+  offer_id: number;
+  replaced_at: Timestamp;
 }
 
 /** A change the client saved, typed, and what the manager decided about it (migration 0037). */

@@ -8,7 +8,7 @@ import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { orderFromOffer } from '#app/modules/orders/offer-order.server.ts';
 import { daysLeft, effectiveContent, type OfferDiff } from './offer-changes.rules.ts';
 import { CLIENT_OFFER_MESSAGES, currencyOf, lockedReason } from './offer-client.server.ts';
-import type { OfferContent } from './offers.schema.ts';
+import type { OfferContent, OfferState } from './offers.schema.ts';
 import { financingToday } from '#app/modules/financing/financing.server.ts';
 
 /*
@@ -38,7 +38,7 @@ async function acceptable(services: AppServices, hash: string) {
 const validUntilOf = (d: Date | string) => (d instanceof Date ? d.toISOString() : d).slice(0, 10);
 const hasChanges = (diff: unknown) => Object.keys((typeof diff === 'string' ? JSON.parse(diff) : diff) ?? {}).length > 0;
 
-function refusal(row: { state: 'sent' | 'accepted' | 'cancelled'; read_only: boolean; valid_until: Date | string; diff: unknown }): Outcome | null {
+function refusal(row: { state: OfferState; read_only: boolean; valid_until: Date | string; diff: unknown }): Outcome | null {
   const reason = lockedReason(row, daysLeft(validUntilOf(row.valid_until), financingToday()) < 0);
   if (reason) return { ok: false, message: reason, code: 'locked' };
   if (hasChanges(row.diff)) return { ok: false, message: ACCEPT_MESSAGES.pending, code: 'pending' };

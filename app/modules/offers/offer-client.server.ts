@@ -41,6 +41,7 @@ export const currencyOf = (code: number): CurrencyCode => OFFER_CURRENCIES[code 
 
 /** Why an offer in this state cannot change, or null. */
 export function lockedReason(row: { state: OfferState; read_only: boolean }, expired: boolean): string | null {
+  if (row.state === 'draft') return CLIENT_OFFER_MESSAGES.notFound;
   if (row.state === 'accepted') return CLIENT_OFFER_MESSAGES.accepted;
   if (row.state === 'cancelled') return CLIENT_OFFER_MESSAGES.cancelled;
   if (expired) return CLIENT_OFFER_MESSAGES.expired;
@@ -65,6 +66,12 @@ export async function branchOf(services: AppServices, branchId: number) {
   const dir = await regionDirectory(services);
   const branch = dir.branches.find((b) => b.id === branchId) ?? null;
   return { branch, countryCode: dir.countries.find((c) => c.id === branch?.countryId)?.code ?? 'RU' };
+}
+
+/** True when the link is one an offer had before it was sent again (ADR 087): the page says so, never where it went. */
+export async function isReplacedLink(services: AppServices, hash: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(hash)) return false;
+  return (await services.db.selectFrom('offers_old_hash').select('hash').where('hash', '=', hash).executeTakeFirst()) !== undefined;
 }
 
 /** The offer its link opens, or null (an unknown hash). `signedIn` only tells the page whether the visitor has an account. */

@@ -25,9 +25,9 @@ export type OfferCurrencyCode = keyof typeof OFFER_CURRENCIES;
 
 export const PAYMENT_TYPES = ['prepayment', 'booking', 'installment', 'leasing', 'loan', 'credit', 'sber'] as const;
 
-export const OFFER_STATES = ['sent', 'accepted', 'cancelled'] as const;
+export const OFFER_STATES = ['draft', 'sent', 'accepted', 'cancelled'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
-export const OFFER_STATE_LABELS: Record<OfferState, string> = { sent: 'Отправлено', accepted: 'Принято', cancelled: 'Отменено' };
+export const OFFER_STATE_LABELS: Record<OfferState, string> = { draft: 'Черновик', sent: 'Отправлено', accepted: 'Принято', cancelled: 'Отменено' };
 
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { AppServices } from '#app/.server/context.ts';
 import type { CurrencyCode, Database } from '#app/.server/db/schema.ts';
 import { branchIdByCode } from '#app/modules/regions/regions.server.ts';
-import { OFFER_CURRENCIES, OFFER_MESSAGES, offerImport, type ImportResult, type OfferContent, type OfferCurrencyCode, type OfferImport } from './offers.schema.ts';
+import { OFFER_CURRENCIES, OFFER_MESSAGES, offerImport, type ImportResult, type OfferContent, type OfferCurrencyCode, type OfferImport, type OfferState } from './offers.schema.ts';
 import { isoDay, offerTotal } from './offers.rules.ts';
 
 /*
@@ -96,7 +96,7 @@ function rowOf(offer: OfferImport, branchId: number, content: OfferContent) {
 export const OFFERS_PAGE_SIZE = 50;
 
 export interface StaffOfferRow {
-  hash: string; variant: OfferImport['variant']; source: OfferImport['source']; state: 'sent' | 'accepted' | 'cancelled';
+  hash: string; variant: OfferImport['variant']; source: OfferImport['source']; state: OfferState;
   branchId: number; clientName: string; clientPhone: string; managerName: string; folder: string | null;
   currency: CurrencyCode; total: number; validUntil: string; version: number; updatedAt: string; expired: boolean;
 }

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { clientOffer, isReplacedLink } from './offer-client.server.ts';
+import { createOffer, duplicateOffer, editorOffer, saveDraft, sendOffer, setReadOnly } from './offer-editor.server.ts';
+import type { OfferContent } from './offers.schema.ts';
+
+/*
+ * The manager's editor (ADR 087) on both engines: a draft made for a client, saved with the
+ * schema's checks, sent as version 1 with the client told by SMS and e-mail; edited and sent again
+ * as version 2 under a new link while the old one only says it was replaced; read-only; duplicate;
+ * another branch's offer is not found.
+ */
+
+let t: TestDatabase;
+let staff: { userId: number; name: string; branchId: number | null };
+let otherBranch: number;
+
+beforeAll(async () => {
+  t = await createTestDatabase({ PUBLIC_ORIGIN: 'https://shop.example' });
+  const branches = await t.db.selectFrom('region_branch').select('id').orderBy('id').limit(2).execute();
+  otherBranch = branches[1]!.id;
+  const id = (await t.db.insertInto('auth_user').values({ name: 'Андрей Соколов', email: 'editor-offers@agro.test', password_hash: null, email_verified_at: null, phone: null, phone_verified_at: null, staff_branch_id: branches[0]!.id, area_id: null })
+    .returning('id').executeTakeFirstOrThrow()).id;
+  staff = { userId: id, name: 'Андрей Соколов', branchId: branches[0]!.id };
+}, 120_000);
+afterAll(async () => { await t?.destroy(); });
+
+const tractor = (price: number): OfferContent['products'][number] => ({
+  id: 'p1', kind: 'machine', name: 'Трактор Беларус 1523', code: 'MTZ-1523',
+  prices: { price, default_price: 1_000_000_00, count: 1, sale: 0, discount: 0, delivery: 0, commissioning_total: 450_000 },
+  counts: [], productOptionsConfig: { hiddenPriceOptionsIds: [] },
+  options: [
+    { id: 'o1', name: 'Кондиционер', price: 15_000_000, count: 1, isIncluded: false, requires: [], excludes: [] },
+    { id: 'o2', name: 'Фронтальный погрузчик', price: 60_000_000, count: 0, isIncluded: false, requires: ['o1'], excludes: [] },
+  ],
+});
+const jobs = (like: string) => t.db.selectFrom('job').select(['kind', 'payload']).where('key', 'like', like).execute();
+
+describe('the editor', () => {
+  it('makes a draft, saves it with the schema\'s checks, sends it as version 1 and tells the client', async () => {
+    const created = await createOffer(t.services, staff, { variant: 'single-technique', clientName: 'Пётр Иванов', company: 'ООО «Нива»', phone: '79111234567', email: 'niva@farm.example' }, null);
+    expect(created.ok).toBe(true);
+    const hash = created.ok ? created.hash : '';
+    // A draft is not the client's yet.
+    expect(await clientOffer(t.services, hash, false)).toBeNull();
+    const draft = (await editorOffer(t.services, staff.branchId, hash))!;
+    expect(draft).toMatchObject({ state: 'draft', sent: false, hasDraft: true });
+    expect(draft.content.client).toEqual({ name: 'Пётр Иванов', company: 'ООО «Нива»', phone: '79111234567', email: 'niva@farm.example' });
+
+    // Saving checks what 1C's offers are checked with; an empty draft may be saved, not sent.
+    expect(await saveDraft(t.services, staff.branchId, hash, { ...draft.content, client: { ...draft.content.client, phone: '123' } })).toMatchObject({ ok: false, code: 'invalid', message: 'Телефон клиента — 11 или 12 цифр', path: 'client.phone' });
+    expect(await saveDraft(t.services, staff.branchId, hash, draft.content)).toEqual({ ok: true });
+    expect(await sendOffer(t.services, staff, staff.branchId, hash, null)).toMatchObject({ ok: false, code: 'invalid', message: 'В предложении нет позиций' });
+    const broken = { ...draft.content, products: [{ ...tractor(900_000_00), options: tractor(0).options.map((o) => (o.id === 'o2' ? { ...o, count: 1 } : { ...o, count: 0 })) }] };
+    expect(await saveDraft(t.services, staff.branchId, hash, broken)).toMatchObject({ ok: false, message: 'Опция «Фронтальный погрузчик» требует опцию «Кондиционер»' });
+
+    expect(await saveDraft(t.services, staff.branchId, hash, { ...draft.content, products: [tractor(900_000_00)] })).toEqual({ ok: true });
+    const sent = await sendOffer(t.services, staff, staff.branchId, hash, null);
+    expect(sent).toEqual({ ok: true, hash, version: 1, message: 'Версия 1 отправлена клиенту по SMS и e-mail' });
+    const offer = (await clientOffer(t.services, hash, false))!;
+    expect(offer).toMatchObject({ state: 'sent', version: 1, versionTotal: 900_000_00 + 15_000_000 + 450_000 });
+    const letters = await jobs(`offers.sent.%`);
+    expect(letters.map((j) => j.kind).sort()).toEqual(['mail.send', 'sms.send']);
+    expect(JSON.stringify(letters)).toContain(`https://shop.example/offer/${hash}`);
+  });
+
+  it('sends an edited offer as version 2 under a new link; the old link only says it was replaced', async () => {
+    const created = await createOffer(t.services, staff, { variant: 'single-technique', clientName: 'Анна Смирнова', phone: '79117654321' }, null);
+    const first = created.ok ? created.hash : '';
+    const content = (await editorOffer(t.services, staff.branchId, first))!.content;
+    await saveDraft(t.services, staff.branchId, first, { ...content, products: [tractor(950_000_00)] });
+    await sendOffer(t.services, staff, staff.branchId, first, null);
+    const again = (await editorOffer(t.services, staff.branchId, first))!;
+    expect(again).toMatchObject({ sent: true, hasDraft: false, version: 1 });
+    await saveDraft(t.services, staff.branchId, first, { ...again.content, products: [tractor(920_000_00)] });
+    // The client still sees version 1 while the manager edits.
+    expect((await clientOffer(t.services, first, false))!.versionTotal).toBe(950_000_00 + 15_000_000 + 450_000);
+    const resent = await sendOffer(t.services, staff, staff.branchId, first, null);
+    expect(resent).toMatchObject({ ok: true, version: 2 });
+    const second = resent.ok ? resent.hash : '';
+    expect(second).not.toBe(first);
+    expect(await clientOffer(t.services, first, false)).toBeNull();
+    expect(await isReplacedLink(t.services, first)).toBe(true);
+    expect((await clientOffer(t.services, second, false))!).toMatchObject({ version: 2, versionTotal: 920_000_00 + 15_000_000 + 450_000 });
+    const versions = await t.db.selectFrom('offers_version as v').innerJoin('offers_offer as o', 'o.id', 'v.offer_id').select('v.version').where('o.hash', '=', second).orderBy('v.version').execute();
+    expect(versions.map((v) => v.version)).toEqual([1, 2]);
+  });
+
+  it('read-only, duplicate, and another branch\'s offer is not found', async () => {
+    const created = await createOffer(t.services, staff, { variant: 'spare-parts', clientName: 'Олег Петров', phone: '79110000001' }, null);
+    const hash = created.ok ? created.hash : '';
+    const content = (await editorOffer(t.services, staff.branchId, hash))!.content;
+    const filter: OfferContent['products'][number] = { ...tractor(120_000), id: 'z1', kind: 'part', name: 'Фильтр масляный', options: [], prices: { ...tractor(120_000).prices, default_price: 120_000, commissioning_total: 0, count: 4 } };
+    await saveDraft(t.services, staff.branchId, hash, { ...content, products: [filter] });
+    await sendOffer(t.services, staff, staff.branchId, hash, null);
+    expect(await setReadOnly(t.services, staff, staff.branchId, hash, true, null)).toEqual({ ok: true, message: 'Клиент видит предложение только для просмотра' });
+    expect((await clientOffer(t.services, hash, false))!.flags.read_only).toBe(true);
+    const copy = await duplicateOffer(t.services, staff, staff.branchId, hash, null);
+    expect(copy.ok).toBe(true);
+    const copied = (await editorOffer(t.services, staff.branchId, copy.ok ? copy.hash : ''))!;
+    expect(copied).toMatchObject({ state: 'draft', hasDraft: true });
+    expect(copied.content.products[0]!.name).toBe('Фильтр масляный');
+    expect(await editorOffer(t.services, otherBranch, hash)).toBeNull();
+    expect(await saveDraft(t.services, otherBranch, hash, content)).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await createOffer(t.services, { ...staff, branchId: null }, { variant: 'engineer', clientName: 'Без филиала', phone: '79110000002' }, null)).toMatchObject({ ok: false, message: 'Выберите филиал' });
+  });
+});

@@ -1,0 +1,226 @@
+import { recordAudit } from '#app/.server/audit.ts';
+import { now } from '#app/.server/clock.ts';
+import type { AppServices } from '#app/.server/context.ts';
+import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
+import { z } from '#app/lib/zod.ts';
+import { offerTotal, isoDay } from './offers.rules.ts';
+import { OFFER_VARIANTS, offerImport, type OfferContent, type OfferState } from './offers.schema.ts';
+import { newOfferHash, versionRecord } from './offers.server.ts';
+import { branchOf } from './offer-client.server.ts';
+
+/*
+ * The manager's editor (issue 30 §3; ADR 087): an offer made in the back-office starts as a draft;
+ * the working copy (`draft`) is saved as often as the manager likes and checked with the same schema
+ * as 1C's offers; sending makes it an immutable version, rotates the link when the offer was sent
+ * before, and tells the client by SMS and e-mail (jobs). Read-only and duplicate.
+ */
+
+export const EDITOR_MESSAGES = {
+  notFound: 'Предложение не найдено',
+  accepted: 'Предложение принято клиентом: его больше не меняют. Сделайте копию.',
+  cancelled: 'Предложение отменено',
+  noProducts: 'В предложении нет позиций',
+  saved: 'Черновик сохранён',
+  sent: (version: number) => `Версия ${version} отправлена клиенту по SMS и e-mail`,
+  readOnly: (on: boolean) => (on ? 'Клиент видит предложение только для просмотра' : 'Клиент снова может менять предложение'),
+  duplicated: 'Копия создана',
+  noBranch: 'Выберите филиал',
+} as const;
+
+const phone = z.string().transform((v) => v.replace(/\D/g, '')).pipe(z.string().regex(/^\d{11,12}$/, 'Телефон клиента — 11 или 12 цифр'));
+
+/** A new offer: its kind and client (a request from the back-office fills them in). */
+export const newOfferInput = z.object({
+  variant: z.enum(OFFER_VARIANTS, { error: 'Выберите вид предложения' }),
+  clientName: z.string().trim().min(1, 'Укажите клиента').max(300),
+  company: z.string().trim().max(300).optional(),
+  phone,
+  email: z.string().trim().max(254).optional(),
+  branchId: z.coerce.number().int().positive().optional(),
+  /** A first product's name and code, e.g. the model of the request. */
+  productName: z.string().trim().max(300).optional(),
+  productCode: z.string().trim().max(64).optional(),
+});
+export type NewOfferInput = z.infer<typeof newOfferInput>;
+
+interface Staff { userId: number; name: string; branchId: number | null }
+type Failure = { ok: false; code: 'not_found' | 'locked' | 'invalid'; message: string; path?: string };
+
+const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const ruDate = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
+
+/** Checks content as 1C's offers are checked (offers.schema.ts); a draft may still have no products. */
+export function checkContent(raw: unknown, branchCode: string, draft: boolean): { ok: true; content: OfferContent } | Failure {
+  const parsed = offerImport.safeParse({ ...(raw && typeof raw === 'object' ? raw : {}), external_id: 'editor', branch_code: branchCode });
+  if (parsed.success) {
+    const { external_id: _e, branch_code: _b, ...content } = parsed.data;
+    return { ok: true, content };
+  }
+  const issues = parsed.error.issues.filter((i) => !(draft && i.path.join('.') === 'products' && i.code === 'too_small'));
+  if (issues.length === 0 && draft) {
+    const { external_id: _e, branch_code: _b, ...rest } = raw as OfferContent & { external_id?: string; branch_code?: string };
+    return { ok: true, content: rest as OfferContent };
+  }
+  const issue = issues[0]!;
+  return { ok: false, code: 'invalid', message: issue.message, path: issue.path.join('.') };
+}
+
+/** Makes a draft offer of the staff member's branch (the head office names one) and answers its hash. */
+export async function createOffer(services: AppServices, staff: Staff, input: NewOfferInput, ip: string | null): Promise<{ ok: true; hash: string } | Failure> {
+  const branchId = staff.branchId ?? input.branchId;
+  if (branchId === undefined) return { ok: false, code: 'invalid', message: EDITOR_MESSAGES.noBranch, path: 'branchId' };
+  const { branch, countryCode } = await branchOf(services, branchId);
+  if (!branch) return { ok: false, code: 'invalid', message: EDITOR_MESSAGES.noBranch, path: 'branchId' };
+  const content: Omit<OfferContent, 'products'> & { products: OfferContent['products'] } = {
+    variant: input.variant, source: '1C', valid_date: ruDate(new Date(now().getTime() + 30 * 86_400_000)),
+    currency_code: countryCode === 'KZ' ? 398 : 643,
+    manager: { name: staff.name },
+    client: { name: input.clientName, ...(input.company ? { company: input.company } : {}), phone: input.phone, ...(input.email ? { email: input.email } : {}) },
+    delivery_price: 0, delivery_method: 'pickup', shipment: [], payments: [], docs: [], use_cases: [], selected_use_cases: [], media: [],
+    products: input.productName ? [{
+      id: 'p1', kind: input.variant === 'spare-parts' ? 'part' : input.variant === 'engineer' ? 'work' : 'machine', name: input.productName,
+      ...(input.productCode ? { code: input.productCode } : {}),
+      prices: { price: 0, default_price: 0, count: 1, sale: 0, discount: 0, delivery: 0, commissioning_total: 0 },
+      counts: [], options: [], productOptionsConfig: { hiddenPriceOptionsIds: [] },
+    }] : [],
+  };
+  const hash = newOfferHash();
+  await services.db.transaction().execute(async (trx) => {
+    await trx.insertInto('offers_offer').values({
+      hash, external_id: null, variant: input.variant, source: '1C', state: 'draft', branch_id: branchId,
+      client_name: input.company ? `${input.company}, ${input.clientName}` : input.clientName, client_phone: input.phone, client_email: input.email || null,
+      manager_name: staff.name, folder: null, currency_code: content.currency_code, valid_until: isoDay(content.valid_date), version: 1, total: 0,
+      draft: JSON.stringify(content), created_by: staff.userId,
+    }).execute();
+    await recordAudit(trx, { actor: staff, action: 'offer.create', entity: 'offer', entityId: hash, after: { variant: input.variant, client: input.clientName }, ip });
+  });
+  return { ok: true, hash };
+}
+
+/** What the editor shows: the working copy (or the current version), the offer's state and links. */
+export interface EditorOffer {
+  hash: string; state: OfferState; version: number; sent: boolean; readOnly: boolean; hasDraft: boolean;
+  branchId: number; content: OfferContent; total: number;
+}
+
+async function findOffer(services: AppServices, scope: number | null, hash: string) {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(hash)) return null;
+  let query = services.db.selectFrom('offers_offer').selectAll().where('hash', '=', hash);
+  if (scope !== null) query = query.where('branch_id', '=', scope);
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+async function currentContent(services: AppServices, offerId: number, version: number): Promise<OfferContent | null> {
+  const row = await services.db.selectFrom('offers_version').select('content').where('offer_id', '=', offerId).where('version', '=', version).executeTakeFirst();
+  return row ? parse<OfferContent>(row.content) : null;
+}
+
+export async function editorOffer(services: AppServices, scope: number | null, hash: string): Promise<EditorOffer | null> {
+  const row = await findOffer(services, scope, hash);
+  if (!row) return null;
+  const draft = row.draft === null ? null : parse<OfferContent>(row.draft);
+  const content = draft ?? (await currentContent(services, row.id, row.version))!;
+  return {
+    hash: row.hash, state: row.state, version: row.version, sent: row.sent_at !== null || row.external_id !== null, readOnly: row.read_only,
+    hasDraft: draft !== null, branchId: row.branch_id, content, total: content.products.length ? offerTotal(content) : 0,
+  };
+}
+
+async function branchCode(services: AppServices, branchId: number): Promise<string> {
+  const row = await services.db.selectFrom('region_branch').select('code').where('id', '=', branchId).executeTakeFirstOrThrow();
+  return row.code;
+}
+
+/** Saves the working copy (checked; a draft may have no products yet). The sent version is untouched. */
+export async function saveDraft(services: AppServices, scope: number | null, hash: string, raw: unknown): Promise<{ ok: true } | Failure> {
+  const row = await findOffer(services, scope, hash);
+  if (!row) return { ok: false, code: 'not_found', message: EDITOR_MESSAGES.notFound };
+  if (row.state === 'accepted' || row.state === 'cancelled') return { ok: false, code: 'locked', message: row.state === 'accepted' ? EDITOR_MESSAGES.accepted : EDITOR_MESSAGES.cancelled };
+  const checked = checkContent(raw, await branchCode(services, row.branch_id), true);
+  if (!checked.ok) return checked;
+  await services.db.updateTable('offers_offer').set({ draft: JSON.stringify(checked.content), updated_at: now() })
+    .where('id', '=', row.id).where('state', 'in', ['draft', 'sent']).execute();
+  return { ok: true };
+}
+
+/**
+ * Sends the offer: the working copy (or, without one, the current version again) becomes the next
+ * immutable version; an offer sent before gets a new link (the old one is kept as replaced); the
+ * client's unreviewed changes end (they stay in the log); the client hears by SMS and e-mail.
+ */
+export async function sendOffer(services: AppServices, staff: Staff, scope: number | null, hash: string, ip: string | null): Promise<{ ok: true; hash: string; version: number; message: string } | Failure> {
+  return services.db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom('offers_offer').selectAll().where('hash', '=', hash);
+    if (scope !== null) query = query.where('branch_id', '=', scope);
+    const row = await query.forUpdate().executeTakeFirst();
+    if (!row) return { ok: false, code: 'not_found', message: EDITOR_MESSAGES.notFound } as const;
+    if (row.state === 'accepted' || row.state === 'cancelled') return { ok: false, code: 'locked', message: row.state === 'accepted' ? EDITOR_MESSAGES.accepted : EDITOR_MESSAGES.cancelled } as const;
+    const hasVersion = row.state !== 'draft';
+    const working = row.draft === null ? null : parse<OfferContent>(row.draft);
+    const source = working ?? (hasVersion ? parse<OfferContent>((await trx.selectFrom('offers_version').select('content').where('offer_id', '=', row.id).where('version', '=', row.version).executeTakeFirstOrThrow()).content) : null);
+    if (!source) return { ok: false, code: 'invalid', message: EDITOR_MESSAGES.noProducts, path: 'products' } as const;
+    const branch = await trx.selectFrom('region_branch').select('code').where('id', '=', row.branch_id).executeTakeFirstOrThrow();
+    const checked = checkContent(source, branch.code, false);
+    if (!checked.ok) return checked;
+    const content = checked.content;
+    const at = now();
+    let version = row.version;
+    if (!hasVersion || working !== null) {
+      version = hasVersion ? row.version + 1 : 1;
+      await trx.insertInto('offers_version').values({ offer_id: row.id, version, ...versionRecord(content) }).execute();
+    }
+    // Sent before (by us or by 1C): the link changes, the old one only says it was replaced.
+    const rotate = row.sent_at !== null || row.external_id !== null;
+    const nextHash = rotate ? newOfferHash() : row.hash;
+    if (rotate) await trx.insertInto('offers_old_hash').values({ hash: row.hash, offer_id: row.id, replaced_at: at }).execute();
+    await trx.updateTable('offers_offer').set({
+      hash: nextHash, state: 'sent', version, total: offerTotal(content), valid_until: isoDay(content.valid_date), variant: content.variant, source: content.source,
+      client_name: content.client.company ? `${content.client.company}, ${content.client.name}` : content.client.name,
+      client_phone: content.client.phone, client_email: content.client.email ?? null, manager_name: content.manager.name, folder: content.folder ?? null,
+      currency_code: content.currency_code, diff: '{}', draft: null, sent_at: at, updated_at: at,
+      last_event: JSON.stringify({ type: 'sent', at: at.toISOString(), version }),
+    }).where('id', '=', row.id).execute();
+    const link = `${services.config.PUBLIC_ORIGIN}/offer/${nextHash}`;
+    const text = `Коммерческое предложение Агротехники${version > 1 ? ` (версия ${version})` : ''}: ${link}`;
+    await enqueueSms(trx, { to: content.client.phone, text }, { key: `offers.sent.sms:${row.id}:${at.getTime()}` });
+    if (content.client.email) {
+      await enqueueMail(trx, {
+        to: content.client.email, subject: 'Коммерческое предложение Агротехники',
+        text: `Здравствуйте, ${content.client.name}!\n\n${content.manager.name} подготовил для вас коммерческое предложение${version > 1 ? ` (версия ${version})` : ''}. Посмотреть, изменить и принять его можно по ссылке:\n${link}\n\nПредложение действует до ${content.valid_date}.`,
+      }, { key: `offers.sent.mail:${row.id}:${at.getTime()}` });
+    }
+    await recordAudit(trx, { actor: staff, action: 'offer.send', entity: 'offer', entityId: nextHash, before: { hash: row.hash, version: row.version }, after: { version, rotated: rotate }, ip });
+    return { ok: true, hash: nextHash, version, message: EDITOR_MESSAGES.sent(version) } as const;
+  });
+}
+
+/** Read-only: the client sees the offer and may accept it, but cannot change it. */
+export async function setReadOnly(services: AppServices, staff: Staff, scope: number | null, hash: string, readOnly: boolean, ip: string | null): Promise<{ ok: true; message: string } | Failure> {
+  const row = await findOffer(services, scope, hash);
+  if (!row) return { ok: false, code: 'not_found', message: EDITOR_MESSAGES.notFound };
+  if (row.state === 'accepted') return { ok: false, code: 'locked', message: EDITOR_MESSAGES.accepted };
+  await services.db.transaction().execute(async (trx) => {
+    await trx.updateTable('offers_offer').set({ read_only: readOnly, updated_at: now() }).where('id', '=', row.id).execute();
+    await recordAudit(trx, { actor: staff, action: 'offer.read_only', entity: 'offer', entityId: hash, before: { read_only: row.read_only }, after: { read_only: readOnly }, ip });
+  });
+  return { ok: true, message: EDITOR_MESSAGES.readOnly(readOnly) };
+}
+
+/** A new draft with the same content (the working copy, else the current version), for the same or another client. */
+export async function duplicateOffer(services: AppServices, staff: Staff, scope: number | null, hash: string, ip: string | null): Promise<{ ok: true; hash: string } | Failure> {
+  const found = await editorOffer(services, scope, hash);
+  if (!found) return { ok: false, code: 'not_found', message: EDITOR_MESSAGES.notFound };
+  const row = (await findOffer(services, scope, hash))!;
+  const copy = newOfferHash();
+  await services.db.transaction().execute(async (trx) => {
+    await trx.insertInto('offers_offer').values({
+      hash: copy, external_id: null, variant: row.variant, source: row.source, state: 'draft', branch_id: row.branch_id, client_name: row.client_name,
+      client_phone: row.client_phone, client_email: row.client_email, manager_name: staff.name, folder: row.folder, currency_code: row.currency_code,
+      valid_until: isoDay(found.content.valid_date), version: 1, total: found.total,
+      draft: JSON.stringify({ ...found.content, manager: { ...found.content.manager, name: staff.name } }), created_by: staff.userId,
+    }).execute();
+    await recordAudit(trx, { actor: staff, action: 'offer.duplicate', entity: 'offer', entityId: copy, before: { from: hash }, ip });
+  });
+  return { ok: true, hash: copy };
+}
+
