@@ -1,5 +1,6 @@
-import { data } from 'react-router';
+import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
+import { isReplacedLink } from '#app/modules/offers/offer-client.server.ts';
 import { OFFER_PAGE_HEADERS, OFFER_PRINT_MESSAGES, offerPrintPagePath } from '#app/modules/offers/offer-print.rules.ts';
 import { printableOffer } from '#app/modules/offers/offer-print.server.ts';
 import { OfferNotFound } from '#app/modules/offers/ui/OfferNotFound.tsx';
@@ -13,8 +14,10 @@ import type { Route } from './+types/offer-slides';
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const hash = url.searchParams.get('hash') ?? '';
-  const offer = await printableOffer(context.get(pageContext).services, hash);
-  if (!offer) throw data(null, { status: 404, headers: OFFER_PAGE_HEADERS });
+  const { services } = context.get(pageContext);
+  const offer = await printableOffer(services, hash);
+  // A link the offer had before it was sent again: said so (410), never where it went (ADR 087).
+  if (!offer) throw data(null, { status: (await isReplacedLink(services, hash)) ? 410 : 404, headers: OFFER_PAGE_HEADERS });
   return data({ doc: offer.doc, backHref: offerPrintPagePath(offer.hash) }, { headers: OFFER_PAGE_HEADERS });
 }
 
@@ -33,5 +36,6 @@ export default function OfferSlidesPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <OfferNotFound />;
+  const error = useRouteError();
+  return <OfferNotFound replaced={isRouteErrorResponse(error) && error.status === 410} />;
 }

@@ -1,6 +1,8 @@
-import { data } from 'react-router';
+import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { pageContext, requestContext } from '#app/.server/context.ts';
+import { isReplacedLink } from '#app/modules/offers/offer-client.server.ts';
 import { offerPdfDownload } from '#app/modules/offers/offer-pdf-job.server.ts';
+import { CLIENT_OFFER_MESSAGES } from '#app/modules/offers/offer-view.schema.ts';
 import { OFFER_PAGE_HEADERS, OFFER_PDF_RETRY_AFTER_S, OFFER_PRINT_MESSAGES, offerPdfFileName, offerPdfPath, offerPdfPreparingPage, offerSlidesPath } from '#app/modules/offers/offer-print.rules.ts';
 import { printableOffer } from '#app/modules/offers/offer-print.server.ts';
 import { OfferNotFound } from '#app/modules/offers/ui/OfferNotFound.tsx';
@@ -23,7 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (url.searchParams.get('format') !== 'pdf' || url.pathname.endsWith('.data')) return next();
     const ctx = context.get(requestContext);
     const offer = await printableOffer(ctx.services, params.hash);
-    if (!offer) return text(OFFER_PRINT_MESSAGES.notFound, 404);
+    if (!offer) return (await isReplacedLink(ctx.services, params.hash)) ? text(CLIENT_OFFER_MESSAGES.replaced, 410) : text(OFFER_PRINT_MESSAGES.notFound, 404);
     const download = await offerPdfDownload(ctx.services, offer, { signal: request.signal });
     const log = (level: string, msg: string, job: number) =>
       process.stderr.write(JSON.stringify({ level, msg, requestId: ctx.requestId, document: 'offer', offer: offer.offerId, version: offer.version, job }) + '\n');
@@ -51,8 +53,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const offer = await printableOffer(context.get(pageContext).services, params.hash);
-  if (!offer) throw data(null, { status: 404, headers: OFFER_PAGE_HEADERS });
+  const { services } = context.get(pageContext);
+  const offer = await printableOffer(services, params.hash);
+  // A link the offer had before it was sent again: said so (410), never where it went (ADR 087).
+  if (!offer) throw data(null, { status: (await isReplacedLink(services, params.hash)) ? 410 : 404, headers: OFFER_PAGE_HEADERS });
   return data({ doc: offer.doc, pdfHref: offerPdfPath(offer.hash), slidesHref: offerSlidesPath(offer.hash) }, { headers: OFFER_PAGE_HEADERS });
 }
 
@@ -75,5 +79,6 @@ export default function OfferPdfPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <OfferNotFound />;
+  const error = useRouteError();
+  return <OfferNotFound replaced={isRouteErrorResponse(error) && error.status === 410} />;
 }

@@ -15,6 +15,7 @@ import * as printLayout from '../../routes/print.tsx';
 import * as printOfferRoute from '../../routes/print.offer.$hash.tsx';
 import { offerPdfJob, offerPdfJobKey, offerPdfKey } from './offer-pdf-job.server.ts';
 import { OFFER_PRINT_MESSAGES } from './offer-print.rules.ts';
+import { CLIENT_OFFER_MESSAGES } from './offer-view.schema.ts';
 import { printableOffer, printableOfferById } from './offer-print.server.ts';
 import { importOffers } from './offers.server.ts';
 
@@ -146,6 +147,21 @@ describe('/offer/pdf/{hash} and /offer-slides/', () => {
     expect(pdf.status).toBe(404);
     expectPersonal(pdf);
     expect(await pdf.text()).toBe(OFFER_PRINT_MESSAGES.notFound);
+  });
+
+  it('says 410 on a link the offer had before it was sent again, never where it went', async () => {
+    const { hash } = await importExample(1);
+    const { id } = await offerRow(hash);
+    const old = 'OLDoldOLDoldOLDoldOLD1';
+    await t.db.insertInto('offers_old_hash').values({ hash: old, offer_id: id }).execute();
+    const app = appOf(t.services);
+    for (const path of [`/offer/pdf/${old}`, `/offer-slides/?hash=${old}`, `/offer/pdf/${old}?format=pdf`]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(410);
+      expectPersonal(res);
+      expect(await res.text(), path).not.toContain(hash);
+    }
+    expect(await (await app.request(`/offer/pdf/${old}?format=pdf`)).text()).toBe(CLIENT_OFFER_MESSAGES.replaced);
   });
 
   it('changes nothing when read: no version, no state, no update time, whatever is asked', async () => {
