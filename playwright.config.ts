@@ -67,6 +67,9 @@ export default defineConfig({
       // Each journey sends its own X-Forwarded-For (tests/e2e/fixtures.ts), so per-address limits
       // count one journey, not the whole suite coming from 127.0.0.1.
       TRUST_PROXY: 'true',
+      // 1C's exchange, through which offer-print.spec.ts sends the offers it opens (ADR 083).
+      EXCHANGE_USER: 'e2e-exchange',
+      EXCHANGE_PASSWORD: 'e2e-exchange-secret',
       // Tiles would be fetched from the internet; the journeys check markers, not imagery.
       MAP_TILE_URL: `http://127.0.0.1:${PORT}/tiles/{z}/{x}/{y}.png`,
     },

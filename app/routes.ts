@@ -81,6 +81,11 @@ export default [
   // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).
   route('print', 'routes/print.tsx', [
     route('invoice/:number', 'routes/print.invoice.$number.tsx'),
+    route('offer/:hash', 'routes/print.offer.$hash.tsx'),
   ]),
+  // The client's offer as a document and as slides (spec §2, ADR 085): personal pages by the offer's
+  // link, without the shop's shell; the print page has no scripts either (handle.print).
+  route('offer/pdf/:hash', 'routes/offer.pdf.$hash.tsx'),
+  route('offer-slides', 'routes/offer-slides.tsx'),
   route('__bench/bare', 'routes/bench-bare.tsx'),
 ] satisfies RouteConfig;

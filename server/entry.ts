@@ -17,9 +17,10 @@ export { enqueueJob } from '#app/.server/jobs/enqueue.ts';
 export { jobCounts } from '#app/.server/jobs/admin.ts';
 export { benchProbeJob } from '#app/.server/jobs/bench-probe.ts';
 export { registeredKinds } from '#app/.server/jobs/kinds.ts';
-// The invoice's print job (ADR 080), named here so every process that loads the build (the
+// The invoice's and the offer's print jobs (ADR 080, 085), named here so every process that loads the build (the
 // server, `npm run worker`) has registered it, whichever routes the bundle keeps.
 export { invoicePdfJob } from '#app/modules/orders/invoice-job.server.ts';
+export { offerPdfJob } from '#app/modules/offers/offer-pdf-job.server.ts';
 export { createProviders } from '#app/modules/auth/providers/config.ts';
 export { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 export { createDeliveryProviders } from '#app/modules/delivery/providers/config.ts';
