@@ -138,7 +138,7 @@ async function fill(db: DB, contents: Contents): Promise<void> {
  */
 async function checkpointedDump(pglite: PGlite): Promise<Uint8Array> {
   await pglite.query('checkpoint');
-  const { rows: [{ redo }] } = await pglite.query<{ redo: string }>('select redo_wal_file as redo from pg_control_checkpoint()');
+  const { rows: [{ redo } = { redo: '' }] } = await pglite.query<{ redo: string }>('select redo_wal_file as redo from pg_control_checkpoint()');
   const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
   // The dump is a plain ustar archive: a 512-byte header per entry (name at 0, size in octal at
   // 124), then the contents padded to 512 bytes; two zero blocks end it.
