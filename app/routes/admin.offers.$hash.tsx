@@ -107,6 +107,9 @@ export default function AdminOffer({ loaderData, actionData }: Route.ComponentPr
         <span className={styles.tag} data-testid="offer-state">{OFFER_STATE_LABELS[offer.state]}</span>{' '}
         {OFFER_VARIANT_LABELS[offer.variant]} · {offer.source} · версия {offer.version} · действует до {offer.validUntil.split('-').reverse().join('.')}{offer.expired ? ' (истекло)' : ''}
         {' · '}<a href={`/offer/${offer.hash}`} target="_blank" rel="noreferrer" data-testid="client-link">Страница клиента</a>
+        {' · '}<a href={`/offer/pdf/${offer.hash}?format=pdf`}>PDF</a>
+        {' · '}<a href={`/offer-slides/?hash=${offer.hash}`} target="_blank" rel="noreferrer">Слайды</a>
+        {offer.state === 'sent' ? <>{' · '}<Link to={`/kp/edit/${offer.hash}`}>Редактировать</Link></> : null}
       </p>
       <Toast message={actionData && 'toast' in actionData ? actionData.toast : null} token={actionData} />
       {failure ? <p className={styles.error} role="alert">{failure}</p> : null}

@@ -86,6 +86,11 @@ export function OfferPage({ offer, productId }: { offer: ClientOffer; productId?
         <p className={styles.kicker}>Коммерческое предложение · {OFFER_VARIANT_LABELS[offer.variant]} · версия {offer.version}</p>
         <h1 className={styles.title}>{product ? product.name : `Предложение для ${offer.content.client.company ?? offer.content.client.name}`}</h1>
         {product ? <p><Link to={`/offer/${offer.hash}`}>← Всё предложение</Link></p> : null}
+        <p className={styles.links}>
+          <a href={`/offer/pdf/${offer.hash}?format=pdf`} data-testid="offer-pdf">Скачать PDF</a>
+          <a href={`/offer/pdf/${offer.hash}`}>Версия для печати</a>
+          <a href={`/offer-slides/?hash=${offer.hash}`}>Показать слайдами</a>
+        </p>
         <Validity offer={offer} />
       </header>
 
