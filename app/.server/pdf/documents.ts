@@ -1,5 +1,14 @@
 import type { FileStorage } from '../files/storage.ts';
 
+/**
+ * The job policy of a printed document (ADR 080): a browser that crashed is already tried again by
+ * the printer; a missing Chromium fails all three tries within the download's wait (1 s, then 2 s),
+ * so the visitor reads why at once, and the job waits at /admin/jobs for someone to install it and
+ * press 'Повторить'. PDF_TIMEOUT_MS (30 s) bounds each step of a print, which may also wait for a
+ * free page: the lease is three minutes.
+ */
+export const PRINT_JOB_POLICY = { maxAttempts: 3, retry: { baseMs: 1_000, maxMs: 5_000 }, leaseMs: 3 * 60_000 } as const;
+
 /** A document's key: a folder and a file name of safe characters, e.g. 'invoices/12-3f9a….pdf'. */
 const KEY = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
 

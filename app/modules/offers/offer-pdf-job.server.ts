@@ -5,7 +5,7 @@ import type { FileStorage } from '#app/.server/files/storage.ts';
 import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
 import { defineJobKind } from '#app/.server/jobs/kinds.ts';
 import { waitForJob } from '#app/.server/jobs/wait.ts';
-import { documentStore, type DocumentStore } from '#app/.server/pdf/documents.ts';
+import { PRINT_JOB_POLICY, documentStore, type DocumentStore } from '#app/.server/pdf/documents.ts';
 import { offerPrintAreaPath } from './offer-print.rules.ts';
 import { printableOfferById, type PrintableOffer } from './offer-print.server.ts';
 
@@ -27,10 +27,7 @@ export const offerPdfJob = defineJobKind({
   kind: 'offers.offer-pdf',
   label: 'Предложение в PDF',
   payload,
-  // As the invoice's: a missing Chromium fails all three within the download's wait.
-  maxAttempts: 3,
-  retry: { baseMs: 1_000, maxMs: 5_000 },
-  leaseMs: 3 * 60_000,
+  ...PRINT_JOB_POLICY,
   async run(services, { offerId, version, digest }) {
     const offer = await printableOfferById(services, offerId);
     // A newer version (it has its own job) or another document since the enqueue: nothing of this

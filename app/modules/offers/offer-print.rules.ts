@@ -1,3 +1,4 @@
+import { DOCUMENT_RETRY_AFTER_S, preparingPage } from '#app/lib/preparing-page.ts';
 import type { CurrencyCode } from '#app/lib/money.ts';
 import { offerTotal, productTotal } from './offers.rules.ts';
 import { OFFER_STATE_LABELS, OFFER_VARIANT_LABELS, PAYMENT_TYPE_LABELS, type OfferContent, type OfferSource, type OfferState, type OfferVariant } from './offers.schema.ts';
@@ -237,43 +238,14 @@ export function offerPdfFileName(doc: { version: number; client: Pick<OfferDocum
 }
 
 /** The refresh of 'Предложение готовится…', in seconds (and its Retry-After). */
-export const OFFER_PDF_RETRY_AFTER_S = 3;
+export const OFFER_PDF_RETRY_AFTER_S = DOCUMENT_RETRY_AFTER_S;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * What the download answers while its job still prints (ADR 080's shape): a small page of its own,
- * no shell and no scripts, that asks again every few seconds and then receives the PDF.
- */
+/** What the download answers while its job still prints (ADR 080's shape). */
 export function offerPdfPreparingPage(hash: string): string {
-  const again = escapeHtml(offerPdfPath(hash));
-  const back = escapeHtml(offerPrintPagePath(hash));
-  return `<!doctype html>
-<html lang="ru">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<meta http-equiv="refresh" content="${OFFER_PDF_RETRY_AFTER_S}">
-<title>Предложение готовится…</title>
-<style>
-body{margin:0;padding:48px 16px;background:#f5f7f6;color:#1c2320;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
-main{max-width:520px;margin:0 auto;padding:24px;background:#fff;border:1px solid #dbe1dd;border-radius:8px}
-h1{margin:0 0 8px;font-size:22px;line-height:1.3}
-p{margin:0 0 12px}
-a{color:#1d5a34;white-space:nowrap}
-a:hover{color:#164a2a}
-a:focus-visible{outline:2px solid #1d5a34;outline-offset:2px}
-</style>
-</head>
-<body>
-<main>
-<h1>Предложение готовится…</h1>
-<p>PDF коммерческого предложения печатается. Страница обновится через несколько секунд, и файл скачается сам.</p>
-<p><a href="${again}">Обновить сейчас</a> · <a href="${back}">Вернуться к предложению</a></p>
-</main>
-</body>
-</html>
-`;
+  return preparingPage({
+    title: 'Предложение готовится…',
+    text: 'PDF коммерческого предложения печатается. Страница обновится через несколько секунд, и файл скачается сам.',
+    again: offerPdfPath(hash),
+    back: { path: offerPrintPagePath(hash), label: 'Вернуться к предложению' },
+  });
 }

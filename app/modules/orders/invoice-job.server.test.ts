@@ -166,7 +166,7 @@ describe('the invoice\'s PDF, printed by a job', () => {
     const page = await res.text();
     expect(page).toContain('<title>Счёт готовится…</title>');
     expect(page).toContain('<meta http-equiv="refresh" content="3">');
-    expect(page).toContain(`Счёт к заказу №&nbsp;${order.number} печатается`);
+    expect(page).toContain(`Счёт к заказу №\u00a0${order.number} печатается`);
     expect(await jobsOf(order.id)).toEqual([expect.objectContaining({ state: 'queued' })]);
     // A second ask while it waits is the same job.
     expect((await client.get(pathOf(order.number))).status).toBe(202);

@@ -5,7 +5,7 @@ import type { FileStorage } from '#app/.server/files/storage.ts';
 import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
 import { defineJobKind } from '#app/.server/jobs/kinds.ts';
 import { waitForJob } from '#app/.server/jobs/wait.ts';
-import { documentStore, type DocumentStore } from '#app/.server/pdf/documents.ts';
+import { PRINT_JOB_POLICY, documentStore, type DocumentStore } from '#app/.server/pdf/documents.ts';
 import { invoiceForPrint } from './invoice.server.ts';
 import { invoicePrintPath } from './invoice.rules.ts';
 import type { InvoiceOutcome } from './invoice.schema.ts';
@@ -32,13 +32,7 @@ export const invoicePdfJob = defineJobKind({
   kind: 'orders.invoice-pdf',
   label: 'Счёт в PDF',
   payload,
-  // A browser that crashed is already tried again by the printer; a missing Chromium fails all three
-  // within the download's wait (1 s, then 2 s), so the customer reads why at once, and the job
-  // waits at /admin/jobs for someone to install it and press 'Повторить'.
-  maxAttempts: 3,
-  retry: { baseMs: 1_000, maxMs: 5_000 },
-  // PDF_TIMEOUT_MS (30 s) bounds each step of a print; a print may also wait for a free page.
-  leaseMs: 3 * 60_000,
+  ...PRINT_JOB_POLICY,
   async run(services, { orderId, number, version }) {
     const outcome = await invoiceForPrint(services, number);
     // The order changed since it was enqueued (the new version has its job) or has no invoice any

@@ -9,7 +9,7 @@ describe('the page of an invoice still being printed', () => {
     expect(page).toContain('<title>Счёт готовится…</title>');
     expect(page).toContain('<meta http-equiv="refresh" content="3">');
     expect(page).toContain('<meta name="robots" content="noindex">');
-    expect(page).toContain('Счёт к заказу №&nbsp;АГ-2026-000123 печатается. Страница обновится через несколько секунд, и счёт скачается сам.');
+    expect(page).toContain('Счёт к заказу №\u00a0АГ-2026-000123 печатается. Страница обновится через несколько секунд, и счёт скачается сам.');
     const number = encodeURIComponent('АГ-2026-000123');
     expect(page).toContain(`<a href="/cart/order/${number}/invoice.pdf">Обновить сейчас</a>`);
     expect(page).toContain(`<a href="/cart/order/${number}">Вернуться к заказу</a>`);
@@ -17,6 +17,6 @@ describe('the page of an invoice still being printed', () => {
   });
 
   it('writes whatever it is given as text', () => {
-    expect(invoicePreparingPage('<b>"&\'')).toContain('№&nbsp;&#60;b&#62;&#34;&#38;&#39; печатается');
+    expect(invoicePreparingPage('<b>"&\'')).toContain('№\u00a0&#60;b&#62;&#34;&#38;&#39; печатается');
   });
 });
