@@ -1,12 +1,13 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { clientOffer, isReplacedLink } from '#app/modules/offers/offer-client.server.ts';
+import { OFFER_PAGE_HEADERS } from '#app/modules/offers/offer-print.rules.ts';
 import { CLIENT_OFFER_MESSAGES } from '#app/modules/offers/offer-view.schema.ts';
 import { OfferPage } from '#app/modules/offers/ui/OfferPage.tsx';
 import type { Route } from './+types/offer.$hash';
 
 /** Personal by its link: never kept by anyone, never sent on as a referrer, never indexed. */
-const PERSONAL_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' };
+const PERSONAL_HEADERS = OFFER_PAGE_HEADERS;
 
 /**
  * The client's offer (spec §2 `/offer/{hash}`, `/offer/{hash}/{id}`; ADR 086): anyone with the link

@@ -186,4 +186,15 @@ describe.runIf(process.env.DATABASE_URL)('in parallel on PostgreSQL', () => {
     expect((row.diff as { products: { m1: { options: { s1: number } } } }).products.m1.options.s1).toBe(21);
     expect(await t.db.selectFrom('offers_action').select('id').where('offer_id', '=', row.id).where('kind', '=', 'option').execute()).toHaveLength(20);
   });
+
+  it('ten parallel views tell the manager once', async () => {
+    const hash = hashes['spare-parts']!;
+    const letters = () => t.db.selectFrom('job').select('key').where('key', 'like', 'offers.viewed:%').execute();
+    const row = await offerRow(hash);
+    const before = (await letters()).filter((l) => l.key.startsWith(`offers.viewed:${row.id}:`)).length;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => testClient(t.services).post(`/offers/${hash}/seen`)));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(204));
+    expect((await letters()).filter((l) => l.key.startsWith(`offers.viewed:${row.id}:`)).length).toBe(before + 1);
+    expect((await offerRow(hash)).views).toBe(row.views + 10);
+  });
 });

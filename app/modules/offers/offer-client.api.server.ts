@@ -3,6 +3,7 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { answerOutcome, errorResponse, readBody, readQuery } from '#app/.server/http.ts';
 import { z } from '#app/lib/zod.ts';
 import { acceptOffer, sendAcceptanceCode } from './offer-accept.server.ts';
+import { OFFER_PAGE_HEADERS } from './offer-print.rules.ts';
 import { changeQueue, type OfferDiff } from './offer-changes.rules.ts';
 import { CLIENT_OFFER_MESSAGES, clientOffer, recordView, requestNewOffer, saveChanges, type ClientOffer } from './offer-client.server.ts';
 
@@ -22,10 +23,6 @@ const STATUS = { not_found: 404, locked: 409, pending: 409, stale: 409, unknown:
 
 const signedIn = (c: Context<HonoEnv>) => c.get('ctx').session?.userId != null;
 
-function personal(c: Context<HonoEnv>) {
-  c.header('Cache-Control', 'private, no-store');
-  c.header('Referrer-Policy', 'no-referrer');
-}
 
 /** Spec §3 Product option, for each product's options: prices the offer hides are null. */
 export function productOptions(offer: ClientOffer) {
@@ -73,9 +70,13 @@ function offerAnswer(offer: ClientOffer) {
 }
 
 export const offersClientApi = new Hono<HonoEnv>()
+  // Every answer about an offer is personal: never kept, never sent on as a referrer, never indexed.
+  .use('/offers/*', async (c, next) => {
+    for (const [name, value] of Object.entries(OFFER_PAGE_HEADERS)) c.header(name, value);
+    await next();
+  })
   /** `GET /offers/single-technique/get-product-options?hash=` → `{ options: ProductOption[] }` (each product's, as the client left them). */
   .get('/offers/single-technique/get-product-options', async (c) => {
-    personal(c);
     const query = readQuery(c, hashQuery);
     if (!query.ok) return errorResponse(c, 404, CLIENT_OFFER_MESSAGES.notFound);
     const offer = await clientOffer(c.get('ctx').services, query.data.hash, signedIn(c));
@@ -88,7 +89,6 @@ export const offersClientApi = new Hono<HonoEnv>()
    * option or use case, a negative count or a broken option rule 422, a wrong hash 404.
    */
   .post('/offers/single-technique/set-change', async (c) => {
-    personal(c);
     const query = readQuery(c, hashQuery);
     if (!query.ok) return errorResponse(c, 404, CLIENT_OFFER_MESSAGES.notFound);
     const body = await readBody(c, changeQueue);
@@ -99,24 +99,20 @@ export const offersClientApi = new Hono<HonoEnv>()
   })
   /** `POST /offers/:hash/seen`: the page's script reports a view (a link fetched by a mail scanner is not one). */
   .post('/offers/:hash/seen', async (c) => {
-    personal(c);
     const counted = await recordView(c.get('ctx').services, c.req.param('hash'));
     return counted ? c.body(null, 204) : errorResponse(c, 404, CLIENT_OFFER_MESSAGES.notFound);
   })
   /** `POST /offers/:hash/request-new`: an expired offer's client asks its manager for a new one. */
   .post('/offers/:hash/request-new', async (c) => {
-    personal(c);
     return answerOutcome(c, await requestNewOffer(c.get('ctx').services, c.req.param('hash')), STATUS);
   })
   /** `POST /offers/:hash/accept-code`: the acceptance code by SMS to the offer's phone. */
   .post('/offers/:hash/accept-code', async (c) => {
-    personal(c);
     const sent = await sendAcceptanceCode(c.get('ctx').services, c.req.param('hash'), c.get('ctx').ip);
     return answerOutcome(c, sent, STATUS, sent.ok ? { phone: sent.phone } : {});
   })
   /** `POST /offers/:hash/accept {version, code}`: accepts that version; the answer names the order. */
   .post('/offers/:hash/accept', async (c) => {
-    personal(c);
     const body = await readBody(c, acceptBody);
     if (!body.ok) return body.response;
     const ctx = c.get('ctx');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { clientOffer, isReplacedLink } from './offer-client.server.ts';
-import { createOffer, duplicateOffer, editorOffer, saveDraft, sendOffer, setReadOnly } from './offer-editor.server.ts';
+import { createOffer, duplicateOffer, editorOffer, newOfferInput, saveDraft, sendOffer, setReadOnly } from './offer-editor.server.ts';
 import type { OfferContent } from './offers.schema.ts';
 
 /*
@@ -103,5 +103,22 @@ describe('the editor', () => {
     expect(await editorOffer(t.services, otherBranch, hash)).toBeNull();
     expect(await saveDraft(t.services, otherBranch, hash, content)).toMatchObject({ ok: false, code: 'not_found' });
     expect(await createOffer(t.services, { ...staff, branchId: null }, { variant: 'engineer', clientName: 'Без филиала', phone: '79110000002' }, null)).toMatchObject({ ok: false, message: 'Выберите филиал' });
+  });
+
+  it('refuses NUL bytes, wrong types and unknown fields with a clear message, never a database error', async () => {
+    const bad = (input: Record<string, unknown>) => newOfferInput.safeParse({ variant: 'spare-parts', clientName: 'Олег', phone: '79110000003', ...input }).error?.issues[0]?.message;
+    expect(bad({ clientName: 'Олег\u0000' })).toBe('Поле "Контактное лицо" содержит недопустимые символы');
+    expect(bad({ productName: 'Фильтр\u0000' })).toBe('Поле "Позиция" содержит недопустимые символы');
+    expect(bad({ email: 'не почта' })).toBe('Проверьте e-mail клиента');
+    expect(bad({ phone: 42 })).toBeDefined();
+    const created = await createOffer(t.services, staff, { variant: 'spare-parts', clientName: 'Олег', phone: '79110000003' }, null);
+    const hash = created.ok ? created.hash : '';
+    const content = (await editorOffer(t.services, staff.branchId, hash))!.content;
+    // An empty draft keeps only what the schema knows: a stray field (with a NUL byte) is not stored.
+    expect(await saveDraft(t.services, staff.branchId, hash, { ...content, stray: 'x\u0000' })).toEqual({ ok: true });
+    expect((await editorOffer(t.services, staff.branchId, hash))!.content).not.toHaveProperty('stray');
+    expect(await saveDraft(t.services, staff.branchId, hash, { ...content, client: { ...content.client, name: 'x\u0000' } })).toMatchObject({ ok: false, code: 'invalid', path: 'client.name' });
+    expect(await saveDraft(t.services, staff.branchId, hash, [1, 2])).toMatchObject({ ok: false, code: 'invalid' });
+    expect(await saveDraft(t.services, staff.branchId, hash, { ...content, products: 'много' })).toMatchObject({ ok: false, code: 'invalid', path: 'products' });
   });
 });

@@ -2,6 +2,7 @@ import { recordAudit } from '#app/.server/audit.ts';
 import { now } from '#app/.server/clock.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
+import { textField } from '#app/lib/text.ts';
 import { z } from '#app/lib/zod.ts';
 import { offerTotal, isoDay } from './offers.rules.ts';
 import { OFFER_VARIANTS, offerImport, type OfferContent, type OfferState } from './offers.schema.ts';
@@ -32,14 +33,14 @@ const phone = z.string().transform((v) => v.replace(/\D/g, '')).pipe(z.string().
 /** A new offer: its kind and client (a request from the back-office fills them in). */
 export const newOfferInput = z.object({
   variant: z.enum(OFFER_VARIANTS, { error: 'Выберите вид предложения' }),
-  clientName: z.string().trim().min(1, 'Укажите клиента').max(300),
-  company: z.string().trim().max(300).optional(),
+  clientName: textField('Контактное лицо').trim().min(1, 'Укажите клиента').max(300, 'Поле «Контактное лицо» длиннее 300 символов'),
+  company: textField('Организация').trim().max(300, 'Поле «Организация» длиннее 300 символов').optional(),
   phone,
-  email: z.string().trim().max(254).optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  email: z.email('Проверьте e-mail клиента').max(254).optional(),
+  branchId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
   /** A first product's name and code, e.g. the model of the request. */
-  productName: z.string().trim().max(300).optional(),
-  productCode: z.string().trim().max(64).optional(),
+  productName: textField('Позиция').trim().max(300, 'Поле «Позиция» длиннее 300 символов').optional(),
+  productCode: textField('Код').trim().max(64, 'Поле «Код» длиннее 64 символов').optional(),
 });
 export type NewOfferInput = z.infer<typeof newOfferInput>;
 
@@ -51,19 +52,20 @@ const ruDate = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}.${String
 
 /** Checks content as 1C's offers are checked (offers.schema.ts); a draft may still have no products. */
 export function checkContent(raw: unknown, branchCode: string, draft: boolean): { ok: true; content: OfferContent } | Failure {
-  const parsed = offerImport.safeParse({ ...(raw && typeof raw === 'object' ? raw : {}), external_id: 'editor', branch_code: branchCode });
-  if (parsed.success) {
-    const { external_id: _e, branch_code: _b, ...content } = parsed.data;
-    return { ok: true, content };
+  const given = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw as Record<string, unknown> : {};
+  // A draft may have no products yet: checked with a stand-in so that everything else is parsed
+  // (and only what the schema knows is kept), then stored without it.
+  const empty = draft && Array.isArray(given.products) && given.products.length === 0;
+  const parsed = offerImport.safeParse({ ...given, ...(empty ? { products: [DRAFT_STAND_IN] } : {}), external_id: 'editor', branch_code: branchCode });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, code: 'invalid', message: issue.message, path: issue.path.join('.') };
   }
-  const issues = parsed.error.issues.filter((i) => !(draft && i.path.join('.') === 'products' && i.code === 'too_small'));
-  if (issues.length === 0 && draft) {
-    const { external_id: _e, branch_code: _b, ...rest } = raw as OfferContent & { external_id?: string; branch_code?: string };
-    return { ok: true, content: rest as OfferContent };
-  }
-  const issue = issues[0]!;
-  return { ok: false, code: 'invalid', message: issue.message, path: issue.path.join('.') };
+  const { external_id: _e, branch_code: _b, ...content } = parsed.data;
+  return { ok: true, content: empty ? { ...content, products: [] } : content };
 }
+
+const DRAFT_STAND_IN = { id: 'draft', kind: 'part', name: 'Черновик', prices: { price: 0, default_price: 0, count: 1 } };
 
 /** Makes a draft offer of the staff member's branch (the head office names one) and answers its hash. */
 export async function createOffer(services: AppServices, staff: Staff, input: NewOfferInput, ip: string | null): Promise<{ ok: true; hash: string } | Failure> {
