@@ -162,7 +162,15 @@ export function CartPage({ initial, branches, delivery: Delivery, order: Order }
     try { await run(); } finally { setBusy((prev) => new Set([...prev].filter((id) => !ids.includes(id)))); }
   };
 
-  const changeCount = (line: CartLine, count: number) => withBusy([line.id], async () => {
+  // Count changes go to the server one after another, in the order they were made: two in flight
+  // at once could be applied in the other order, and the earlier count would stay.
+  const countChanges = useRef<Promise<void>>(Promise.resolve());
+  const changeCount = (line: CartLine, count: number) => {
+    const next = countChanges.current.then(() => sendCount(line, count));
+    countChanges.current = next.catch(() => {});
+    return next;
+  };
+  const sendCount = (line: CartLine, count: number) => withBusy([line.id], async () => {
     if (count === line.count) return;
     // The new count shows at once; the reload brings the server's word.
     setView((v) => (v ? { ...v, items: v.items.map((l) => (l.id === line.id ? { ...l, count } : l)) } : v));
