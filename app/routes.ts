@@ -73,6 +73,11 @@ export default [
     route('edit/:hash', 'routes/kp.edit.$hash.tsx'),
     route('find', 'routes/kp.find.ts'),
   ]),
+  // Employees manage the suppliers at /suppliers/admin (spec §2): the back-office's area and shell (ADR 091).
+  route('suppliers/admin', 'routes/admin.layout.tsx', { id: 'suppliers-admin' }, [
+    index('routes/suppliers.admin.tsx'),
+    route('edit/:id', 'routes/suppliers.admin.edit.$id.tsx'),
+  ]),
   // The supplier cabinet's area: its shell now, its screens with the supplier cabinet (ADR 073).
   route('suppliers', 'routes/suppliers.layout.tsx', { id: 'suppliers' }, [
     index('routes/suppliers._index.tsx'),

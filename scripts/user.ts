@@ -57,8 +57,9 @@ try {
     if (!entry.ROLES.includes(role)) { console.error(`Роль должна быть одной из: ${entry.ROLES.join(', ')}`); process.exit(2); }
     const user = values.email ? await entry.findUserByEmail(db, values.email) : phone ? await entry.findUserByPhone(db, phone) : undefined;
     if (!user) { console.error('Пользователь не найден'); process.exit(1); }
-    await entry.setRole(db, user.id, role, command === 'grant');
+    const organisation = await entry.grantRole(db, user.id, role, command === 'grant');
     console.log(`${command === 'grant' ? 'Выдана' : 'Снята'} роль ${role}: пользователь #${user.id}.`);
+    if (organisation) console.log(`${organisation.created ? 'Создан поставщик' : 'Поставщик'} #${organisation.id} «${organisation.name}»: остальное настраивается на /suppliers/admin.`);
   }
 } finally {
   await db.destroy();

@@ -25,6 +25,7 @@ export { createProviders } from '#app/modules/auth/providers/config.ts';
 export { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 export { createDeliveryProviders } from '#app/modules/delivery/providers/config.ts';
 export { ROLES, authorize, createEmployee, createUser, findUserByEmail, findUserByPhone, setRole } from '#app/modules/auth/users.server.ts';
+export { grantRole } from '#app/modules/suppliers/suppliers.server.ts';
 export { issueCode, verifyCode } from '#app/modules/auth/codes.server.ts';
 export { setCustomerLimit } from '#app/modules/cart/cart.server.ts';
 export { testContext } from '#app/.server/test-context.ts';

@@ -4,7 +4,8 @@ import type { Config } from '#app/.server/config.ts';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
 import { ROLES } from '#app/modules/auth/capabilities.rules.ts';
-import { findUserByEmail, setRole } from '#app/modules/auth/users.server.ts';
+import { findUserByEmail } from '#app/modules/auth/users.server.ts';
+import { grantRole } from '#app/modules/suppliers/suppliers.server.ts';
 
 export const TEST_ROLE_PATH = '/__test/role';
 
@@ -27,7 +28,7 @@ export function testRoles(config: Pick<Config, 'NODE_ENV'>) {
     const db = c.get('ctx').services.db;
     const user = await findUserByEmail(db, parsed.data.email);
     if (!user) return errorResponse(c, 404, 'Пользователь не найден');
-    await setRole(db, user.id, parsed.data.role);
+    await grantRole(db, user.id, parsed.data.role);
     if (parsed.data.branchId !== undefined) await db.updateTable('auth_user').set({ staff_branch_id: parsed.data.branchId }).where('id', '=', user.id).execute();
     c.header('Cache-Control', 'no-store');
     return c.json({ error_status: 'success' });

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/content', label: 'Страницы и акции', capability: 'content.edit' },
   { to: '/admin/branches', label: 'Филиалы', capability: 'branch.manage' },
   { to: '/admin/financing', label: 'Финансирование', capability: 'financing.manage' },
+  { to: '/suppliers/admin', label: 'Поставщики', capability: 'suppliers.manage' },
   { to: '/admin/users', label: 'Пользователи', capability: 'users.manage' },
   { to: '/admin/audit', label: 'Журнал изменений', capability: 'audit.read' },
   { to: '/admin/jobs', label: 'Фоновые задания', capability: 'jobs.manage' },

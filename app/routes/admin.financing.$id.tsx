@@ -1,6 +1,6 @@
 import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
-import { EditorField, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
+import { EditorField, EditorSelect, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
@@ -98,11 +98,11 @@ export default function AdminFinancingProgramme({ loaderData, actionData }: Rout
             <legend>Программа</legend>
             <EditorField name="name" label="Название" value={v('name', programme?.name ?? '')} error={errors.name} maxLength={120} required />
             <div className={editorStyles.row}>
-              <Select name="kind" label="Вид" value={v('kind', programme?.kind ?? 'leasing')} error={errors.kind}
+              <EditorSelect name="kind" label="Вид" value={v('kind', programme?.kind ?? 'leasing')} error={errors.kind}
                 options={FINANCING_KINDS.map((k) => [k, FINANCING_KIND_LABELS[k]])} />
-              <Select name="countryCode" label="Страна" value={country} error={errors.countryCode}
+              <EditorSelect name="countryCode" label="Страна" value={country} error={errors.countryCode}
                 options={FINANCING_COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]])} />
-              <Select name="currency" label="Валюта" value={v('currency', programme?.currency ?? COUNTRY_CURRENCY[country])} error={errors.currency}
+              <EditorSelect name="currency" label="Валюта" value={v('currency', programme?.currency ?? COUNTRY_CURRENCY[country])} error={errors.currency}
                 options={FINANCING_CURRENCIES.map((c) => [c, c])} />
               <EditorField name="sort" label="Порядок" type="number" inputMode="numeric" value={v('sort', String(programme?.sort ?? 0))} error={errors.sort} hint="Меньше — выше в списке" />
             </div>
@@ -156,15 +156,3 @@ export default function AdminFinancingProgramme({ loaderData, actionData }: Rout
   );
 }
 
-function Select({ name, label, value, error, options }: { name: string; label: string; value: string; error?: string; options: Array<[string, string]> }) {
-  const id = `field-${name}`;
-  return (
-    <div className={editorStyles.field} data-field={name}>
-      <label className={editorStyles.label} htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value} className={editorStyles.input} aria-invalid={error ? true : undefined}>
-        {options.map(([code, text]) => <option key={code} value={code}>{text}</option>)}
-      </select>
-      {error ? <p className={editorStyles.fieldError}>{error}</p> : null}
-    </div>
-  );
-}

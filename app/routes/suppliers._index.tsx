@@ -2,26 +2,52 @@ import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
 import { ADMIN_HEADERS } from '#app/layout/admin-sections.ts';
-import { requireCapability } from '#app/modules/auth/staff.server.ts';
+import { MISSING_ROWS_LABELS, SOURCE_LABELS, SUPPLIER_MESSAGES } from '#app/modules/suppliers/suppliers.schema.ts';
+import { cabinetSummary, supplierScope } from '#app/modules/suppliers/suppliers.server.ts';
 import type { Route } from './+types/suppliers._index';
 
-/** The supplier cabinet's start: who is signed in and what the cabinet is for. */
+/** The supplier cabinet's start: whose cabinet it is and the rules its price lists are read by. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const staff = await requireCapability(context.get(requestContext), 'suppliers.cabinet');
-  return data({ name: staff.name }, { headers: ADMIN_HEADERS });
+  const ctx = context.get(requestContext);
+  const { staff, organisation } = await supplierScope(ctx);
+  const summary = organisation ? await cabinetSummary(ctx.services.db, organisation.id) : null;
+  return data({ name: staff.name, summary }, { headers: ADMIN_HEADERS });
 }
 
 export const meta = () => [{ title: 'Сводка — Кабинет поставщика' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 export default function SuppliersHome({ loaderData }: Route.ComponentProps) {
+  const { name, summary } = loaderData;
   return (
     <>
-      <h1 className={styles.title}>Здравствуйте, {loaderData.name}</h1>
-      <p className={styles.lead}>Кабинет поставщика «Агротехники».</p>
-      <div className={styles.card}>
-        <p style={{ marginTop: 0 }}>Здесь вы будете загружать прайс-листы и остатки для филиалов компании и видеть, как они разобраны.</p>
-        <p style={{ marginBottom: 0 }} className={styles.muted}>Загрузка откроется, когда менеджер компании настроит для вашей организации источник и шаблон прайс-листа. Вопросы — вашему менеджеру.</p>
-      </div>
+      <h1 className={styles.title}>Здравствуйте, {name}</h1>
+      <p className={styles.lead}>{summary ? <>Кабинет поставщика «{summary.name}» для «Агротехники».</> : 'Кабинет поставщика «Агротехники».'}</p>
+      {summary ? (
+        <div className={styles.card} data-testid="supplier-summary">
+          <h2 style={{ marginTop: 0 }}>Как мы читаем ваши прайс-листы</h2>
+          <dl className={styles.grid} style={{ margin: 0 }}>
+            <Fact label="Источники">{summary.sources.length ? summary.sources.map((s) => SOURCE_LABELS[s]).join(', ') : 'пока не открыты'}</Fact>
+            {summary.senders.length ? <Fact label="Письма принимаем с адресов">{summary.senders.join(', ')}</Fact> : null}
+            <Fact label="Валюта">{summary.currency}</Fact>
+            <Fact label="Срок поставки">{summary.leadTimeDays} дн.</Fact>
+            <Fact label="Позиции, которых нет в полном прайс-листе">{MISSING_ROWS_LABELS[summary.missingRows]}</Fact>
+          </dl>
+          <p style={{ marginBottom: 0 }} className={styles.muted}>Загрузка файлов, письма и API откроются в этом кабинете. Вопросы — вашему менеджеру.</p>
+        </div>
+      ) : (
+        <div className={styles.card}>
+          <p style={{ margin: 0 }}>{SUPPLIER_MESSAGES.noOrganisation}</p>
+        </div>
+      )}
     </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className={styles.muted}>{label}</dt>
+      <dd style={{ margin: '2px 0 0', overflowWrap: 'anywhere' }}>{children}</dd>
+    </div>
   );
 }

@@ -32,7 +32,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Анна Администратор' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Разделы бэк-офиса' });
-  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Страницы и акции', 'Филиалы', 'Финансирование', 'Пользователи', 'Журнал изменений', 'Фоновые задания']);
+  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Страницы и акции', 'Филиалы', 'Финансирование', 'Поставщики', 'Пользователи', 'Журнал изменений', 'Фоновые задания']);
   // No shop shell: no catalogue menu, no cart.
   await expect(page.getByRole('button', { name: 'Каталог' })).toHaveCount(0);
   await shot(page, testInfo, 'admin-home');
@@ -68,7 +68,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   await signInTo(other, staff);
   await other.goto('/admin');
   await expect(other.getByTestId('admin-user')).toContainText(`Пётр Новиков · ${branch}`);
-  await expect(other.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения']);
+  await expect(other.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Поставщики']);
   const refused = await other.goto('/admin/users');
   expect(refused?.status()).toBe(403);
   await expect(other.getByRole('heading', { level: 1, name: 'Доступ запрещён' })).toBeVisible();
@@ -97,8 +97,12 @@ test('a supplier opens his cabinet from the user menu; the back-office is not hi
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Ольга Поставщикова' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Кабинет поставщика' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Разделы кабинета поставщика' }).getByRole('link')).toHaveText(['Сводка']);
+  // The grant alone made him a supplier organisation named after him (ADR 091).
+  await expect(page.getByText('Кабинет поставщика «Ольга Поставщикова» для «Агротехники».')).toBeVisible();
+  await expect(page.getByTestId('supplier-summary')).toContainText('Загрузка файла');
   const admin = await page.goto('/admin');
   expect(admin?.status()).toBe(403);
+  expect((await page.goto('/suppliers/admin'))?.status()).toBe(403);
   const missing = await page.goto('/suppliers/price-lists-that-do-not-exist');
   expect(missing?.status()).toBe(404);
   await expect(page.getByText('В кабинете поставщика нет такого раздела.')).toBeVisible();

@@ -68,6 +68,9 @@ export interface Database {
   offers_action: OffersActionTable;
   offers_acceptance: OffersAcceptanceTable;
   offers_old_hash: OffersOldHashTable;
+  suppliers_organisation: SuppliersOrganisationTable;
+  suppliers_sender: SuppliersSenderTable;
+  suppliers_api_token: SuppliersApiTokenTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -343,6 +346,8 @@ export interface AuthUserTable {
   is_administrator: Flag;
   /** The branch an employee works for (migration 0026); null: the head office, every branch. */
   staff_branch_id: number | null;
+  /** The supplier organisation a supplier's user works for (migration 0043). */
+  supplier_organisation_id: ColumnType<number | null, number | null | undefined, number | null>;
   area_id: number | null;
   created_at: Timestamp;
 }
@@ -876,4 +881,37 @@ export interface OffersVersionTable {
   content: ColumnType<unknown, string, never>;
   content_hash: string;
   created_at: Timestamp;
+}
+
+/** A supplier organisation and the rules its price lists are read by (migration 0043). */
+export interface SuppliersOrganisationTable {
+  id: Generated<number>;
+  name: string;
+  inn: string | null;
+  sources: ColumnType<string[], string[] | undefined, string[]>;
+  currency: ColumnType<string, string | undefined, string>;
+  lead_time_days: ColumnType<number, number | undefined, number>;
+  /** `[{ from, percent }]`, ascending `from` (kopecks of the supplier's price). */
+  markup_rules: ColumnType<unknown, string | undefined, string>;
+  auto_publish_max_change: ColumnType<number, number | undefined, number>;
+  missing_rows: ColumnType<'deactivate' | 'delete' | 'keep', 'deactivate' | 'delete' | 'keep' | undefined, 'deactivate' | 'delete' | 'keep'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SuppliersSenderTable {
+  email: string;
+  organisation_id: number;
+}
+
+export interface SuppliersApiTokenTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  token_hash: string;
+  token_prefix: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
 }

@@ -69,3 +69,17 @@ export function Preview({ label, link, children }: { label: string; link?: React
 }
 
 export { styles as editorStyles };
+
+/** A labelled choice of the editor's forms, with its error under it. */
+export function EditorSelect({ name, label, value, error, options }: { name: string; label: string; value: string; error?: string; options: Array<[string, string]> }) {
+  const id = `field-${name}`;
+  return (
+    <div className={styles.field} data-field={name}>
+      <label className={styles.label} htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value} className={styles.input} aria-invalid={error ? true : undefined}>
+        {options.map(([code, text]) => <option key={code} value={code}>{text}</option>)}
+      </select>
+      {error ? <p className={styles.fieldError}>{error}</p> : null}
+    </div>
+  );
+}
