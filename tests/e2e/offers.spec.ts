@@ -60,8 +60,14 @@ test('@desktop the client changes the offer, the manager accepts some changes, t
   await expect(page.getByText('30 % суммы')).toBeVisible();
   await expect(page.getByTestId('financing-estimate')).toBeVisible();
   await page.getByRole('radio', { name: /^Доставка/ }).check();
-  await page.getByTestId('delivery-address').fill('Смоленская обл., г. Ельня, ул. Мира, 3');
-  await page.getByTestId('delivery-address').blur();
+  // Delivery to an address of his own: the carriers price two tractors by their mass and size (ADR 088).
+  const delivery = page.getByTestId('delivery-address');
+  await delivery.getByRole('combobox', { name: 'Адрес доставки' }).fill('Вязьма, Ленина 3');
+  const suggestion = delivery.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').first();
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(page.getByTestId('delivery-price')).toHaveText(/^Доставка по адресу: [\d\s]+\sруб\.\s\((Деловые Линии|ПЭК), \d+ дн\.\)$/);
+  await expect(page.getByTestId('offer-delivery-on-request')).toHaveCount(0);
   await page.getByTestId('offer-save').click();
   await expect(page.getByTestId('offer-notice')).toHaveText('Изменения сохранены и отправлены менеджеру.');
   const pending = page.getByTestId('offer-pending');
@@ -75,6 +81,8 @@ test('@desktop the client changes the offer, the manager accepts some changes, t
   await expect(staff.getByTestId('offer-views')).toHaveText(/^1 · впервые/);
   const changes = staff.getByTestId('offer-change');
   await expect(changes).toHaveCount(3);
+  await expect(staff.getByTestId('offer-delivery-quote')).toContainText('Вязьма');
+  await expect(staff.getByTestId('offer-delivery-quote')).toContainText('15800 кг · 735×290×390 см');
   await changes.filter({ hasText: 'количество' }).getByRole('radio', { name: 'Принять' }).check();
   await changes.filter({ hasText: 'Оплата' }).getByRole('radio', { name: 'Принять' }).check();
   await changes.filter({ hasText: 'Получение' }).getByRole('radio', { name: 'Отклонить' }).check();

@@ -830,6 +830,8 @@ export interface OffersOfferTable {
   draft: ColumnType<unknown, string | null | undefined, string | null>;
   created_by: number | null;
   sent_at: Date | null;
+  /** The carriers' price for delivery to the client's own address (DeliveryQuote of offer-delivery.rules.ts; migration 0039). */
+  delivery_quote: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 type OfferStateColumn = 'draft' | 'sent' | 'accepted' | 'cancelled';

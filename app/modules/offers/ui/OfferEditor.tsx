@@ -223,6 +223,7 @@ function ProductEditor({ product: p, currency, onChange, onRemove }: { product: 
           </>
         ) : null}
       </div>
+      {p.kind !== 'work' ? <DimensionsEditor product={p} onChange={onChange} /> : null}
       {p.prices.discount > 0 ? <p className={styles.muted}>Скидка {p.prices.discount.toLocaleString('ru-RU')} %{p.prices.discount > 10 ? ' — клиент увидит значок скидки' : ''}</p> : null}
       {p.kind === 'machine' ? (
         <div className={ed.options}>
@@ -259,5 +260,43 @@ function ProductEditor({ product: p, currency, onChange, onRemove }: { product: 
       ) : null}
       <p className={ed.row}><button type="button" className="btn btn-secondary" onClick={onRemove}>Убрать позицию</button></p>
     </section>
+  );
+}
+
+type Dimensions = NonNullable<Product['dimensions']>;
+
+/**
+ * One unit's mass and size for the carriers' delivery price (ADR 088). Empty: the catalogue's mass
+ * (the model's 'Масса', the part's weight) is used, and without any the delivery is by request.
+ */
+function DimensionsEditor({ product: p, onChange }: { product: Product; onChange: (p: Product) => void }) {
+  const d: Dimensions = p.dimensions ?? {};
+  const set = (key: keyof Dimensions, text: string) => {
+    const n = Number(text.replace(/\s/g, '').replace(',', '.'));
+    const value = text.trim() === '' || !Number.isFinite(n) || n <= 0 ? undefined : key === 'weight' ? n : Math.round(n);
+    const next: Dimensions = { ...d, [key]: value };
+    const kept = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) as Dimensions;
+    onChange({ ...p, dimensions: Object.keys(kept).length ? kept : undefined });
+  };
+  return (
+    <fieldset className={ed.grid} data-testid="editor-dimensions">
+      <legend className={styles.muted}>Для расчёта доставки (пусто — масса из каталога)</legend>
+      <NumberField label="Масса единицы, кг" value={d.weight} onCommit={(v) => set('weight', v)} />
+      <NumberField label="Длина, см" value={d.length} onCommit={(v) => set('length', v)} />
+      <NumberField label="Ширина, см" value={d.width} onCommit={(v) => set('width', v)} />
+      <NumberField label="Высота, см" value={d.height} onCommit={(v) => set('height', v)} />
+    </fieldset>
+  );
+}
+
+/** A number typed freely and taken when the field is left (so '15,5' can be typed). */
+function NumberField({ label, value, onCommit }: { label: string; value: number | undefined; onCommit: (text: string) => void }) {
+  const [text, setText] = useState(value === undefined ? '' : String(value).replace('.', ','));
+  useEffect(() => setText(value === undefined ? '' : String(value).replace('.', ',')), [value]);
+  return (
+    <label className={ed.field}>
+      <span>{label}</span>
+      <input inputMode="decimal" value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={() => onCommit(text)} />
+    </label>
   );
 }
