@@ -218,5 +218,32 @@ test('@desktop an employee makes an offer in the editor, sends it, edits and sen
   await page.goto(second);
   await pageSettled(page);
   await expect(page.getByTestId('offer-total')).toHaveText(/^9\s550\s000\sруб\.$/);
+
+  // 15 % off the list price is above the branch's 10 %: not sent until the branch manager approves it (ADR 088).
+  const tractor = staff.getByTestId('editor-product');
+  await tractor.getByLabel('Цена без скидки, руб.').fill('10000000');
+  await tractor.getByLabel('Цена без скидки, руб.').blur();
+  await tractor.getByLabel('Цена, руб.').first().fill('8500000');
+  await tractor.getByLabel('Цена, руб.').first().blur();
+  const refusal = 'Скидка 15 % выше порога филиала 10 %: отправить предложение можно после согласования руководителя филиала';
+  await expect(staff.getByTestId('editor-discount-note')).toHaveText(refusal);
+  await staff.getByRole('button', { name: 'Сохранить и отправить клиенту' }).click();
+  await expect(staff.getByRole('alert')).toHaveText(refusal);
+  await expect(staff.getByTestId('discount-approval')).toContainText('попросите руководителя филиала');
+  const editorPath = new URL(staff.url()).pathname;
+
+  const bossContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const boss = await bossContext.newPage();
+  await signIn(boss, `offers-boss-${unique(testInfo)}@agro.test`, 'Ирина Белова', 'branch_manager');
+  await boss.goto(editorPath);
+  await boss.getByTestId('discount-approval').getByRole('button', { name: 'Согласовать скидку 15 %' }).click();
+  await expect(boss.getByRole('status').filter({ hasText: 'согласована' })).toHaveText('Скидка 15 % согласована');
+  await expect(boss.getByTestId('discount-approval')).toContainText('согласована: Ирина Белова');
+  await bossContext.close();
+
+  await staff.reload();
+  await expect(staff.getByTestId('discount-approval')).toContainText('согласована: Ирина Белова');
+  await staff.getByRole('button', { name: 'Сохранить и отправить клиенту' }).click();
+  await expect(staff.getByText('отправлена версия 3')).toBeVisible();
   await staff.context().close();
 });

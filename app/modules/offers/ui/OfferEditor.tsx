@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import styles from '#app/components/backoffice/kit.module.css';
 import { CURRENCY_LABELS, formatMoney } from '#app/lib/money.ts';
+import { DISCOUNT_MESSAGES, discountState } from '../offer-discount.rules.ts';
 import { offerTotal } from '../offers.rules.ts';
 import {
   OFFER_CURRENCIES, OFFER_SOURCES, OFFER_VARIANTS, OFFER_VARIANT_LABELS, PAYMENT_TYPES, PAYMENT_TYPE_LABELS,
@@ -92,13 +93,19 @@ function CatalogueFinder({ catalogue, currency, onAdd }: { catalogue: CatalogueS
  * The manager's editor (ADR 087): the offer's whole content edited in the page and posted as one
  * JSON field, checked by the server with the schema 1C's offers go through; errors name the field.
  */
-export function OfferEditor({ initial, csrf, busy, editable, catalogue }: { initial: OfferContent; csrf: string; busy: boolean; editable: boolean; catalogue: CatalogueSearch }) {
+export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount }: {
+  initial: OfferContent; csrf: string; busy: boolean; editable: boolean; catalogue: CatalogueSearch;
+  /** The branch's threshold and the prices its manager approved (ADR 088). */
+  discount: { threshold: number; approvedKey: string | null };
+}) {
   const [content, setContent] = useState<OfferContent>(initial);
   const set = (patch: Partial<OfferContent>) => setContent((c) => ({ ...c, ...patch }));
   const setProduct = (i: number, p: Product) => set({ products: content.products.map((x, j) => (j === i ? p : x)) });
   const currency = OFFER_CURRENCIES[content.currency_code as OfferCurrencyCode] ?? 'RUB';
   const payment = content.payments[0];
   const total = content.products.length ? offerTotal(content) : 0;
+  const discountNow = discountState(content, discount.threshold, null);
+  const unapproved = discountNow.needed && discountNow.key !== discount.approvedKey;
 
   return (
     <Form method="post" className={ed.editor} aria-label="Редактор предложения">
@@ -192,6 +199,7 @@ export function OfferEditor({ initial, csrf, busy, editable, catalogue }: { init
 
       <div className={ed.bar}>
         <p className={ed.total}>Итого: <b data-testid="editor-total">{formatMoney(total, currency)}</b></p>
+        {unapproved ? <p className={styles.muted} data-testid="editor-discount-note">{DISCOUNT_MESSAGES.needsApproval(discountNow.percent, discountNow.threshold)}</p> : null}
         {editable ? (
           <>
             <button type="submit" name="intent" value="save" className="btn btn-secondary" disabled={busy}>Сохранить черновик</button>
