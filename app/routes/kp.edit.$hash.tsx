@@ -85,9 +85,9 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
   const { offer, csrf, done, canApprove } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const [found, setFound] = useState<{ results: CatalogueCandidate[] | null; loading: boolean }>({ results: null, loading: false });
-  const find = async (text: string) => {
+  const find = async (text: string, kind: 'machine' | 'part') => {
     setFound((f) => ({ ...f, loading: true }));
-    const answer = await fetch(`/kp/find?branch=${offer.branchId}&q=${encodeURIComponent(text)}`, { headers: { accept: 'application/json' } })
+    const answer = await fetch(`/kp/find?branch=${offer.branchId}&kind=${kind}&q=${encodeURIComponent(text)}`, { headers: { accept: 'application/json' } })
       .then((r) => (r.ok ? r.json() as Promise<{ candidates: CatalogueCandidate[] }> : { candidates: [] }))
       .catch(() => ({ candidates: [] }));
     setFound({ results: answer.candidates, loading: false });
@@ -109,7 +109,7 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
       <DiscountPanel discount={offer.discount} canApprove={canApprove && editable} csrf={csrf} busy={busy} />
       <OfferEditor key={`${offer.hash}:${offer.version}`} initial={offer.content} csrf={csrf} busy={busy} editable={editable}
         discount={{ threshold: offer.discount.threshold, approvedKey: offer.discount.approval?.key ?? null }}
-        catalogue={{ find: (text) => { void find(text); }, ...found }} />
+        catalogue={{ find: (text, kind) => { void find(text, kind); }, ...found }} />
       <form method="post" className={styles.filters} style={{ marginTop: 16 }}>
         <input type="hidden" name="_csrf" value={csrf} />
         {editable && offer.state !== 'draft' ? (

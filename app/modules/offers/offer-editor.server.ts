@@ -69,8 +69,28 @@ export function checkContent(raw: unknown, branchCode: string, draft: boolean): 
 
 const DRAFT_STAND_IN = { id: 'draft', kind: 'part', name: 'Черновик', prices: { price: 0, default_price: 0, count: 1 } };
 
-/** Makes a draft offer of the staff member's branch (the head office names one) and answers its hash. */
-export async function createOffer(services: AppServices, staff: Staff, input: NewOfferInput, ip: string | null): Promise<{ ok: true; hash: string } | Failure> {
+/** A part line (a customer's cart, ADR 088) as an offer's product: its price at the branch, the old price as the list price, its weight. */
+export interface PartLine { code: string; name: string; count: number; price: number | null; oldPrice: number | null; weightGrams: number | null }
+
+export function partProducts(lines: readonly PartLine[]): OfferContent['products'] {
+  return lines.map((l, i) => {
+    const price = l.price ?? 0;
+    const base = Math.max(price, l.oldPrice ?? 0);
+    const sale = base - price;
+    return {
+      id: `z${i + 1}`, kind: 'part' as const, name: l.name.slice(0, 300), code: l.code.slice(0, 64),
+      prices: { price, default_price: base, count: Math.min(Math.max(1, l.count), 100_000), sale, discount: base > 0 ? Math.round((sale / base) * 10_000) / 100 : 0, delivery: 0, commissioning_total: 0 },
+      counts: [], options: [], productOptionsConfig: { hiddenPriceOptionsIds: [] },
+      ...(l.weightGrams ? { dimensions: { weight: l.weightGrams / 1000 } } : {}),
+    };
+  });
+}
+
+/**
+ * Makes a draft offer of the staff member's branch (the head office names one) and answers its hash.
+ * `products`: what it starts with when made from a source the route composed (a customer's cart).
+ */
+export async function createOffer(services: AppServices, staff: Staff, input: NewOfferInput, ip: string | null, products?: OfferContent['products']): Promise<{ ok: true; hash: string } | Failure> {
   const branchId = staff.branchId ?? input.branchId;
   if (branchId === undefined) return { ok: false, code: 'invalid', message: EDITOR_MESSAGES.noBranch, path: 'branchId' };
   const { branch, countryCode } = await branchOf(services, branchId);
@@ -81,22 +101,22 @@ export async function createOffer(services: AppServices, staff: Staff, input: Ne
     manager: { name: staff.name },
     client: { name: input.clientName, ...(input.company ? { company: input.company } : {}), phone: input.phone, ...(input.email ? { email: input.email } : {}) },
     delivery_price: 0, delivery_method: 'pickup', shipment: [], payments: [], docs: [], use_cases: [], selected_use_cases: [], media: [],
-    products: input.productName ? [{
+    products: products ?? (input.productName ? [{
       id: 'p1', kind: input.variant === 'spare-parts' ? 'part' : input.variant === 'engineer' ? 'work' : 'machine', name: input.productName,
       ...(input.productCode ? { code: input.productCode } : {}),
       prices: { price: 0, default_price: 0, count: 1, sale: 0, discount: 0, delivery: 0, commissioning_total: 0 },
       counts: [], options: [], productOptionsConfig: { hiddenPriceOptionsIds: [] },
-    }] : [],
+    }] : []),
   };
   const hash = newOfferHash();
   await services.db.transaction().execute(async (trx) => {
     await trx.insertInto('offers_offer').values({
       hash, external_id: null, variant: input.variant, source: '1C', state: 'draft', branch_id: branchId,
       client_name: input.company ? `${input.company}, ${input.clientName}` : input.clientName, client_phone: input.phone, client_email: input.email || null,
-      manager_name: staff.name, folder: null, currency_code: content.currency_code, valid_until: isoDay(content.valid_date), version: 1, total: 0,
+      manager_name: staff.name, folder: null, currency_code: content.currency_code, valid_until: isoDay(content.valid_date), version: 1, total: content.products.length ? offerTotal(content) : 0,
       draft: JSON.stringify(content), created_by: staff.userId,
     }).execute();
-    await recordAudit(trx, { actor: staff, action: 'offer.create', entity: 'offer', entityId: hash, after: { variant: input.variant, client: input.clientName }, ip });
+    await recordAudit(trx, { actor: staff, action: 'offer.create', entity: 'offer', entityId: hash, after: { variant: input.variant, client: input.clientName, ...(products ? { from: 'cart', lines: products.length } : {}) }, ip });
   });
   return { ok: true, hash };
 }

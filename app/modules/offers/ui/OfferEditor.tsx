@@ -58,26 +58,38 @@ function priced(p: Product, prices: Partial<Product['prices']>): Product {
   return { ...p, prices: { ...next, default_price: base, sale, discount: base > 0 ? Math.round((sale / base) * 10_000) / 100 : 0 } };
 }
 
-/** A catalogue model as the editor's search finds it, with the offer branch's prices (minor units). */
-export interface CatalogueCandidate { name: string; code: string; price: number | null; oldPrice: number | null; line: string }
+/**
+ * A catalogue model or a part of the parts catalogue as the editor's search finds it, with the offer
+ * branch's prices (minor units; ADR 087, 088). A part brings its weight for the delivery price.
+ */
+export interface CatalogueCandidate { kind: 'machine' | 'part'; name: string; code: string; price: number | null; oldPrice: number | null; line: string; weightKg?: number | null }
 
-export interface CatalogueSearch { find: (text: string) => void; results: CatalogueCandidate[] | null; loading: boolean }
+export interface CatalogueSearch { find: (text: string, kind: 'machine' | 'part') => void; results: CatalogueCandidate[] | null; loading: boolean }
 
-function CatalogueFinder({ catalogue, currency, onAdd }: { catalogue: CatalogueSearch; currency: keyof typeof CURRENCY_LABELS; onAdd: (c: CatalogueCandidate) => void }) {
+function CatalogueFinder({ catalogue, currency, onAdd, initialKind }: { catalogue: CatalogueSearch; currency: keyof typeof CURRENCY_LABELS; onAdd: (c: CatalogueCandidate) => void; initialKind: 'machine' | 'part' }) {
   const [text, setText] = useState('');
+  const [kind, setKind] = useState<'machine' | 'part'>(initialKind);
+  const go = () => { if (text.trim().length >= 2) catalogue.find(text.trim(), kind); };
   return (
     <div className={ed.finder}>
       <label className={ed.field}>
-        <span>Модель из каталога</span>
-        <input type="search" value={text} placeholder="Например: К-742 или МТЗ 1523" onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (text.trim().length >= 2) catalogue.find(text.trim()); } }} />
+        <span>Искать в каталоге</span>
+        <select value={kind} onChange={(e) => setKind(e.currentTarget.value as 'machine' | 'part')}>
+          <option value="machine">Техника</option>
+          <option value="part">Запчасти</option>
+        </select>
       </label>
-      <button type="button" className="btn btn-secondary" disabled={text.trim().length < 2 || catalogue.loading} onClick={() => catalogue.find(text.trim())}>Найти</button>
+      <label className={ed.field}>
+        <span>{kind === 'machine' ? 'Модель из каталога' : 'Запчасть: номер или название'}</span>
+        <input type="search" value={text} placeholder={kind === 'machine' ? 'Например: К-742 или МТЗ 1523' : 'Например: RE504836 или фильтр масляный'} onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); go(); } }} />
+      </label>
+      <button type="button" className="btn btn-secondary" disabled={text.trim().length < 2 || catalogue.loading} onClick={go}>Найти</button>
       {catalogue.results ? (
         catalogue.results.length === 0 ? <p className={styles.muted}>Ничего не нашлось.</p> : (
-          <ul className={ed.candidates} aria-label="Найденные модели">
+          <ul className={ed.candidates} aria-label={catalogue.results[0]?.kind === 'part' ? 'Найденные запчасти' : 'Найденные модели'}>
             {catalogue.results.map((c) => (
-              <li key={c.code}>
+              <li key={`${c.kind}:${c.code}:${c.line}`}>
                 <span><b>{c.name}</b> <span className={styles.muted}>{c.line} · {c.code} · {c.price === null ? 'цена по запросу' : formatMoney(c.price, currency)}</span></span>
                 <button type="button" className="btn btn-secondary" onClick={() => onAdd(c)}>Добавить</button>
               </li>
@@ -183,10 +195,11 @@ export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount
           <ProductEditor key={p.id} product={p} currency={currency} onChange={(next) => setProduct(i, next)}
             onRemove={() => set({ products: content.products.filter((_, j) => j !== i) })} />
         ))}
-        <CatalogueFinder catalogue={catalogue} currency={currency} onAdd={(c) => {
-          const id = nextId('p', content.products.map((x) => x.id));
+        <CatalogueFinder catalogue={catalogue} currency={currency} initialKind={content.variant === 'spare-parts' || content.variant === 'engineer' ? 'part' : 'machine'} onAdd={(c) => {
+          const id = nextId(c.kind === 'part' ? 'z' : 'p', content.products.map((x) => x.id));
           const price = c.price ?? 0;
-          set({ products: [...content.products, priced({ ...emptyProduct(id, 'machine'), name: c.name, code: c.code }, { price, default_price: Math.max(price, c.oldPrice ?? 0) })] });
+          const added = { ...emptyProduct(id, c.kind), name: c.name, code: c.code, ...(c.weightKg ? { dimensions: { weight: c.weightKg } } : {}) };
+          set({ products: [...content.products, priced(added, { price, default_price: Math.max(price, c.oldPrice ?? 0) })] });
         }} />
         <div className={ed.row}>
           {(['machine', 'part', 'work'] as const).map((kind) => (
