@@ -101,7 +101,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
             <label>Телефон<input name="phone" required inputMode="tel" maxLength={20} placeholder="+7 900 000-00-00" /></label>
             <label>E-mail<input name="email" type="email" maxLength={254} /></label>
             {branches ? <label>Филиал<select name="branchId" required defaultValue="">{[<option key="" value="" disabled>Выберите</option>, ...branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)]}</select></label> : null}
-            <label><input type="checkbox" name="fromCart" value="1" /> Из корзины клиента (по телефону или e-mail его учётной записи)</label>
+            <label><input type="checkbox" name="fromCart" value="1" /> Из корзины клиента (его учётная запись — по контактам выше)</label>
             <button type="submit" className="btn btn-brand" disabled={busy}>Создать и открыть редактор</button>
           </Form>
         </details>

@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
+import { csrfToken, latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
 import { expect, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -245,5 +245,43 @@ test('@desktop an employee makes an offer in the editor, sends it, edits and sen
   await expect(staff.getByTestId('discount-approval')).toContainText('согласована: Ирина Белова');
   await staff.getByRole('button', { name: 'Сохранить и отправить клиенту' }).click();
   await expect(staff.getByText('отправлена версия 3')).toBeVisible();
+  await staff.context().close();
+});
+
+test("@desktop a manager makes a spare-parts offer from a customer's cart and adds a part from the parts catalogue", async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  // The customer has a part in his cart.
+  const email = `cart-offer-${unique(testInfo)}@agro.test`;
+  await signIn(page, email, 'Пётр Иванов');
+  const found = await (await page.request.get('/api/parts/search?q=RE504836')).json() as { hits: Array<{ id: number; code: string }> };
+  const added = await page.request.post('/api/cart/add', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { products: [{ part_id: found.hits[0]!.id, count: 2 }] } });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  // The manager makes the offer from it (ADR 088): the customer's account by his e-mail.
+  const staff = await employee(browser, testInfo);
+  await staff.goto('/admin/offers');
+  await staff.getByText('Новое предложение').click();
+  const form = staff.locator('details form');
+  await form.getByLabel('Контактное лицо').fill('Пётр Иванов');
+  await form.getByLabel('Телефон').fill('+7 911 222-33-55');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Филиал').selectOption({ label: 'Смоленск' });
+  await form.getByLabel('Из корзины клиента').check();
+  await form.getByRole('button', { name: 'Создать и открыть редактор' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Редактор КП: Пётр Иванов');
+  const products = staff.getByTestId('editor-product');
+  await expect(products).toHaveCount(1);
+  await expect(products.first().getByLabel('Код (модель, артикул)')).toHaveValue(found.hits[0]!.code);
+  await expect(products.first().getByLabel('Количество')).toHaveValue('2');
+
+  // A part from the parts catalogue, with the branch's price.
+  await staff.getByLabel('Запчасть: номер или название').fill('фильтр');
+  await staff.getByRole('button', { name: 'Найти' }).click();
+  await staff.getByRole('list', { name: 'Найденные запчасти' }).getByRole('button', { name: 'Добавить' }).first().click();
+  await expect(products).toHaveCount(2);
+  await expect(products.nth(1).getByLabel('Наименование')).toHaveValue(/ильтр/);
+  await staff.getByRole('button', { name: 'Сохранить черновик' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Черновик сохранён' })).toBeVisible();
+  await shot(staff, testInfo, 'offer-from-cart');
   await staff.context().close();
 });
