@@ -158,6 +158,15 @@ test('@mobile at 375 px the client changes a multi-technique offer and opens one
   await page.screenshot({ path: testInfo.outputPath('offer-multi-changed-mobile.png') });
   await bar.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByTestId('offer-notice')).toHaveText('Изменения сохранены и отправлены менеджеру.');
+  // Delivery to his own address: these machines' mass is known nowhere, so the carriers cannot price it (ADR 088).
+  await page.getByRole('radio', { name: /^Доставка/ }).check();
+  const delivery = page.getByTestId('delivery-address');
+  await delivery.getByRole('combobox', { name: 'Адрес доставки' }).fill('Краснодар, Ленина 7');
+  await delivery.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').first().click();
+  await expect(page.getByTestId('delivery-price')).toHaveText('Доставка по адресу: по запросу — стоимость рассчитает менеджер');
+  await delivery.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('offer-multi-delivery-mobile.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole('link', { name: 'Сеялка Horsch Maestro 24 SW' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сеялка Horsch Maestro 24 SW');
   await expect(page.getByTestId('offer-option')).toHaveCount(1);
