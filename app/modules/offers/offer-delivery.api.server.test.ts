@@ -22,9 +22,17 @@ const ADDRESS = 'г Смоленск, ул Кирова, д 5';
 
 beforeAll(async () => {
   t = await createTestDatabase({ PUBLIC_ORIGIN: 'https://shop.example' });
-  const offers = example.offers.map((o) => ({ ...o, external_id: `delivery-${o.external_id}` }));
+  // A machine the catalogue knows, with its mass, and no dimensions in the offer.
+  const model = await t.db.selectFrom('catalog_model as m').innerJoin('catalog_model_spec as ms', 'ms.model_id', 'm.id').innerJoin('catalog_specification as s', 's.id', 'ms.spec_id')
+    .select(['m.product_code', 'ms.num_value']).where('s.name', '=', 'Масса').where('s.unit', '=', 'кг').orderBy('m.id').executeTakeFirstOrThrow();
+  hashes.mass = String(model.num_value);
+  const { dimensions: _d, ...tractor } = example.offers[0]!.products[0]!;
+  const offers = [
+    ...example.offers.map((o) => ({ ...o, external_id: `delivery-${o.external_id}` })),
+    { ...example.offers[0]!, external_id: 'delivery-catalogue-mass', products: [{ ...tractor, code: model.product_code }] },
+  ];
   const results = await importOffers(t.services, offers);
-  results.forEach((r, i) => { if (r.ok) hashes[offers[i]!.external_id] = r.hash; });
+  results.forEach((r, i) => { if (r.ok) hashes[offers[i]!.external_id] = r.hash; else throw new Error(r.message); });
 }, 120_000);
 afterAll(async () => { await t?.destroy(); });
 
@@ -97,6 +105,13 @@ describe('get-delivery-price', () => {
     ]);
     expect([body.price, body.error]).toEqual([0, noWeight]);
     expect(await quoteOf(hash)).toMatchObject({ price: 0, error: noWeight });
+  });
+
+  it("takes a machine's mass from the catalogue when the offer names none", async () => {
+    const body = await (await price(toAddress(hashes['delivery-catalogue-mass']!))).json() as { items: Array<{ auto: boolean; price: number; productDimensions: Record<string, unknown> }> };
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({ auto: true, productDimensions: { length: null, width: null, height: null, weight: Number(hashes.mass) } });
+    expect(body.items[0]!.price).toBeGreaterThan(0);
   });
 
   it('refuses a bad body, a wrong hash, an unknown product and a locked offer with a clear 4xx, keeping nothing', async () => {
