@@ -26,7 +26,8 @@ beforeAll(async () => {
   const model = await t.db.selectFrom('catalog_model as m').innerJoin('catalog_model_spec as ms', 'ms.model_id', 'm.id').innerJoin('catalog_specification as s', 's.id', 'ms.spec_id')
     .select(['m.product_code', 'ms.num_value']).where('s.name', '=', 'Масса').where('s.unit', '=', 'кг').orderBy('m.id').executeTakeFirstOrThrow();
   hashes.mass = String(model.num_value);
-  const { dimensions: _d, ...tractor } = example.offers[0]!.products[0]!;
+  const tractor: Record<string, unknown> = { ...example.offers[0]!.products[0]! };
+  delete tractor.dimensions;
   const offers = [
     ...example.offers.map((o) => ({ ...o, external_id: `delivery-${o.external_id}` })),
     { ...example.offers[0]!, external_id: 'delivery-catalogue-mass', products: [{ ...tractor, code: model.product_code }] },
