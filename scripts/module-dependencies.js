@@ -19,6 +19,6 @@ export const MODULE_DEPENDENCIES = {
   leads: ['regions', 'auth', 'catalog', 'financing'],
   content: ['regions', 'parts'],
   search: ['catalog', 'content', 'parts'],
-  offers: ['regions', 'auth', 'orders', 'financing'],
+  offers: ['regions', 'auth', 'catalog', 'parts', 'delivery', 'orders', 'financing'],
   suppliers: ['regions', 'auth'],
 };

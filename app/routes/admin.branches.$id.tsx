@@ -112,6 +112,10 @@ export default function AdminBranch({ loaderData, actionData }: Route.ComponentP
             </div>
           </fieldset>
           <fieldset className={editorStyles.fieldset}>
+            <legend>Коммерческие предложения</legend>
+            {field('discountThreshold', 'Порог скидки, %', { hint: 'Скидку выше порога в предложении согласует руководитель филиала', required: true })}
+          </fieldset>
+          <fieldset className={editorStyles.fieldset}>
             <legend>Реквизиты для счетов</legend>
             {field('legalName', 'Юридическое лицо')}
             {field('legalAddress', 'Юридический адрес')}

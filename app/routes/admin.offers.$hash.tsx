@@ -180,6 +180,8 @@ export default function AdminOffer({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
 
+      {offer.deliveryQuote ? <DeliveryQuoteCard quote={offer.deliveryQuote} money={money} /> : null}
+
       <section className={styles.card} aria-labelledby="offer-versions" style={{ marginBottom: 16 }}>
         <h2 id="offer-versions" style={h2}>Версии</h2>
         {versions.length < 2 ? <p className={styles.muted} style={{ margin: 0 }}>Одна версия от {at(versions[0]?.at ?? null)}.</p> : (
@@ -210,5 +212,38 @@ export default function AdminOffer({ loaderData, actionData }: Route.ComponentPr
 
       <DataTable caption="Журнал изменений клиента" columns={actionColumns} rows={actions} rowKey={(a) => a.id} rowTestId="offer-action" empty="Клиент ничего не менял." />
     </>
+  );
+}
+
+/** The carriers' price the client's page last asked for an address of his own (ADR 088): the manager sees each item's error. */
+function DeliveryQuoteCard({ quote, money }: { quote: NonNullable<Route.ComponentProps['loaderData']['offer']['deliveryQuote']>; money: (minor: number) => string }) {
+  const h2 = { margin: '0 0 8px', fontSize: 'var(--text-m)' } as const;
+  return (
+    <section className={styles.card} aria-labelledby="offer-delivery-quote" style={{ marginBottom: 16 }} data-testid="offer-delivery-quote">
+      <h2 id="offer-delivery-quote" style={h2}>Доставка по адресу клиента</h2>
+      <p style={{ margin: '0 0 8px' }}>
+        {quote.addres}{quote.area ? ` (${quote.area})` : ''} · {quote.distanceKm} км · {quote.error ? <b>по запросу: рассчитайте доставку</b> : <b>{money(quote.price)}</b>}
+        <br /><span className={styles.muted}>Рассчитано {at(quote.at)}</span>
+      </p>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Цена доставки каждой позиции</caption>
+          <thead><tr><th scope="col">Позиция</th><th scope="col">Масса, габариты</th><th scope="col">Цена</th><th scope="col">Перевозчик или ошибка</th></tr></thead>
+          <tbody>
+            {quote.items.map((i) => {
+              const d = i.productDimensions;
+              return (
+                <tr key={i.id}>
+                  <td>{i.name}</td>
+                  <td>{d.weight !== null ? `${d.weight} кг` : 'масса неизвестна'}{d.length !== null && d.width !== null && d.height !== null ? ` · ${d.length}×${d.width}×${d.height} см` : ''}</td>
+                  <td>{i.auto ? money(i.price) : '—'}</td>
+                  <td>{i.error ? <span className={styles.error}>{i.error}</span> : `${i.carrier ?? ''}${i.days ? `, ${i.days} дн.` : ''}`}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

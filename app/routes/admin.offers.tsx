@@ -10,7 +10,9 @@ import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-se
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { OFFER_STATES, OFFER_STATE_LABELS, OFFER_VARIANTS, OFFER_VARIANT_LABELS, staffOfferFilter } from '#app/modules/offers/offers.schema.ts';
 import { listStaffOffers } from '#app/modules/offers/offers.server.ts';
-import { createOffer, newOfferInput } from '#app/modules/offers/offer-editor.server.ts';
+import { findUserByEmail, findUserByPhone } from '#app/modules/auth/users.server.ts';
+import { customerCartLines } from '#app/modules/cart/cart.server.ts';
+import { createOffer, newOfferInput, partProducts } from '#app/modules/offers/offer-editor.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import type { Route } from './+types/admin.offers';
 
@@ -35,7 +37,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /**
  * A new offer (ADR 087): from this list's form or from a request's page (its client and model
- * filled in); made as a draft and opened in the editor.
+ * filled in), or from the customer's cart (ADR 088); made as a draft and opened in the editor.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
@@ -43,7 +45,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === 'string' && v !== ''));
   const parsed = newOfferInput.safeParse(form);
   if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? 'Некорректный запрос' }, { status: 400 });
-  const created = await createOffer(ctx.services, staff, parsed.data, ctx.ip);
+  let products: Parameters<typeof createOffer>[4];
+  let input = parsed.data;
+  if (form.fromCart === '1') {
+    // From the customer's cart (ADR 088): his account by the phone (else the e-mail) typed, his parts at the offer's branch's prices.
+    const branchId = staff.branchId ?? input.branchId;
+    if (branchId === undefined) return data({ message: 'Выберите филиал' }, { status: 400 });
+    const db = ctx.services.db;
+    const customer = (await findUserByPhone(db, input.phone)) ?? (input.email ? await findUserByEmail(db, input.email) : undefined);
+    const lines = customer ? await customerCartLines(db, customer.id, branchId) : [];
+    if (lines.length === 0) return data({ message: 'В корзине клиента с этим телефоном или e-mail нет товаров' }, { status: 400 });
+    products = partProducts(lines.map((l) => ({ code: l.code, name: l.name, count: l.count, price: l.price, oldPrice: l.old_price, weightGrams: l.weight_grams })));
+    input = { ...input, variant: 'spare-parts' };
+  }
+  const created = await createOffer(ctx.services, staff, input, ctx.ip, products);
   if (!created.ok) return data({ message: created.message }, { status: 400 });
   throw redirect(`/kp/edit/${created.hash}`);
 }
@@ -86,6 +101,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
             <label>Телефон<input name="phone" required inputMode="tel" maxLength={20} placeholder="+7 900 000-00-00" /></label>
             <label>E-mail<input name="email" type="email" maxLength={254} /></label>
             {branches ? <label>Филиал<select name="branchId" required defaultValue="">{[<option key="" value="" disabled>Выберите</option>, ...branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)]}</select></label> : null}
+            <label><input type="checkbox" name="fromCart" value="1" /> Из корзины клиента (его учётная запись — по контактам выше)</label>
             <button type="submit" className="btn btn-brand" disabled={busy}>Создать и открыть редактор</button>
           </Form>
         </details>

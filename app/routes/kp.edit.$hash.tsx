@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { data, redirect, useNavigation } from 'react-router';
+import { data, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Toast } from '#app/components/backoffice/Toast.tsx';
@@ -7,7 +7,8 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import type { CatalogueCandidate } from '#app/modules/offers/ui/OfferEditor.tsx';
-import { duplicateOffer, editorOffer, saveDraft, sendOffer, setReadOnly } from '#app/modules/offers/offer-editor.server.ts';
+import { approveDiscount, duplicateOffer, editorOffer, saveDraft, sendOffer, setReadOnly } from '#app/modules/offers/offer-editor.server.ts';
+import { DISCOUNT_MESSAGES } from '#app/modules/offers/offer-discount.rules.ts';
 import { OFFER_STATE_LABELS } from '#app/modules/offers/offers.schema.ts';
 import { OfferEditor } from '#app/modules/offers/ui/OfferEditor.tsx';
 import type { Route } from './+types/kp.edit.$hash';
@@ -26,7 +27,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const staff = await requireCapability(ctx, handle.capability);
   const offer = await editorOffer(ctx.services, staff.branchId, params.hash);
   if (!offer) throw data(null, { status: 404 });
-  return data({ offer, csrf: ctx.csrfToken, done: DONE[url.searchParams.get('done') ?? ''] ?? null }, { headers: ADMIN_HEADERS });
+  // The branch's manager (or the head office's) approves a discount above the branch's threshold (ADR 088).
+  const canApprove = staff.capabilities.has('branch.manage') && (staff.branchId === null || staff.branchId === offer.branchId);
+  return data({ offer, canApprove, csrf: ctx.csrfToken, done: DONE[url.searchParams.get('done') ?? ''] ?? null }, { headers: ADMIN_HEADERS });
+}
+
+/** A send refused for its discount still saved the draft: the approval panel must show it (ADR 088). */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -39,7 +47,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const fail = (result: { code: string; message: string; path?: string }) =>
-    data({ message: result.path ? `${result.message} (${result.path})` : result.message }, { status: result.code === 'not_found' ? 404 : result.code === 'locked' ? 409 : 400 });
+    data({ message: result.path ? `${result.message} (${result.path})` : result.message }, { status: result.code === 'not_found' ? 404 : ['locked', 'approval', 'stale'].includes(result.code) ? 409 : 400 });
   if (intent === 'save' || intent === 'send') {
     let content: unknown;
     try {
@@ -58,6 +66,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const result = await setReadOnly(ctx.services, staff, staff.branchId, params.hash, intent === 'read-only', ctx.ip);
     return result.ok ? data({ toast: result.message }) : fail(result);
   }
+  if (intent === 'approve-discount') {
+    if (!staff.capabilities.has('branch.manage')) return data({ message: DISCOUNT_MESSAGES.notYours }, { status: 403 });
+    const approved = await approveDiscount(ctx.services, staff, params.hash, String(form.get('key') ?? ''), ctx.ip);
+    return approved.ok ? data({ toast: approved.message }) : fail(approved);
+  }
   if (intent === 'duplicate') {
     const copy = await duplicateOffer(ctx.services, staff, staff.branchId, params.hash, ctx.ip);
     if (!copy.ok) return fail(copy);
@@ -69,12 +82,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: d }) => adminMeta(d ? `Редактор КП: ${d.offer.content.client.company ?? d.offer.content.client.name}` : 'Предложение не найдено');
 
 export default function OfferEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer, csrf, done } = loaderData;
+  const { offer, csrf, done, canApprove } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const [found, setFound] = useState<{ results: CatalogueCandidate[] | null; loading: boolean }>({ results: null, loading: false });
-  const find = async (text: string) => {
+  const find = async (text: string, kind: 'machine' | 'part') => {
     setFound((f) => ({ ...f, loading: true }));
-    const answer = await fetch(`/kp/find?branch=${offer.branchId}&q=${encodeURIComponent(text)}`, { headers: { accept: 'application/json' } })
+    const answer = await fetch(`/kp/find?branch=${offer.branchId}&kind=${kind}&q=${encodeURIComponent(text)}`, { headers: { accept: 'application/json' } })
       .then((r) => (r.ok ? r.json() as Promise<{ candidates: CatalogueCandidate[] }> : { candidates: [] }))
       .catch(() => ({ candidates: [] }));
     setFound({ results: answer.candidates, loading: false });
@@ -93,8 +106,10 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
       </p>
       <Toast message={actionData && 'toast' in actionData ? actionData.toast : done} token={actionData ?? done} />
       {failure ? <p className={styles.error} role="alert">{failure}</p> : null}
+      <DiscountPanel discount={offer.discount} canApprove={canApprove && editable} csrf={csrf} busy={busy} />
       <OfferEditor key={`${offer.hash}:${offer.version}`} initial={offer.content} csrf={csrf} busy={busy} editable={editable}
-        catalogue={{ find: (text) => { void find(text); }, ...found }} />
+        discount={{ threshold: offer.discount.threshold, approvedKey: offer.discount.approval?.key ?? null }}
+        catalogue={{ find: (text, kind) => { void find(text, kind); }, ...found }} />
       <form method="post" className={styles.filters} style={{ marginTop: 16 }}>
         <input type="hidden" name="_csrf" value={csrf} />
         {editable && offer.state !== 'draft' ? (
@@ -105,5 +120,35 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
         <button type="submit" name="intent" value="duplicate" className="btn btn-secondary" disabled={busy}>Дублировать как новое</button>
       </form>
     </>
+  );
+}
+
+const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
+const pct = (n: number) => n.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
+
+/** The saved prices' discount against the branch's threshold: approved by whom and when, or the approval it waits for. */
+function DiscountPanel({ discount, canApprove, csrf, busy }: { discount: Route.ComponentProps['loaderData']['offer']['discount']; canApprove: boolean; csrf: string; busy: boolean }) {
+  if (!discount.needed && !discount.approval) return null;
+  const { approval } = discount;
+  return (
+    <section className={styles.card} aria-label="Согласование скидки" style={{ marginBottom: 16 }} data-testid="discount-approval">
+      {approval ? (
+        <p style={{ margin: 0 }}>
+          Скидка {pct(discount.percent)} % выше порога филиала {pct(discount.threshold)} % — <b>согласована</b>: {approval.by.name}, {when.format(new Date(approval.at))}.
+        </p>
+      ) : (
+        <form method="post" style={{ margin: 0 }}>
+          <input type="hidden" name="_csrf" value={csrf} />
+          <input type="hidden" name="key" value={discount.key} />
+          <p style={{ margin: '0 0 8px' }}>
+            Скидка {pct(discount.percent)} % выше порога филиала {pct(discount.threshold)} %: отправить предложение можно после согласования руководителя филиала.
+            {discount.stale ? ' Цены изменились после прошлого согласования.' : ''}
+          </p>
+          {canApprove
+            ? <button type="submit" name="intent" value="approve-discount" className="btn btn-brand" disabled={busy}>Согласовать скидку {pct(discount.percent)} %</button>
+            : <p className={styles.muted} style={{ margin: 0 }}>Сохраните черновик и попросите руководителя филиала согласовать скидку в этом редакторе.</p>}
+        </form>
+      )}
+    </section>
   );
 }

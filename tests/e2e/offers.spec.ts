@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
+import { csrfToken, latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
 import { expect, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -60,8 +60,14 @@ test('@desktop the client changes the offer, the manager accepts some changes, t
   await expect(page.getByText('30 % суммы')).toBeVisible();
   await expect(page.getByTestId('financing-estimate')).toBeVisible();
   await page.getByRole('radio', { name: /^Доставка/ }).check();
-  await page.getByTestId('delivery-address').fill('Смоленская обл., г. Ельня, ул. Мира, 3');
-  await page.getByTestId('delivery-address').blur();
+  // Delivery to an address of his own: the carriers price two tractors by their mass and size (ADR 088).
+  const delivery = page.getByTestId('delivery-address');
+  await delivery.getByRole('combobox', { name: 'Адрес доставки' }).fill('Вязьма, Ленина 3');
+  const suggestion = delivery.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').first();
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(page.getByTestId('delivery-price')).toHaveText(/^Доставка по адресу: [\d\s]+\sруб\.\s\((Деловые Линии|ПЭК), \d+ дн\.\)$/);
+  await expect(page.getByTestId('offer-delivery-on-request')).toHaveCount(0);
   await page.getByTestId('offer-save').click();
   await expect(page.getByTestId('offer-notice')).toHaveText('Изменения сохранены и отправлены менеджеру.');
   const pending = page.getByTestId('offer-pending');
@@ -75,6 +81,8 @@ test('@desktop the client changes the offer, the manager accepts some changes, t
   await expect(staff.getByTestId('offer-views')).toHaveText(/^1 · впервые/);
   const changes = staff.getByTestId('offer-change');
   await expect(changes).toHaveCount(3);
+  await expect(staff.getByTestId('offer-delivery-quote')).toContainText('Вязьма');
+  await expect(staff.getByTestId('offer-delivery-quote')).toContainText('15800 кг · 735×290×390 см');
   await changes.filter({ hasText: 'количество' }).getByRole('radio', { name: 'Принять' }).check();
   await changes.filter({ hasText: 'Оплата' }).getByRole('radio', { name: 'Принять' }).check();
   await changes.filter({ hasText: 'Получение' }).getByRole('radio', { name: 'Отклонить' }).check();
@@ -150,6 +158,15 @@ test('@mobile at 375 px the client changes a multi-technique offer and opens one
   await page.screenshot({ path: testInfo.outputPath('offer-multi-changed-mobile.png') });
   await bar.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByTestId('offer-notice')).toHaveText('Изменения сохранены и отправлены менеджеру.');
+  // Delivery to his own address: these machines' mass is known nowhere, so the carriers cannot price it (ADR 088).
+  await page.getByRole('radio', { name: /^Доставка/ }).check();
+  const delivery = page.getByTestId('delivery-address');
+  await delivery.getByRole('combobox', { name: 'Адрес доставки' }).fill('Краснодар, Ленина 7');
+  await delivery.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').first().click();
+  await expect(page.getByTestId('delivery-price')).toHaveText('Доставка по адресу: по запросу — стоимость рассчитает менеджер');
+  await delivery.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('offer-multi-delivery-mobile.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole('link', { name: 'Сеялка Horsch Maestro 24 SW' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сеялка Horsch Maestro 24 SW');
   await expect(page.getByTestId('offer-option')).toHaveCount(1);
@@ -210,5 +227,70 @@ test('@desktop an employee makes an offer in the editor, sends it, edits and sen
   await page.goto(second);
   await pageSettled(page);
   await expect(page.getByTestId('offer-total')).toHaveText(/^9\s550\s000\sруб\.$/);
+
+  // 15 % off the list price is above the branch's 10 %: not sent until the branch manager approves it (ADR 088).
+  const tractor = staff.getByTestId('editor-product');
+  await tractor.getByLabel('Цена без скидки, руб.').fill('10000000');
+  await tractor.getByLabel('Цена без скидки, руб.').blur();
+  await tractor.getByLabel('Цена, руб.').first().fill('8500000');
+  await tractor.getByLabel('Цена, руб.').first().blur();
+  const refusal = 'Скидка 15 % выше порога филиала 10 %: отправить предложение можно после согласования руководителя филиала';
+  await expect(staff.getByTestId('editor-discount-note')).toHaveText(refusal);
+  await staff.getByRole('button', { name: 'Сохранить и отправить клиенту' }).click();
+  await expect(staff.getByRole('alert')).toHaveText(refusal);
+  await expect(staff.getByTestId('discount-approval')).toContainText('попросите руководителя филиала');
+  const editorPath = new URL(staff.url()).pathname;
+
+  const bossContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const boss = await bossContext.newPage();
+  await signIn(boss, `offers-boss-${unique(testInfo)}@agro.test`, 'Ирина Белова', 'branch_manager');
+  await boss.goto(editorPath);
+  await boss.getByTestId('discount-approval').getByRole('button', { name: 'Согласовать скидку 15 %' }).click();
+  await expect(boss.getByRole('status').filter({ hasText: 'согласована' })).toHaveText('Скидка 15 % согласована');
+  await expect(boss.getByTestId('discount-approval')).toContainText('согласована: Ирина Белова');
+  await bossContext.close();
+
+  await staff.reload();
+  await expect(staff.getByTestId('discount-approval')).toContainText('согласована: Ирина Белова');
+  await staff.getByRole('button', { name: 'Сохранить и отправить клиенту' }).click();
+  await expect(staff.getByText('отправлена версия 3')).toBeVisible();
+  await staff.context().close();
+});
+
+test("@desktop a manager makes a spare-parts offer from a customer's cart and adds a part from the parts catalogue", async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  // The customer has a part in his cart.
+  const email = `cart-offer-${unique(testInfo)}@agro.test`;
+  await signIn(page, email, 'Пётр Иванов');
+  const found = await (await page.request.get('/api/parts/search?q=RE504836')).json() as { hits: Array<{ id: number; code: string }> };
+  const added = await page.request.post('/api/cart/add', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { products: [{ part_id: found.hits[0]!.id, count: 2 }] } });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  // The manager makes the offer from it (ADR 088): the customer's account by his e-mail.
+  const staff = await employee(browser, testInfo);
+  await staff.goto('/admin/offers');
+  await staff.getByText('Новое предложение').click();
+  const form = staff.locator('details form');
+  await form.getByLabel('Контактное лицо').fill('Пётр Иванов');
+  await form.getByLabel('Телефон').fill('+7 911 222-33-55');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Филиал').selectOption({ label: 'Смоленск' });
+  await form.getByLabel('Из корзины клиента').check();
+  await form.getByRole('button', { name: 'Создать и открыть редактор' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Редактор КП: Пётр Иванов');
+  const products = staff.getByTestId('editor-product');
+  await expect(products).toHaveCount(1);
+  await expect(products.first().getByLabel('Код (модель, артикул)')).toHaveValue(found.hits[0]!.code);
+  await expect(products.first().getByLabel('Количество')).toHaveValue('2');
+
+  // A part from the parts catalogue, with the branch's price.
+  await staff.getByLabel('Запчасть: номер или название').fill('фильтр');
+  await staff.getByRole('button', { name: 'Найти' }).click();
+  await staff.getByRole('list', { name: 'Найденные запчасти' }).getByRole('button', { name: 'Добавить' }).first().click();
+  await expect(products).toHaveCount(2);
+  await expect(products.nth(1).getByLabel('Наименование')).toHaveValue(/ильтр/);
+  await staff.getByRole('button', { name: 'Сохранить черновик' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Черновик сохранён' })).toBeVisible();
+  await shot(staff, testInfo, 'offer-from-cart');
   await staff.context().close();
 });

@@ -35,6 +35,8 @@ import * as m0035 from './migrations/0035_financing.ts';
 import * as m0036 from './migrations/0036_offers.ts';
 import * as m0037 from './migrations/0037_offer_negotiation.ts';
 import * as m0038 from './migrations/0038_offer_editor.ts';
+import * as m0039 from './migrations/0039_offer_delivery_quote.ts';
+import * as m0041 from './migrations/0041_offer_discount_approval.ts';
 import * as m0043 from './migrations/0043_suppliers.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
@@ -74,6 +76,8 @@ const migrations: Record<string, Migration> = {
   '0036_offers': m0036,
   '0037_offer_negotiation': m0037,
   '0038_offer_editor': m0038,
+  '0039_offer_delivery_quote': m0039,
+  '0041_offer_discount_approval': m0041,
   '0043_suppliers': m0043,
 };
 

@@ -136,6 +136,8 @@ export interface RegionBranchTable {
   corr_account: string | null;
   /** Расчётный счёт (Russia) or IBAN (Kazakhstan). */
   settlement_account: string | null;
+  /** The largest discount (percent) an offer of the branch is sent with without its manager's approval (migration 0041); numeric: read as text. */
+  discount_threshold: ColumnType<string | number, number | undefined, number>;
 }
 
 export interface CatalogCategoryTable {
@@ -835,6 +837,10 @@ export interface OffersOfferTable {
   draft: ColumnType<unknown, string | null | undefined, string | null>;
   created_by: number | null;
   sent_at: Date | null;
+  /** The carriers' price for delivery to the client's own address (DeliveryQuote of offer-delivery.rules.ts; migration 0039). */
+  delivery_quote: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The branch manager's approval of a discount above the branch's threshold (DiscountApproval of offer-discount.rules.ts; migration 0041). */
+  discount_approval: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 type OfferStateColumn = 'draft' | 'sent' | 'accepted' | 'cancelled';

@@ -244,3 +244,14 @@ export async function customerLimit(db: Kysely<Database>, userId: number): Promi
   const row = await db.selectFrom('cart_customer_limit').select(['currency', 'total', 'used', 'days', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
   return row && { total: Number(row.total), used: Number(row.used), days: row.days, currency: row.currency, updatedAt: new Date(row.updated_at) };
 }
+
+/**
+ * A customer's whole cart with its parts' prices at a branch, for an offer made from it in the
+ * back-office (ADR 088): each line's part, count and price (null: on request). Nothing changes.
+ */
+export async function customerCartLines(db: Kysely<Database>, userId: number, branchId: number) {
+  const ids = (await db.selectFrom('cart_item').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const counts = new Map((await q.selectLinesByIds(db, { userId }, ids, false)).map((l) => [l.id, l.count]));
+  return (await linesForOrder(db, { userId }, ids, branchId, { lock: false })).map((l) => ({ ...l, count: counts.get(l.id) ?? 1 }));
+}

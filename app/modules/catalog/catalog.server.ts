@@ -62,3 +62,20 @@ export function machineryTopCategories(services: AppServices): Promise<MenuEntry
   return loadTop(services.db);
 }
 
+
+/**
+ * The mass in kilograms of the models with these product codes, from their specification 'Масса'
+ * (in кг or т): what the catalogue knows of a machine's freight (an offer's delivery price, ADR 088).
+ * Codes without a model or a mass are absent.
+ */
+export async function modelMassesKg(db: DB, productCodes: readonly string[]): Promise<Map<string, number>> {
+  if (productCodes.length === 0) return new Map();
+  const rows = await db.selectFrom('catalog_model as m')
+    .innerJoin('catalog_model_spec as ms', 'ms.model_id', 'm.id')
+    .innerJoin('catalog_specification as s', 's.id', 'ms.spec_id')
+    .select(['m.product_code', 'ms.num_value', 's.unit'])
+    .where('m.product_code', 'in', [...new Set(productCodes)])
+    .where('s.name', '=', 'Масса').where('s.unit', 'in', ['кг', 'т']).where('ms.num_value', '>', 0)
+    .execute();
+  return new Map(rows.map((r) => [r.product_code, Number(r.num_value) * (r.unit === 'т' ? 1000 : 1)]));
+}

@@ -128,7 +128,12 @@ export const PACKED_DENSITY_KG_PER_M3 = 200;
 /** A part whose weight is not known counts as this much. */
 export const UNKNOWN_PART_WEIGHT_KG = 1;
 
-export interface Cargo { weightKg: number; volumeM3: number }
+export interface Cargo {
+  weightKg: number;
+  volumeM3: number;
+  /** The largest piece's size in centimetres when it is known (a machine's); else the carriers get a cube of the volume. */
+  sizeCm?: { length: number; width: number; height: number };
+}
 
 /** Weight and volume of the checked lines: grams per part (null when unknown) times count. */
 export function cargoOf(lines: ReadonlyArray<{ weightGrams: number | null; count: number }>): Cargo {

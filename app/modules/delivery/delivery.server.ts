@@ -10,7 +10,7 @@ import { CARRIER_NAMES, CARRIERS, DELIVERY_MESSAGES as M, SUGGEST_LIMIT, TERMINA
 import { selectTerminals, type TerminalRow } from './delivery.queries.server.ts';
 import {
   addressLine, addressQueries, areaInText, canRequestDeliveryPrice, cargoOf, cheapestOffer, EMPTY_ADDRESS, roadDistanceKm, straightKm,
-  type Coords, type DeliveryAddress,
+  type Cargo, type Coords, type DeliveryAddress,
 } from './delivery.rules.ts';
 import type { AddressSuggestion, DeliveryPriceAnswer, DeliveryPriceInput, TerminalView } from './delivery.schema.ts';
 import { DeliveryProviderError, type Place, type QuoteRequest } from './providers/providers.ts';
@@ -176,4 +176,48 @@ async function ask(request: QuoteRequest, carrier: Carrier, services: AppService
     }
     return { carrier, ok: false as const, price: 0, days: null };
   }
+}
+
+/** Where freight goes: a point (its road distance estimated from the branch) or, without one, a distance the caller names. */
+export interface FreightRequest {
+  branchId: number;
+  /** Where the goods leave from when not the branch itself (an offer's dispatch point). */
+  from: Coords | null;
+  to: { coords: Coords | null; line: string; city: string };
+  /** Road kilometres, used only when `to.coords` is null. */
+  distanceKm: number | null;
+  /** One cargo per thing priced apart (an offer's product with its count). */
+  cargos: readonly Cargo[];
+}
+
+export type FreightQuote = { ok: true; price: number; days: number | null; carrier: string; transportCompany: Carrier } | { ok: false; message: string };
+
+/**
+ * Prices freight to a door by the carriers' calculators (the machinery and parts of a commercial
+ * offer, ADR 088): each cargo the cheapest carrier's price in whole roubles or tenge (the branch's
+ * country), or the fail message. One rate-limit hit for the whole request.
+ */
+export async function freightQuotes(ctx: RequestContext, request: FreightRequest): Promise<
+  { ok: true; currency: 'RUB' | 'KZT'; distanceKm: number; quotes: FreightQuote[] } | DeliveryFailure
+> {
+  const { services } = ctx;
+  const directory = await regionDirectory(services);
+  const branch = directory.branches.find((b) => b.id === request.branchId);
+  if (!branch) return { ok: false, code: 'unknown_branch', message: M.unknownBranch };
+  const limited = await hitRateLimits(services.db, ctx.ip ?? 'unknown', PRICE_RULES);
+  if (!limited.ok) return { ok: false, code: 'rate_limited', message: M.tooManyPriceRequests, retryAfterSeconds: limited.retryAfterSeconds };
+  const kz = branch.countryId === KAZAKHSTAN_COUNTRY_ID;
+  const currency = kz ? 'KZT' : 'RUB';
+  const fromCoords = request.from ?? { lat: branch.coords[0], long: branch.coords[1] };
+  const from: Place = { coords: fromCoords, country: kz ? 'KZ' : 'RU', line: `${branch.city}, ${branch.address}`, city: branch.city };
+  const distanceKm = request.to.coords ? roadDistanceKm(fromCoords, request.to.coords) : Math.max(0, Math.round(request.distanceKm ?? 0));
+  // Without a point the carriers get the branch's own (their price is by distance and address line).
+  const to: Place = { coords: request.to.coords ?? fromCoords, country: from.country, line: request.to.line, city: request.to.city };
+  const quotes = await Promise.all(request.cargos.map(async (cargo): Promise<FreightQuote> => {
+    const offers = await Promise.all(CARRIERS.map((c) => ask({ kind: 'door', from, to, distanceKm, cargo, currency }, c, services)));
+    const best = cheapestOffer(offers);
+    if (!best) return { ok: false, message: M.failCalc };
+    return { ok: true, price: best.price, days: best.days, carrier: CARRIER_NAMES[best.carrier], transportCompany: best.carrier };
+  }));
+  return { ok: true, currency, distanceKm, quotes };
 }

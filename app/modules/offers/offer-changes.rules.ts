@@ -1,5 +1,6 @@
 import { textField } from '#app/lib/text.ts';
 import { z } from '#app/lib/zod.ts';
+import { quotedPrice, type DeliveryQuote } from './offer-delivery.rules.ts';
 import { optionRuleProblem, PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type OfferContent, type PaymentType } from './offers.schema.ts';
 
 /*
@@ -251,10 +252,11 @@ function effectiveProduct(p: Product, d: ProductDiff | undefined): Product {
 
 /**
  * The version as the client's changes make it: counts, options, commissioning, delivery (to another
- * address its price is not known: 'по запросу', counted as 0 and flagged), the payment chosen, the
- * use cases. The totals of offers.rules.ts apply to it as to any version.
+ * address the carriers' price kept for that address and those counts, ADR 088; without one the price
+ * is not known: 'по запросу', counted as 0 and flagged), the payment chosen, the use cases. The
+ * totals of offers.rules.ts apply to it as to any version.
  */
-export function effectiveContent(content: OfferContent, diff: OfferDiff): OfferContent & { deliveryPriceUnknown: boolean } {
+export function effectiveContent(content: OfferContent, diff: OfferDiff, quote: DeliveryQuote | null = null): OfferContent & { deliveryPriceUnknown: boolean } {
   const products = content.products.map((p) => effectiveProduct(p, diff.products?.[p.id]));
   let delivery = content.delivery;
   let deliveryMethod = content.delivery_method;
@@ -268,8 +270,11 @@ export function effectiveContent(content: OfferContent, diff: OfferDiff): OfferC
     } else {
       deliveryMethod = 'delivery';
       const sameAddress = diff.delivery.addres === content.delivery?.address;
-      deliveryPriceUnknown = !sameAddress;
-      delivery = { address: diff.delivery.addres ?? '', price: sameAddress ? content.delivery!.price : 0, deliveryIncluded: sameAddress ? content.delivery!.deliveryIncluded : false, ...(sameAddress && content.delivery?.coords ? { coords: content.delivery.coords } : {}) };
+      const quoted = sameAddress ? null : quotedPrice(quote, diff.delivery.addres, products);
+      deliveryPriceUnknown = !sameAddress && quoted === null;
+      const coords = sameAddress ? content.delivery?.coords : (quoted !== null ? quote?.coords ?? undefined : undefined);
+      delivery = { address: diff.delivery.addres ?? '', price: sameAddress ? content.delivery!.price : (quoted ?? 0), deliveryIncluded: sameAddress ? content.delivery!.deliveryIncluded : false, ...(coords ? { coords } : {}) };
+      if (quoted !== null) deliveryPrice = quoted;
     }
   }
   const payments = diff.payment

@@ -5,6 +5,7 @@ import { z } from '#app/lib/zod.ts';
 import { acceptOffer, sendAcceptanceCode } from './offer-accept.server.ts';
 import { OFFER_PAGE_HEADERS } from './offer-print.rules.ts';
 import { changeQueue, type OfferDiff } from './offer-changes.rules.ts';
+import { deliveryPriceBody, offerDeliveryPrice } from './offer-delivery.server.ts';
 import { CLIENT_OFFER_MESSAGES, clientOffer, recordView, requestNewOffer, saveChanges, type ClientOffer } from './offer-client.server.ts';
 
 /*
@@ -19,7 +20,7 @@ const acceptBody = z.object({
   code: z.string().trim().regex(/^\d{4,8}$/, 'Введите код из SMS'),
 });
 
-const STATUS = { not_found: 404, locked: 409, pending: 409, stale: 409, unknown: 422, invalid: 422, rule: 422, wrong_code: 400, code_expired: 400, too_many_attempts: 429, too_soon: 429, too_many_codes: 429, delivery_error: 503 } as const;
+const STATUS = { not_found: 404, locked: 409, pending: 409, stale: 409, unknown: 422, invalid: 422, rule: 422, wrong_code: 400, code_expired: 400, too_many_attempts: 429, too_soon: 429, too_many_codes: 429, delivery_error: 503, rate_limited: 429 } as const;
 
 const signedIn = (c: Context<HonoEnv>) => c.get('ctx').session?.userId != null;
 
@@ -96,6 +97,25 @@ export const offersClientApi = new Hono<HonoEnv>()
     const saved = await saveChanges(c.get('ctx').services, query.data.hash, body.data.queue, c.req.header('user-agent') ?? '', signedIn(c));
     if (!saved.ok) return errorResponse(c, STATUS[saved.code], saved.message);
     return c.json({ error_status: 'success', ...offerAnswer(saved.offer) });
+  })
+  /**
+   * `POST /offers/single-technique/get-delivery-price` `{offer: {hash}, distance, diff: {delivery:
+   * {value: 'deliveryChoice', addres, coords}, products}, area}` → `{items: [{id, name, price,
+   * delivery_price_currency, auto, error, productDimensions}], price, error}` (ADR 088). Prices in
+   * minor units of the offer's currency; an item the carriers could not price is 0 with its error
+   * ('по запросу' on the page). The quote is kept on the offer; a refusal changes nothing.
+   */
+  .post('/offers/single-technique/get-delivery-price', async (c) => {
+    const body = await readBody(c, deliveryPriceBody);
+    if (!body.ok) return body.response;
+    const priced = await offerDeliveryPrice(c.get('ctx'), body.data);
+    if (!priced.ok) return answerOutcome(c, priced, STATUS);
+    const { quote } = priced;
+    return c.json({
+      error_status: 'success',
+      items: quote.items.map((i) => ({ id: i.id, name: i.name, price: i.price, delivery_price_currency: i.delivery_price_currency, auto: i.auto, error: i.error, productDimensions: i.productDimensions, carrier: i.carrier, days: i.days })),
+      price: quote.price, delivery_price_currency: quote.currency, error: quote.error, distance: quote.distanceKm, addres: quote.addres, quote,
+    });
   })
   /** `POST /offers/:hash/seen`: the page's script reports a view (a link fetched by a mail scanner is not one). */
   .post('/offers/:hash/seen', async (c) => {

@@ -9,6 +9,7 @@ import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import {
   applyQueue, daysLeft, diffEntries, effectiveContent, isFinanced, type ChangeItem, type OfferDiff, type PaymentChoice,
 } from './offer-changes.rules.ts';
+import type { DeliveryQuote } from './offer-delivery.rules.ts';
 import { offerTotal } from './offers.rules.ts';
 import { OFFER_CURRENCIES, type OfferContent, type OfferCurrencyCode, type OfferState, type OfferVariant, type OfferSource } from './offers.schema.ts';
 import { CLIENT_OFFER_MESSAGES, type ClientOffer } from './offer-view.schema.ts';
@@ -26,13 +27,13 @@ export const VIEW_NOTICE_EVERY_MS = 6 * 3_600_000;
 interface OfferRow {
   id: number; hash: string; variant: OfferVariant; source: OfferSource; state: OfferState; version: number; branch_id: number;
   currency_code: number; valid_until: Date | string; diff: unknown; read_only: boolean; accepted_version: number | null;
-  accepted_at: Date | null; order_id: number | null; content: unknown;
+  accepted_at: Date | null; order_id: number | null; content: unknown; delivery_quote: unknown;
 }
 
 function offerQuery(services: AppServices) {
   return services.db.selectFrom('offers_offer as o')
     .innerJoin('offers_version as v', (j) => j.onRef('v.offer_id', '=', 'o.id').onRef('v.version', '=', 'o.version'))
-    .select(['o.id', 'o.hash', 'o.variant', 'o.source', 'o.state', 'o.version', 'o.branch_id', 'o.currency_code', 'o.valid_until', 'o.diff', 'o.read_only', 'o.accepted_version', 'o.accepted_at', 'o.order_id', 'v.content']);
+    .select(['o.id', 'o.hash', 'o.variant', 'o.source', 'o.state', 'o.version', 'o.branch_id', 'o.currency_code', 'o.valid_until', 'o.diff', 'o.read_only', 'o.accepted_version', 'o.accepted_at', 'o.order_id', 'o.delivery_quote', 'v.content']);
 }
 
 const isoDate = (d: Date | string) => (d instanceof Date ? d.toISOString() : d).slice(0, 10);
@@ -90,7 +91,8 @@ async function viewOf(services: AppServices, row: OfferRow, signedIn: boolean): 
   const left = daysLeft(validUntil, financingToday());
   const expired = left < 0;
   const reason = lockedReason(row, expired);
-  const { deliveryPriceUnknown, ...effective } = effectiveContent(content, diff);
+  const deliveryQuote = parseJson<DeliveryQuote | null>(row.delivery_quote);
+  const { deliveryPriceUnknown, ...effective } = effectiveContent(content, diff, deliveryQuote);
   const total = offerTotal(effective);
   const { branch, countryCode } = await branchOf(services, row.branch_id);
   const chosen = diff.payment ?? (content.payments[0] ? { value: content.payments[0].type, initial_fee: content.payments[0].initial_fee, term: content.payments[0].term } : null);
@@ -102,7 +104,7 @@ async function viewOf(services: AppServices, row: OfferRow, signedIn: boolean): 
     hash: row.hash, variant: row.variant, source: row.source, state: row.state, version: row.version, currency, countryCode,
     validUntil, daysLeft: left, expired,
     flags: { is_client: true, is_auth: signedIn, read_only: reason !== null },
-    lockedReason: reason, content, diff, effective, deliveryPriceUnknown,
+    lockedReason: reason, content, diff, effective, deliveryPriceUnknown, deliveryQuote,
     versionTotal: offerTotal(content), total,
     entries: diffEntries(content, diff, (minor) => formatMoney(minor, currency)),
     payment: chosen ? { ...chosen, ...(await scheduleOf(services, countryCode, total, chosen)) } : null,

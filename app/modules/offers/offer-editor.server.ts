@@ -7,7 +7,9 @@ import { z } from '#app/lib/zod.ts';
 import { offerTotal, isoDay } from './offers.rules.ts';
 import { OFFER_VARIANTS, offerImport, type OfferContent, type OfferState } from './offers.schema.ts';
 import { newOfferHash, versionRecord } from './offers.server.ts';
+import { branchDiscountThreshold } from '#app/modules/regions/branch-editing.server.ts';
 import { branchOf } from './offer-client.server.ts';
+import { DISCOUNT_MESSAGES, discountState, sendRefusal, type DiscountApproval, type DiscountState } from './offer-discount.rules.ts';
 
 /*
  * The manager's editor (issue 30 §3; ADR 087): an offer made in the back-office starts as a draft;
@@ -45,7 +47,7 @@ export const newOfferInput = z.object({
 export type NewOfferInput = z.infer<typeof newOfferInput>;
 
 interface Staff { userId: number; name: string; branchId: number | null }
-type Failure = { ok: false; code: 'not_found' | 'locked' | 'invalid'; message: string; path?: string };
+type Failure = { ok: false; code: 'not_found' | 'locked' | 'invalid' | 'approval' | 'stale'; message: string; path?: string };
 
 const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 const ruDate = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
@@ -67,8 +69,28 @@ export function checkContent(raw: unknown, branchCode: string, draft: boolean): 
 
 const DRAFT_STAND_IN = { id: 'draft', kind: 'part', name: 'Черновик', prices: { price: 0, default_price: 0, count: 1 } };
 
-/** Makes a draft offer of the staff member's branch (the head office names one) and answers its hash. */
-export async function createOffer(services: AppServices, staff: Staff, input: NewOfferInput, ip: string | null): Promise<{ ok: true; hash: string } | Failure> {
+/** A part line (a customer's cart, ADR 088) as an offer's product: its price at the branch, the old price as the list price, its weight. */
+export interface PartLine { code: string; name: string; count: number; price: number | null; oldPrice: number | null; weightGrams: number | null }
+
+export function partProducts(lines: readonly PartLine[]): OfferContent['products'] {
+  return lines.map((l, i) => {
+    const price = l.price ?? 0;
+    const base = Math.max(price, l.oldPrice ?? 0);
+    const sale = base - price;
+    return {
+      id: `z${i + 1}`, kind: 'part' as const, name: l.name.slice(0, 300), code: l.code.slice(0, 64),
+      prices: { price, default_price: base, count: Math.min(Math.max(1, l.count), 100_000), sale, discount: base > 0 ? Math.round((sale / base) * 10_000) / 100 : 0, delivery: 0, commissioning_total: 0 },
+      counts: [], options: [], productOptionsConfig: { hiddenPriceOptionsIds: [] },
+      ...(l.weightGrams ? { dimensions: { weight: l.weightGrams / 1000 } } : {}),
+    };
+  });
+}
+
+/**
+ * Makes a draft offer of the staff member's branch (the head office names one) and answers its hash.
+ * `products`: what it starts with when made from a source the route composed (a customer's cart).
+ */
+export async function createOffer(services: AppServices, staff: Staff, input: NewOfferInput, ip: string | null, products?: OfferContent['products']): Promise<{ ok: true; hash: string } | Failure> {
   const branchId = staff.branchId ?? input.branchId;
   if (branchId === undefined) return { ok: false, code: 'invalid', message: EDITOR_MESSAGES.noBranch, path: 'branchId' };
   const { branch, countryCode } = await branchOf(services, branchId);
@@ -79,22 +101,22 @@ export async function createOffer(services: AppServices, staff: Staff, input: Ne
     manager: { name: staff.name },
     client: { name: input.clientName, ...(input.company ? { company: input.company } : {}), phone: input.phone, ...(input.email ? { email: input.email } : {}) },
     delivery_price: 0, delivery_method: 'pickup', shipment: [], payments: [], docs: [], use_cases: [], selected_use_cases: [], media: [],
-    products: input.productName ? [{
+    products: products ?? (input.productName ? [{
       id: 'p1', kind: input.variant === 'spare-parts' ? 'part' : input.variant === 'engineer' ? 'work' : 'machine', name: input.productName,
       ...(input.productCode ? { code: input.productCode } : {}),
       prices: { price: 0, default_price: 0, count: 1, sale: 0, discount: 0, delivery: 0, commissioning_total: 0 },
       counts: [], options: [], productOptionsConfig: { hiddenPriceOptionsIds: [] },
-    }] : [],
+    }] : []),
   };
   const hash = newOfferHash();
   await services.db.transaction().execute(async (trx) => {
     await trx.insertInto('offers_offer').values({
       hash, external_id: null, variant: input.variant, source: '1C', state: 'draft', branch_id: branchId,
       client_name: input.company ? `${input.company}, ${input.clientName}` : input.clientName, client_phone: input.phone, client_email: input.email || null,
-      manager_name: staff.name, folder: null, currency_code: content.currency_code, valid_until: isoDay(content.valid_date), version: 1, total: 0,
+      manager_name: staff.name, folder: null, currency_code: content.currency_code, valid_until: isoDay(content.valid_date), version: 1, total: content.products.length ? offerTotal(content) : 0,
       draft: JSON.stringify(content), created_by: staff.userId,
     }).execute();
-    await recordAudit(trx, { actor: staff, action: 'offer.create', entity: 'offer', entityId: hash, after: { variant: input.variant, client: input.clientName }, ip });
+    await recordAudit(trx, { actor: staff, action: 'offer.create', entity: 'offer', entityId: hash, after: { variant: input.variant, client: input.clientName, ...(products ? { from: 'cart', lines: products.length } : {}) }, ip });
   });
   return { ok: true, hash };
 }
@@ -103,6 +125,8 @@ export async function createOffer(services: AppServices, staff: Staff, input: Ne
 export interface EditorOffer {
   hash: string; state: OfferState; version: number; sent: boolean; readOnly: boolean; hasDraft: boolean;
   branchId: number; content: OfferContent; total: number;
+  /** The largest discount against the branch's threshold, and the branch manager's approval of these prices (ADR 088). */
+  discount: DiscountState;
 }
 
 async function findOffer(services: AppServices, scope: number | null, hash: string) {
@@ -122,9 +146,11 @@ export async function editorOffer(services: AppServices, scope: number | null, h
   if (!row) return null;
   const draft = row.draft === null ? null : parse<OfferContent>(row.draft);
   const content = draft ?? (await currentContent(services, row.id, row.version))!;
+  const threshold = await branchDiscountThreshold(services.db, row.branch_id);
   return {
     hash: row.hash, state: row.state, version: row.version, sent: row.sent_at !== null || row.external_id !== null, readOnly: row.read_only,
     hasDraft: draft !== null, branchId: row.branch_id, content, total: content.products.length ? offerTotal(content) : 0,
+    discount: discountState(content, threshold, parse<DiscountApproval | null>(row.discount_approval)),
   };
 }
 
@@ -165,6 +191,11 @@ export async function sendOffer(services: AppServices, staff: Staff, scope: numb
     const checked = checkContent(source, branch.code, false);
     if (!checked.ok) return checked;
     const content = checked.content;
+    // A discount above the branch's threshold goes out with the branch manager's approval of these prices (ADR 088).
+    if (working !== null) {
+      const refusal = sendRefusal(discountState(content, await branchDiscountThreshold(trx, row.branch_id), parse<DiscountApproval | null>(row.discount_approval)));
+      if (refusal) return { ok: false, code: 'approval', message: refusal } as const;
+    }
     const at = now();
     let version = row.version;
     if (!hasVersion || working !== null) {
@@ -193,6 +224,36 @@ export async function sendOffer(services: AppServices, staff: Staff, scope: numb
     }
     await recordAudit(trx, { actor: staff, action: 'offer.send', entity: 'offer', entityId: nextHash, before: { hash: row.hash, version: row.version }, after: { version, rotated: rotate }, ip });
     return { ok: true, hash: nextHash, version, message: EDITOR_MESSAGES.sent(version) } as const;
+  });
+}
+
+/**
+ * The branch manager approves the working copy's discount above the branch's threshold: exactly once
+ * for the prices he saw (`seenKey`), under the offer's row lock, audited. Prices changed since he
+ * looked are refused (stale); approving what is already approved changes nothing. `staff.branchId`
+ * null is the head office (any branch).
+ */
+export async function approveDiscount(services: AppServices, staff: Staff, hash: string, seenKey: string, ip: string | null): Promise<{ ok: true; message: string; approved: boolean } | Failure> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(hash)) return { ok: false, code: 'not_found', message: EDITOR_MESSAGES.notFound };
+  return services.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('offers_offer').select(['id', 'state', 'branch_id', 'version', 'draft', 'discount_approval']).where('hash', '=', hash).forUpdate().executeTakeFirst();
+    if (!row || (staff.branchId !== null && staff.branchId !== row.branch_id)) return { ok: false, code: 'not_found', message: EDITOR_MESSAGES.notFound } as const;
+    if (row.state === 'accepted' || row.state === 'cancelled') return { ok: false, code: 'locked', message: row.state === 'accepted' ? EDITOR_MESSAGES.accepted : EDITOR_MESSAGES.cancelled } as const;
+    const content = row.draft !== null ? parse<OfferContent>(row.draft)
+      : parse<OfferContent>((await trx.selectFrom('offers_version').select('content').where('offer_id', '=', row.id).where('version', '=', row.version).executeTakeFirstOrThrow()).content);
+    const before = parse<DiscountApproval | null>(row.discount_approval);
+    const state = discountState(content, await branchDiscountThreshold(trx, row.branch_id), before);
+    if (state.key !== seenKey) return { ok: false, code: 'stale', message: DISCOUNT_MESSAGES.stale } as const;
+    if (!state.needed) return { ok: false, code: 'invalid', message: DISCOUNT_MESSAGES.notNeeded } as const;
+    if (state.approval) return { ok: true, message: DISCOUNT_MESSAGES.alreadyApproved, approved: false } as const;
+    const approval: DiscountApproval = { key: state.key, percent: state.percent, threshold: state.threshold, by: { userId: staff.userId, name: staff.name }, at: now().toISOString() };
+    await trx.updateTable('offers_offer').set({ discount_approval: JSON.stringify(approval), updated_at: now() }).where('id', '=', row.id).execute();
+    await recordAudit(trx, {
+      actor: staff, action: 'offer.discount_approve', entity: 'offer', entityId: hash, ip,
+      before: before ? { percent: before.percent, by: before.by.name } : null,
+      after: { percent: approval.percent, threshold: approval.threshold, prices: content.products.map((p) => ({ id: p.id, price: p.prices.price, default_price: p.prices.default_price, discount: p.prices.discount })) },
+    });
+    return { ok: true, message: DISCOUNT_MESSAGES.approved(state.percent), approved: true } as const;
   });
 }
 

@@ -4,6 +4,7 @@ import type { AppServices } from '#app/.server/context.ts';
 import { enqueueMail, enqueueSms } from '#app/.server/jobs/mail.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { z } from '#app/lib/zod.ts';
+import type { DeliveryQuote } from './offer-delivery.rules.ts';
 import { acceptedPart, diffEntries, effectiveContent, isFinanced, optionRuleProblems, type ActionKind, type OfferDiff } from './offer-changes.rules.ts';
 import { branchOf, clientOffer, currencyOf, scheduleOf, type ClientOffer } from './offer-client.server.ts';
 import { offerTotal } from './offers.rules.ts';
@@ -68,7 +69,7 @@ export async function reviewChanges(services: AppServices, actor: { userId: numb
     let version: number | null = null;
     if (accepted.size > 0) {
       const part = acceptedPart(diff, accepted);
-      const { deliveryPriceUnknown: _u, ...next } = effectiveContent(content, part);
+      const { deliveryPriceUnknown: _u, ...next } = effectiveContent(content, part, parse<DeliveryQuote | null>(offer.delivery_quote));
       const problem = optionRuleProblems(next);
       if (problem) return { ok: false, code: 'rule', message: problem };
       if (part.payment) {

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '#app/.server/db/schema.ts';
 import type { Schedule } from '#app/modules/financing/financing.rules.ts';
+import type { DeliveryQuote } from './offer-delivery.rules.ts';
 import type { DiffEntry, OfferDiff, PaymentChoice } from './offer-changes.rules.ts';
 import type { OfferContent, OfferSource, OfferState, OfferVariant } from './offers.schema.ts';
 
@@ -41,6 +42,8 @@ export interface ClientOffer {
   /** The version with the client's changes. */
   effective: OfferContent;
   deliveryPriceUnknown: boolean;
+  /** The carriers' last price for delivery to an address of the client's own (ADR 088), or null. */
+  deliveryQuote: DeliveryQuote | null;
   versionTotal: number;
   total: number;
   entries: DiffEntry[];

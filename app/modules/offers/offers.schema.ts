@@ -65,6 +65,9 @@ const coords = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(18
 /** An option's id where another field names it: refused with the same rules as the id (no control characters or broken Unicode, which the stored JSON cannot hold). */
 const optionId = textField('id опции').max(64, 'Поле «id опции» длиннее 64 символов');
 
+/** A side of a unit, in whole centimetres (a combine's header is under 20 m). */
+const side = (label: string) => z.number({ error: `${label} — целое число сантиметров` }).int(`${label} — целое число сантиметров`).min(1, `${label} — от 1 до 3000 см`).max(3000, `${label} — от 1 до 3000 см`).optional();
+
 const option = z.object({
   id: text('id опции', 64),
   name: text('Название опции', 300),
@@ -100,6 +103,16 @@ const product = z.object({
   /** An engineer's work: hours and the hourly rate. */
   hours: z.number().min(0).max(10_000).optional(),
   rate: money.optional(),
+  /**
+   * One unit's size in centimetres and mass in kilograms, for the carriers' delivery price (ADR 088).
+   * Where the offer names no mass, the catalogue's is used (the model's 'Масса', the part's weight).
+   */
+  dimensions: z.object({
+    length: side('Длина'),
+    width: side('Ширина'),
+    height: side('Высота'),
+    weight: z.number({ error: 'Масса — число килограммов' }).positive('Масса — больше 0 кг').max(200_000, 'Масса — не больше 200 000 кг').optional(),
+  }).optional(),
 });
 
 const shipment = z.object({

@@ -29,6 +29,7 @@ export const BRANCH_MESSAGES = {
   notFound: 'Филиал не найден',
   foreign: 'Этот филиал вам недоступен',
   published: 'Опубликовано: посетители уже видят новые контакты.',
+  discountThreshold: 'Порог скидки — число процентов от 0 до 100, например 10 или 12,5',
 } as const;
 
 /** A branch's mailbox: any domain, long endings too (the visitors' forms follow the spec's stricter rule). */
@@ -60,9 +61,18 @@ const requisites = {
   bik: code('БИК'), corrAccount: code('Корреспондентский счёт'), settlementAccount: code('Расчётный счёт'),
 };
 
+/**
+ * The largest discount (percent of the list price) the branch's managers send in an offer without
+ * the branch manager's approval (ADR 088); kept as text in the form ('12,5' → '12.5').
+ */
+const discountThreshold = textField('Порог скидки', { error: BRANCH_MESSAGES.discountThreshold }).trim().default('10')
+  .transform((v) => v.replace(',', '.'))
+  .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, BRANCH_MESSAGES.discountThreshold)
+  .transform((v) => String(Number(v)));
+
 /** The form of a branch of one country: Russia's requisites or Kazakhstan's. */
 export function branchInput(country: 'RU' | 'KZ') {
-  return z.object({ ...branchContacts, ...requisites }).superRefine((b, ctx) => {
+  return z.object({ ...branchContacts, ...requisites, discountThreshold }).superRefine((b, ctx) => {
     const wrong = (path: keyof typeof requisites, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (country === 'RU') {
       if (b.inn && !isValidInn(b.inn)) wrong('inn', BRANCH_MESSAGES.inn);
@@ -81,4 +91,4 @@ export function branchInput(country: 'RU' | 'KZ') {
 export type BranchInput = z.infer<ReturnType<typeof branchInput>>;
 
 export const BRANCH_FIELDS = ['address', 'email', 'hours', 'phone', 'phoneInternal', 'servicePhone', 'servicePhoneInternal',
-  'legalName', 'legalAddress', 'bankName', 'inn', 'kpp', 'ogrn', 'bin', 'bik', 'corrAccount', 'settlementAccount'] as const satisfies ReadonlyArray<keyof BranchInput>;
+  'legalName', 'legalAddress', 'bankName', 'inn', 'kpp', 'ogrn', 'bin', 'bik', 'corrAccount', 'settlementAccount', 'discountThreshold'] as const satisfies ReadonlyArray<keyof BranchInput>;

@@ -17,7 +17,7 @@ import { branchRequisites, internalPhoneDisplay, regionDirectory } from './regio
 type Editor = AuditEntry['actor'];
 
 const OWN = ['address', 'email', 'hours', 'phone', 'phone_internal', 'service_phone', 'service_phone_internal', 'legal_name',
-  'legal_address', 'bank_name', 'inn', 'kpp', 'ogrn', 'bin', 'bik', 'corr_account', 'settlement_account'] as const;
+  'legal_address', 'bank_name', 'inn', 'kpp', 'ogrn', 'bin', 'bik', 'corr_account', 'settlement_account', 'discount_threshold'] as const;
 // Qualified: the country has sales and service lines of the same names.
 const COLUMNS = ['region_branch.id', 'region_branch.name', 'region_branch.city', ...OWN.map((c) => `region_branch.${c}` as const),
   'region_country.code as country_code'] as const;
@@ -36,6 +36,7 @@ const inputOf = (r: Omit<Row, 'id' | 'name' | 'city' | 'country_code'>): BranchI
   phone: r.phone ?? '', phoneInternal: r.phone_internal ?? '', servicePhone: r.service_phone ?? '', servicePhoneInternal: r.service_phone_internal ?? '',
   legalName: r.legal_name ?? '', legalAddress: r.legal_address ?? '', bankName: r.bank_name ?? '',
   inn: r.inn ?? '', kpp: r.kpp ?? '', ogrn: r.ogrn ?? '', bin: r.bin ?? '', bik: r.bik ?? '', corrAccount: r.corr_account ?? '', settlementAccount: r.settlement_account ?? '',
+  discountThreshold: String(Number(r.discount_threshold)),
 });
 
 const orNull = (v: string) => (v === '' ? null : v);
@@ -45,6 +46,7 @@ const columnsOf = (b: BranchInput) => ({
   legal_name: orNull(b.legalName), legal_address: orNull(b.legalAddress), bank_name: orNull(b.bankName),
   inn: orNull(b.inn), kpp: orNull(b.kpp), ogrn: orNull(b.ogrn), bin: orNull(b.bin), bik: orNull(b.bik),
   corr_account: orNull(b.corrAccount), settlement_account: orNull(b.settlementAccount),
+  discount_threshold: Number(b.discountThreshold),
 });
 
 export interface BranchListRow { id: number; name: string; city: string; countryCode: 'RU' | 'KZ'; hasDraft: boolean; invoices: boolean }
@@ -132,4 +134,10 @@ export async function branchCardPreview(services: AppServices, id: number, input
       servicePhoneInternal: input.servicePhoneInternal ? internalPhoneDisplay(input.servicePhoneInternal) : country.servicePhoneInternal,
     },
   };
+}
+
+/** The branch's discount threshold in percent (ADR 088): above it an offer needs the branch manager's approval. */
+export async function branchDiscountThreshold(db: AppServices['db'], branchId: number): Promise<number> {
+  const row = await db.selectFrom('region_branch').select('discount_threshold').where('id', '=', branchId).executeTakeFirst();
+  return row ? Number(row.discount_threshold) : 0;
 }

@@ -1,5 +1,5 @@
 import type { Carrier } from '../delivery.constants.ts';
-import type { Quote } from '../delivery.rules.ts';
+import type { Cargo, Quote } from '../delivery.rules.ts';
 import type { AddressSuggestion } from '../delivery.schema.ts';
 import {
   DeliveryProviderError, type AddressSuggestions, type CarrierCalculator, type DeliveryProviderName, type QuoteRequest,
@@ -51,6 +51,13 @@ function validQuote(provider: Carrier, price: number | null, days: number | null
 /** A cube of the cargo's volume, in centimetres (carriers ask for dimensions; parts know weight only). */
 function cubeCm(volumeM3: number): number {
   return Math.max(10, Math.ceil(Math.cbrt(Math.max(volumeM3, 0.001)) * 100));
+}
+
+/** The cargo's size in centimetres: its largest piece's when known (a machine's), else a cube of its volume. */
+export function cargoSizeCm(cargo: Cargo): { length: number; width: number; height: number } {
+  if (cargo.sizeCm) return cargo.sizeCm;
+  const side = cubeCm(cargo.volumeM3);
+  return { length: side, width: side, height: side };
 }
 
 export interface DadataSettings { url: string; token: string; timeoutMs?: number }
@@ -123,7 +130,7 @@ export function cdekCalculator(settings: CdekSettings): CarrierCalculator {
   return {
     carrier: 'cdek',
     async quote(request: QuoteRequest) {
-      const side = cubeCm(request.cargo.volumeM3);
+      const size = cargoSizeCm(request.cargo);
       const location = (p: QuoteRequest['from']) => ({ address: p.line, country_code: p.country, latitude: p.coords.lat, longitude: p.coords.long });
       const answer = record(await requestJson('cdek', `${settings.url}/calculator/tariff`, {
         method: 'POST',
@@ -133,7 +140,7 @@ export function cdekCalculator(settings: CdekSettings): CarrierCalculator {
           currency: CDEK_CURRENCY[request.currency],
           from_location: location(request.from),
           to_location: location(request.to),
-          packages: [{ weight: Math.max(1, Math.round(request.cargo.weightKg * 1000)), length: side, width: side, height: side }],
+          packages: [{ weight: Math.max(1, Math.round(request.cargo.weightKg * 1000)), ...size }],
         }),
       }, timeoutMs));
       if (Array.isArray(answer.errors) && answer.errors.length > 0) throw new DeliveryProviderError('cdek', 'cdek refused the calculation');
@@ -156,7 +163,7 @@ export function dellinCalculator(settings: DellinSettings): CarrierCalculator {
     async quote(request: QuoteRequest) {
       const produce = (settings.today ?? (() => new Date()))();
       const produceDate = produce.toISOString().slice(0, 10);
-      const side = cubeCm(request.cargo.volumeM3) / 100;
+      const size = cargoSizeCm(request.cargo);
       const time = { worktimeStart: '09:00', worktimeEnd: '18:00' };
       const answer = record(await requestJson('dellin', `${settings.url}/v2/calculator.json`, {
         method: 'POST',
@@ -171,7 +178,7 @@ export function dellinCalculator(settings: DellinSettings): CarrierCalculator {
               : { variant: 'address', address: { search: request.to.line }, time },
           },
           cargo: {
-            quantity: 1, length: side, width: side, height: side,
+            quantity: 1, length: size.length / 100, width: size.width / 100, height: size.height / 100,
             totalVolume: Math.max(0.01, request.cargo.volumeM3), totalWeight: Math.max(0.1, request.cargo.weightKg), weight: Math.max(0.1, request.cargo.weightKg),
           },
         }),
@@ -198,7 +205,8 @@ export function pekCalculator(settings: PekSettings): CarrierCalculator {
   return {
     carrier: 'pek',
     async quote(request: QuoteRequest) {
-      const side = cubeCm(request.cargo.volumeM3) / 100;
+      const size = cargoSizeCm(request.cargo);
+      const m = { length: size.length / 100, width: size.width / 100, height: size.height / 100 };
       const answer = record(await requestJson('pek', `${settings.url}/calculator/calculateprice/`, {
         method: 'POST',
         headers: {
@@ -212,7 +220,7 @@ export function pekCalculator(settings: PekSettings): CarrierCalculator {
           receiverAddress: request.to.line,
           ...(request.kind === 'terminal' ? { receiverWarehouseId: request.terminalCode, isDelivery: false } : { isDelivery: true }),
           isPickUp: false,
-          cargos: [{ length: side, width: side, height: side, volume: Math.max(0.01, request.cargo.volumeM3), weight: Math.max(0.1, request.cargo.weightKg), maxSize: side }],
+          cargos: [{ ...m, volume: Math.max(0.01, request.cargo.volumeM3), weight: Math.max(0.1, request.cargo.weightKg), maxSize: Math.max(m.length, m.width, m.height) }],
         }),
       }, timeoutMs));
       if (answer.hasError === true) throw new DeliveryProviderError('pek', 'pek refused the calculation');

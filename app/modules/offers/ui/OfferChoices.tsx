@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '#app/lib/api.ts';
 import { CURRENCY_LABELS } from '#app/lib/money.ts';
+import { AddressField } from '#app/modules/delivery/ui/AddressField.tsx';
+import type { AddressSuggestion } from '#app/modules/delivery/delivery.schema.ts';
 import { FinancingEstimate } from '#app/modules/financing/ui/FinancingEstimate.tsx';
+import { OFFER_DELIVERY_MESSAGES, quotedPrice, type DeliveryQuote } from '../offer-delivery.rules.ts';
 import { isFinanced } from '../offer-changes.rules.ts';
 import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type PaymentType } from '../offers.schema.ts';
 import type { OfferEditing } from './OfferPage.tsx';
@@ -55,15 +59,45 @@ export function PaymentSection({ offer, effective, editable, change, total }: Of
 }
 
 /** Pickup at the branch or delivery to an address (spec §4: pickupChoice / deliveryChoice). */
-export function DeliverySection({ offer, effective, editable, change, money }: OfferEditing) {
+export function DeliverySection({ offer, effective, editable, change, money, quote, setQuote }: OfferEditing) {
   const current = effective.delivery_method === 'delivery' ? 'deliveryChoice' : 'pickupChoice';
   const [mode, setMode] = useState(current);
-  const [address, setAddress] = useState(effective.delivery?.address ?? '');
+  const address = effective.delivery_method === 'delivery' ? (effective.delivery?.address ?? '') : '';
+  const [typed, setTyped] = useState(address || (offer.content.delivery?.address ?? ''));
+  const [coords, setCoords] = useState<{ lat: number; long: number } | null>(quote?.coords ? { lat: quote.coords[0], long: quote.coords[1] } : null);
+  const [pricing, setPricing] = useState<'idle' | 'loading' | 'failed'>('idle');
   const shipment = offer.content.shipment[0];
+  const own = offer.content.delivery?.address ?? null;
+  const newAddress = mode === 'deliveryChoice' && address !== '' && address !== own;
+  const counts = effective.products.map((p) => `${p.id}:${p.prices.count}`).join(',');
+  const asked = useRef('');
+
+  // A new address, or other counts: the carriers' price is asked again (ADR 088).
+  useEffect(() => {
+    if (!newAddress || !coords || !editable) return;
+    const key = `${address}|${coords.lat},${coords.long}|${counts}`;
+    if (asked.current === key) return;
+    asked.current = key;
+    setPricing('loading');
+    const products = Object.fromEntries(effective.products.map((p) => [p.id, { count: p.prices.count }]));
+    void api<{ quote: DeliveryQuote }>('POST', '/offers/single-technique/get-delivery-price', {
+      offer: { hash: offer.hash }, diff: { delivery: { value: 'deliveryChoice', addres: address, coords }, products },
+    }).then((answer) => {
+      if (asked.current !== key) return;
+      if (answer.error_status === 'success') { setQuote(answer.quote); setPricing('idle'); } else setPricing('failed');
+    });
+  }, [newAddress, coords, editable, address, counts, effective.products, offer.hash, setQuote]);
+
   const pick = (value: 'pickupChoice' | 'deliveryChoice') => {
     setMode(value);
     if (value === 'pickupChoice') change({ type: 'delivery', data: { value } });
-    else if (address.trim()) change({ type: 'delivery', data: { value, addres: address.trim() } });
+    else if (typed.trim()) change({ type: 'delivery', data: { value, addres: typed.trim() } });
+  };
+  const choose = (suggestion: AddressSuggestion, asTyped: string | null) => {
+    const text = (asTyped ?? suggestion.value).trim().slice(0, 300);
+    setTyped(text);
+    setCoords(suggestion.coords);
+    if (text) change({ type: 'delivery', data: { value: 'deliveryChoice', addres: text } });
   };
   return (
     <section className={styles.section} aria-labelledby="offer-delivery">
@@ -79,18 +113,36 @@ export function DeliverySection({ offer, effective, editable, change, money }: O
         </label>
       </div>
       {mode === 'deliveryChoice' ? (
-        <label className={styles.field}>
-          <span>Адрес доставки</span>
-          <input value={address} maxLength={300} disabled={!editable} data-testid="delivery-address" autoComplete="street-address"
-            onChange={(e) => setAddress(e.currentTarget.value)}
-            onBlur={() => { if (address.trim()) change({ type: 'delivery', data: { value: 'deliveryChoice', addres: address.trim() } }); }} />
-          {address.trim() && address.trim() !== offer.content.delivery?.address ? <small className={styles.muted}>Стоимость доставки по новому адресу менеджер рассчитает и пришлёт.</small> : null}
-          {!address.trim() ? <small className={styles.muted}>Укажите адрес, куда доставить технику.</small> : null}
-        </label>
+        <div data-testid="delivery-address">
+          {editable
+            ? <AddressField label="Адрес доставки" value={typed} onPick={choose} />
+            : <p>Адрес доставки: {address || typed || '—'}</p>}
+          {newAddress ? (
+            <p className={styles.deliveryPrice} role="status" data-testid="delivery-price">
+              {pricing === 'loading' ? 'Рассчитываем доставку…'
+                : effective.delivery && !deliveryUnknown(effective, quote, address)
+                  ? <>Доставка по адресу: <b>{money(effective.delivery.price)}</b>{quoteCarrier(quote)}</>
+                  : <>Доставка по адресу: <b>{OFFER_DELIVERY_MESSAGES.onRequest}</b> — стоимость рассчитает менеджер</>}
+            </p>
+          ) : null}
+          {!address && !typed.trim() ? <small className={styles.muted}>Укажите адрес, куда доставить технику.</small> : null}
+        </div>
       ) : null}
       {shipment ? <p className={styles.muted}>Отгрузка: {shipment.subsidiary ?? ''}{shipment.date ? `, ${shipment.date}` : ''}{shipment.term ? `, срок ${shipment.term}` : ''}</p> : null}
     </section>
   );
+}
+
+/** Whether the delivery to `address` has no price the carriers gave for the offer as it stands. */
+function deliveryUnknown(effective: OfferEditing['effective'], quote: DeliveryQuote | null, address: string): boolean {
+  return quotedPrice(quote, address, effective.products) === null;
+}
+
+function quoteCarrier(quote: DeliveryQuote | null): string {
+  const items = quote?.items.filter((i) => i.carrier) ?? [];
+  const carriers = [...new Set(items.map((i) => i.carrier))];
+  const days = Math.max(0, ...items.map((i) => i.days ?? 0));
+  return carriers.length ? ` (${carriers.join(', ')}${days ? `, ${days} дн.` : ''})` : '';
 }
 
 /** The use cases the client marks, so the manager can suggest options for them. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import styles from '#app/components/backoffice/kit.module.css';
 import { CURRENCY_LABELS, formatMoney } from '#app/lib/money.ts';
+import { DISCOUNT_MESSAGES, discountState } from '../offer-discount.rules.ts';
 import { offerTotal } from '../offers.rules.ts';
 import {
   OFFER_CURRENCIES, OFFER_SOURCES, OFFER_VARIANTS, OFFER_VARIANT_LABELS, PAYMENT_TYPES, PAYMENT_TYPE_LABELS,
@@ -57,26 +58,38 @@ function priced(p: Product, prices: Partial<Product['prices']>): Product {
   return { ...p, prices: { ...next, default_price: base, sale, discount: base > 0 ? Math.round((sale / base) * 10_000) / 100 : 0 } };
 }
 
-/** A catalogue model as the editor's search finds it, with the offer branch's prices (minor units). */
-export interface CatalogueCandidate { name: string; code: string; price: number | null; oldPrice: number | null; line: string }
+/**
+ * A catalogue model or a part of the parts catalogue as the editor's search finds it, with the offer
+ * branch's prices (minor units; ADR 087, 088). A part brings its weight for the delivery price.
+ */
+export interface CatalogueCandidate { kind: 'machine' | 'part'; name: string; code: string; price: number | null; oldPrice: number | null; line: string; weightKg?: number | null }
 
-export interface CatalogueSearch { find: (text: string) => void; results: CatalogueCandidate[] | null; loading: boolean }
+export interface CatalogueSearch { find: (text: string, kind: 'machine' | 'part') => void; results: CatalogueCandidate[] | null; loading: boolean }
 
-function CatalogueFinder({ catalogue, currency, onAdd }: { catalogue: CatalogueSearch; currency: keyof typeof CURRENCY_LABELS; onAdd: (c: CatalogueCandidate) => void }) {
+function CatalogueFinder({ catalogue, currency, onAdd, initialKind }: { catalogue: CatalogueSearch; currency: keyof typeof CURRENCY_LABELS; onAdd: (c: CatalogueCandidate) => void; initialKind: 'machine' | 'part' }) {
   const [text, setText] = useState('');
+  const [kind, setKind] = useState<'machine' | 'part'>(initialKind);
+  const go = () => { if (text.trim().length >= 2) catalogue.find(text.trim(), kind); };
   return (
     <div className={ed.finder}>
       <label className={ed.field}>
-        <span>Модель из каталога</span>
-        <input type="search" value={text} placeholder="Например: К-742 или МТЗ 1523" onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (text.trim().length >= 2) catalogue.find(text.trim()); } }} />
+        <span>Искать в каталоге</span>
+        <select value={kind} onChange={(e) => setKind(e.currentTarget.value as 'machine' | 'part')}>
+          <option value="machine">Техника</option>
+          <option value="part">Запчасти</option>
+        </select>
       </label>
-      <button type="button" className="btn btn-secondary" disabled={text.trim().length < 2 || catalogue.loading} onClick={() => catalogue.find(text.trim())}>Найти</button>
+      <label className={ed.field}>
+        <span>{kind === 'machine' ? 'Модель из каталога' : 'Запчасть: номер или название'}</span>
+        <input type="search" value={text} placeholder={kind === 'machine' ? 'Например: К-742 или МТЗ 1523' : 'Например: RE504836 или фильтр масляный'} onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); go(); } }} />
+      </label>
+      <button type="button" className="btn btn-secondary" disabled={text.trim().length < 2 || catalogue.loading} onClick={go}>Найти</button>
       {catalogue.results ? (
         catalogue.results.length === 0 ? <p className={styles.muted}>Ничего не нашлось.</p> : (
-          <ul className={ed.candidates} aria-label="Найденные модели">
+          <ul className={ed.candidates} aria-label={catalogue.results[0]?.kind === 'part' ? 'Найденные запчасти' : 'Найденные модели'}>
             {catalogue.results.map((c) => (
-              <li key={c.code}>
+              <li key={`${c.kind}:${c.code}:${c.line}`}>
                 <span><b>{c.name}</b> <span className={styles.muted}>{c.line} · {c.code} · {c.price === null ? 'цена по запросу' : formatMoney(c.price, currency)}</span></span>
                 <button type="button" className="btn btn-secondary" onClick={() => onAdd(c)}>Добавить</button>
               </li>
@@ -92,13 +105,19 @@ function CatalogueFinder({ catalogue, currency, onAdd }: { catalogue: CatalogueS
  * The manager's editor (ADR 087): the offer's whole content edited in the page and posted as one
  * JSON field, checked by the server with the schema 1C's offers go through; errors name the field.
  */
-export function OfferEditor({ initial, csrf, busy, editable, catalogue }: { initial: OfferContent; csrf: string; busy: boolean; editable: boolean; catalogue: CatalogueSearch }) {
+export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount }: {
+  initial: OfferContent; csrf: string; busy: boolean; editable: boolean; catalogue: CatalogueSearch;
+  /** The branch's threshold and the prices its manager approved (ADR 088). */
+  discount: { threshold: number; approvedKey: string | null };
+}) {
   const [content, setContent] = useState<OfferContent>(initial);
   const set = (patch: Partial<OfferContent>) => setContent((c) => ({ ...c, ...patch }));
   const setProduct = (i: number, p: Product) => set({ products: content.products.map((x, j) => (j === i ? p : x)) });
   const currency = OFFER_CURRENCIES[content.currency_code as OfferCurrencyCode] ?? 'RUB';
   const payment = content.payments[0];
   const total = content.products.length ? offerTotal(content) : 0;
+  const discountNow = discountState(content, discount.threshold, null);
+  const unapproved = discountNow.needed && discountNow.key !== discount.approvedKey;
 
   return (
     <Form method="post" className={ed.editor} aria-label="Редактор предложения">
@@ -176,10 +195,11 @@ export function OfferEditor({ initial, csrf, busy, editable, catalogue }: { init
           <ProductEditor key={p.id} product={p} currency={currency} onChange={(next) => setProduct(i, next)}
             onRemove={() => set({ products: content.products.filter((_, j) => j !== i) })} />
         ))}
-        <CatalogueFinder catalogue={catalogue} currency={currency} onAdd={(c) => {
-          const id = nextId('p', content.products.map((x) => x.id));
+        <CatalogueFinder catalogue={catalogue} currency={currency} initialKind={content.variant === 'spare-parts' || content.variant === 'engineer' ? 'part' : 'machine'} onAdd={(c) => {
+          const id = nextId(c.kind === 'part' ? 'z' : 'p', content.products.map((x) => x.id));
           const price = c.price ?? 0;
-          set({ products: [...content.products, priced({ ...emptyProduct(id, 'machine'), name: c.name, code: c.code }, { price, default_price: Math.max(price, c.oldPrice ?? 0) })] });
+          const added = { ...emptyProduct(id, c.kind), name: c.name, code: c.code, ...(c.weightKg ? { dimensions: { weight: c.weightKg } } : {}) };
+          set({ products: [...content.products, priced(added, { price, default_price: Math.max(price, c.oldPrice ?? 0) })] });
         }} />
         <div className={ed.row}>
           {(['machine', 'part', 'work'] as const).map((kind) => (
@@ -192,6 +212,7 @@ export function OfferEditor({ initial, csrf, busy, editable, catalogue }: { init
 
       <div className={ed.bar}>
         <p className={ed.total}>Итого: <b data-testid="editor-total">{formatMoney(total, currency)}</b></p>
+        {unapproved ? <p className={styles.muted} data-testid="editor-discount-note">{DISCOUNT_MESSAGES.needsApproval(discountNow.percent, discountNow.threshold)}</p> : null}
         {editable ? (
           <>
             <button type="submit" name="intent" value="save" className="btn btn-secondary" disabled={busy}>Сохранить черновик</button>
@@ -223,6 +244,7 @@ function ProductEditor({ product: p, currency, onChange, onRemove }: { product: 
           </>
         ) : null}
       </div>
+      {p.kind !== 'work' ? <DimensionsEditor product={p} onChange={onChange} /> : null}
       {p.prices.discount > 0 ? <p className={styles.muted}>Скидка {p.prices.discount.toLocaleString('ru-RU')} %{p.prices.discount > 10 ? ' — клиент увидит значок скидки' : ''}</p> : null}
       {p.kind === 'machine' ? (
         <div className={ed.options}>
@@ -259,5 +281,43 @@ function ProductEditor({ product: p, currency, onChange, onRemove }: { product: 
       ) : null}
       <p className={ed.row}><button type="button" className="btn btn-secondary" onClick={onRemove}>Убрать позицию</button></p>
     </section>
+  );
+}
+
+type Dimensions = NonNullable<Product['dimensions']>;
+
+/**
+ * One unit's mass and size for the carriers' delivery price (ADR 088). Empty: the catalogue's mass
+ * (the model's 'Масса', the part's weight) is used, and without any the delivery is by request.
+ */
+function DimensionsEditor({ product: p, onChange }: { product: Product; onChange: (p: Product) => void }) {
+  const d: Dimensions = p.dimensions ?? {};
+  const set = (key: keyof Dimensions, text: string) => {
+    const n = Number(text.replace(/\s/g, '').replace(',', '.'));
+    const value = text.trim() === '' || !Number.isFinite(n) || n <= 0 ? undefined : key === 'weight' ? n : Math.round(n);
+    const next: Dimensions = { ...d, [key]: value };
+    const kept = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) as Dimensions;
+    onChange({ ...p, dimensions: Object.keys(kept).length ? kept : undefined });
+  };
+  return (
+    <fieldset className={ed.grid} data-testid="editor-dimensions">
+      <legend className={styles.muted}>Для расчёта доставки (пусто — масса из каталога)</legend>
+      <NumberField label="Масса единицы, кг" value={d.weight} onCommit={(v) => set('weight', v)} />
+      <NumberField label="Длина, см" value={d.length} onCommit={(v) => set('length', v)} />
+      <NumberField label="Ширина, см" value={d.width} onCommit={(v) => set('width', v)} />
+      <NumberField label="Высота, см" value={d.height} onCommit={(v) => set('height', v)} />
+    </fieldset>
+  );
+}
+
+/** A number typed freely and taken when the field is left (so '15,5' can be typed). */
+function NumberField({ label, value, onCommit }: { label: string; value: number | undefined; onCommit: (text: string) => void }) {
+  const [text, setText] = useState(value === undefined ? '' : String(value).replace('.', ','));
+  useEffect(() => setText(value === undefined ? '' : String(value).replace('.', ',')), [value]);
+  return (
+    <label className={ed.field}>
+      <span>{label}</span>
+      <input inputMode="decimal" value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={() => onCommit(text)} />
+    </label>
   );
 }

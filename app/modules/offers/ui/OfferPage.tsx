@@ -7,6 +7,7 @@ import { applyQueue, effectiveContent, enqueueChange, type ChangeItem } from '..
 import { offerTotal } from '../offers.rules.ts';
 import { OFFER_VARIANT_LABELS } from '../offers.schema.ts';
 import type { ClientOffer } from '../offer-view.schema.ts';
+import type { DeliveryQuote } from '../offer-delivery.rules.ts';
 import { OfferAccept } from './OfferAccept.tsx';
 import { DeliverySection, PaymentSection, UseCasesSection } from './OfferChoices.tsx';
 import { MachineList, ProductBlock, PartsTable, WorksTable } from './OfferProducts.tsx';
@@ -24,6 +25,9 @@ export interface OfferEditing {
   editable: boolean;
   change: (item: ChangeItem) => void;
   money: (minor: number) => string;
+  /** The carriers' last price for delivery to an address of the client's own (ADR 088). */
+  quote: DeliveryQuote | null;
+  setQuote: (quote: DeliveryQuote) => void;
 }
 
 /**
@@ -46,12 +50,14 @@ export function OfferPage({ offer, productId }: { offer: ClientOffer; productId?
     void fetch(`/offers/${offer.hash}/seen`, { method: 'POST', headers: { 'X-CSRF-Token': csrfToken() }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
   }, [offer.hash]);
 
+  const [quote, setQuote] = useState<DeliveryQuote | null>(offer.deliveryQuote);
+  useEffect(() => { setQuote(offer.deliveryQuote); }, [offer.deliveryQuote]);
   const local = useMemo(() => applyQueue(offer.content, offer.diff, queue), [offer.content, offer.diff, queue]);
-  const effective = useMemo(() => {
-    if (!local.ok) return offer.effective;
-    const { deliveryPriceUnknown: _u, ...content } = effectiveContent(offer.content, local.diff);
-    return content;
-  }, [local, offer.content, offer.effective]);
+  const { effective, priceUnknown } = useMemo(() => {
+    if (!local.ok) return { effective: offer.effective, priceUnknown: offer.deliveryPriceUnknown };
+    const { deliveryPriceUnknown, ...content } = effectiveContent(offer.content, local.diff, quote);
+    return { effective: content, priceUnknown: deliveryPriceUnknown };
+  }, [local, offer.content, offer.effective, offer.deliveryPriceUnknown, quote]);
   const total = offerTotal(effective);
   const editable = unit === 'change' && !saving && !offer.flags.read_only;
 
@@ -76,7 +82,7 @@ export function OfferPage({ offer, productId }: { offer: ClientOffer; productId?
     setSaving(false);
   }
 
-  const editing: OfferEditing = { offer, effective, editable, change, money };
+  const editing: OfferEditing = { offer, effective, editable, change, money, quote, setQuote };
   const product = productId ? effective.products.find((p) => p.id === productId) : undefined;
   const sale = offer.content.products.some((p) => p.prices.discount > 10);
 
@@ -121,7 +127,7 @@ export function OfferPage({ offer, productId }: { offer: ClientOffer; productId?
             <p className={styles.total} data-testid="offer-total">{money(total)}</p>
             {total !== offer.versionTotal ? <p className={styles.muted}>В версии менеджера: {money(offer.versionTotal)}</p> : null}
             {offer.source === '1C-Personal' ? <p className={styles.muted}>Без учёта доставки</p> : null}
-            {offer.deliveryPriceUnknown ? <p className={styles.muted}>Доставка по новому адресу — по запросу</p> : null}
+            {priceUnknown ? <p className={styles.muted} data-testid="offer-delivery-on-request">Доставка по новому адресу — по запросу</p> : null}
             {notice ? <p className={notice.tone === 'error' ? styles.error : styles.success} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="offer-notice">{notice.text}</p> : null}
             {!offer.flags.read_only ? (
               <div className={styles.actions}>
