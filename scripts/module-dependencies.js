@@ -20,4 +20,5 @@ export const MODULE_DEPENDENCIES = {
   content: ['regions', 'parts'],
   search: ['catalog', 'content', 'parts'],
   offers: ['regions', 'auth', 'orders', 'financing'],
+  blog: ['regions', 'catalog', 'parts'],
 };

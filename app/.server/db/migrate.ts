@@ -35,6 +35,7 @@ import * as m0035 from './migrations/0035_financing.ts';
 import * as m0036 from './migrations/0036_offers.ts';
 import * as m0037 from './migrations/0037_offer_negotiation.ts';
 import * as m0038 from './migrations/0038_offer_editor.ts';
+import * as m0040 from './migrations/0040_blog.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0036_offers': m0036,
   '0037_offer_negotiation': m0037,
   '0038_offer_editor': m0038,
+  '0040_blog': m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
