@@ -14,6 +14,11 @@ export default [
     route('documents/policy-privacy', 'routes/content-page.tsx', { id: 'documents/policy-privacy' }),
     route('akcii', 'routes/promotions.tsx'),
     route('contacts', 'routes/contacts.tsx'),
+    // Agro news and the blog (spec §2 `/blog/*`, ADR 089): the list, a section's list, an article, the feed.
+    route('blog', 'routes/blog.tsx'),
+    route('blog/rss.xml', 'routes/blog.rss.ts'),
+    route('blog/:type', 'routes/blog.tsx', { id: 'blog-type' }),
+    route('blog/:type/:slug', 'routes/blog.article.tsx'),
     route('zapchasti', 'routes/zapchasti.tsx'),
     route('fp/*', 'routes/fp.$.tsx'),
     route('parts-catalog', 'routes/parts-catalog.tsx'),
