@@ -67,6 +67,8 @@ export default [
     route('content/pages/*', 'routes/admin.content.pages.$.tsx'),
     route('content/promotions', 'routes/admin.content.promotions.tsx'),
     route('content/promotions/:id', 'routes/admin.content.promotions.$id.tsx'),
+    route('blog', 'routes/admin.blog.tsx'),
+    route('blog/:id', 'routes/admin.blog.$id.tsx'),
     route('branches', 'routes/admin.branches.tsx'),
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
     route('financing', 'routes/admin.financing.tsx'),

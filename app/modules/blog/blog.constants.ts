@@ -17,7 +17,7 @@ export const BLOG_LIMITS = {
 export const RSS_ITEMS = 50;
 
 /** The news blocks of the home, model, category and part pages. */
-export const NEWS_BLOCK_SIZE = 3;
+export const NEWS_BLOCK_SIZE = 4;
 
 /** The shop's time zone: the editor's dates are Moscow time. */
 export const BLOG_TIME_ZONE = 'Europe/Moscow';

@@ -178,6 +178,8 @@ export const articleInput = z.object({
   publishedAt: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, ARTICLE_MESSAGES.publishedAt)]).default(''),
   coverImageId: z.string().regex(/^(?:[0-9a-f]{32})?$/, ARTICLE_MESSAGES.coverMissing).default(''),
   coverAlt: textField('Подпись к обложке').trim().max(200, ARTICLE_MESSAGES.coverAltTooLong).default(''),
+  /** 'Убрать обложку': the article is shown without one. */
+  removeCover: z.preprocess((v) => v === 'on' || v === true || v === 'true', z.boolean()).default(false),
 });
 export type ArticleInput = z.infer<typeof articleInput>;
 
