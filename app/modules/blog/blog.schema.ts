@@ -163,7 +163,8 @@ const idsText = z.string().trim().max(2_000, ARTICLE_MESSAGES.ids).regex(/^(?:\d
 export const articleInput = z.object({
   typeId: z.coerce.number({ error: ARTICLE_MESSAGES.type }).int(ARTICLE_MESSAGES.type).min(1, ARTICLE_MESSAGES.type),
   title: textField('Заголовок', { error: ARTICLE_MESSAGES.title }).trim().min(1, ARTICLE_MESSAGES.title).max(BLOG_LIMITS.title, ARTICLE_MESSAGES.titleTooLong),
-  slug: z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{0,119}$/, ARTICLE_MESSAGES.slug),
+  /** Empty: made from the title. */
+  slug: z.string().trim().toLowerCase().regex(/^(?:[a-z0-9][a-z0-9-]{0,119})?$/, ARTICLE_MESSAGES.slug).default(''),
   lead: textField('Анонс', { error: ARTICLE_MESSAGES.lead, multiline: true }).trim().min(1, ARTICLE_MESSAGES.lead).max(BLOG_LIMITS.lead, ARTICLE_MESSAGES.leadTooLong),
   metaDescription: textField('Описание для поисковых систем').trim().max(BLOG_LIMITS.metaDescription, ARTICLE_MESSAGES.metaTooLong).default(''),
   bodyHtml: textField('Текст статьи', { multiline: true }).max(BLOG_LIMITS.bodyHtml, ARTICLE_MESSAGES.bodyTooLong).default(''),
