@@ -5,8 +5,8 @@ import { confirmRegion, expect, test } from './fixtures.ts';
 
 /*
  * Agro news and the blog (ADR 089): a visitor opens the blog from the header, filters it by a tag,
- * reads an article (its structured data and canonical address), and the RSS feed is XML with the
- * article; a content editor publishes an article with a cover and it appears in the list, under its
+ * reads an article (its structured data and canonical address), the RSS feed is XML with the
+ * article, and the model it is about lists it among its news; a content editor publishes an article with a cover and it appears in the list, under its
  * tag, in the region's news on the home page and in the feed. At 1280 px and 375 px.
  */
 
@@ -76,6 +76,13 @@ test('a visitor opens the blog from the header, filters it by a tag, reads an ar
   await shot(page, testInfo, 'blog-article');
 
   expect(await feedTitles(page)).toContain('Уборочная-2026: как подготовить комбайн за три недели до выхода в поле');
+
+  // The model the article is about shows it among its news.
+  await page.getByTestId('article-models').getByRole('link', { name: 'Torum 750' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Torum 750');
+  const modelNews = page.getByTestId('page-news');
+  await expect(modelNews.getByRole('heading', { level: 2 })).toHaveText('Новости и статьи о модели');
+  await expect(modelNews.getByRole('link', { name: 'Уборочная-2026: как подготовить комбайн за три недели до выхода в поле' })).toBeVisible();
 });
 
 test('an editor publishes an article with a cover: it is in the list, under its tag, in the region\'s news and in the feed', async ({ page, browser, isMobile }, testInfo) => {
