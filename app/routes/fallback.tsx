@@ -86,7 +86,7 @@ export default function Fallback({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <FallbackView loaderData={loaderData} />
-      <NewsBlock title={title} news={loaderData.news} testId="page-news" />
+      <NewsBlock title={title} news={loaderData.news} testId="page-news" pictures={false} />
     </>
   );
 }

@@ -73,7 +73,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <NewsBlock title="Новости вашего региона" news={news} moreLink="/blog" moreLabel="Все агроновости" testId="home-news" />
+      <NewsBlock title="Новости вашего региона" news={news} moreLink="/blog" moreLabel="Все агроновости" testId="home-news" pictures={false} />
 
       <section className={`container ${styles.bottom}`} aria-labelledby="home-branch">
         <div>

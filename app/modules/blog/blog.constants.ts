@@ -21,3 +21,6 @@ export const NEWS_BLOCK_SIZE = 4;
 
 /** The shop's time zone: the editor's dates are Moscow time. */
 export const BLOG_TIME_ZONE = 'Europe/Moscow';
+
+/** The query keys a list page depends on (its page cache's key; kept out of the schema so the page's script carries no zod). */
+export const BLOG_LIST_QUERY_KEYS = ['tag', 'region', 'page'] as const;

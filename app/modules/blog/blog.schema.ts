@@ -123,7 +123,6 @@ export const blogListQuery = z.object({
   region: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
-export const BLOG_LIST_QUERY_KEYS = ['tag', 'region', 'page'] as const;
 
 /* The editor's form. */
 

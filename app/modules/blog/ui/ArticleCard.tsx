@@ -20,11 +20,11 @@ export function ArticlePicture({ image, sizes, className, eager = false }: { ima
   );
 }
 
-export function ArticleCard({ article, headingLevel = 3 }: { article: Card; headingLevel?: 2 | 3 }) {
+export function ArticleCard({ article, headingLevel = 3, picture = true }: { article: Card; headingLevel?: 2 | 3; picture?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card} data-testid="article-card">
-      {article.image
+      {!picture ? null : article.image
         ? <ArticlePicture image={{ ...article.image, alt: '' }} sizes={SIZES} className={styles.cardPicture} />
         : <div className={styles.cardPlaceholder} aria-hidden="true">{article.blogType.name}</div>}
       <div className={styles.cardBody}>

@@ -8,8 +8,10 @@ import styles from './Blog.module.css';
  * A few articles under another page (the home page's region news, a model's, a category's, a
  * part's): nothing at all when there are none.
  */
-export function NewsBlock({ title, news, moreLink = '/blog', moreLabel = 'Все новости', className = 'container', testId = 'news-block' }: {
+export function NewsBlock({ title, news, moreLink = '/blog', moreLabel = 'Все новости', className = 'container', testId = 'news-block', pictures = true }: {
   title: string; news: readonly Card[]; moreLink?: string; moreLabel?: string; className?: string; testId?: string;
+  /** Cards without their covers: text only, where the page's budget has no room for more pictures. */
+  pictures?: boolean;
 }) {
   const id = useId();
   if (!news.length) return null;
@@ -20,7 +22,7 @@ export function NewsBlock({ title, news, moreLink = '/blog', moreLabel = 'Все
         <Link to={moreLink}>{moreLabel}</Link>
       </div>
       <ul className={styles.grid}>
-        {news.map((a) => <li key={a.id}><ArticleCard article={a} /></li>)}
+        {news.map((a) => <li key={a.id}><ArticleCard article={a} picture={pictures} /></li>)}
       </ul>
     </section>
   );
