@@ -21,4 +21,5 @@ export const MODULE_DEPENDENCIES = {
   search: ['catalog', 'content', 'parts'],
   offers: ['regions', 'auth', 'catalog', 'parts', 'delivery', 'orders', 'financing'],
   suppliers: ['regions', 'auth'],
+  blog: ['regions', 'catalog', 'parts'],
 };

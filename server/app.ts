@@ -22,6 +22,7 @@ import { joinGuestCart } from '#app/modules/cart/cart.server.ts';
 import { ORDER_CREATE_BODY_BYTES, ordersApi } from '#app/modules/orders/orders.api.server.ts';
 import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
+import { blogApi } from '#app/modules/blog/blog.api.server.ts';
 import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { financingApi } from '#app/modules/financing/financing.api.server.ts';
 import { offersClientApi } from '#app/modules/offers/offer-client.api.server.ts';
@@ -69,6 +70,8 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   { path: '/api/order/create', maxBytes: ORDER_CREATE_BODY_BYTES },
   // A promotion's editor carries one picture of up to 15 MB and the form (ADR 081).
   { path: '/admin/content/promotions/*', maxBytes: IMAGE_MAX_BYTES + 1024 * 1024 },
+  // An article's editor: its cover of up to 15 MB and the text of up to 100,000 characters (ADR 089).
+  { path: '/admin/blog/*', maxBytes: IMAGE_MAX_BYTES + 2 * 1024 * 1024 },
   // 1C sends up to a hundred offers in one call (ADR 083).
   { path: '/api/exchange/offers', maxBytes: EXCHANGE_BODY_BYTES },
 ];
@@ -78,6 +81,7 @@ export function apiRouter() {
   return new Hono<HonoEnv>()
     .route('/', regionsApi)
     .route('/', contentApi)
+    .route('/', blogApi)
     .route('/', leadsApi)
     .route('/', financingApi)
     .route('/', catalogApi)

@@ -21,6 +21,8 @@ describe('sitemap.xml', () => {
     expect(paths).toContain('/catalog/traktory-svyshe-250-ls/kirovets-k-7m/k-735-premium');
     // The parts sections (ADR 033): the lists by category path and the catalogue by models.
     expect(paths).toEqual(expect.arrayContaining(['/fp', '/fp/dvigatel', '/fp/dvigatel/porshnevaya-gruppa', '/parts-catalog']));
+    // The blog (ADR 089): its lists and its visible articles.
+    expect(paths).toEqual(expect.arrayContaining(['/blog', '/blog/sovety', '/blog/sovety/uborochnaya-2026-kak-podgotovit-kombajn']));
   });
 
   it('lists the parts page of every model line with drawings (the parts catalogue\'s lines)', async () => {

@@ -19,6 +19,9 @@ import { OfferRequestButton } from '#app/modules/leads/ui/OfferRequestButton.tsx
 import type { PageAlias } from '#app/modules/content/content.schema.ts';
 import type { PartPage } from '#app/modules/parts/pages/pages.schema.ts';
 import { loadPartPage } from '#app/modules/parts/pages/pages.server.ts';
+import { NEWS_BLOCK_SIZE } from '#app/modules/blog/blog.constants.ts';
+import { newsAbout } from '#app/modules/blog/blog.server.ts';
+import { NewsBlock } from '#app/modules/blog/ui/NewsBlock.tsx';
 import type { Route } from './+types/fallback';
 import { AddToCartButton } from '#app/modules/cart/ui/AddToCartButton.tsx';
 import { CartButtonSlot } from '#app/modules/parts/ui/cart-button-slot.tsx';
@@ -33,20 +36,21 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const alias = await resolvePageAlias(ctx.services, url.pathname);
   const id = alias.referenceId;
   if (id !== null) {
+    // The page's news (ADR 089) are read beside the page itself: one statement by its index.
     if (alias.controller === 'category') {
-      const page = await loadCategoryPage(ctx, id, url);
-      if (page) return { view: 'category' as const, alias, page };
+      const [page, news] = await Promise.all([loadCategoryPage(ctx, id, url), newsAbout(ctx.services, { categoryId: id }, NEWS_BLOCK_SIZE)]);
+      if (page) return { view: 'category' as const, alias, page, news };
     } else if (alias.controller === 'model-line') {
       const page = await loadModelLinePage(ctx, id, url);
-      if (page) return { view: 'model-line' as const, alias, page };
+      if (page) return { view: 'model-line' as const, alias, page, news: [] };
     } else if (alias.controller === 'model') {
-      const page = await loadModelPage(ctx, id);
-      if (page) return { view: 'model' as const, alias, page };
+      const [page, news] = await Promise.all([loadModelPage(ctx, id), newsAbout(ctx.services, { modelId: id }, NEWS_BLOCK_SIZE)]);
+      if (page) return { view: 'model' as const, alias, page, news };
     } else if (alias.controller === 'part') {
-      const part = await loadPartPage(ctx, id, { employee: ctx.roles.isLbrUser });
+      const [part, news] = await Promise.all([loadPartPage(ctx, id, { employee: ctx.roles.isLbrUser }), newsAbout(ctx.services, { partId: id }, NEWS_BLOCK_SIZE)]);
       // The id finds the part; an old or missing slug goes to the canonical address.
       if (part && part.link !== url.pathname) throw redirect(`${part.link}${url.search}`, 301);
-      if (part) return { view: 'part' as const, alias, part };
+      if (part) return { view: 'part' as const, alias, part, news };
     }
   }
   throw data(null, { status: 404 });
@@ -78,6 +82,16 @@ export const handle = {
 const PartPageScreen = lazy(() => import('#app/modules/parts/pages/ui/PartPageScreen.tsx'));
 
 export default function Fallback({ loaderData }: Route.ComponentProps) {
+  const title = loaderData.view === 'model' ? 'Новости и статьи о модели' : loaderData.view === 'part' ? 'Статьи о запчасти' : 'Новости и статьи раздела';
+  return (
+    <>
+      <FallbackView loaderData={loaderData} />
+      <NewsBlock title={title} news={loaderData.news} testId="page-news" pictures={false} />
+    </>
+  );
+}
+
+function FallbackView({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   switch (loaderData.view) {
     case 'category': return <CategoryPage data={loaderData.page} />;
     case 'model-line': return <ModelLinePage data={loaderData.page} />;

@@ -7,14 +7,22 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { getShopPage, currentPromotions } from '#app/modules/content/content.server.ts';
 import { PromotionCard } from '#app/modules/content/ui/PromotionCard.tsx';
 import { BranchCard } from '#app/modules/regions/ui/BranchCard.tsx';
+import { NEWS_BLOCK_SIZE } from '#app/modules/blog/blog.constants.ts';
+import { regionNews } from '#app/modules/blog/blog.server.ts';
+import { NewsBlock } from '#app/modules/blog/ui/NewsBlock.tsx';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
 import { plural } from '#app/lib/plural.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(pageContext);
-  const [page, promotions] = await Promise.all([getShopPage(services, 'home'), currentPromotions(services)]);
-  return { page, promotions: promotions.slice(0, 4) };
+  const ctx = context.get(pageContext);
+  const { services } = ctx;
+  // The visitor's region is the page's audience (its cache key): its news first (ADR 089).
+  const [page, promotions, news] = await Promise.all([
+    getShopPage(services, 'home'), currentPromotions(services),
+    regionNews(ctx, { limit: NEWS_BLOCK_SIZE, includeRegionNews: true, excludeIds: [] }),
+  ]);
+  return { page, promotions: promotions.slice(0, 4), news: news.news };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMeta(loaderData.page.title, loaderData.page.metaDescription) : [];
@@ -22,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData ? pageMet
 export const handle = { pageCache: { query: [] } } satisfies PageCacheHandle;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, promotions } = loaderData;
+  const { page, promotions, news } = loaderData;
   const { location } = useRootData();
   const menu = useShopMenu();
   return (
@@ -64,6 +72,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+
+      <NewsBlock title="Новости вашего региона" news={news} moreLink="/blog" moreLabel="Все агроновости" testId="home-news" pictures={false} />
 
       <section className={`container ${styles.bottom}`} aria-labelledby="home-branch">
         <div>

@@ -36,6 +36,7 @@ import * as m0036 from './migrations/0036_offers.ts';
 import * as m0037 from './migrations/0037_offer_negotiation.ts';
 import * as m0038 from './migrations/0038_offer_editor.ts';
 import * as m0039 from './migrations/0039_offer_delivery_quote.ts';
+import * as m0040 from './migrations/0040_blog.ts';
 import * as m0041 from './migrations/0041_offer_discount_approval.ts';
 import * as m0043 from './migrations/0043_suppliers.ts';
 
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0037_offer_negotiation': m0037,
   '0038_offer_editor': m0038,
   '0039_offer_delivery_quote': m0039,
+  '0040_blog': m0040,
   '0041_offer_discount_approval': m0041,
   '0043_suppliers': m0043,
 };

@@ -71,6 +71,9 @@ export interface Database {
   suppliers_organisation: SuppliersOrganisationTable;
   suppliers_sender: SuppliersSenderTable;
   suppliers_api_token: SuppliersApiTokenTable;
+  blog_type: BlogTypeTable;
+  blog_tag: BlogTagTable;
+  blog_article: BlogArticleTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -920,4 +923,48 @@ export interface SuppliersApiTokenTable {
   created_at: Timestamp;
   last_used_at: Date | null;
   revoked_at: Date | null;
+}
+/** The kinds of article (migration 0040): reference data with fixed ids. */
+export interface BlogTypeTable {
+  id: number;
+  slug: string;
+  name: string;
+  sort: number;
+}
+
+export interface BlogTagTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+}
+
+type IdArray = ColumnType<number[], number[] | undefined, number[]>;
+
+/** A news item or article (migration 0040, ADR 089): visible when published and its date has come. */
+export interface BlogArticleTable {
+  id: Generated<number>;
+  type_id: number;
+  slug: string;
+  title: string;
+  lead: string;
+  meta_description: ColumnType<string, string | undefined, string>;
+  body_html: ColumnType<string, string | undefined, string>;
+  /** Its cover, an uploaded image (ADR 077), with its size. */
+  cover_image_id: ColumnType<string | null, string | null | undefined, string | null>;
+  cover_width: ColumnType<number | null, number | null | undefined, number | null>;
+  cover_height: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Or a picture of the site (the demo's articles): '/images/…', with its size. */
+  cover_src: ColumnType<string | null, string | null | undefined, string | null>;
+  cover_alt: ColumnType<string, string | undefined, string>;
+  tag_ids: IdArray;
+  model_ids: IdArray;
+  part_ids: IdArray;
+  category_ids: IdArray;
+  /** region_area ids; empty: the article concerns every region. */
+  region_ids: IdArray;
+  status: ColumnType<'draft' | 'published', 'draft' | 'published' | undefined, 'draft' | 'published'>;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  author_name: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { seedBlogDemo } from '#app/modules/blog/blog.seed.server.ts';
 import { seedCatalogDemo } from '#app/modules/catalog/catalog.seed.server.ts';
 import { seedContentDemo } from '#app/modules/content/content.seed.server.ts';
 import { seedFinancingDemo } from '#app/modules/financing/financing.seed.server.ts';
@@ -8,7 +9,7 @@ import { seedOffersDemo } from '#app/modules/offers/offers.seed.server.ts';
 import type { DB } from './connect.ts';
 
 export interface SeedOptions {
-  /** Load the demo content too: branches, catalogue, pages, aliases, promotions, financing programmes. */
+  /** Load the demo content too: branches, catalogue, pages, aliases, promotions, financing programmes, the blog. */
   demo: boolean;
 }
 
@@ -30,6 +31,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     await seedPartsDemo(trx);
     await seedFinancingDemo(trx);
     await seedOffersDemo(trx);
+    await seedBlogDemo(trx);
   });
   // The part-number lookup's plans are made once for any number (migration 0020, ADR 046): they are
   // as good as the statistics they were made with, and a freshly loaded table has none.

@@ -18,7 +18,7 @@ export interface FieldProps {
   rows?: number;
   code?: boolean;
   maxLength?: number;
-  type?: 'text' | 'date' | 'number' | 'email' | 'tel';
+  type?: 'text' | 'date' | 'datetime-local' | 'number' | 'email' | 'tel';
   required?: boolean;
   inputMode?: 'numeric' | 'tel' | 'email';
 }
