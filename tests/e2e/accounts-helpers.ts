@@ -83,6 +83,11 @@ export async function csrfToken(page: Page): Promise<string> {
  */
 export async function signIn(page: Page, email: string, name?: string, role?: string) {
   await createAccount(page.request, email, 'secret1', name);
+  await signInAs(page, email, role);
+}
+
+/** Signs in to an account made earlier in the journey (password 'secret1'), given `role` first when asked. */
+export async function signInAs(page: Page, email: string, role?: string) {
   if (role) {
     const granted = await page.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { email, role } });
     expect(granted.ok(), await granted.text()).toBe(true);

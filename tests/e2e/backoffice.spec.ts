@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createAccount, csrfToken, unique } from './accounts-helpers.ts';
+import { createAccount, signInAs, unique } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -7,16 +7,6 @@ import { expect, test } from './fixtures.ts';
  * it a branch's employee, and the change is in the audit log; that employee then finds 'Бэк-офис'
  * in his menu and sees only his sections; a customer is refused at the door. At 1280 and 375 px.
  */
-
-/** Signs in to an account made earlier in the test, with a role given first when asked. */
-async function signInTo(page: Page, email: string, role?: string) {
-  if (role) {
-    const granted = await page.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { email, role } });
-    expect(granted.ok(), await granted.text()).toBe(true);
-  }
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { type: 'email', props: { email, password: 'secret1' } } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
@@ -27,7 +17,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   const staff = `new-staff-${id}@agro.test`;
   await createAccount(page.request, admin, 'secret1', 'Анна Администратор');
   await createAccount(page.request, staff, 'secret1', 'Пётр Новиков');
-  await signInTo(page, admin, 'administrator');
+  await signInAs(page, admin, 'administrator');
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Анна Администратор' })).toBeVisible();
@@ -65,7 +55,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   // The new employee, in a browser of his own.
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile });
   const other = await context.newPage();
-  await signInTo(other, staff);
+  await signInAs(other, staff);
   await other.goto('/admin');
   await expect(other.getByTestId('admin-user')).toContainText(`Пётр Новиков · ${branch}`);
   await expect(other.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Поставщики']);
@@ -81,7 +71,7 @@ test('a customer and a guest are refused at the back-office door @server-logic',
   await expect(page.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login?redirect=%2Fadmin%2Fusers');
   const email = `customer-${unique(testInfo)}@agro.test`;
   await createAccount(page.request, email, 'secret1');
-  await signInTo(page, email);
+  await signInAs(page, email);
   const customer = await page.goto('/admin');
   expect(customer?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: 'Доступ запрещён' })).toBeVisible();
@@ -92,7 +82,7 @@ test('a supplier opens his cabinet from the user menu; the back-office is not hi
   const id = unique(testInfo);
   const supplier = `supplier-${id}@agro.test`;
   await createAccount(page.request, supplier, 'secret1', 'Ольга Поставщикова');
-  await signInTo(page, supplier, 'supplier');
+  await signInAs(page, supplier, 'supplier');
   await page.goto('/suppliers');
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Ольга Поставщикова' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Кабинет поставщика' })).toBeVisible();

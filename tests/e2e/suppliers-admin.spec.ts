@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createAccount, csrfToken, unique } from './accounts-helpers.ts';
+import { createAccount, signInAs, unique } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -8,15 +8,6 @@ import { expect, test } from './fixtures.ts';
  * API token shown once, then revokes it; the supplier's user finds his organisation in his cabinet.
  * At 1280 and 375 px: the screens have the back-office's phone layout.
  */
-
-async function signInTo(page: Page, email: string, role?: string) {
-  if (role) {
-    const granted = await page.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { email, role } });
-    expect(granted.ok(), await granted.text()).toBe(true);
-  }
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { type: 'email', props: { email, password: 'secret1' } } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`) });
 
@@ -28,7 +19,7 @@ test('an employee makes a supplier, sets its rules, adds its user and a token sh
   const name = `ООО «Агродеталь ${id}»`;
   await createAccount(page.request, employee, 'secret1', 'Ирина Закупкина');
   await createAccount(page.request, supplier, 'secret1', 'Пётр Прайсов');
-  await signInTo(page, employee, 'employee');
+  await signInAs(page, employee, 'employee');
 
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link', { name: 'Поставщики' }).click();
@@ -89,7 +80,7 @@ test('an employee makes a supplier, sets its rules, adds its user and a token sh
   // The supplier's user, in a browser of his own.
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile });
   const other = await context.newPage();
-  await signInTo(other, supplier);
+  await signInAs(other, supplier);
   await other.goto('/suppliers');
   await expect(other.getByText(`Кабинет поставщика «${name}» для «Агротехники».`)).toBeVisible();
   await expect(other.getByTestId('supplier-summary')).toContainText(`price@agrodetal-${id}.ru`);
