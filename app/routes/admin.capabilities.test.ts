@@ -20,9 +20,10 @@ import * as suppliersNotFound from './suppliers.not-found.tsx';
  * screen added under /admin is in this test without anyone adding it here.
  */
 
-const modules = import.meta.glob<Record<string, unknown>>('./admin.*.tsx');
-const area = (routes as RouteConfigEntry[]).find((r) => r.id === 'admin')!;
-const screens = area.children ?? [];
+const modules = import.meta.glob<Record<string, unknown>>(['./admin.*.tsx', './suppliers.admin*.tsx']);
+/** The areas drawn by the back-office's layout: /admin and /suppliers/admin (ADR 091); /kp's editor opens one offer by its hash and has its own tests. */
+const areas = (routes as RouteConfigEntry[]).filter((r) => r.file === 'routes/admin.layout.tsx' && r.id !== 'kp');
+const screens = areas.flatMap((area) => (area.children ?? []).map((screen) => ({ ...screen, area })));
 
 let t: TestDatabase;
 let userId: number;
@@ -68,12 +69,15 @@ beforeAll(async () => {
   // A financing programme numbered the same way.
   await t.db.insertInto('financing_programme').values({ id: userId, kind: 'leasing', name: 'Проверка прав', country_code: 'RU', currency: 'RUB' }).execute();
   await t.db.insertInto('financing_terms').values({ programme_id: userId, from_date: '2026-01-01', annual_rate_bp: 1200, min_term_months: 12, max_term_months: 60, min_advance_percent: 10 }).execute();
+  // A supplier organisation numbered the same way.
+  await t.db.insertInto('suppliers_organisation').values({ id: userId, name: 'Проверка прав' }).execute();
   // A commercial offer of the head office's scope, by its hash.
   const imported = await t.db.transaction().execute((trx) => importOffer(trx, '', { ...example.offers[0], external_id: 'capabilities' }));
   if (!imported.ok) throw new Error(imported.message);
   offerHash = imported.hash;
-  const entries: Parameters<typeof fakeServerBuild>[0] = { admin: { path: 'admin', module: await load(area.file) } };
-  for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: 'admin', path: screen.path, index: screen.index, module: await load(screen.file) };
+  const entries: Parameters<typeof fakeServerBuild>[0] = {};
+  for (const area of areas) entries[area.id!] = { path: area.path, module: await load(area.file) };
+  for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: screen.area.id, path: screen.path, index: screen.index, module: await load(screen.file) };
   entries.suppliers = { path: 'suppliers', module: suppliersLayout };
   entries['suppliers-home'] = { parentId: 'suppliers', index: true, module: suppliersHome };
   entries['suppliers-404'] = { parentId: 'suppliers', path: '*', module: suppliersNotFound };
@@ -82,7 +86,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.destroy(); });
 
 const get = (path: string, cookie?: string) => createApp({ services: t.services, build }).request(path, cookie ? { headers: { cookie } } : {});
-const pathOf = (screen: RouteConfigEntry) => `/admin${screen.index ? '' : `/${screen.path!.replace(':id', String(userId)).replace(':number', encodeURIComponent(ORDER)).replace(':hash', offerHash).replace(/\*$/, 'servis')}`}`;
+const pathOf = (screen: (typeof screens)[number]) => `/${screen.area.path}${screen.index ? '' : `/${screen.path!.replace(':id', String(userId)).replace(':number', encodeURIComponent(ORDER)).replace(':hash', offerHash).replace(/\*$/, 'servis')}`}`;
 
 describe('the back-office capability table, route by route, role by role', () => {
   it('has a capability in the handle of every screen under /admin, and a screen for every section', async () => {
