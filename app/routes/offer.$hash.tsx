@@ -23,7 +23,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw data(null, { status: 404, headers: PERSONAL_HEADERS });
   }
   if (params.id !== undefined && !offer.content.products.some((p) => p.id === params.id)) throw data(null, { status: 404, headers: PERSONAL_HEADERS });
-  return data({ offer, productId: params.id ?? null }, { headers: PERSONAL_HEADERS });
+  // The changed version is worked out by the page itself (PageOffer): the content goes once.
+  const { effective: _, ...page } = offer;
+  return data({ offer: page, productId: params.id ?? null }, { headers: PERSONAL_HEADERS });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -55,3 +55,10 @@ export interface ClientOffer {
   review: Array<{ title: string; accepted: boolean }>;
 }
 
+/**
+ * The offer as its page receives it: without the changed version, which the page works out from the
+ * version and the diff with the same function as the server (`effectiveContent`), so the offer's
+ * content is sent once.
+ */
+export type PageOffer = Omit<ClientOffer, 'effective'>;
+

@@ -3,14 +3,14 @@ import { useRevalidator } from 'react-router';
 import { CodeInput } from '#app/components/ui/CodeInput.tsx';
 import { Dialog } from '#app/components/ui/Dialog.tsx';
 import { api } from '#app/lib/api.ts';
-import type { ClientOffer } from '../offer-view.schema.ts';
+import type { PageOffer } from '../offer-view.schema.ts';
 import styles from './OfferPage.module.css';
 
 /**
  * Acceptance (issue 30 §6): the client accepts the version he sees with a code sent by SMS to the
  * offer's phone. Possible once the manager has answered every change and nothing is queued.
  */
-export function OfferAccept({ offer, blocked }: { offer: ClientOffer; blocked: boolean }) {
+export function OfferAccept({ offer, blocked }: { offer: PageOffer; blocked: boolean }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<'send' | 'code'>('send');
   const [code, setCode] = useState('');

@@ -6,7 +6,7 @@ import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { applyQueue, effectiveContent, enqueueChange, type ChangeItem } from '../offer-changes.rules.ts';
 import { offerTotal } from '../offers.rules.ts';
 import { OFFER_VARIANT_LABELS } from '../offers.schema.ts';
-import type { ClientOffer } from '../offer-view.schema.ts';
+import type { ClientOffer, PageOffer } from '../offer-view.schema.ts';
 import type { DeliveryQuote } from '../offer-delivery.rules.ts';
 import { OfferAccept } from './OfferAccept.tsx';
 import { DeliverySection, PaymentSection, UseCasesSection } from './OfferChoices.tsx';
@@ -18,7 +18,7 @@ export const dayText = (iso: string) => DAY.format(new Date(`${iso.slice(0, 10)}
 
 /** What the sections get to show the offer as the client is changing it and to queue a change. */
 export interface OfferEditing {
-  offer: ClientOffer;
+  offer: PageOffer;
   /** The version with the saved changes and the queued ones. */
   effective: ClientOffer['effective'];
   /** False while the page is not hydrated ('view'), while saving, and on an offer that cannot change. */
@@ -36,7 +36,7 @@ export interface OfferEditing {
  * rules as the server's and saved together; while saving every button waits; then the diff is
  * reloaded. A view is reported by the script, never by the page's GET.
  */
-export function OfferPage({ offer, productId }: { offer: ClientOffer; productId?: string }) {
+export function OfferPage({ offer, productId }: { offer: PageOffer; productId?: string }) {
   const [unit, setUnit] = useState<'view' | 'change'>('view');
   const [queue, setQueue] = useState<ChangeItem[]>([]);
   const [saving, setSaving] = useState(false);
@@ -54,10 +54,10 @@ export function OfferPage({ offer, productId }: { offer: ClientOffer; productId?
   useEffect(() => { setQuote(offer.deliveryQuote); }, [offer.deliveryQuote]);
   const local = useMemo(() => applyQueue(offer.content, offer.diff, queue), [offer.content, offer.diff, queue]);
   const { effective, priceUnknown } = useMemo(() => {
-    if (!local.ok) return { effective: offer.effective, priceUnknown: offer.deliveryPriceUnknown };
-    const { deliveryPriceUnknown, ...content } = effectiveContent(offer.content, local.diff, quote);
+    // A queue the rules refuse shows the saved changes (the server's diff) while its message stands.
+    const { deliveryPriceUnknown, ...content } = effectiveContent(offer.content, local.ok ? local.diff : offer.diff, quote);
     return { effective: content, priceUnknown: deliveryPriceUnknown };
-  }, [local, offer.content, offer.effective, offer.deliveryPriceUnknown, quote]);
+  }, [local, offer.content, offer.diff, quote]);
   const total = offerTotal(effective);
   const editable = unit === 'change' && !saving && !offer.flags.read_only;
 
@@ -163,7 +163,7 @@ function Variant(editing: OfferEditing) {
   }
 }
 
-function Validity({ offer }: { offer: ClientOffer }) {
+function Validity({ offer }: { offer: PageOffer }) {
   const [asked, setAsked] = useState<string | null>(null);
   if (offer.expired && offer.state === 'sent') {
     return (
@@ -200,7 +200,7 @@ function CommentSection({ offer, editable, change, queue }: OfferEditing & { que
   );
 }
 
-function Documents({ offer }: { offer: ClientOffer }) {
+function Documents({ offer }: { offer: PageOffer }) {
   const { docs, media } = offer.content;
   if (!docs.length && !media.length) return null;
   return (
@@ -214,7 +214,7 @@ function Documents({ offer }: { offer: ClientOffer }) {
   );
 }
 
-function Pending({ offer }: { offer: ClientOffer }) {
+function Pending({ offer }: { offer: PageOffer }) {
   if (offer.entries.length === 0 && offer.review.length === 0) return null;
   return (
     <div className={styles.pending}>
@@ -234,7 +234,7 @@ function Pending({ offer }: { offer: ClientOffer }) {
   );
 }
 
-function Contacts({ offer }: { offer: ClientOffer }) {
+function Contacts({ offer }: { offer: PageOffer }) {
   const { manager } = offer.content;
   return (
     <div className={styles.contacts}>
