@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { signedInContext } from '#app/.server/test-context.ts';
 import { createUser, setRole } from '#app/modules/auth/users.server.ts';
 import { MAX_API_TOKENS, SUPPLIER_MESSAGES, markupFor, newSupplierInput, supplierSettingsInput } from './suppliers.schema.ts';
 import {
   addMember, createOrganisation, createToken, ensureOrganisationFor, grantRole, listOrganisations, organisationForEditing, organisationOfToken,
-  removeMember, revokeToken, updateSettings,
+  removeMember, revokeToken, supplierScope, updateSettings,
 } from './suppliers.server.ts';
 
 /*
@@ -147,5 +148,24 @@ describe('a supplier made from the command line', () => {
     expect(grants[0]?.name).toBe(`ООО «Агродеталь» (#${user})`);
     expect(await ensureOrganisationFor(t.db, user)).toMatchObject({ id: grants[0]?.id, created: false });
     expect(await grantRole(t.db, user, 'employee')).toBeNull();
+  });
+});
+
+describe('the cabinet\'s scope', () => {
+  it('is the signed-in user\'s own organisation, for two suppliers of two organisations; none for a portal user; refused to a customer', async () => {
+    const made = async (name: string) => {
+      const user = await createUser(t.db, { name, email: `${name.length}-${Date.now()}-${Math.random()}@scope.test`, password: 'secret1', emailVerified: true });
+      return { user, org: (await grantRole(t.db, user, 'supplier'))! };
+    };
+    const a = await made('Анна Первая');
+    const b = await made('Борис Второй');
+    expect(a.org.id).not.toBe(b.org.id);
+    expect((await supplierScope(await signedInContext(t.services, a.user))).organisation).toEqual({ id: a.org.id, name: a.org.name });
+    expect((await supplierScope(await signedInContext(t.services, b.user))).organisation).toEqual({ id: b.org.id, name: b.org.name });
+    const portal = await createUser(t.db, { name: 'Портал', email: 'portal@scope.test', password: 'secret1', emailVerified: true });
+    await setRole(t.db, portal, 'pp_access');
+    expect((await supplierScope(await signedInContext(t.services, portal))).organisation).toBeNull();
+    const customer = await createUser(t.db, { name: 'Покупатель', email: 'customer@scope.test', password: 'secret1', emailVerified: true });
+    await expect(supplierScope(await signedInContext(t.services, customer))).rejects.toMatchObject({ status: 403 });
   });
 });
