@@ -4,7 +4,7 @@ import { plural } from '#app/lib/plural.ts';
 import { BLOG_TITLE, blogListLink } from '#app/modules/blog/blog.rules.ts';
 import type { ArticleCard as Card, BlogTagView, BlogTypeView } from '#app/modules/blog/blog.schema.ts';
 import { ArticleCard } from './ArticleCard.tsx';
-import { BlogPager } from './BlogPager.tsx';
+import { PageLinks } from '#app/modules/catalog/listing/ui/PageLinks.tsx';
 import styles from './Blog.module.css';
 
 export interface BlogListData {
@@ -91,7 +91,7 @@ export function BlogListScreen({ data, lead }: { data: BlogListData; lead: strin
           <ul className={styles.grid} data-testid="blog-list">
             {page.news.map((a) => <li key={a.id}><ArticleCard article={a} headingLevel={2} /></li>)}
           </ul>
-          <BlogPager page={page.page} pageCount={page.pages} href={(p) => blogListLink(typeSlug, { tag: tag?.slug, region: region?.id, page: p })} />
+          <div className={styles.pager}><PageLinks page={page.page} pageCount={page.pages} href={(p) => blogListLink(typeSlug, { tag: tag?.slug, region: region?.id, page: p })} /></div>
         </>
       ) : (
         <p className={styles.empty}>Здесь пока нет публикаций. <Link to="/blog">Все новости</Link></p>

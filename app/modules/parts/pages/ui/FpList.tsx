@@ -2,7 +2,7 @@ import { useNavigation } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
 import { plural } from '#app/lib/plural.ts';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
-import { PageLinks } from '#app/modules/catalog/listing/ui/Pagination.tsx';
+import { PageLinks } from '#app/modules/catalog/listing/ui/PageLinks.tsx';
 import { MachinePicker } from '../../yard/ui/MachinePicker.tsx';
 import yardStyles from '../../yard/ui/yard.module.css';
 import { chooseMachine, encodeFpQuery, FP_SORT_LABELS, FP_SORT_ORDERS, toggleFpFlag, toggleMaker, type FpState } from '../fp.rules.ts';
