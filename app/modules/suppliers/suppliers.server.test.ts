@@ -68,6 +68,7 @@ describe('organisations', () => {
     expect((await listOrganisations(t.db, 'агродет')).map((o) => o.id)).toEqual([id]);
     expect((await listOrganisations(t.db, '7707083893')).map((o) => o.id)).toEqual([id]);
     expect(await listOrganisations(t.db, '%')).toEqual([]);
+    expect((await listOrganisations(t.db, 'агро\u0000дет')).map((o) => o.id)).toEqual([id]);
 
     expect(await updateSettings(t.db, actor, id, settings({ inn: '7707083893' }))).toEqual({ ok: true, value: undefined });
     const saved = await organisationForEditing(t.db, id);
@@ -91,6 +92,8 @@ describe('organisations', () => {
     const id = org.ok ? org.value : 0;
     const user = await createUser(t.db, { name: 'Пётр Прайсов', email: 'petr@gidravlika.ru', password: 'secret1', emailVerified: true });
     expect(await addMember(t.db, actor, id, 'nobody@gidravlika.ru')).toMatchObject({ ok: false, message: SUPPLIER_MESSAGES.userNotFound });
+    expect(await addMember(t.db, actor, id, 'petr\u0000@gidravlika.ru')).toMatchObject({ ok: false, message: SUPPLIER_MESSAGES.userNotFound });
+    expect(await addMember(t.db, actor, id, 'x'.repeat(300) + '@gidravlika.ru')).toMatchObject({ ok: false, message: SUPPLIER_MESSAGES.userNotFound });
     expect(await addMember(t.db, actor, id, 'buyer-staff@agro.test')).toMatchObject({ ok: false, message: SUPPLIER_MESSAGES.userStaff });
     expect(await addMember(t.db, actor, id, ' Petr@Gidravlika.ru ')).toEqual({ ok: true, value: undefined });
     expect(await t.db.selectFrom('auth_user').select(['is_supplier', 'supplier_organisation_id']).where('id', '=', user).executeTakeFirst()).toEqual({ is_supplier: true, supplier_organisation_id: id });

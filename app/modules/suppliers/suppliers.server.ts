@@ -44,7 +44,8 @@ export async function listOrganisations(db: DB, q = ''): Promise<OrganisationRow
       eb.selectFrom('suppliers_api_token as t').whereRef('t.organisation_id', '=', 'o.id').where('t.revoked_at', 'is', null).select((e) => e.fn.countAll<number>().as('n')).as('tokens'),
     ])
     .orderBy('o.id', 'desc').limit(200);
-  const term = q.trim();
+  // Characters nobody types (NUL among them, which PostgreSQL refuses in text) find nothing rather than fail.
+  const term = q.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (term) query = query.where((eb) => eb.or([eb('o.name', 'ilike', `%${term.replace(/[\\%_]/g, '\\$&')}%`), eb('o.inn', '=', term)]));
   const rows = await query.execute();
   return rows.map((r) => ({
@@ -137,8 +138,10 @@ export async function addMember(db: DB, actor: Actor, id: number, email: string,
   return db.transaction().execute(async (trx): Promise<Outcome> => {
     const org = await trx.selectFrom('suppliers_organisation').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!org) return { ok: false, message: SUPPLIER_MESSAGES.notFound };
+    const address = email.trim().toLowerCase();
+    if (address.length > 254 || /[\u0000-\u001f\u007f\s]/.test(address)) return { ok: false, message: SUPPLIER_MESSAGES.userNotFound, field: 'email' };
     const user = await trx.selectFrom('auth_user').select(['id', 'name', 'supplier_organisation_id', 'is_employee', 'is_administrator'])
-      .where('email', '=', email.trim().toLowerCase()).forUpdate().executeTakeFirst();
+      .where('email', '=', address).forUpdate().executeTakeFirst();
     if (!user) return { ok: false, message: SUPPLIER_MESSAGES.userNotFound, field: 'email' };
     if (user.is_employee || user.is_administrator) return { ok: false, message: SUPPLIER_MESSAGES.userStaff, field: 'email' };
     if (user.supplier_organisation_id === id) return { ok: true, value: undefined };
