@@ -23,7 +23,9 @@ const LEADS: Readonly<Record<string, string>> = {
 /** /blog and /blog/{section} (spec §2 `/blog/*`): one page of the list with its filters. */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { services } = context.get(pageContext);
-  const query = blogListQuery.parse(Object.fromEntries(url.searchParams));
+  const parsed = blogListQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) throw data(null, { status: 404 });
+  const query = parsed.data;
   const list = await blogListPage(services, params.type ?? null, query);
   // An unknown section or tag, or a page past the last, is not a page of the blog.
   if (!list || (query.page > 1 && query.page > list.page.pages)) throw data(null, { status: 404 });

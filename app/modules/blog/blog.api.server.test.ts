@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { createApp } from '../../../server/app.ts';
+import { fakeServerBuild } from '../../../server/test-build.ts';
 import { testClient } from '../../../server/test-client.ts';
+import * as blogRoute from '../../routes/blog.tsx';
 import { intArray } from './blog.queries.server.ts';
 import { BLOG_MESSAGES } from './blog.schema.ts';
 
@@ -151,5 +154,18 @@ describe('tags, the list and the filter', () => {
     const bad = await client.post('/api/ps/get-news-by-filter', { page: 0 });
     expect(bad.status).toBe(400);
     expect((await json(bad)).message).toBe(BLOG_MESSAGES.badPage);
+  });
+});
+
+describe('/blog and its sections: a query value that names no page is a 404', () => {
+  const app = () => createApp({ services: t.services, build: fakeServerBuild({ 'routes/blog': { path: 'blog/:type?', module: blogRoute } }) });
+
+  it('answers the list, a tag, a region and a page, and 404 for malformed or unknown values', async () => {
+    const a = app();
+    for (const path of ['/blog', '/blog/agronovosti', '/blog?tag=servis', '/blog?page=1']) expect((await a.request(path)).status, path).toBe(200);
+    for (const path of ['/blog?tag=%00', '/blog?tag=%D1%82%D0%B5%D0%B3', '/blog?tag=net-takoj', '/blog?page=-1', '/blog?page=0', '/blog?page=abc',
+      '/blog?page=1e3', '/blog?page=99', '/blog?region=0', '/blog?region=abc', '/blog?region=99999999999', '/blog/net-takogo']) {
+      expect((await a.request(path)).status, path).toBe(404);
+    }
   });
 });

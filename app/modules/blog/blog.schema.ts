@@ -117,11 +117,15 @@ export type NewsFilter = z.infer<typeof newsFilterQuery>;
 /** One page of a list, with how many there are. */
 export interface NewsPage { news: ArticleCard[]; total: number; page: number; pages: number }
 
-/** The list page's query: ?tag=slug&region=id&page=n (anything malformed reads as absent). */
+/**
+ * The list page's query: ?tag=slug&region=id&page=n. A value that is not one of these forms names no
+ * page of the blog (404), so junk values neither repeat the list under other addresses nor fill the
+ * page cache with copies of it.
+ */
 export const blogListQuery = z.object({
-  tag: z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/).optional().catch(undefined),
-  region: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  tag: z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/).optional(),
+  region: z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).pipe(z.number().max(2 ** 31 - 1)).optional(),
+  page: z.string().regex(/^[1-9][0-9]{0,4}$/).transform(Number).pipe(z.number().max(10_000)).default(1),
 });
 
 /* The editor's form. */
