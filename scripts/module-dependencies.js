@@ -20,6 +20,6 @@ export const MODULE_DEPENDENCIES = {
   content: ['regions', 'parts'],
   search: ['catalog', 'content', 'parts'],
   offers: ['regions', 'auth', 'catalog', 'parts', 'delivery', 'orders', 'financing'],
-  suppliers: ['regions', 'auth'],
+  suppliers: ['regions', 'auth', 'parts'],
   blog: ['regions', 'catalog', 'parts'],
 };

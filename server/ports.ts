@@ -6,13 +6,15 @@ import { deliveryPrice } from '#app/modules/delivery/delivery.server.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.constants.ts';
 import { configureOrderPorts, partsOrderedWith, type CreditLimitPort, type OrderDeliveryQuote } from '#app/modules/orders/orders.server.ts';
 import { partsSidebarRequest } from '#app/modules/parts/line/line.server.ts';
+import { configurePartsPorts } from '#app/modules/parts/parts.server.ts';
+import { supplierOffersForParts } from '#app/modules/suppliers/pricelist/intake.server.ts';
 
 /*
  * Ports wired to the modules that answer them, where the asking module sits below the answering one
  * or beside it (docs/architecture.md, Allowed dependencies; ADR 071): the orders' delivery price from
  * the delivery module, their cart lines and credit limit from the cart (ADR 041, 042); the cart's
  * parts ordered together from the orders; the catalogue's sidebar endpoint's parts section from the
- * parts module. Only this file names them together.
+ * parts module; the parts' offers of suppliers from the suppliers module (ADR 096). Only this file names them together.
  */
 
 /**
@@ -54,4 +56,5 @@ export function wirePorts(): void {
   configureOrderPorts({ deliveryQuote: deliveryQuoteForOrders, creditLimit: creditLimitForOrders, cart: { lines: linesForOrder, remove: removeOrderedLines } });
   configureCartPorts({ orderedWith: (db, partIds) => partsOrderedWith(db, partIds) });
   registerSidebarSection('parts', partsSidebarRequest);
+  configurePartsPorts({ supplierOffers: supplierOffersForParts });
 }

@@ -71,6 +71,10 @@ export interface Database {
   suppliers_organisation: SuppliersOrganisationTable;
   suppliers_sender: SuppliersSenderTable;
   suppliers_api_token: SuppliersApiTokenTable;
+  suppliers_file: SuppliersFileTable;
+  suppliers_position: SuppliersPositionTable;
+  suppliers_offer: SuppliersOfferTable;
+  suppliers_manual_match: SuppliersManualMatchTable;
   blog_type: BlogTypeTable;
   blog_tag: BlogTagTable;
   blog_article: BlogArticleTable;
@@ -923,6 +927,73 @@ export interface SuppliersApiTokenTable {
   created_at: Timestamp;
   last_used_at: Date | null;
   revoked_at: Date | null;
+}
+/** A price list that came in (migration 0047, ADR 096). */
+export interface SuppliersFileTable {
+  id: Generated<number>;
+  organisation_id: number;
+  source: 'upload' | 'mail' | 'api';
+  name: string;
+  storage_key: string | null;
+  size_bytes: ColumnType<number, number | undefined, number>;
+  kind: ColumnType<'full' | 'delta', 'full' | 'delta' | undefined, 'full' | 'delta'>;
+  state: ColumnType<SupplierFileState, SupplierFileState | undefined, SupplierFileState>;
+  /** What its processing found: `FileReport` of the suppliers module. */
+  report: ColumnType<unknown, string | undefined, string>;
+  rows_total: ColumnType<number, number | undefined, number>;
+  rows_matched: ColumnType<number, number | undefined, number>;
+  rows_bad: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: Timestamp;
+  processed_at: Date | null;
+  published_at: Date | null;
+}
+export type SupplierFileState = 'received' | 'processing' | 'held' | 'published' | 'failed';
+export type SupplierMatch = 'manual' | 'code_brand' | 'code' | 'analog';
+
+/** One row of a list as read and matched, staged until the list is published. */
+export interface SuppliersPositionTable {
+  file_id: number;
+  row_number: number;
+  code: string;
+  code_norm: string;
+  brand: ColumnType<string, string | undefined, string>;
+  name: ColumnType<string, string | undefined, string>;
+  /** Minor units of `currency`; null: no usable price. */
+  price: number | null;
+  currency: string | null;
+  stock: number | null;
+  multiplicity: ColumnType<number, number | undefined, number>;
+  min_order: ColumnType<number, number | undefined, number>;
+  lead_time_days: number | null;
+  problems: ColumnType<string[], string[] | undefined, string[]>;
+  part_id: number | null;
+  matched_by: SupplierMatch | null;
+}
+
+/** What the storefront shows of a supplier: one row per organisation and part. */
+export interface SuppliersOfferTable {
+  organisation_id: number;
+  part_id: number;
+  /** Minor units of `currency`, the supplier's own price (the markup is applied when shown). */
+  price: number;
+  currency: CurrencyCode;
+  stock: number | null;
+  multiplicity: ColumnType<number, number | undefined, number>;
+  min_order: ColumnType<number, number | undefined, number>;
+  lead_time_days: number;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  file_id: number | null;
+  updated_at: Timestamp;
+}
+
+export interface SuppliersManualMatchTable {
+  organisation_id: number;
+  code_norm: string;
+  brand_norm: string;
+  part_id: number;
+  created_by: number | null;
+  created_at: Timestamp;
 }
 /** The kinds of article (migration 0040): reference data with fixed ids. */
 export interface BlogTypeTable {

@@ -81,3 +81,20 @@ export async function selectUnknownIds(db: DB, ids: readonly number[]): Promise<
     where not exists (select 1 from parts_part p where p.id = i.id) order by i.id`.execute(db);
   return rows.map((r) => Number(r.id));
 }
+
+/** The parts whose normalised number is one of `codes`, with their maker's name and slug. */
+export async function selectByCodes(db: DB, codes: readonly string[]) {
+  const { rows } = await sql<{ id: number; code_norm: string; maker_name: string; maker_slug: string }>`
+    select p.id, p.code_norm, m.name as maker_name, m.slug as maker_slug
+    from parts_part p join parts_manufacturer m on m.id = p.manufacturer_id
+    where p.code_norm = any(${[...codes]}::text[])`.execute(db);
+  return rows;
+}
+
+/** The analog pairs (lower id first) whose both parts are among `ids`. */
+export async function selectAnalogPairsAmong(db: DB, ids: readonly number[]) {
+  const { rows } = await sql<{ part_id: number; analog_id: number }>`
+    select part_id, analog_id from parts_analog
+    where part_id = any(${[...ids]}::int[]) and analog_id = any(${[...ids]}::int[])`.execute(db);
+  return rows;
+}

@@ -2,7 +2,8 @@ import type { AudienceContext } from '#app/.server/context.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { partCodeCandidates } from './part-code.rules.ts';
 import type { DB } from '#app/.server/db/connect.ts';
-import { selectExactAndRelated, selectNear, selectOffers, selectUnknownIds, type OfferRow, type PartRow } from './parts.queries.server.ts';
+import type { CurrencyCode } from '#app/.server/db/schema.ts';
+import { selectAnalogPairsAmong, selectByCodes, selectExactAndRelated, selectNear, selectOffers, selectUnknownIds, type OfferRow, type PartRow } from './parts.queries.server.ts';
 import { PART_SEARCH_DEFAULT_LIMIT, type PartHit, type PartRelation, type PartSearchResult } from './parts.schema.ts';
 
 const RELATIONS: readonly PartRelation[] = ['exact', 'replacement', 'analog', 'replaced', 'near'];
@@ -58,4 +59,41 @@ export async function lookupPartNumber(ctx: AudienceContext, query: string, { li
     };
   });
   return result;
+}
+
+// ── Suppliers' offers (issue 32 §5–§6, ADR 096) ─────────────────────────────────────────────────
+
+/** A part a supplier's row may name: the part, its normalised number and its maker. */
+export interface CodeCandidate { id: number; codeNorm: string; maker: string; makerSlug: string }
+
+/** The parts whose normalised number is one of `codes` (a supplier's list is matched in chunks). One statement. */
+export async function partsByCodes(db: DB, codes: readonly string[]): Promise<CodeCandidate[]> {
+  if (!codes.length) return [];
+  return (await selectByCodes(db, codes)).map((r) => ({ id: Number(r.id), codeNorm: r.code_norm, maker: r.maker_name, makerSlug: r.maker_slug }));
+}
+
+/** The analog pairs among `ids` (interchangeable parts of different makers). One statement. */
+export async function analogPairs(db: DB, ids: readonly number[]): Promise<Array<[number, number]>> {
+  if (ids.length < 2) return [];
+  return (await selectAnalogPairsAmong(db, ids)).map((r) => [Number(r.part_id), Number(r.analog_id)]);
+}
+
+/**
+ * A supplier's offer of a part as a buyer sees it: 'под заказ, N дней' at the supplier's price with
+ * the organisation's markup, in the branch's currency. Answered by the suppliers module, which sits
+ * above this one, through the port `server/ports.ts` wires (ADR 071).
+ */
+export interface SupplierOfferLine { organisationId: number; price: number; currency: CurrencyCode; leadTimeDays: number; stock: number | null; multiplicity: number; minOrder: number }
+/** The best (cheapest, then quickest) supplier offer of each part in `currency`. */
+export type SupplierOffersPort = (db: DB, partIds: readonly number[], currency: CurrencyCode) => Promise<Map<number, SupplierOfferLine>>;
+
+let supplierOffersPort: SupplierOffersPort = async () => new Map();
+
+export function configurePartsPorts(ports: { supplierOffers: SupplierOffersPort }): void {
+  supplierOffersPort = ports.supplierOffers;
+}
+
+/** The suppliers' offers of the parts in the branch's currency (none where no supplier has the part). */
+export function supplierOffersOf(db: DB, partIds: readonly number[], currency: CurrencyCode): Promise<Map<number, SupplierOfferLine>> {
+  return partIds.length ? supplierOffersPort(db, partIds, currency) : Promise.resolve(new Map());
 }

@@ -16,6 +16,9 @@ export interface PartOfferLine {
   expectedDate: string | null;
 }
 
+/** A supplier's offer of the part (ADR 096): 'под заказ, N дней', the price only where prices show. */
+export interface PartSupplierOffer { price: number | null; currency: CurrencyCode; leadTimeDays: number; minOrder: number; multiplicity: number }
+
 export interface PartStockElsewhere { branchId: number; branchName: string; quantity: number }
 
 /** A part in a list: the /fp/ rows, the analogs and supersessions of a part page. */
@@ -93,6 +96,8 @@ export interface PartPage {
   trail: Crumb[];
   pricesShown: boolean;
   here: PartOfferLine | null;
+  /** The best supplier's offer in the branch's currency, when a supplier's list has the part. */
+  supplierOffer: PartSupplierOffer | null;
   branchName: string;
   elsewhere: PartStockElsewhere[];
   relatives: PartRelative[];

@@ -1,12 +1,13 @@
 import { keptPerDb } from '#app/.server/cache.ts';
 import type { AppServices, AudienceContext, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
+import type { CurrencyCode } from '#app/.server/db/schema.ts';
 import { modelLink } from '#app/modules/catalog/catalog.rules.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { normalizePartCode } from '../part-code.rules.ts';
 import { selectOffers } from '../parts.queries.server.ts';
 import type { PartSearchResult } from '../parts.schema.ts';
-import { lookupPartNumber } from '../parts.server.ts';
+import { lookupPartNumber, supplierOffersOf } from '../parts.server.ts';
 import { machinesForFp } from '../yard/yard.server.ts';
 import { effectiveSort, FP_PAGE_SIZE, makerCountsOf, pageCountOf, type CountCell, type CountFlags, type FpState } from './fp.rules.ts';
 import { drawingLink, fpLink, lineLink, partLink } from './part-link.rules.ts';
@@ -132,9 +133,9 @@ export function machineMakersWithDrawings(services: AppServices): Promise<Machin
 /** Prices need sign-in (spec §1), as on the machinery cards. */
 const seesPrices = (ctx: AudienceContext) => ctx.audience.signedIn;
 
-async function visitorBranch(ctx: AudienceContext): Promise<{ id: number; name: string }> {
-  const { currentBranch } = await currentLocation(ctx);
-  return { id: currentBranch.id ?? -1, name: currentBranch.name };
+async function visitorBranch(ctx: AudienceContext): Promise<{ id: number; name: string; currency: CurrencyCode }> {
+  const { currentBranch, country } = await currentLocation(ctx);
+  return { id: currentBranch.id ?? -1, name: currentBranch.name, currency: country.code === 'KZ' ? 'KZT' : 'RUB' };
 }
 
 function offerOf(r: Pick<ListRow, 'currency' | 'price' | 'old_price' | 'quantity' | 'expected_date'>): PartOfferLine | null {
@@ -285,8 +286,9 @@ const RELATION = { 1: 'replacement', 2: 'analog', 3: 'replaced' } as const;
 /**
  * A part's page: the part, what replaced it and what it replaced, its analogs, with price (signed
  * in) and stock here and elsewhere; the drawings it is on and the models it fits (whether it fits
- * the visitor's machines comes after hydration: `PartFit`). The 1C code only for employees. Five
- * statements whatever the data. Null: no such part.
+ * the visitor's machines comes after hydration: `PartFit`). The 1C code only for employees; the best
+ * supplier's offer through the suppliers' port (ADR 096). Five statements whatever the data, and
+ * the port's one. Null: no such part.
  */
 export async function loadPartPage(ctx: AudienceContext, id: number, { employee }: { employee: boolean }): Promise<PartPage | null> {
   const db = ctx.services.db;
@@ -297,7 +299,11 @@ export async function loadPartPage(ctx: AudienceContext, id: number, { employee 
     partsReference(ctx.services), visitorBranch(ctx), regionDirectory(ctx.services),
     selectRelatives(db, id, RELATIVES_LIMIT), selectDrawingUses(db, id, DRAWINGS_LIMIT), selectModelUses(db, id, MODELS_LIMIT),
   ]);
-  const offers = await selectOffers(db, [id, ...relatives.map((r) => r.id)], branch.id, withPrices);
+  const [offers, suppliers] = await Promise.all([
+    selectOffers(db, [id, ...relatives.map((r) => r.id)], branch.id, withPrices),
+    supplierOffersOf(db, [id], branch.currency),
+  ]);
+  const supplier = suppliers.get(id);
   const branchName = new Map(directory.branches.map((b) => [b.id, b.name]));
   const hereOf = (partId: number): PartOfferLine | null => {
     const o = offers.find((x) => x.part_id === partId && x.branch_id === branch.id);
@@ -320,6 +326,10 @@ export async function loadPartPage(ctx: AudienceContext, id: number, { employee 
     trail: categoryTrail(ref, category),
     pricesShown: withPrices,
     here: hereOf(id),
+    supplierOffer: supplier ? {
+      price: withPrices ? supplier.price : null, currency: supplier.currency, leadTimeDays: supplier.leadTimeDays,
+      minOrder: supplier.minOrder, multiplicity: supplier.multiplicity,
+    } : null,
     branchName: branch.name,
     elsewhere: elsewhereOf(id).map((o) => ({ branchId: o.branch_id, branchName: branchName.get(o.branch_id) ?? '', quantity: o.quantity })),
     relatives: relativeViews,

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
+import { formatMoney } from '#app/lib/money.ts';
+import { plural } from '#app/lib/plural.ts';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { useRecordPartsView } from '../../history/ui/use-record-parts-view.ts';
 import { PartFit } from '../../yard/ui/PartFit.tsx';
@@ -17,6 +19,23 @@ function relationLabel(r: PartRelative): string {
 
 function weightLabel(grams: number): string {
   return grams >= 1000 ? `${(grams / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} кг` : `${grams.toLocaleString('ru-RU')} г`;
+}
+
+/** 'Под заказ, N дней' from a supplier's list (ADR 096): the price only for those who see prices. */
+function SupplierOfferNote({ offer }: { offer: NonNullable<PartPage['supplierOffer']> }) {
+  const days = offer.leadTimeDays;
+  return (
+    <p className={styles.supplierOffer} data-testid="part-supplier-offer">
+      <span>Под заказ, {days} {plural(days, 'день', 'дня', 'дней')}</span>
+      {offer.price !== null ? <strong>{formatMoney(offer.price, offer.currency)}</strong> : null}
+      {offer.minOrder > 1 || offer.multiplicity > 1 ? (
+        <span className={styles.muted}>
+          {offer.minOrder > 1 ? `от ${offer.minOrder} шт.` : null}{offer.minOrder > 1 && offer.multiplicity > 1 ? ', ' : null}
+          {offer.multiplicity > 1 ? `кратно ${offer.multiplicity} шт.` : null}
+        </span>
+      ) : null}
+    </p>
+  );
 }
 
 export interface PartPageViewProps {
@@ -62,6 +81,7 @@ export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
         <div className={styles.buy} data-testid="part-buy">
           <p className={styles.muted}>{data.branchName}</p>
           <PartPrice here={data.here} size="page" />
+          {data.supplierOffer ? <SupplierOfferNote offer={data.supplierOffer} /> : null}
           <CartButton partId={data.id} />
           {favouriteButton ?? null}
           <div>

@@ -1,0 +1,223 @@
+import { sql } from 'kysely';
+import type { AppServices } from '#app/.server/context.ts';
+import type { DB } from '#app/.server/db/connect.ts';
+import type { CurrencyCode, SupplierFileState } from '#app/.server/db/schema.ts';
+import { analogPairs, partsByCodes, unknownPartIds, type SupplierOfferLine } from '#app/modules/parts/parts.server.ts';
+import { partsReference } from '#app/modules/parts/pages/pages.server.ts';
+import { markupFor } from '../suppliers.schema.ts';
+import { codesOf, manualKey, matchRow, normalizeBrand, type Candidate, type MatchContext } from './matching.rules.ts';
+
+/*
+ * A price list's way from rows to the storefront (issue 32 §5–§6, ADR 096): its rows are staged
+ * chunk by chunk as `suppliers_position`, each matched to our parts on the way; publishing writes the
+ * organisation's `suppliers_offer` rows from the matched positions in one transaction, so a buyer
+ * sees the previous list or the new one, never half of one. Every statement takes the organisation's
+ * id: a file of another organisation is not found.
+ */
+
+export const CURRENCIES: readonly CurrencyCode[] = ['RUB', 'KZT', 'USD', 'EUR', 'CNY'];
+
+/** One row of a list as read and normalised. Money in minor units of `currency` (null: the organisation's). */
+export interface StagedRow {
+  rowNumber: number;
+  code: string;
+  brand: string;
+  name: string;
+  price: number | null;
+  currency: string | null;
+  stock: number | null;
+  multiplicity: number;
+  minOrder: number;
+  leadTimeDays: number | null;
+  /** Check codes of the row (ADR 094); a row with any is never published. */
+  problems: string[];
+}
+
+export interface NewFile { source: 'upload' | 'mail' | 'api'; name: string; storageKey?: string | null; sizeBytes?: number; kind?: 'full' | 'delta'; createdBy?: number | null }
+
+/** Registers a list that came in, for the organisation; its id. */
+export async function createFile(db: DB, organisationId: number, file: NewFile): Promise<number> {
+  const { id } = await db.insertInto('suppliers_file').values({
+    organisation_id: organisationId, source: file.source, name: file.name.slice(0, 255) || 'без имени', storage_key: file.storageKey ?? null,
+    size_bytes: file.sizeBytes ?? 0, kind: file.kind ?? 'full', state: 'processing', created_by: file.createdBy ?? null,
+  }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+interface OrganisationRules { currency: string; leadTimeDays: number }
+
+async function rulesOf(db: DB, organisationId: number): Promise<OrganisationRules | null> {
+  const row = await db.selectFrom('suppliers_organisation').select(['currency', 'lead_time_days']).where('id', '=', organisationId).executeTakeFirst();
+  return row ? { currency: row.currency, leadTimeDays: row.lead_time_days } : null;
+}
+
+/** Makers we know by normalised name and slug, for the matching's "another maker's part" rule. */
+async function knownBrands(services: AppServices): Promise<Set<string>> {
+  const ref = await partsReference(services);
+  const brands = new Set<string>();
+  for (const m of ref.makers.values()) { brands.add(normalizeBrand(m.name)); brands.add(normalizeBrand(m.slug)); }
+  return brands;
+}
+
+/**
+ * What matching a chunk needs, in four statements whatever its size: the parts of every number the
+ * rows may mean, the analog pairs among parts sharing a number, and the organisation's manual matches.
+ */
+async function matchContext(services: AppServices, organisationId: number, rows: readonly StagedRow[], brands: ReadonlySet<string>): Promise<MatchContext> {
+  const db = services.db;
+  const codes = [...new Set(rows.flatMap((r) => codesOf(r.code)))];
+  const [candidates, manualRows] = await Promise.all([
+    partsByCodes(db, codes),
+    codes.length
+      ? db.selectFrom('suppliers_manual_match').select(['code_norm', 'brand_norm', 'part_id'])
+        .where('organisation_id', '=', organisationId).where(sql<boolean>`code_norm = any(${codes}::text[])`).execute()
+      : Promise.resolve([]),
+  ]);
+  const byCode = new Map<string, Candidate[]>();
+  for (const c of candidates) byCode.set(c.codeNorm, [...(byCode.get(c.codeNorm) ?? []), c]);
+  const shared = [...byCode.values()].filter((list) => list.length > 1).flat().map((c) => c.id);
+  const pairs = await analogPairs(db, shared);
+  return {
+    byCode,
+    knownBrands: brands,
+    analogs: new Set(pairs.map(([a, b]) => `${Math.min(a, b)}:${Math.max(a, b)}`)),
+    manual: new Map(manualRows.map((m) => [manualKey(m.code_norm, m.brand_norm), m.part_id])),
+  };
+}
+
+/** Rows staged at once: one statement each for candidates, manual matches, analogs and the insert. */
+export const STAGE_CHUNK = 5_000;
+
+/**
+ * Stages rows of a file being processed: matched, then inserted in one statement per chunk. The
+ * organisation's currency and lead time fill what a row leaves empty. Answers how many matched.
+ */
+export async function stageRows(services: AppServices, organisationId: number, fileId: number, rows: readonly StagedRow[]): Promise<{ matched: number }> {
+  const db = services.db;
+  const [rules, brands] = await Promise.all([rulesOf(db, organisationId), knownBrands(services)]);
+  if (!rules) throw new Error(`No supplier organisation ${organisationId}`);
+  let matched = 0;
+  for (let start = 0; start < rows.length; start += STAGE_CHUNK) {
+    const chunk = rows.slice(start, start + STAGE_CHUNK);
+    const ctx = await matchContext(services, organisationId, chunk, brands);
+    const cols = {
+      row: [] as number[], code: [] as string[], norm: [] as string[], brand: [] as string[], name: [] as string[],
+      price: [] as Array<number | null>, currency: [] as Array<string | null>, stock: [] as Array<number | null>,
+      mult: [] as number[], min: [] as number[], lead: [] as number[], problems: [] as string[], part: [] as Array<number | null>, by: [] as Array<string | null>,
+    };
+    for (const r of chunk) {
+      const match = r.problems.length ? null : matchRow(r, ctx);
+      if (match) matched += 1;
+      cols.row.push(r.rowNumber); cols.code.push(r.code.slice(0, 100)); cols.norm.push(codesOf(r.code)[0] ?? '');
+      cols.brand.push(r.brand.slice(0, 100)); cols.name.push(r.name.slice(0, 300));
+      cols.price.push(r.price); cols.currency.push(r.currency ?? rules.currency); cols.stock.push(r.stock);
+      cols.mult.push(r.multiplicity); cols.min.push(r.minOrder); cols.lead.push(r.leadTimeDays ?? rules.leadTimeDays);
+      // Arrays of arrays do not pass through unnest: the codes travel as one text per row.
+      cols.problems.push(r.problems.join(','));
+      cols.part.push(match?.partId ?? null); cols.by.push(match?.by ?? null);
+    }
+    await sql`
+      insert into suppliers_position (file_id, row_number, code, code_norm, brand, name, price, currency, stock, multiplicity, min_order, lead_time_days, problems, part_id, matched_by)
+      select ${fileId}, r.row_number, r.code, r.code_norm, r.brand, r.name, r.price, r.currency, r.stock, r.mult, r.min_order, r.lead,
+        case when r.problems = '' then '{}'::text[] else string_to_array(r.problems, ',') end, r.part_id, r.matched_by
+      from unnest(${cols.row}::int[], ${cols.code}::text[], ${cols.norm}::text[], ${cols.brand}::text[], ${cols.name}::text[],
+        ${cols.price}::bigint[], ${cols.currency}::text[], ${cols.stock}::int[], ${cols.mult}::int[], ${cols.min}::int[], ${cols.lead}::int[],
+        ${cols.problems}::text[], ${cols.part}::int[], ${cols.by}::text[])
+        as r(row_number, code, code_norm, brand, name, price, currency, stock, mult, min_order, lead, problems, part_id, matched_by)`.execute(db);
+  }
+  return { matched };
+}
+
+/** Records what processing found and where the file stands: 'held' waits for an acknowledgement. */
+export async function finishProcessing(db: DB, organisationId: number, fileId: number, outcome: { state: Extract<SupplierFileState, 'held' | 'failed' | 'processing'>; report: unknown }): Promise<void> {
+  await sql`
+    update suppliers_file f set state = ${outcome.state}, report = ${JSON.stringify(outcome.report)}::jsonb, processed_at = clock_timestamp(),
+      rows_total = c.total, rows_matched = c.matched, rows_bad = c.bad
+    from (select count(*)::int as total, count(part_id)::int as matched, count(*) filter (where problems <> '{}')::int as bad
+          from suppliers_position where file_id = ${fileId}) c
+    where f.id = ${fileId} and f.organisation_id = ${organisationId}`.execute(db);
+}
+
+export type PublishOutcome =
+  | { ok: true; offers: number; withdrawn: number }
+  | { ok: false; reason: 'not_found' | 'already_published' | 'failed' };
+
+/**
+ * Publishes a processed file: in one transaction, under the organisation's row lock (two
+ * publications of one organisation run one after the other), its matched, priced positions become
+ * the organisation's offers — one per part, the cheapest row — and, for a full list, the offers it no
+ * longer has are deactivated, deleted or kept as the organisation's rule says. Readers see the
+ * previous offers until the commit, then all of the new ones.
+ */
+export async function publishFile(db: DB, organisationId: number, fileId: number): Promise<PublishOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const org = await trx.selectFrom('suppliers_organisation').select(['missing_rows']).where('id', '=', organisationId).forUpdate().executeTakeFirst();
+    if (!org) return { ok: false as const, reason: 'not_found' as const };
+    const file = await trx.selectFrom('suppliers_file').select(['state', 'kind']).where('id', '=', fileId).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
+    if (!file) return { ok: false as const, reason: 'not_found' as const };
+    if (file.state === 'published') return { ok: false as const, reason: 'already_published' as const };
+    if (file.state === 'failed') return { ok: false as const, reason: 'failed' as const };
+    const written = await sql`
+      insert into suppliers_offer (organisation_id, part_id, price, currency, stock, multiplicity, min_order, lead_time_days, active, file_id, updated_at)
+      select distinct on (part_id) ${organisationId}, part_id, price, currency, stock, multiplicity, min_order, lead_time_days, true, ${fileId}, clock_timestamp()
+      from suppliers_position
+      where file_id = ${fileId} and part_id is not null and price is not null and problems = '{}'
+        and currency = any(${[...CURRENCIES]}::text[])
+      order by part_id, price, row_number
+      on conflict (organisation_id, part_id) do update set price = excluded.price, currency = excluded.currency, stock = excluded.stock,
+        multiplicity = excluded.multiplicity, min_order = excluded.min_order, lead_time_days = excluded.lead_time_days,
+        active = true, file_id = excluded.file_id, updated_at = excluded.updated_at`.execute(trx);
+    let withdrawn = 0;
+    if (file.kind === 'full' && org.missing_rows !== 'keep') {
+      const res = org.missing_rows === 'delete'
+        ? await trx.deleteFrom('suppliers_offer').where('organisation_id', '=', organisationId).where((eb) => eb.or([eb('file_id', 'is', null), eb('file_id', '!=', fileId)])).executeTakeFirst()
+        : await trx.updateTable('suppliers_offer').set({ active: false }).where('organisation_id', '=', organisationId).where('active', '=', true)
+          .where((eb) => eb.or([eb('file_id', 'is', null), eb('file_id', '!=', fileId)])).executeTakeFirst();
+      withdrawn = Number('numDeletedRows' in res ? res.numDeletedRows : res.numUpdatedRows);
+    }
+    await trx.updateTable('suppliers_file').set({ state: 'published', published_at: sql<Date>`clock_timestamp()` }).where('id', '=', fileId).execute();
+    return { ok: true as const, offers: Number(written.numAffectedRows ?? 0), withdrawn };
+  });
+}
+
+/**
+ * Matches a position by hand and remembers it for the organisation's next lists (the code and brand
+ * as normalised). False: no such position of the organisation's, or no such part.
+ */
+export async function matchByHand(db: DB, organisationId: number, fileId: number, rowNumber: number, partId: number, actorId: number | null): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const pos = await trx.selectFrom('suppliers_position as p').innerJoin('suppliers_file as f', 'f.id', 'p.file_id')
+      .select(['p.code_norm', 'p.brand']).where('p.file_id', '=', fileId).where('p.row_number', '=', rowNumber).where('f.organisation_id', '=', organisationId)
+      .executeTakeFirst();
+    if (!pos || !pos.code_norm) return false;
+    if ((await unknownPartIds(trx, [partId])).length) return false;
+    await trx.updateTable('suppliers_position').set({ part_id: partId, matched_by: 'manual' }).where('file_id', '=', fileId).where('row_number', '=', rowNumber).execute();
+    await trx.insertInto('suppliers_manual_match')
+      .values({ organisation_id: organisationId, code_norm: pos.code_norm, brand_norm: normalizeBrand(pos.brand), part_id: partId, created_by: actorId })
+      .onConflict((oc) => oc.columns(['organisation_id', 'code_norm', 'brand_norm']).doUpdateSet({ part_id: partId, created_by: actorId }))
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * The storefront's port (`SupplierOffersPort` of the parts module): each part's best active offer in
+ * `currency` — the supplier's price with its organisation's markup, cheapest first, then quickest.
+ * One statement. Offers in another currency are not shown (there are no exchange rates to convert).
+ */
+export async function supplierOffersForParts(db: DB, partIds: readonly number[], currency: CurrencyCode): Promise<Map<number, SupplierOfferLine>> {
+  const rows = await db.selectFrom('suppliers_offer as s').innerJoin('suppliers_organisation as o', 'o.id', 's.organisation_id')
+    .select(['s.part_id', 's.organisation_id', 's.price', 's.stock', 's.multiplicity', 's.min_order', 's.lead_time_days', 'o.markup_rules'])
+    .where(sql<boolean>`s.part_id = any(${[...partIds]}::int[])`).where('s.active', '=', true).where('s.currency', '=', currency)
+    .where((eb) => eb.or([eb('s.stock', 'is', null), eb('s.stock', '>', 0)]))
+    .execute();
+  const best = new Map<number, SupplierOfferLine>();
+  for (const r of rows) {
+    const rules = (typeof r.markup_rules === 'string' ? JSON.parse(r.markup_rules) : r.markup_rules) as Array<{ from: number; percent: number }>;
+    const price = Math.round(r.price * (100 + markupFor(rules, r.price)) / 100);
+    const line: SupplierOfferLine = { organisationId: r.organisation_id, price, currency, leadTimeDays: r.lead_time_days, stock: r.stock, multiplicity: r.multiplicity, minOrder: r.min_order };
+    const held = best.get(r.part_id);
+    if (!held || line.price < held.price || (line.price === held.price && line.leadTimeDays < held.leadTimeDays)) best.set(r.part_id, line);
+  }
+  return best;
+}
