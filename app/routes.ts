@@ -88,6 +88,13 @@ export default [
   // The supplier cabinet's area: its shell now, its screens with the supplier cabinet (ADR 073).
   route('suppliers', 'routes/suppliers.layout.tsx', { id: 'suppliers' }, [
     index('routes/suppliers._index.tsx'),
+    // Price lists, their positions, processing logs and notices (spec §2, ADR 096).
+    route('files', 'routes/suppliers.files.tsx'),
+    route('files/:id', 'routes/suppliers.files.$id.tsx'),
+    route('files/:id/positions', 'routes/suppliers.files.$id.positions.tsx'),
+    route('processing-logs', 'routes/suppliers.processing-logs.tsx'),
+    route('processing-logs/:id', 'routes/suppliers.processing-logs.$id.tsx'),
+    route('notifications', 'routes/suppliers.notifications.tsx'),
     route('*', 'routes/suppliers.not-found.tsx'),
   ]),
   // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, readMultipart, type IncomingFile } from './multipart.ts';
+import { formatBytes } from '#app/lib/bytes.ts';
+import { readMultipart, type IncomingFile } from './multipart.ts';
 
 const BOUNDARY = '----shop-test-boundary';
 const encoder = new TextEncoder();

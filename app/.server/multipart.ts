@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { Busboy } from '@fastify/busboy';
+import { formatBytes } from '#app/lib/bytes.ts';
 
 /**
  * Streaming reader of multipart/form-data uploads (orders' attachments and the like), on
@@ -40,13 +41,6 @@ export const MULTIPART_MESSAGES = {
   requestTooLarge: 'Слишком большой запрос',
 } as const;
 
-/** '10 МБ', '512 КБ', '100 байт': sizes as the messages show them. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} МБ`;
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} МБ`;
-  if (bytes >= 1024) return `${Math.floor(bytes / 1024)} КБ`;
-  return `${bytes} байт`;
-}
 
 export interface IncomingFile {
   field: string;

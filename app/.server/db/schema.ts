@@ -75,6 +75,7 @@ export interface Database {
   suppliers_position: SuppliersPositionTable;
   suppliers_offer: SuppliersOfferTable;
   suppliers_manual_match: SuppliersManualMatchTable;
+  suppliers_notification: SuppliersNotificationTable;
   blog_type: BlogTypeTable;
   blog_tag: BlogTagTable;
   blog_article: BlogArticleTable;
@@ -985,6 +986,19 @@ export interface SuppliersOfferTable {
   active: ColumnType<boolean, boolean | undefined, boolean>;
   file_id: number | null;
   updated_at: Timestamp;
+}
+
+export type SupplierNoticeKind = 'processed' | 'held' | 'failed' | 'price_jump' | 'quarantined';
+
+/** What an organisation is told in its cabinet and by e-mail (migration 0047). */
+export interface SuppliersNotificationTable {
+  id: Generated<number>;
+  organisation_id: number;
+  kind: SupplierNoticeKind;
+  file_id: number | null;
+  text: string;
+  created_at: Timestamp;
+  read_at: Date | null;
 }
 
 export interface SuppliersManualMatchTable {

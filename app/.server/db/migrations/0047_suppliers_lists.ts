@@ -10,6 +10,8 @@ import { sql, type Kysely } from 'kysely';
  *   file's matched positions in one transaction (the swap), so a buyer never sees half a list.
  * - `suppliers_manual_match`: an employee's or the supplier's match of a code that matched nothing,
  *   remembered for the organisation's next lists.
+ * - `suppliers_notification`: what the organisation is told (a list processed, held, failed, its
+ *   prices jumped, a letter quarantined), shown in the cabinet and sent to its people by e-mail.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -82,11 +84,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default clock_timestamp(),
       primary key (organisation_id, code_norm, brand_norm)
     )`.execute(db);
+  await sql`
+    create table suppliers_notification (
+      id serial primary key,
+      organisation_id integer not null references suppliers_organisation (id) on delete cascade,
+      kind text not null check (kind in ('processed', 'held', 'failed', 'price_jump', 'quarantined')),
+      file_id integer references suppliers_file (id) on delete cascade,
+      text text not null check (length(text) between 1 and 2000),
+      created_at timestamptz not null default clock_timestamp(),
+      read_at timestamptz
+    )`.execute(db);
+  await sql`create index suppliers_notification_organisation on suppliers_notification (organisation_id, id desc)`.execute(db);
   // Kept pages show the offers: a publication drops them (ADR 070).
   await sql`create trigger suppliers_offer_changed after insert or update or delete or truncate on suppliers_offer for each statement execute function data_changed_notify()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table if exists suppliers_notification`.execute(db);
   await sql`drop table if exists suppliers_manual_match`.execute(db);
   await sql`drop table if exists suppliers_offer`.execute(db);
   await sql`drop table if exists suppliers_position`.execute(db);

@@ -4,7 +4,10 @@ import type { DB } from '#app/.server/db/connect.ts';
 import type { CurrencyCode, SupplierFileState } from '#app/.server/db/schema.ts';
 import { analogPairs, partsByCodes, unknownPartIds, type SupplierOfferLine } from '#app/modules/parts/parts.server.ts';
 import { partsReference } from '#app/modules/parts/pages/pages.server.ts';
+import { partSummariesAt } from '#app/modules/parts/part-summary.server.ts';
 import { markupFor } from '../suppliers.schema.ts';
+import { FILES_PAGE_SIZE, POSITIONS_PAGE_SIZE, type FileRow, type PositionRow, type PositionsQuery } from './intake.schema.ts';
+import { reportView } from './report.rules.ts';
 import { codesOf, manualKey, matchRow, normalizeBrand, type Candidate, type MatchContext } from './matching.rules.ts';
 
 /*
@@ -220,4 +223,98 @@ export async function supplierOffersForParts(db: DB, partIds: readonly number[],
     if (!held || line.price < held.price || (line.price === held.price && line.leadTimeDays < held.leadTimeDays)) best.set(r.part_id, line);
   }
   return best;
+}
+
+// ── The cabinet's screens (issue 32 §2, ADR 096): every read takes the organisation's id ─────────
+
+function fileRow(r: { id: number; name: string; source: FileRow['source']; kind: FileRow['kind']; state: FileRow['state']; rows_total: number; rows_matched: number; rows_bad: number; size_bytes: number; created_at: Date; published_at: Date | null }): FileRow {
+  return {
+    id: r.id, name: r.name, source: r.source, kind: r.kind, state: r.state, rowsTotal: r.rows_total, rowsMatched: r.rows_matched, rowsBad: r.rows_bad,
+    sizeBytes: Number(r.size_bytes), createdAt: r.created_at.toISOString(), publishedAt: r.published_at?.toISOString() ?? null,
+  };
+}
+
+const FILE_COLUMNS = ['id', 'name', 'source', 'kind', 'state', 'rows_total', 'rows_matched', 'rows_bad', 'size_bytes', 'created_at', 'published_at'] as const;
+
+/** The organisation's lists, newest first, a page at a time (one row more tells whether a next page exists). */
+export async function listFiles(db: DB, organisationId: number, page: number): Promise<{ files: FileRow[]; hasNext: boolean }> {
+  const rows = await db.selectFrom('suppliers_file').select(FILE_COLUMNS).where('organisation_id', '=', organisationId)
+    .orderBy('id', 'desc').limit(FILES_PAGE_SIZE + 1).offset((page - 1) * FILES_PAGE_SIZE).execute();
+  return { files: rows.slice(0, FILES_PAGE_SIZE).map(fileRow), hasNext: rows.length > FILES_PAGE_SIZE };
+}
+
+/** One list of the organisation's, with its report; null for another organisation's or no list. */
+export async function fileOf(db: DB, organisationId: number, fileId: number): Promise<(FileRow & { report: unknown; processedAt: string | null }) | null> {
+  if (!Number.isSafeInteger(fileId) || fileId < 1 || fileId > 2 ** 31 - 1) return null;
+  const r = await db.selectFrom('suppliers_file').select([...FILE_COLUMNS, 'report', 'processed_at'])
+    .where('id', '=', fileId).where('organisation_id', '=', organisationId).executeTakeFirst();
+  if (!r) return null;
+  return { ...fileRow(r), report: typeof r.report === 'string' ? JSON.parse(r.report) : r.report, processedAt: r.processed_at?.toISOString() ?? null };
+}
+
+/** A page of a list's positions, filtered; the matched ones with our part's number, name and page. */
+export async function positionsOf(db: DB, organisationId: number, fileId: number, q: PositionsQuery): Promise<{ positions: PositionRow[]; hasNext: boolean } | null> {
+  if (!(await fileOf(db, organisationId, fileId))) return null;
+  let query = db.selectFrom('suppliers_position')
+    .select(['row_number', 'code', 'brand', 'name', 'price', 'currency', 'stock', 'lead_time_days', 'problems', 'part_id', 'matched_by'])
+    .where('file_id', '=', fileId);
+  if (q.show === 'unmatched') query = query.where('part_id', 'is', null);
+  if (q.show === 'matched') query = query.where('part_id', 'is not', null);
+  if (q.show === 'problems') query = query.where(sql<boolean>`problems <> '{}'`);
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, '\\$&')}%`;
+    query = query.where((eb) => eb.or([eb('code', 'ilike', like), eb('name', 'ilike', like), eb('brand', 'ilike', like)]));
+  }
+  const rows = await query.orderBy('row_number').limit(POSITIONS_PAGE_SIZE + 1).offset((q.page - 1) * POSITIONS_PAGE_SIZE).execute();
+  const page = rows.slice(0, POSITIONS_PAGE_SIZE);
+  const parts = await partSummariesAt(db, [...new Set(page.flatMap((r) => (r.part_id === null ? [] : [r.part_id])))], null, false);
+  return {
+    positions: page.map((r) => {
+      const p = r.part_id === null ? undefined : parts.get(r.part_id);
+      return {
+        rowNumber: r.row_number, code: r.code, brand: r.brand, name: r.name, price: r.price, currency: r.currency, stock: r.stock,
+        leadTimeDays: r.lead_time_days, problems: r.problems, matchedBy: r.matched_by,
+        part: p ? { id: p.id, code: p.code, name: p.name, link: p.link } : null,
+      };
+    }),
+    hasNext: rows.length > POSITIONS_PAGE_SIZE,
+  };
+}
+
+/**
+ * Our part a person names for a manual match: a number ('RE59754'), or a number and a brand
+ * ('W 940/25 MANN') when several makers have it. The whole text is tried as a number first, then
+ * split before each space into number and brand.
+ */
+export async function partNamed(services: AppServices, text: string): Promise<{ ok: true; partId: number } | { ok: false; reason: 'not_found' | 'ambiguous' }> {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
+  const tries = [{ code: words.join(' '), brand: '' }, ...words.slice(1).map((_, i) => ({ code: words.slice(0, i + 1).join(' '), brand: words.slice(i + 1).join(' ') }))];
+  const brands = await knownBrands(services);
+  const candidates = await partsByCodes(services.db, [...new Set(tries.flatMap((t) => codesOf(t.code)))]);
+  const byCode = new Map<string, Candidate[]>();
+  for (const c of candidates) byCode.set(c.codeNorm, [...(byCode.get(c.codeNorm) ?? []), c]);
+  const ctx: MatchContext = { byCode, knownBrands: brands, analogs: new Set(), manual: new Map() };
+  for (const t of tries) {
+    const match = matchRow(t, ctx);
+    if (match) return { ok: true, partId: match.partId };
+  }
+  return { ok: false, reason: candidates.length ? 'ambiguous' : 'not_found' };
+}
+
+export interface ProcessingLogRow { id: number; name: string; source: FileRow['source']; state: FileRow['state']; createdAt: string; ms: number | null; rowsBad: number; error: string | null }
+
+/** The organisation's intakes as a log: when each began, how long its steps took, its first error. */
+export async function processingLogs(db: DB, organisationId: number, page: number): Promise<{ logs: ProcessingLogRow[]; hasNext: boolean }> {
+  const rows = await db.selectFrom('suppliers_file').select(['id', 'name', 'source', 'state', 'created_at', 'rows_bad', 'report'])
+    .where('organisation_id', '=', organisationId).orderBy('id', 'desc').limit(FILES_PAGE_SIZE + 1).offset((page - 1) * FILES_PAGE_SIZE).execute();
+  return {
+    logs: rows.slice(0, FILES_PAGE_SIZE).map((r) => {
+      const { steps } = reportView(typeof r.report === 'string' ? JSON.parse(r.report) : r.report);
+      return {
+        id: r.id, name: r.name, source: r.source, state: r.state, createdAt: r.created_at.toISOString(), rowsBad: r.rows_bad,
+        ms: steps.length ? steps.reduce((sum, s) => sum + s.ms, 0) : null, error: steps.find((s) => s.error)?.error ?? null,
+      };
+    }),
+    hasNext: rows.length > FILES_PAGE_SIZE,
+  };
 }

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/*
+ * What a list's processing writes down (`suppliers_file.report`, ADR 096): the check report's lines
+ * as the supplier reads them (labels in Russian, written when the list was checked), why the list
+ * waits for an acknowledgement, and the steps of the processing with their times — the processing
+ * log of spec §2 `/suppliers/processing-logs/{id}`.
+ */
+
+const line = z.object({ code: z.string(), label: z.string(), count: z.number().optional(), detail: z.string().optional() });
+const step = z.object({
+  step: z.string(), label: z.string(), startedAt: z.string(), ms: z.number(),
+  count: z.number().optional(), error: z.string().optional(),
+});
+
+export const fileReport = z.object({
+  lines: z.array(line).default([]),
+  held: z.array(z.string()).default([]),
+  steps: z.array(step).default([]),
+});
+export type FileReport = z.infer<typeof fileReport>;
+export type ProcessingStep = z.infer<typeof step>;
+
+/** A stored report as the screens show it; anything unreadable shows as an empty report. */
+export function reportView(stored: unknown): FileReport {
+  const parsed = fileReport.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : { lines: [], held: [], steps: [] };
+}
+
+export const STEP_LABELS: Record<string, string> = {
+  receive: 'Получение файла',
+  read: 'Чтение и проверка строк',
+  match: 'Сопоставление с каталогом',
+  decide: 'Решение о публикации',
+  publish: 'Публикация',
+};
+
+/** Row codes the screens name (the check's own labels come with the stored report's lines). */
+const PROBLEM_LABELS: Record<string, string> = {
+  empty_code: 'нет кода',
+  bad_price: 'цена не читается',
+  negative_price: 'отрицательная цена',
+  unknown_currency: 'неизвестная валюта',
+  duplicate: 'повтор позиции',
+  unknown_brand: 'неизвестный бренд',
+  price_jump: 'скачок цены',
+};
+
+export function problemLabel(code: string): string {
+  return PROBLEM_LABELS[code] ?? code;
+}
