@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChecker, decideAutoPublish, emptyReport, positionKey, reportLines } from './check.rules.ts';
+import { createChecker, decideAutoPublish, emptyReport, positionKey, reportLines, SeenKeys } from './check.rules.ts';
 import type { NormalisedRow } from './pricelist.schema.ts';
 
 const row = (code: string, price: number | null, brand = 'MANN', line = 1): NormalisedRow => ({
@@ -40,5 +40,16 @@ describe('publishing by itself', () => {
     expect(reasons({ ...emptyReport(), rows: 100, okRows: 100 }, { previousRows: 1000 })).toEqual(['list_shrank']);
     expect(reasons({ ...emptyReport('delta'), rows: 100, okRows: 100 }, { previousRows: 1000 })).toEqual([]);
     expect(decideAutoPublish({ ...emptyReport(), rows: 100, okRows: 90, errorRows: 10 }, thresholds).reasons[0]!.label).toBe('Слишком много строк с ошибками');
+  });
+});
+
+describe('the positions seen', () => {
+  it('tell every new key from a repeated one across growth', () => {
+    const seen = new SeenKeys();
+    for (let i = 0; i < 100_000; i++) expect(seen.add(`RS-${i}\u0001РОСТСЕЛЬМАШ`)).toBe(true);
+    for (let i = 0; i < 100_000; i += 997) expect(seen.add(`RS-${i}\u0001РОСТСЕЛЬМАШ`)).toBe(false);
+    expect(seen.add('')).toBe(true);
+    expect(seen.add('')).toBe(false);
+    expect(seen.size).toBe(100_001);
   });
 });

@@ -48,7 +48,7 @@ export async function* readCsv(path: string, file: string, sample: Uint8Array, l
     }
   };
 
-  const stream = createReadStream(path, { start: bom, highWaterMark: 128 * 1024 });
+  const stream = createReadStream(path, { start: bom, highWaterMark: 32 * 1024 });
   try {
     for await (const bytes of stream as AsyncIterable<Buffer>) {
       if (!utf16 && bytes.includes(0)) throw new PriceListError('nul_bytes', `после строки ${line}`);

@@ -11,7 +11,6 @@ import type { NormalisedRow, RawRow, Stock } from './pricelist.schema.ts';
  */
 
 const SPACES = /[\s\u00a0\u2007\u2009\u202f']/g;
-// eslint-disable-next-line no-control-regex -- the controls are what is removed
 const CONTROLS = /[\u0000-\u001f\u007f]+/g;
 
 /** Text with control characters and lone surrogates taken out and the spaces trimmed. */

@@ -25,7 +25,7 @@ export const PRICE_LIST_LIMITS = {
   /** Text of an XLSX's shared-strings part (they are kept in memory while the sheet is read). */
   maxSharedStringsBytes: 256 * 1024 * 1024,
   /** Rows handed on at once. */
-  chunkRows: 2000,
+  chunkRows: 500,
   /** Longest stretch of work before the reader gives the event loop a turn. */
   sliceMs: 40,
 } as const;

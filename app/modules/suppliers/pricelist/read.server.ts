@@ -86,7 +86,7 @@ async function spool(source: Readable | AsyncIterable<Uint8Array>, path: string,
 const SPREADSHEET_MARKUP = /urn:schemas-microsoft-com:office:spreadsheet|<table[\s>]|<html[\s>]/i;
 
 /** The type by the content: a ZIP holding `xl/workbook.xml` is an XLSX, an OLE2 container an XLS. */
-async function detect(path: string, head: Uint8Array, limits: PriceListLimits): Promise<DetectedType> {
+async function detect(path: string, head: Uint8Array): Promise<DetectedType> {
   if (head.length === 0) throw new PriceListError('empty');
   const magic = Buffer.from(head.subarray(0, 8));
   if (magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) || magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]))) {
@@ -112,7 +112,6 @@ async function detect(path: string, head: Uint8Array, limits: PriceListLimits): 
     if (SPREADSHEET_MARKUP.test(start)) return 'xls';
     throw new PriceListError('bad_type', 'разметка XML или HTML, а не таблица');
   }
-  void limits;
   return 'csv';
 }
 
@@ -159,7 +158,7 @@ async function* readArchive(path: string, name: string, dir: string, limits: Pri
       const head = await readHead(target, SAMPLE_BYTES);
       let type: DetectedType;
       try {
-        type = await detect(target, head, limits);
+        type = await detect(target, head);
       } catch (error) {
         if (!(error instanceof PriceListError)) throw error;
         skip(error.code, error.detail ?? '');
@@ -203,7 +202,7 @@ export async function readPriceList(input: PriceListInput, options: ReadOptions 
       throw new TypeError('readPriceList: path or stream');
     }
     const head = await readHead(path, SAMPLE_BYTES);
-    const type = await detect(path, head, limits);
+    const type = await detect(path, head);
     const parts: PartFacts[] = [];
     const source = type === 'zip'
       ? readArchive(path, input.name, dir, limits, parts, options.sheet)
