@@ -97,6 +97,19 @@ describe('an XLSX', () => {
     expect(report).toMatchObject({ rows: 2, okRows: 2, fileProblems: [] });
   });
 
+  it('with inline strings, cells skipped and rich text in its shared strings is read as shown', async () => {
+    const xlsx = zipOf([
+      { name: 'xl/workbook.xml', data: '<x:workbook xmlns:x="m" xmlns:r="r"><x:sheets><x:sheet name="Прайс &amp; остатки" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>' },
+      { name: 'xl/_rels/workbook.xml.rels', data: '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/data.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="strings.xml"/></Relationships>' },
+      { name: 'xl/worksheets/data.xml', data: '<x:worksheet xmlns:x="m"><x:sheetData><x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Код</x:t></x:is></x:c><x:c r="C1" t="s"><x:v>0</x:v></x:c></x:row><x:row r="5"><x:c r="A5" t="inlineStr"><x:is><x:t>A-1</x:t></x:is></x:c><x:c r="C5"><x:v>1234.4999999</x:v></x:c></x:row></x:sheetData></x:worksheet>' },
+      { name: 'xl/strings.xml', data: '<sst><si><r><t>Це</t></r><r><t>на</t></r><rPh><t>ツ</t></rPh></si></sst>' },
+    ]);
+    const { run, rows } = await checked('rich.xlsx', xlsx);
+    expect(run.mapped[0]!.part.sheet).toBe('Прайс & остатки');
+    expect(run.mapped[0]!.mapping.columns).toEqual({ code: 0, price: 2 });
+    expect(rows).toMatchObject([{ line: 5, code: 'A-1', price: 123450 }]);
+  });
+
   it('is told by its content under any name', async () => {
     const reading = await readPriceList({ path: await file('price.csv', xlsxOf({ sheets: [{ name: 'A', rows: sheet }] })), name: 'price.csv' });
     await reading.dispose();
@@ -107,10 +120,10 @@ describe('an XLSX', () => {
 describe('an XLS', () => {
   it('written by Excel 97–2003 is read', async () => {
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Артикул', 'Производитель', 'Цена', 'Остаток'], ['A-1', 'BOSCH', 150.5, '>5'], ['B-2', 'MANN', 99, 0]]), 'Лист1');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Артикул', 'Производитель', 'Цена', 'Остаток'], ['A-1', 'Ростсельмаш', 150.5, '>5'], ['B-2', 'MANN', 99, 0]]), 'Лист1');
     const { run, rows } = await checked('old.xls', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
     expect(run.type).toBe('xls');
-    expect(rows.map((r) => [r.code, r.brand, r.price, r.stock])).toEqual([['A-1', 'BOSCH', 15050, { quantity: 5, kind: 'at_least' }], ['B-2', 'MANN', 9900, { quantity: 0, kind: 'none' }]]);
+    expect(rows.map((r) => [r.code, r.brand, r.price, r.stock])).toEqual([['A-1', 'Ростсельмаш', 15050, { quantity: 5, kind: 'at_least' }], ['B-2', 'MANN', 9900, { quantity: 0, kind: 'none' }]]);
   });
 
   it('saved as an HTML table by 1C is read too', async () => {
@@ -129,7 +142,7 @@ describe('an XLS', () => {
 describe('a ZIP', () => {
   it('with two lists reads both in turn, leaving out what is no price list and nested archives', async () => {
     const zip = zipOf([
-      { name: 'склад-москва.csv', data: 'Код;Цена\nA-1;10\nA-2;20\n' },
+      { name: 'склад-москва.csv', data: 'Код;Цена\nA-1;10\nA-2;20\n', dosName: true },
       { name: 'readme.pdf', data: '%PDF-1.4' },
       { name: 'inner.zip', data: zipOf([{ name: 'x.csv', data: 'Код;Цена\nX;1\n' }]) },
       { name: 'склад-ростов.xlsx', data: xlsxOf({ sheets: [{ name: 'Лист1', rows: [['Код', 'Цена'], ['B-1', 30], ['A-1', 40]] }] }) },

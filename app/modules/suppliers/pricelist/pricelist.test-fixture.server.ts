@@ -13,6 +13,15 @@ export interface ZipEntrySpec {
   store?: boolean;
   /** A size to declare instead of the real one (a forged header). */
   declaredSize?: number;
+  /** The name in the DOS code page 866 without the UTF-8 flag, as Windows' own archiver writes it. */
+  dosName?: boolean;
+}
+
+function cp866(text: string): Buffer {
+  const decoder = new TextDecoder('ibm866');
+  const table = new Map<string, number>();
+  for (let b = 0; b < 256; b++) table.set(decoder.decode(Uint8Array.of(b)), b);
+  return Buffer.from([...text].map((ch) => table.get(ch) ?? 0x3f));
 }
 
 export function zipOf(entries: ZipEntrySpec[]): Buffer {
@@ -22,13 +31,14 @@ export function zipOf(entries: ZipEntrySpec[]): Buffer {
   for (const spec of entries) {
     const data = typeof spec.data === 'string' ? Buffer.from(spec.data, 'utf8') : Buffer.from(spec.data);
     const body = spec.store ? data : deflateRawSync(data, { level: 9 });
-    const name = Buffer.from(spec.name, 'utf8');
+    const name = spec.dosName ? cp866(spec.name) : Buffer.from(spec.name, 'utf8');
+    const flags = spec.dosName ? 0 : 0x800;
     const crc = crc32(data);
     const size = spec.declaredSize ?? data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(spec.store ? 0 : 8, 8);
     local.writeUInt32LE(0, 10);
     local.writeUInt32LE(crc, 14);
@@ -40,7 +50,7 @@ export function zipOf(entries: ZipEntrySpec[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(spec.store ? 0 : 8, 10);
     central.writeUInt32LE(0, 12);
     central.writeUInt32LE(crc, 16);
