@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnIndex, columnLetter, fieldOfHeader, mapColumns, templateOf } from './columns.rules.ts';
+import { columnIndex, columnLetter, currencyOfHeader, fieldOfHeader, mapColumns, templateOf } from './columns.rules.ts';
 import type { RawRow } from './pricelist.schema.ts';
 
 const rows = (...lines: string[][]): RawRow[] => lines.map((cells, i) => ({ line: i + 1, cells }));
@@ -11,6 +11,15 @@ describe('header names', () => {
     ['Наличие на складе', 'stock'], ['Кол-во', 'stock'], ['Кратность', 'multiplicity'], ['Мин. заказ', 'minOrder'],
     ['Минимальная партия', 'minOrder'], ['Мин. кол-во', 'minOrder'], ['Валюта', 'currency'], ['Срок поставки, дн.', 'leadTime'], ['Qty', 'stock'],
   ])('"%s" names %s', (header, field) => expect(fieldOfHeader(header)?.field).toBe(field));
+
+  it('a price header may name the currency', () => {
+    expect(currencyOfHeader('Цена, руб.')).toBe('RUB');
+    expect(currencyOfHeader('Price (EUR)')).toBe('EUR');
+    expect(currencyOfHeader('Цена $')).toBe('USD');
+    expect(currencyOfHeader('Цена, тенге')).toBe('KZT');
+    expect(currencyOfHeader('Цена с НДС')).toBeUndefined();
+    expect(mapColumns(rows(['Код', 'Цена, USD']))).toMatchObject({ ok: true, mapping: { currency: 'USD' } });
+  });
 
   it('row numbers are no codes', () => {
     expect(fieldOfHeader('№ п/п')).toBeNull();

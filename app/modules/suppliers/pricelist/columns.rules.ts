@@ -1,5 +1,6 @@
+import { parseCurrency } from './normalise.rules.ts';
 import {
-  FIELD_LABELS, HEADER_SEARCH_ROWS, PRICE_LIST_FIELDS, REQUIRED_FIELDS, type PriceListField, type PriceListKind,
+  FIELD_LABELS, HEADER_SEARCH_ROWS, PRICE_LIST_FIELDS, REQUIRED_FIELDS, type PriceListCurrency, type PriceListField, type PriceListKind,
 } from './pricelist.constants.ts';
 import type { ColumnRef, ColumnTemplate, RawRow } from './pricelist.schema.ts';
 
@@ -89,6 +90,22 @@ export interface ColumnMapping {
   /** The header's cells (empty without a header). */
   headers: string[];
   kind: PriceListKind;
+  /** The currency the price's header names ('Цена, USD', 'Цена, ₽'), for rows that name none. */
+  currency?: PriceListCurrency;
+}
+
+/** The currency a header names among its words: 'Цена, руб.', 'Price (EUR)', 'Цена $'. */
+export function currencyOfHeader(text: string): PriceListCurrency | undefined {
+  for (const word of text.split(/[\s,;:()[\]/]+/)) {
+    const currency = parseCurrency(word);
+    if (currency) return currency;
+  }
+  return undefined;
+}
+
+function withCurrency(mapping: ColumnMapping): ColumnMapping {
+  const currency = mapping.columns.price === undefined ? undefined : currencyOfHeader(mapping.headers[mapping.columns.price] ?? '');
+  return currency ? { ...mapping, currency } : mapping;
 }
 
 export interface DoubleMapping { field?: PriceListField; column?: number; fields?: PriceListField[]; columns?: number[] }
@@ -152,7 +169,7 @@ function byHeaderNames(rows: readonly RawRow[], kind: PriceListKind): MappingRes
     else doubled.push({ field, columns: candidates });
   }
   if (doubled.length > 0) return failure('mapping', [], doubled);
-  return { ok: true, mapping: { headerLine: header.line, columns, headers: header.cells, kind } };
+  return { ok: true, mapping: withCurrency({ headerLine: header.line, columns, headers: header.cells, kind }) };
 }
 
 const isLetters = (ref: string) => /^[A-Z]{1,3}$/.test(ref);
@@ -206,7 +223,7 @@ function byTemplate(rows: readonly RawRow[], template: ColumnTemplate, kind: Pri
   for (const [field, index] of Object.entries(columns) as Array<[PriceListField, number]>) byColumn.set(index, [...(byColumn.get(index) ?? []), field]);
   const doubled = [...byColumn].filter(([, fields]) => fields.length > 1).map(([column, fields]) => ({ column, fields }));
   if (doubled.length > 0) return failure('mapping', [], doubled);
-  return { ok: true, mapping: { headerLine: header?.line ?? null, columns, headers, kind } };
+  return { ok: true, mapping: withCurrency({ headerLine: header?.line ?? null, columns, headers, kind }) };
 }
 
 /**

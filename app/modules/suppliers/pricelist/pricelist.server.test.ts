@@ -64,6 +64,13 @@ describe('a UTF-8 CSV with ","', () => {
     expect(report.counts).toEqual({ unknown_currency: 1 });
   });
 
+  it('saved by Excel as "Unicode text" (UTF-16, tabs) is read, the currency taken from the price header', async () => {
+    const text = 'Артикул\tБренд\tЦена, USD\r\nA-1\tMANN\t12,5\r\n';
+    const { run, rows } = await checked('unicode.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    expect(run.parts[0]).toMatchObject({ encoding: 'utf-16le', delimiter: '\t' });
+    expect(rows).toMatchObject([{ code: 'A-1', brand: 'MANN', price: 1250, currency: 'USD', ok: true }]);
+  });
+
   it('is read the same from a stream', async () => {
     const csv = 'Код,Цена\nA-1,"1 234,50"\n';
     const reading = await readPriceList({ stream: Readable.from([Buffer.from(csv)]), name: 'upload' });

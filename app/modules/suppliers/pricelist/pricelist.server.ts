@@ -50,8 +50,7 @@ const partName = (part: PartInfo) => (part.sheet ? `${part.file} — ${part.shee
 export async function processPriceList(input: PriceListInput, options: ProcessOptions): Promise<PriceListRun> {
   const kind = options.kind ?? options.template?.kind ?? 'full';
   const checker = createChecker({ ...options, kind });
-  const currency = options.template?.currency ?? options.currency;
-  const defaults = { currency, leadTimeDays: options.leadTimeDays ?? null };
+  const leadTimeDays = options.leadTimeDays ?? null;
   const sliceMs = options.limits?.sliceMs ?? PRICE_LIST_LIMITS.sliceMs;
 
   const run: PriceListRun = {
@@ -80,6 +79,8 @@ export async function processPriceList(input: PriceListInput, options: ProcessOp
       const mapping = state.mapping;
       if (!mapping) return;
       const name = partName(state.part);
+      // A currency column wins, then the template's, then the price header's, then the supplier's.
+      const defaults = { currency: options.template?.currency ?? mapping.currency ?? options.currency, leadTimeDays };
       const out: CheckedRow[] = [];
       for (const raw of rows) {
         if (mapping.headerLine !== null && raw.line <= mapping.headerLine) continue;
