@@ -134,7 +134,7 @@ describe('an XLS', () => {
   });
 
   it('saved as an HTML table by 1C is read too', async () => {
-    const html = '<html><body><table><tr><td>Код</td><td>Цена</td></tr><tr><td>A-1</td><td>10</td></tr></table></body></html>';
+    const html = '\ufeff<html><body><table><tr><td>Код</td><td>Цена</td></tr><tr><td>A-1</td><td>10</td></tr></table></body></html>';
     const { run, rows } = await checked('1c.xls', html);
     expect(run.type).toBe('xls');
     expect(rows).toMatchObject([{ code: 'A-1', price: 1000 }]);
@@ -163,6 +163,11 @@ describe('a ZIP', () => {
     expect(rows[3]!.codes).toEqual(['duplicate']);
     expect(run.parts.filter((p) => p.skipped).map((p) => [p.file, p.skipped])).toEqual([['lists.zip/readme.pdf', 'bad_type'], ['lists.zip/inner.zip', 'bad_type']]);
     expect(report.fileProblems).toEqual([]);
+  });
+
+  it('holding no price list is refused with the reason its entries were left out', async () => {
+    const { report } = await checked('docs.zip', zipOf([{ name: 'scan.pdf', data: '%PDF-1.4' }, { name: 'inner.zip', data: zipOf([]) }]));
+    expect(report.fileProblems).toMatchObject([{ code: 'bad_type', part: 'docs.zip/scan.pdf' }]);
   });
 
   it('that unpacks beyond the cap is refused as a bomb before anything is unpacked', async () => {

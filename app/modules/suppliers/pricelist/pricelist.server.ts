@@ -125,7 +125,9 @@ export async function processPriceList(input: PriceListInput, options: ProcessOp
     }
     if (run.mapped.length === 0 && checker.report.fileProblems.length === 0) {
       const failure = run.unmapped.find((u) => u.code !== 'no_header') ?? run.unmapped[0];
+      const skipped = run.parts.find((p) => p.skipped);
       if (failure) checker.fileProblem({ code: failure.code, detail: failure.message || FILE_CODE_LABELS[failure.code], part: failure.part });
+      else if (skipped?.skipped) checker.fileProblem({ code: skipped.skipped, ...(skipped.detail ? { detail: skipped.detail } : {}), part: skipped.file });
       else checker.fileProblem({ code: 'empty' });
     } else if (checker.report.rows === 0 && checker.report.fileProblems.length === 0) {
       checker.fileProblem({ code: 'empty' });

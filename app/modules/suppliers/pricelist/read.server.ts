@@ -94,6 +94,7 @@ async function detect(path: string, head: Uint8Array): Promise<DetectedType> {
     zip.close();
     const names = zip.entries.map((e) => e.name.toLowerCase());
     if (names.includes('xl/workbook.xml')) return 'xlsx';
+    if (names.includes('xl/workbook.bin')) throw new PriceListError('bad_type', 'двоичная книга Excel (XLSB): сохраните её как XLSX');
     if (names.some((n) => /^(word|ppt)\/|^content\.xml$|^mimetype$/.test(n))) throw new PriceListError('bad_type', 'документ, а не таблица');
     return 'zip';
   }
@@ -107,7 +108,8 @@ async function detect(path: string, head: Uint8Array): Promise<DetectedType> {
       throw looksBinary(head) || nul > head.length / 10 ? new PriceListError('bad_type', 'двоичный файл, а не таблица') : new PriceListError('nul_bytes');
     }
   }
-  const start = new TextDecoder(utf16 ? (head[0] === 0xff ? 'utf-16le' : 'utf-16be') : 'latin1').decode(head.subarray(0, 4096)).replace(/^\ufeff/, '').trimStart();
+  const bom = utf16 ? 2 : head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  const start = new TextDecoder(utf16 ? (head[0] === 0xff ? 'utf-16le' : 'utf-16be') : 'latin1').decode(head.subarray(bom, 4096)).trimStart();
   if (start.startsWith('<')) {
     if (SPREADSHEET_MARKUP.test(start)) return 'xls';
     throw new PriceListError('bad_type', 'разметка XML или HTML, а не таблица');
