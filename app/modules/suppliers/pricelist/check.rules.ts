@@ -1,5 +1,5 @@
 import {
-  FILE_CODE_LABELS, HOLD_REASON_LABELS, isRowError, ROW_CODE_LABELS, type FileCode, type HoldReason, type PriceListKind, type RowCode,
+  DEFAULT_PRICE_JUMP_PERCENT, FILE_CODE_LABELS, HOLD_REASON_LABELS, isRowError, ROW_CODE_LABELS, type FileCode, type HoldReason, type PriceListKind, type RowCode,
 } from './pricelist.constants.ts';
 import type { CheckedRow, CheckReport, FileProblem, NormalisedRow, PublishThresholds } from './pricelist.schema.ts';
 
@@ -88,7 +88,7 @@ export interface CheckContext {
   knownBrands?: ReadonlySet<string>;
   /** The supplier's current prices by `positionKey`, in minor units of the same currency. */
   previousPrices?: ReadonlyMap<string, number> | ((key: string) => number | undefined);
-  /** A price moving by more than this percent is a jump. */
+  /** A price moving by more than this percent is a jump (`DEFAULT_PRICE_JUMP_PERCENT` when absent). */
   priceJumpPercent?: number;
 }
 
@@ -109,7 +109,7 @@ export function createChecker(context: CheckContext = {}): Checker {
   const known = context.knownBrands ? new Set([...context.knownBrands].map(brandKey)) : null;
   const previous = context.previousPrices;
   const lookup = typeof previous === 'function' ? previous : previous ? (key: string) => previous.get(key) : null;
-  const jump = context.priceJumpPercent ?? 50;
+  const jump = context.priceJumpPercent ?? DEFAULT_PRICE_JUMP_PERCENT;
 
   return {
     report,

@@ -117,6 +117,20 @@ export function isRowError(code: RowCode): code is RowErrorCode {
   return (ROW_ERROR_CODES as readonly string[]).includes(code);
 }
 
+/** A row's price moving by more than this percent from the supplier's current one is a jump. */
+export const DEFAULT_PRICE_JUMP_PERCENT = 30;
+
+/**
+ * Thresholds of publishing by itself where the organisation sets none; its `autoPublishMaxChange`
+ * (ADR 091) is `maxPriceJumpPercent`.
+ */
+export const DEFAULT_PUBLISH_THRESHOLDS = {
+  maxErrorPercent: 5,
+  maxPriceJumpPercent: 10,
+  maxUnknownBrandPercent: 20,
+  maxShrinkPercent: 30,
+} as const;
+
 /** Why a list waits for a person instead of publishing by itself. */
 export const HOLD_REASONS = ['file_problem', 'empty', 'too_many_errors', 'too_many_price_jumps', 'too_many_unknown_brands', 'list_shrank'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
