@@ -86,6 +86,11 @@ describe('a row', () => {
     });
   });
 
+  it('keeps the leading zeros Excel kept with an apostrophe or a formula', () => {
+    expect(normaliseRow({ line: 1, cells: ["'00123", '5'] }, 'p', { code: 0, price: 1 }, { currency: 'RUB' }).row.code).toBe('00123');
+    expect(normaliseRow({ line: 1, cells: ['="00123"', '5'] }, 'p', { code: 0, price: 1 }, { currency: 'RUB' }).row.code).toBe('00123');
+  });
+
   it('gets the codes of what could not be read, and the supplier\'s currency when it names none', () => {
     const { row, codes } = normaliseRow({ line: 8, cells: ['', 'X', '', 'abc', 'уточняйте', '0', '', 'GBP'] }, 'p', columns, { currency: 'KZT' });
     expect(codes).toEqual(['empty_code', 'bad_price', 'unknown_currency', 'bad_stock', 'bad_multiplicity']);

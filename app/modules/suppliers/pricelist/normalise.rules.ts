@@ -140,7 +140,8 @@ export function normaliseRow(raw: RawRow, part: string, columns: Columns, defaul
   const codes: RowCode[] = [];
   if (raw.tooLong) codes.push('row_too_long');
 
-  const code = cleanText(cell(columns.code), MAX_CODE_LENGTH).replace(/^'/, '').replace(/\s+/g, ' ');
+  // Excel's ways of keeping leading zeros: a leading apostrophe, or a formula ="00123" in a CSV.
+  const code = cleanText(cell(columns.code), MAX_CODE_LENGTH).replace(/^'|^="(.*)"$/, '$1').replace(/\s+/g, ' ').trim();
   if (code === '') codes.push('empty_code');
   const brand = cleanText(cell(columns.brand), MAX_CODE_LENGTH).replace(/\s+/g, ' ');
   const name = cleanText(cell(columns.name), MAX_NAME_LENGTH).replace(/\s+/g, ' ');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideAutoPublish } from './check.rules.ts';
 import { checkPriceList, previewPriceList, type ProcessOptions } from './pricelist.server.ts';
 import type { CheckedRow } from './pricelist.schema.ts';
-import { elfHeader, windows1251, xlsxOf, zipOf } from './pricelist.test-fixture.server.ts';
+import { elfHeader, windows1251, xlsxOf, xlsxParts, zipOf } from './pricelist.test-fixture.server.ts';
 import { PriceListError, readPriceList } from './read.server.ts';
 
 let dir: string;
@@ -115,6 +115,19 @@ describe('an XLSX', () => {
     expect(run.mapped[0]!.part.sheet).toBe('Прайс & остатки');
     expect(run.mapped[0]!.mapping.columns).toEqual({ code: 0, price: 2 });
     expect(rows).toMatchObject([{ line: 5, code: 'A-1', price: 123450 }]);
+  });
+
+  it('shows numbers as their styles do: zero-padded codes and dates', async () => {
+    const parts = xlsxParts({ sheets: [{ name: 'A', rows: [] }] }).filter((p) => !p.name.startsWith('xl/worksheets/'));
+    const xlsx = zipOf([
+      ...parts,
+      { name: 'xl/styles.xml', data: '<styleSheet><numFmts count="1"><numFmt numFmtId="164" formatCode="000000"/></numFmts><cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>' },
+      { name: 'xl/worksheets/sheet1.xml', data: '<worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>Код</t></is></c><c t="inlineStr"><is><t>Цена</t></is></c><c t="inlineStr"><is><t>Поставка</t></is></c></row><row r="2"><c s="1"><v>777</v></c><c><v>10</v></c><c s="2"><v>46357</v></c></row></sheetData></worksheet>' },
+    ]);
+    const reading = await readPriceList({ path: await file('styled.xlsx', xlsx), name: 'styled.xlsx' });
+    const chunks = [];
+    for await (const chunk of reading.chunks) chunks.push(chunk);
+    expect(chunks[0]!.rows[1]!.cells).toEqual(['000777', '10', '01.12.2026']);
   });
 
   it('is told by its content under any name', async () => {

@@ -107,6 +107,48 @@ async function readSharedStrings(zip: OpenZip, part: ZipEntryInfo | undefined, l
   return strings;
 }
 
+/** How a numeric cell is shown, as far as reading needs it: zero-padded to a width, or a date. */
+type Shown = { pad: number } | { date: true } | null;
+
+// Excel's built-in date formats (14–22, 45–47) and its default text-ish ones.
+const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
+
+/** Each cell style's way of showing numbers, from `styles.xml` (a small part). */
+async function readStyles(zip: OpenZip, limits: PriceListLimits): Promise<Shown[]> {
+  const xml = await readSmallPart(zip, findPart(zip, 'xl/styles.xml'), limits);
+  if (!xml) return [];
+  const formats = new Map<number, string>();
+  for (const m of xml.matchAll(/<(?:\w+:)?numFmt\b([^>]*)>/g)) {
+    const a = attributes(m[1]!);
+    if (a.numFmtId && a.formatCode) formats.set(Number(a.numFmtId), a.formatCode);
+  }
+  const cellXfs = /<(?:\w+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:\w+:)?cellXfs>/.exec(xml)?.[1] ?? '';
+  return [...cellXfs.matchAll(/<(?:\w+:)?xf\b([^>]*)>/g)].map((m) => {
+    const id = Number(attributes(m[1]!).numFmtId ?? 0);
+    if (BUILT_IN_DATES.has(id)) return { date: true as const };
+    const code = formats.get(id);
+    if (!code) return null;
+    if (/^0+$/.test(code)) return { pad: code.length };
+    // A date format has day, month or year letters outside quotes and brackets.
+    const bare = code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, '');
+    return /[dmy]/i.test(bare) && !/[#0?]/.test(bare) ? { date: true as const } : null;
+  });
+}
+
+/** An Excel serial day (1900 system) as 'ДД.ММ.ГГГГ'. */
+function serialDate(value: string): string {
+  const serial = Number(value);
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return value;
+  const date = new Date(Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000);
+  return `${String(date.getUTCDate()).padStart(2, '0')}.${String(date.getUTCMonth() + 1).padStart(2, '0')}.${date.getUTCFullYear()}`;
+}
+
+function shownNumber(value: string, shown: Shown | undefined): string {
+  if (!shown || value === '') return value;
+  if ('pad' in shown) return /^\d+$/.test(value) ? value.padStart(shown.pad, '0') : value;
+  return serialDate(value);
+}
+
 export interface SheetRef { name: string; path: string }
 
 /** The workbook's sheets in its order, with the parts that hold them. */
@@ -131,13 +173,14 @@ async function sheetsOf(zip: OpenZip, limits: PriceListLimits): Promise<{ sheets
 }
 
 /** Rows of one sheet, in chunks. */
-async function* readSheet(zip: OpenZip, entry: ZipEntryInfo, part: PartInfo, strings: string[], limits: PriceListLimits): AsyncGenerator<RawChunk> {
+async function* readSheet(zip: OpenZip, entry: ZipEntryInfo, part: PartInfo, strings: string[], styles: Shown[], limits: PriceListLimits): AsyncGenerator<RawChunk> {
   const parser = xmlParser(entry.name);
   let rows: RawRow[] = [];
   let line = 0;
   let cells: string[] = [];
   let column = 0;
   let type = '';
+  let style = 0;
   let value = '';
   let inValue = false;
   let inInline = false;
@@ -157,6 +200,7 @@ async function* readSheet(zip: OpenZip, entry: ZipEntryInfo, part: PartInfo, str
         const index = ref ? columnIndex(ref) : -1;
         column = index >= 0 ? index : cells.length;
         type = String(tag.attributes.t ?? '');
+        style = Number(tag.attributes.s ?? 0);
         value = '';
         break;
       }
@@ -176,6 +220,7 @@ async function* readSheet(zip: OpenZip, entry: ZipEntryInfo, part: PartInfo, str
         if (type === 's') text = strings[Number(value)] ?? '';
         else if (type === 'b') text = value === '1' ? 'TRUE' : 'FALSE';
         else if (type === 'e') text = '';
+        else if ((type === '' || type === 'n') && style > 0) text = shownNumber(value, styles[style]);
         while (cells.length < column) cells.push('');
         cells[column] = text;
         break;
@@ -210,11 +255,12 @@ export async function* readXlsx(path: string, file: string, limits: PriceListLim
     if (sheets.length === 0) throw new PriceListError('bad_type', 'в книге нет листов');
     // First, wherever the part lies in the archive: the sheets' cells point into it.
     const strings = await readSharedStrings(zip, sharedStrings, limits);
+    const styles = await readStyles(zip, limits);
     const wanted = onlySheet ? sheets.filter((s) => s.name.trim().toLowerCase() === onlySheet.trim().toLowerCase()) : sheets;
     for (const sheet of wanted.length > 0 ? wanted : sheets) {
       const entry = findPart(zip, sheet.path);
       if (!entry) continue;
-      yield* readSheet(zip, entry, { file, type: 'xlsx', sheet: sheet.name }, strings, limits);
+      yield* readSheet(zip, entry, { file, type: 'xlsx', sheet: sheet.name }, strings, styles, limits);
     }
   } finally {
     zip.close();
