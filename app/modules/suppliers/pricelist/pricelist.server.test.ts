@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideAutoPublish } from './check.rules.ts';
-import { checkPriceList, previewPriceList, type ProcessOptions } from './pricelist.server.ts';
+import { checkPriceList, previewPriceList, processPriceList, type ProcessOptions } from './pricelist.server.ts';
 import type { CheckedRow } from './pricelist.schema.ts';
 import { elfHeader, windows1251, xlsxOf, xlsxParts, zipOf } from './pricelist.test-fixture.server.ts';
 import { PriceListError, readPriceList } from './read.server.ts';
@@ -300,6 +300,7 @@ describe('refusals', () => {
     const before = (await readdir(tmpdir())).filter((n) => n.startsWith('price-list-') && !n.startsWith('price-list-test-')).length;
     await checked('clean.zip', zipOf([{ name: 'a.csv', data: 'Код;Цена\nA;1\n' }]));
     await previewPriceList({ stream: Readable.from([Buffer.from(`Код;Цена\n${'A;1\n'.repeat(100)}`)]), name: 'p.csv' }, options);
+    await (await processPriceList({ stream: Readable.from([Buffer.from('Код;Цена\nA;1\n')]), name: 'unread.csv' }, options)).dispose();
     const after = (await readdir(tmpdir())).filter((n) => n.startsWith('price-list-') && !n.startsWith('price-list-test-')).length;
     expect(after).toBe(before);
   });

@@ -40,6 +40,8 @@ export interface PriceListRun {
   report: CheckReport & { compared: number };
   /** Checked rows in chunks; once only. The report is final when it ends. */
   rows: AsyncGenerator<CheckedRow[]>;
+  /** Stops reading and removes the temporary files, for a caller that leaves `rows` unread. */
+  dispose: () => Promise<void>;
 }
 
 /** A part being read: its top rows until its columns are mapped (null: left out). */
@@ -56,6 +58,7 @@ export async function processPriceList(input: PriceListInput, options: ProcessOp
   const run: PriceListRun = {
     name: input.name, size: 0, type: null, kind, parts: [], mapped: [], unmapped: [], report: checker.report,
     rows: (async function* () { /* nothing read */ })(),
+    dispose: async () => {},
   };
   const refuse = (error: unknown) => {
     if (!(error instanceof PriceListError)) throw error;
@@ -70,6 +73,10 @@ export async function processPriceList(input: PriceListInput, options: ProcessOp
     return run;
   }
   Object.assign(run, { size: reading.size, type: reading.type, parts: reading.parts });
+  run.dispose = async () => {
+    await run.rows.return(undefined);
+    await reading.dispose();
+  };
 
   run.rows = (async function* () {
     const pause = slicer(sliceMs);
