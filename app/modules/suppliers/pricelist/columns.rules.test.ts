@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnIndex, columnLetter, currencyOfHeader, fieldOfHeader, mapColumns, templateOf } from './columns.rules.ts';
-import type { RawRow } from './pricelist.schema.ts';
+import { columnTemplate, type RawRow } from './pricelist.schema.ts';
 
 const rows = (...lines: string[][]): RawRow[] => lines.map((cells, i) => ({ line: i + 1, cells }));
 
@@ -95,5 +95,14 @@ describe('a saved template', () => {
     const template = templateOf(first.mapping, 'Лист1');
     expect(template).toEqual({ sheet: 'Лист1', columns: { code: 'Артикул', brand: 'Бренд', price: 'Цена' }, headers: { code: 'Артикул', brand: 'Бренд', price: 'Цена' }, kind: 'full' });
     expect(mapColumns(rows(['y'], ['Цена', 'Артикул', 'Бренд']), template)).toMatchObject({ ok: true, mapping: { columns: { code: 1, brand: 2, price: 0 } } });
+  });
+});
+
+describe('the template as sent', () => {
+  it('is checked by its schema', () => {
+    expect(columnTemplate.safeParse({ columns: { code: 'A', price: 3 }, kind: 'delta', currency: 'USD' }).success).toBe(true);
+    expect(columnTemplate.safeParse({ headerRow: 31, columns: { code: 'A' } }).success).toBe(false);
+    expect(columnTemplate.safeParse({ columns: { code: -1 } }).success).toBe(false);
+    expect(columnTemplate.safeParse({ columns: {}, kind: 'partial' }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from '#app/lib/zod.ts';
 import {
-  PRICE_LIST_CURRENCIES, PRICE_LIST_FIELDS, PRICE_LIST_KINDS, type FileCode, type PriceListCurrency, type PriceListField,
+  HEADER_SEARCH_ROWS, PRICE_LIST_CURRENCIES, PRICE_LIST_FIELDS, PRICE_LIST_KINDS, type FileCode, type PriceListCurrency, type PriceListField,
   type PriceListKind, type RowCode,
 } from './pricelist.constants.ts';
 
@@ -20,13 +20,13 @@ const fieldShape = Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, columnRef
 const headerShape = Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, z.string().max(200).optional()])) as Record<PriceListField, z.ZodOptional<z.ZodString>>;
 
 /**
- * How a supplier's files are read. `headerRow`: the header's row number from 1, 0 when the file has
- * none (columns by position, data from the first row); absent: found by the columns' names.
- * `headers`: the header texts seen when the template was saved, so a file whose columns moved is
+ * How a supplier's files are read. `headerRow`: the header's row number from 1 (within the top
+ * 30), 0 when the file has none (columns by position, data from the first row); absent: found by
+ * the columns' names. `headers`: the header texts seen when the template was saved, so a file whose columns moved is
  * told apart (`layout_changed`) even when the columns are kept by position.
  */
 export const columnTemplate = z.object({
-  headerRow: z.number().int().min(0).max(1000).optional(),
+  headerRow: z.number().int().min(0).max(HEADER_SEARCH_ROWS).optional(),
   sheet: z.string().max(100).optional(),
   columns: z.object(fieldShape),
   headers: z.object(headerShape).optional(),
