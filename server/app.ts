@@ -27,6 +27,7 @@ import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
 import { financingApi } from '#app/modules/financing/financing.api.server.ts';
 import { offersClientApi } from '#app/modules/offers/offer-client.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
+import { PRICE_LIST_UPLOAD_BODY_BYTES, intakeApi } from '#app/modules/suppliers/pricelist/intake.api.server.ts';
 import { EXCHANGE_BODY_BYTES, offersExchangeApi } from '#app/modules/offers/offers.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
@@ -74,12 +75,16 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   { path: '/admin/blog/*', maxBytes: IMAGE_MAX_BYTES + 2 * 1024 * 1024 },
   // 1C sends up to a hundred offers in one call (ADR 083).
   { path: '/api/exchange/offers', maxBytes: EXCHANGE_BODY_BYTES },
+  // A supplier's price list: one file of up to 200 MB, through the API (with a progress bar) or the page's form (ADR 096).
+  { path: '/api/suppliers/files', maxBytes: PRICE_LIST_UPLOAD_BODY_BYTES },
+  { path: '/suppliers/files', maxBytes: PRICE_LIST_UPLOAD_BODY_BYTES },
 ];
 
 /** Module routers of spec §7, mounted under /api. Each module owns its router. */
 export function apiRouter() {
   return new Hono<HonoEnv>()
     .route('/', regionsApi)
+    .route('/', intakeApi)
     .route('/', contentApi)
     .route('/', blogApi)
     .route('/', leadsApi)

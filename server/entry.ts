@@ -21,6 +21,8 @@ export { registeredKinds } from '#app/.server/jobs/kinds.ts';
 // server, `npm run worker`) has registered it, whichever routes the bundle keeps.
 export { invoicePdfJob } from '#app/modules/orders/invoice-job.server.ts';
 export { offerPdfJob } from '#app/modules/offers/offer-pdf-job.server.ts';
+// Suppliers' price lists are read by a job (ADR 096).
+export { processPriceListJob } from '#app/modules/suppliers/pricelist/process.server.ts';
 export { createProviders } from '#app/modules/auth/providers/config.ts';
 export { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 export { createDeliveryProviders } from '#app/modules/delivery/providers/config.ts';

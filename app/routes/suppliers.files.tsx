@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { DataTable, RowLink, type Column } from '#app/components/backoffice/DataTable.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
@@ -6,6 +6,7 @@ import { Pager } from '#app/components/backoffice/Pager.tsx';
 import { ADMIN_HEADERS, adminMeta } from '#app/layout/admin-sections.ts';
 import { FILE_SOURCE_LABELS, FILE_STATE_LABELS, listPageQuery, type FileRow } from '#app/modules/suppliers/pricelist/intake.schema.ts';
 import { listFiles } from '#app/modules/suppliers/pricelist/intake.server.ts';
+import { uploadPriceList } from '#app/modules/suppliers/pricelist/process.server.ts';
 import { SUPPLIER_MESSAGES } from '#app/modules/suppliers/suppliers.schema.ts';
 import { supplierScope } from '#app/modules/suppliers/suppliers.server.ts';
 import { PriceListUpload } from '#app/modules/suppliers/ui/PriceListUpload.tsx';
@@ -18,6 +19,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { page } = listPageQuery.parse(Object.fromEntries(url.searchParams));
   const list = organisation ? await listFiles(ctx.services.db, organisation.id, page) : { files: [], hasNext: false };
   return data({ organisation, page, ...list, csrf: ctx.csrfToken }, { headers: ADMIN_HEADERS });
+}
+
+/** The upload without scripts: the same checks as the API's, then the list's page. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const outcome = await uploadPriceList(context.get(requestContext), request);
+  if (outcome.ok) return redirect(`/suppliers/files/${outcome.id}`);
+  return data({ error: outcome.message }, { status: outcome.status });
 }
 
 export const meta = () => adminMeta('Прайс-листы');
@@ -34,7 +42,7 @@ const COLUMNS: ReadonlyArray<Column<FileRow>> = [
   { id: 'bad', header: 'С ошибками', cell: (f) => f.rowsBad.toLocaleString('ru-RU') },
 ];
 
-export default function SupplierFiles({ loaderData }: Route.ComponentProps) {
+export default function SupplierFiles({ loaderData, actionData }: Route.ComponentProps) {
   const { organisation, files, page, hasNext, csrf } = loaderData;
   if (!organisation) {
     return (
@@ -48,7 +56,7 @@ export default function SupplierFiles({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className={styles.title}>Прайс-листы</h1>
       <p className={styles.lead}>Загрузите прайс-лист в CSV, XLSX, XLS или ZIP: мы прочитаем его, проверим, сопоставим с каталогом и покажем отчёт до публикации.</p>
-      <PriceListUpload csrf={csrf} />
+      <PriceListUpload csrf={csrf} refusal={actionData?.error ?? null} />
       <DataTable caption="Прайс-листы" columns={COLUMNS} rows={files} rowKey={(f) => f.id} rowTestId="pricelist-row"
         empty="Прайс-листов пока нет: загрузите первый формой выше." />
       <Pager path="/suppliers/files" query={new URLSearchParams()} page={page} hasNext={hasNext} label="Страницы прайс-листов" />

@@ -955,7 +955,10 @@ export type SupplierMatch = 'manual' | 'code_brand' | 'code' | 'analog';
 /** One row of a list as read and matched, staged until the list is published. */
 export interface SuppliersPositionTable {
   file_id: number;
+  /** The row's number in reading order (an archive's files and a workbook's sheets one after another). */
   row_number: number;
+  /** Its line in its own file or sheet. */
+  line: number | null;
   code: string;
   code_norm: string;
   brand: ColumnType<string, string | undefined, string>;

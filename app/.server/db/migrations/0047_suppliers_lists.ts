@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Suppliers' price lists, matched to our parts and published (issue 32 §5–§6, ADR 096).
  * - `suppliers_file`: one price list that came in (uploaded, by mail or through the API), its state
  *   and what its processing found (`report`: counts per check code).
- * - `suppliers_position`: its rows as read, staged: the normalised code, the price in the list's
+ * - `suppliers_position`: its rows as read, staged (numbered in reading order; `line`: the row's line
+ *   in its file or sheet): the normalised code, the price in the list's
  *   currency, and the part it was matched to and how. A list is staged whole before anything shows.
  * - `suppliers_offer`: what the storefront shows, one row per organisation and part: written from a
  *   file's matched positions in one transaction (the swap), so a buyer never sees half a list.
@@ -38,6 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table suppliers_position (
       file_id integer not null references suppliers_file (id) on delete cascade,
       row_number integer not null,
+      line integer,
       code text not null,
       code_norm text not null,
       brand text not null default '',

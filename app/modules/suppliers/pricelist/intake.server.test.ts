@@ -113,7 +113,7 @@ describe('publishing', () => {
 
   it('never publishes another organisation\'s file, nor rows without a price or with problems', async () => {
     const org = await organisation('ООО «Чужой файл»');
-    const mine = await list(org, [row(2, 'RE57394', 'John Deere', null), row(3, 'RE57394', 'John Deere', 5, { problems: ['price_jump'] })]);
+    const mine = await list(org, [row(2, 'RE57394', 'John Deere', null), row(3, 'RE57394', 'John Deere', 5, { problems: ['duplicate'] })]);
     expect(await publishFile(t.db, orgA, mine.file)).toEqual({ ok: false, reason: 'not_found' });
     expect(await publishFile(t.db, org, mine.file)).toEqual({ ok: true, offers: 0, withdrawn: 0 });
   });

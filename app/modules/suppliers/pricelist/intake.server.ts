@@ -7,6 +7,7 @@ import { partsReference } from '#app/modules/parts/pages/pages.server.ts';
 import { partSummariesAt } from '#app/modules/parts/part-summary.server.ts';
 import { markupFor } from '../suppliers.schema.ts';
 import { FILES_PAGE_SIZE, POSITIONS_PAGE_SIZE, type FileRow, type PositionRow, type PositionsQuery } from './intake.schema.ts';
+import { ROW_ERROR_CODES } from './pricelist.constants.ts';
 import { reportView } from './report.rules.ts';
 import { codesOf, manualKey, matchRow, normalizeBrand, type Candidate, type MatchContext } from './matching.rules.ts';
 
@@ -20,9 +21,15 @@ import { codesOf, manualKey, matchRow, normalizeBrand, type Candidate, type Matc
 
 export const CURRENCIES: readonly CurrencyCode[] = ['RUB', 'KZT', 'USD', 'EUR', 'CNY'];
 
+/** The row codes that keep a row out (ADR 094); warnings (a price jump, an unknown brand) do not. */
+const ERROR_CODES: string[] = [...ROW_ERROR_CODES];
+const isErrorCode = (code: string) => ERROR_CODES.includes(code);
+
 /** One row of a list as read and normalised. Money in minor units of `currency` (null: the organisation's). */
 export interface StagedRow {
   rowNumber: number;
+  /** Its line in its file or sheet. */
+  line?: number | null;
   code: string;
   brand: string;
   name: string;
@@ -32,17 +39,17 @@ export interface StagedRow {
   multiplicity: number;
   minOrder: number;
   leadTimeDays: number | null;
-  /** Check codes of the row (ADR 094); a row with any is never published. */
+  /** Check codes of the row (ADR 094); a row with an error code is neither matched nor published, warnings are kept. */
   problems: string[];
 }
 
 export interface NewFile { source: 'upload' | 'mail' | 'api'; name: string; storageKey?: string | null; sizeBytes?: number; kind?: 'full' | 'delta'; createdBy?: number | null }
 
 /** Registers a list that came in, for the organisation; its id. */
-export async function createFile(db: DB, organisationId: number, file: NewFile): Promise<number> {
+export async function createFile(db: DB, organisationId: number, file: NewFile, state: 'received' | 'processing' = 'processing'): Promise<number> {
   const { id } = await db.insertInto('suppliers_file').values({
     organisation_id: organisationId, source: file.source, name: file.name.slice(0, 255) || 'без имени', storage_key: file.storageKey ?? null,
-    size_bytes: file.sizeBytes ?? 0, kind: file.kind ?? 'full', state: 'processing', created_by: file.createdBy ?? null,
+    size_bytes: file.sizeBytes ?? 0, kind: file.kind ?? 'full', state, created_by: file.createdBy ?? null,
   }).returning('id').executeTakeFirstOrThrow();
   return id;
 }
@@ -104,14 +111,14 @@ export async function stageRows(services: AppServices, organisationId: number, f
     const chunk = rows.slice(start, start + STAGE_CHUNK);
     const ctx = await matchContext(services, organisationId, chunk, brands);
     const cols = {
-      row: [] as number[], code: [] as string[], norm: [] as string[], brand: [] as string[], name: [] as string[],
+      row: [] as number[], line: [] as Array<number | null>, code: [] as string[], norm: [] as string[], brand: [] as string[], name: [] as string[],
       price: [] as Array<number | null>, currency: [] as Array<string | null>, stock: [] as Array<number | null>,
       mult: [] as number[], min: [] as number[], lead: [] as number[], problems: [] as string[], part: [] as Array<number | null>, by: [] as Array<string | null>,
     };
     for (const r of chunk) {
-      const match = r.problems.length ? null : matchRow(r, ctx);
+      const match = r.problems.some(isErrorCode) ? null : matchRow(r, ctx);
       if (match) matched += 1;
-      cols.row.push(r.rowNumber); cols.code.push(r.code.slice(0, 100)); cols.norm.push(codesOf(r.code)[0] ?? '');
+      cols.row.push(r.rowNumber); cols.line.push(r.line ?? null); cols.code.push(r.code.slice(0, 100)); cols.norm.push(codesOf(r.code)[0] ?? '');
       cols.brand.push(r.brand.slice(0, 100)); cols.name.push(r.name.slice(0, 300));
       cols.price.push(r.price); cols.currency.push(r.currency ?? rules.currency); cols.stock.push(r.stock);
       cols.mult.push(r.multiplicity); cols.min.push(r.minOrder); cols.lead.push(r.leadTimeDays ?? rules.leadTimeDays);
@@ -120,13 +127,13 @@ export async function stageRows(services: AppServices, organisationId: number, f
       cols.part.push(match?.partId ?? null); cols.by.push(match?.by ?? null);
     }
     await sql`
-      insert into suppliers_position (file_id, row_number, code, code_norm, brand, name, price, currency, stock, multiplicity, min_order, lead_time_days, problems, part_id, matched_by)
-      select ${fileId}, r.row_number, r.code, r.code_norm, r.brand, r.name, r.price, r.currency, r.stock, r.mult, r.min_order, r.lead,
+      insert into suppliers_position (file_id, row_number, line, code, code_norm, brand, name, price, currency, stock, multiplicity, min_order, lead_time_days, problems, part_id, matched_by)
+      select ${fileId}, r.row_number, r.line, r.code, r.code_norm, r.brand, r.name, r.price, r.currency, r.stock, r.mult, r.min_order, r.lead,
         case when r.problems = '' then '{}'::text[] else string_to_array(r.problems, ',') end, r.part_id, r.matched_by
-      from unnest(${cols.row}::int[], ${cols.code}::text[], ${cols.norm}::text[], ${cols.brand}::text[], ${cols.name}::text[],
+      from unnest(${cols.row}::int[], ${cols.line}::int[], ${cols.code}::text[], ${cols.norm}::text[], ${cols.brand}::text[], ${cols.name}::text[],
         ${cols.price}::bigint[], ${cols.currency}::text[], ${cols.stock}::int[], ${cols.mult}::int[], ${cols.min}::int[], ${cols.lead}::int[],
         ${cols.problems}::text[], ${cols.part}::int[], ${cols.by}::text[])
-        as r(row_number, code, code_norm, brand, name, price, currency, stock, mult, min_order, lead, problems, part_id, matched_by)`.execute(db);
+        as r(row_number, line, code, code_norm, brand, name, price, currency, stock, mult, min_order, lead, problems, part_id, matched_by)`.execute(db);
   }
   return { matched };
 }
@@ -136,7 +143,7 @@ export async function finishProcessing(db: DB, organisationId: number, fileId: n
   await sql`
     update suppliers_file f set state = ${outcome.state}, report = ${JSON.stringify(outcome.report)}::jsonb, processed_at = clock_timestamp(),
       rows_total = c.total, rows_matched = c.matched, rows_bad = c.bad
-    from (select count(*)::int as total, count(part_id)::int as matched, count(*) filter (where problems <> '{}')::int as bad
+    from (select count(*)::int as total, count(part_id)::int as matched, count(*) filter (where problems && ${ERROR_CODES}::text[])::int as bad
           from suppliers_position where file_id = ${fileId}) c
     where f.id = ${fileId} and f.organisation_id = ${organisationId}`.execute(db);
 }
@@ -164,7 +171,7 @@ export async function publishFile(db: DB, organisationId: number, fileId: number
       insert into suppliers_offer (organisation_id, part_id, price, currency, stock, multiplicity, min_order, lead_time_days, active, file_id, updated_at)
       select distinct on (part_id) ${organisationId}, part_id, price, currency, stock, multiplicity, min_order, lead_time_days, true, ${fileId}, clock_timestamp()
       from suppliers_position
-      where file_id = ${fileId} and part_id is not null and price is not null and problems = '{}'
+      where file_id = ${fileId} and part_id is not null and price is not null and not (problems && ${ERROR_CODES}::text[])
         and currency = any(${[...CURRENCIES]}::text[])
       order by part_id, price, row_number
       on conflict (organisation_id, part_id) do update set price = excluded.price, currency = excluded.currency, stock = excluded.stock,

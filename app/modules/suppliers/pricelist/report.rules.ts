@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROW_CODE_LABELS } from './pricelist.constants.ts';
 
 /*
  * What a list's processing writes down (`suppliers_file.report`, ADR 096): the check report's lines
@@ -35,17 +36,7 @@ export const STEP_LABELS: Record<string, string> = {
   publish: 'Публикация',
 };
 
-/** Row codes the screens name (the check's own labels come with the stored report's lines). */
-const PROBLEM_LABELS: Record<string, string> = {
-  empty_code: 'нет кода',
-  bad_price: 'цена не читается',
-  negative_price: 'отрицательная цена',
-  unknown_currency: 'неизвестная валюта',
-  duplicate: 'повтор позиции',
-  unknown_brand: 'неизвестный бренд',
-  price_jump: 'скачок цены',
-};
-
+/** A row code's label for the positions' list (the check's own labels, ADR 094). */
 export function problemLabel(code: string): string {
-  return PROBLEM_LABELS[code] ?? code;
+  return (ROW_CODE_LABELS as Record<string, string>)[code] ?? code;
 }

@@ -11,8 +11,8 @@ type State = { phase: 'idle' } | { phase: 'sending'; loaded: number; total: numb
  * page (the same checks on the server); once hydrated it sends the file with a progress bar and opens
  * the list's page when the server has it. Large files are refused before sending.
  */
-export function PriceListUpload({ csrf }: { csrf: string }) {
-  const [state, setState] = useState<State>({ phase: 'idle' });
+export function PriceListUpload({ csrf, refusal }: { csrf: string; refusal: string | null }) {
+  const [state, setState] = useState<State>(refusal ? { phase: 'error', message: refusal } : { phase: 'idle' });
   const xhr = useRef<XMLHttpRequest | null>(null);
   const navigate = useNavigate();
 

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import type { DB } from '#app/.server/db/connect.ts';
+import { fileStorage } from '#app/.server/files/files.ts';
+import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
+import { readMultipart } from '#app/.server/multipart.ts';
+import { FORBIDDEN_MESSAGE } from '#app/modules/auth/staff.server.ts';
+import { defineJobKind } from '#app/.server/jobs/kinds.ts';
+import { partsReference } from '#app/modules/parts/pages/pages.server.ts';
+import { decideAutoPublish, positionKey, reportLines } from './check.rules.ts';
+import { createFile, finishProcessing, publishFile, stageRows, STAGE_CHUNK, type NewFile, type StagedRow } from './intake.server.ts';
+import { supplierScope } from '../suppliers.server.ts';
+import { PRICE_LIST_MAX_BYTES, UPLOAD_MESSAGES, uploadKindInput } from './intake.schema.ts';
+import { notifyOrganisation } from './notices.server.ts';
+import { DEFAULT_PRICE_JUMP_PERCENT, DEFAULT_PUBLISH_THRESHOLDS, PRICE_LIST_LIMITS, type PriceListCurrency } from './pricelist.constants.ts';
+import type { CheckedRow } from './pricelist.schema.ts';
+import { processPriceList } from './pricelist.server.ts';
+import { STEP_LABELS, type FileReport, type ProcessingStep } from './report.rules.ts';
+
+/*
+ * A received price list's processing (issue 32 §2–§7, ADR 096), as a job: the stored file is read and
+ * checked (ADR 094) in chunks, each chunk matched and staged; then the list publishes by itself when
+ * its report is within the organisation's thresholds, or waits for an acknowledgement; every step
+ * is logged with its time and the organisation is told the outcome. A job that runs again after a
+ * lost lease starts the file over (its staged rows are removed first); a file already decided is
+ * left as it is.
+ */
+
+/** A previous list larger than this is not compared row by row (the memory of a price-jump check). */
+const PREVIOUS_PRICES_MAX = 1_500_000;
+
+/** The stored file's place: `pricelists/{organisation}/{uuid}` in the file storage. */
+export function priceListKey(organisationId: number): string {
+  return `pricelists/${organisationId}/${randomUUID()}`;
+}
+
+/**
+ * Registers a list kept in the storage (an upload, a letter's attachment, an API body) and queues its
+ * processing, in one transaction: the file's row and its job.
+ */
+export async function registerPriceList(db: DB, organisationId: number, file: NewFile & { storageKey: string; sizeBytes: number }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const id = await createFile(trx, organisationId, file, 'received');
+    await enqueueJob(trx, processPriceListJob, { fileId: id }, { key: `suppliers.process-file:${id}` });
+    return id;
+  });
+}
+
+export type UploadOutcome = { ok: true; id: number } | { ok: false; status: 400 | 403 | 413 | 415; message: string };
+
+/**
+ * A price list uploaded in the cabinet (multipart: `file`, `kind` full or delta): the supplier's
+ * organisation must allow uploads; the file is streamed to the storage's `tmp/`, then kept under the
+ * organisation's key and registered. A refused upload leaves nothing behind.
+ */
+export async function uploadPriceList(ctx: RequestContext, request: Request): Promise<UploadOutcome> {
+  let scope;
+  try {
+    scope = await supplierScope(ctx);
+  } catch (refusal) {
+    if (refusal instanceof Response) return { ok: false, status: 403, message: FORBIDDEN_MESSAGE };
+    throw refusal;
+  }
+  const { staff, organisation } = scope;
+  if (!organisation) return { ok: false, status: 403, message: UPLOAD_MESSAGES.noOrganisation };
+  const db = ctx.services.db;
+  const org = await db.selectFrom('suppliers_organisation').select('sources').where('id', '=', organisation.id).executeTakeFirstOrThrow();
+  if (!org.sources.includes('upload')) return { ok: false, status: 403, message: UPLOAD_MESSAGES.notAllowed };
+  const storage = fileStorage(ctx.services.config, 'pricelists');
+  const staged: string[] = [];
+  const read = await readMultipart<{ key: string; size: number; name: string }>(request, {
+    limits: { fileBytes: PRICE_LIST_MAX_BYTES, files: 1, fields: 5, fieldBytes: 1024 },
+    onFile: async (file) => {
+      if (file.field !== 'file') throw new Error('unexpected file field');
+      const stored = await storage.putTemp(file.stream, { signal: file.signal });
+      staged.push(stored.key);
+      return { key: stored.key, size: stored.size, name: textOf(file.filename) || 'прайс-лист' };
+    },
+  });
+  const discard = () => Promise.all(staged.map((k) => storage.delete(k).catch(() => {})));
+  if (!read.ok) { await discard(); return read; }
+  const file = read.files[0];
+  if (!file) { await discard(); return { ok: false, status: 400, message: UPLOAD_MESSAGES.noFile }; }
+  if (file.size === 0) { await discard(); return { ok: false, status: 400, message: UPLOAD_MESSAGES.empty }; }
+  const kind = uploadKindInput.parse(read.fields.get('kind')?.[0]);
+  const key = priceListKey(organisation.id);
+  await storage.promote(file.key, key);
+  try {
+    const id = await registerPriceList(db, organisation.id, { source: 'upload', name: file.name, storageKey: key, sizeBytes: file.size, kind, createdBy: staff.userId });
+    return { ok: true, id };
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+/** A file's name as shown: no control characters, no path, at most 255 characters. */
+function textOf(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).at(-1)!.trim().slice(0, 255);
+}
+
+export const processPriceListJob = defineJobKind({
+  kind: 'suppliers.process-file',
+  label: 'Прайс-лист поставщика',
+  payload: z.object({ fileId: z.number().int().positive() }),
+  maxAttempts: 3,
+  // A million rows take about a minute on PostgreSQL; the lease outlives the slowest run.
+  leaseMs: 15 * 60_000,
+  retry: { baseMs: 60_000, maxMs: 15 * 60_000 },
+  run: (services, { fileId }) => processFile(services, fileId),
+  failed: async (services, { fileId }, _job, error) => { await failFile(services, fileId, `Ошибка обработки: ${error.slice(0, 300)}`); },
+});
+
+function stagedOf(row: CheckedRow, rowNumber: number): StagedRow {
+  const stock = row.stock === null ? null : row.stock.kind === 'none' ? 0 : row.stock.quantity;
+  return {
+    rowNumber, line: row.line, code: row.code, brand: row.brand, name: row.name, price: row.price, currency: row.currency,
+    stock, multiplicity: row.multiplicity, minOrder: row.minOrder, leadTimeDays: row.leadTimeDays, problems: [...row.codes],
+  };
+}
+
+/** The prices of the organisation's last published list, by the check's position key. */
+async function previousPrices(db: DB, organisationId: number): Promise<{ prices: Map<string, number>; rows: number } | null> {
+  const last = await db.selectFrom('suppliers_file').select(['id', 'rows_total']).where('organisation_id', '=', organisationId)
+    .where('state', '=', 'published').where('kind', '=', 'full').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!last || last.rows_total > PREVIOUS_PRICES_MAX) return last ? { prices: new Map(), rows: last.rows_total } : null;
+  const prices = new Map<string, number>();
+  const { rows } = await sql<{ code: string; brand: string; price: number }>`
+    select code, brand, price from suppliers_position where file_id = ${last.id} and price is not null`.execute(db);
+  for (const r of rows) prices.set(positionKey(r.code, r.brand), Number(r.price));
+  return { prices, rows: last.rows_total };
+}
+
+async function failFile(services: AppServices, fileId: number, message: string): Promise<void> {
+  const file = await services.db.selectFrom('suppliers_file').select(['organisation_id', 'name', 'state', 'report']).where('id', '=', fileId).executeTakeFirst();
+  if (!file || file.state === 'published' || file.state === 'held' || file.state === 'failed') return;
+  const report = (typeof file.report === 'string' ? JSON.parse(file.report) : file.report) as Partial<FileReport>;
+  const steps = [...(report.steps ?? []), { step: 'read', label: STEP_LABELS.read!, startedAt: new Date().toISOString(), ms: 0, error: message }];
+  await services.db.transaction().execute(async (trx) => {
+    await finishProcessing(trx, file.organisation_id, fileId, { state: 'failed', report: { lines: report.lines ?? [], held: [], steps } });
+    await notifyOrganisation(trx, file.organisation_id, { kind: 'failed', fileId, text: `Прайс-лист «${file.name}» не обработан: ${message}`, link: `/suppliers/files/${fileId}` }, services.config.PUBLIC_ORIGIN);
+  });
+}
+
+/** Reads, checks, matches and stages a received list, then publishes it or holds it. */
+export async function processFile(services: AppServices, fileId: number): Promise<void> {
+  const db = services.db;
+  const file = await db.selectFrom('suppliers_file as f').innerJoin('suppliers_organisation as o', 'o.id', 'f.organisation_id')
+    .select(['f.organisation_id', 'f.name', 'f.kind', 'f.state', 'f.storage_key', 'o.currency', 'o.lead_time_days', 'o.auto_publish_max_change'])
+    .where('f.id', '=', fileId).executeTakeFirst();
+  if (!file || (file.state !== 'received' && file.state !== 'processing')) return;
+  const org = file.organisation_id;
+  // A run after a lost lease starts over.
+  await db.deleteFrom('suppliers_position').where('file_id', '=', fileId).execute();
+  await db.updateTable('suppliers_file').set({ state: 'processing' }).where('id', '=', fileId).execute();
+
+  const steps: ProcessingStep[] = [];
+  const step = (name: string, started: number, extra: Partial<ProcessingStep> = {}) =>
+    steps.push({ step: name, label: STEP_LABELS[name] ?? name, startedAt: new Date(started).toISOString(), ms: Date.now() - started, ...extra });
+
+  let started = Date.now();
+  const opened = file.storage_key ? await fileStorage(services.config, 'pricelists').open(file.storage_key) : null;
+  if (!opened) {
+    step('receive', started, { error: 'Файл не найден в хранилище' });
+    await finishProcessing(db, org, fileId, { state: 'failed', report: { lines: [], held: [], steps } });
+    await notifyOrganisation(db, org, { kind: 'failed', fileId, text: `Прайс-лист «${file.name}» не обработан: файл не найден`, link: `/suppliers/files/${fileId}` }, services.config.PUBLIC_ORIGIN);
+    return;
+  }
+  step('receive', started, { count: 1 });
+
+  started = Date.now();
+  const [previous, ref] = await Promise.all([previousPrices(db, org), partsReference(services)]);
+  const run = await processPriceList({ stream: opened.stream, name: file.name, maxBytes: PRICE_LIST_LIMITS.maxBytes }, {
+    currency: file.currency as PriceListCurrency, leadTimeDays: file.lead_time_days, kind: file.kind,
+    knownBrands: new Set([...ref.makers.values()].map((m) => m.name)),
+    previousPrices: previous?.prices, priceJumpPercent: DEFAULT_PRICE_JUMP_PERCENT,
+  });
+  let rowNumber = 0;
+  let matched = 0;
+  let pending: StagedRow[] = [];
+  const flush = async () => {
+    if (!pending.length) return;
+    matched += (await stageRows(services, org, fileId, pending)).matched;
+    pending = [];
+  };
+  for await (const chunk of run.rows) {
+    for (const row of chunk) pending.push(stagedOf(row, ++rowNumber));
+    if (pending.length >= STAGE_CHUNK) await flush();
+  }
+  await flush();
+  const lines = reportLines(run.report);
+  const fileError = run.report.fileProblems.map((p) => lines.find((l) => l.code === p.code)?.label ?? p.code).join('; ');
+  step('read', started, { count: run.report.rows, ...(fileError ? { error: fileError } : {}) });
+  steps.push({ step: 'match', label: STEP_LABELS.match!, startedAt: steps.at(-1)!.startedAt, ms: 0, count: matched });
+
+  started = Date.now();
+  if (run.report.okRows === 0) {
+    step('decide', started, { error: fileError || 'В файле нет ни одной годной позиции' });
+    await db.transaction().execute(async (trx) => {
+      await finishProcessing(trx, org, fileId, { state: 'failed', report: { lines, held: [], steps } });
+      await notifyOrganisation(trx, org, { kind: 'failed', fileId, text: `Прайс-лист «${file.name}» не обработан: ${fileError || 'в файле нет ни одной годной позиции'}.`, link: `/suppliers/files/${fileId}` }, services.config.PUBLIC_ORIGIN);
+    });
+    return;
+  }
+  const decision = decideAutoPublish(run.report, {
+    ...DEFAULT_PUBLISH_THRESHOLDS, maxPriceJumpPercent: file.auto_publish_max_change, ...(previous ? { previousRows: previous.rows } : {}),
+  });
+  const held = decision.reasons.map((r) => (r.detail ? `${r.label} (${r.detail})` : r.label));
+  step('decide', started, { count: run.report.okRows });
+  if (decision.decision === 'hold') {
+    await db.transaction().execute(async (trx) => {
+      await finishProcessing(trx, org, fileId, { state: 'held', report: { lines, held, steps } });
+      await notifyOrganisation(trx, org, { kind: 'held', fileId, text: `Прайс-лист «${file.name}» ждёт подтверждения: ${held.join('; ')}.`, link: `/suppliers/files/${fileId}` }, services.config.PUBLIC_ORIGIN);
+      if (decision.reasons.some((r) => r.code === 'too_many_price_jumps')) {
+        await notifyOrganisation(trx, org, { kind: 'price_jump', fileId, text: `В прайс-листе «${file.name}» цены изменились сильнее порога: ${run.report.counts.price_jump ?? 0} позиций.`, link: `/suppliers/files/${fileId}/positions?show=problems` }, services.config.PUBLIC_ORIGIN);
+      }
+    });
+    return;
+  }
+  await finishProcessing(db, org, fileId, { state: 'processing', report: { lines, held: [], steps } });
+  started = Date.now();
+  const published = await publishFile(db, org, fileId);
+  step('publish', started, published.ok ? { count: published.offers } : { error: published.reason });
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('suppliers_file').set({ report: JSON.stringify({ lines, held: [], steps } satisfies FileReport) }).where('id', '=', fileId).execute();
+    if (published.ok) {
+      await notifyOrganisation(trx, org, { kind: 'processed', fileId, text: `Прайс-лист «${file.name}» опубликован: ${published.offers} предложений в каталоге, ${run.report.rows - matched} строк не сопоставлено.`, link: `/suppliers/files/${fileId}` }, services.config.PUBLIC_ORIGIN);
+    }
+  });
+}
