@@ -7,8 +7,8 @@ import { SUPPLIER_CABINET } from '#app/layout/staff-areas.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import type { Route } from './+types/suppliers.layout';
 
-/** The cabinet's sections; its screens (price lists, stock, rules) come with the supplier cabinet's issue. */
-const SUPPLIER_SECTIONS = [{ to: '/suppliers', label: 'Сводка' }] as const;
+/** The cabinet's sections (issue 32): more come with the files, the API and the logs. */
+const SUPPLIER_SECTIONS = [{ to: '/suppliers', label: 'Сводка' }, { to: '/suppliers/mails', label: 'Письма' }] as const;
 
 /**
  * The supplier cabinet's area (ADR 073): the back-office's shell for suppliers and parts-portal
