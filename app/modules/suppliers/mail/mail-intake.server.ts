@@ -110,12 +110,16 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
       if (opened.exists === 0 || Number(opened.uidNext) <= lastUid + 1) return outcome;
       // The list first (UID, size, envelope), the messages after: no command may run inside a fetch.
       const found: Array<{ uid: number; size: number; from: string; subject: string; messageId: string | null; date: Date | null }> = [];
+      const seen = new Set<number>();
       for await (const m of client.fetch(`${lastUid + 1}:*`, { uid: true, size: true, envelope: true }, { uid: true })) {
-        // `N:*` answers the last message even when its UID is below N.
-        if (m.uid <= lastUid) continue;
+        // `N:*` answers the last message even when its UID is below N; another session's flag change
+        // arrives as an answer without a UID, or with the size and envelope missing (skipped: the
+        // message's own answer comes too).
+        if (typeof m.uid !== 'number' || m.uid <= lastUid || m.size === undefined || seen.has(m.uid)) continue;
+        seen.add(m.uid);
         const sender = m.envelope?.from?.[0];
         found.push({
-          uid: m.uid, size: m.size ?? 0, from: (sender?.address ?? '').toLowerCase(), subject: m.envelope?.subject ?? '',
+          uid: m.uid, size: m.size, from: (sender?.address ?? '').toLowerCase(), subject: m.envelope?.subject ?? '',
           messageId: m.envelope?.messageId ?? null, date: dateOf(m.envelope?.date),
         });
       }
