@@ -103,7 +103,7 @@ describe('reading the mailbox', () => {
     // Waiting for the price-list reading, under the organisation's key.
     const waiting = await pricelistsAwaitingReading(t.db);
     expect(waiting).toHaveLength(1);
-    expect(waiting[0]!.storageKey).toMatch(new RegExp(`^pricelists/${orgs.a}/[0-9a-f-]{36}$`));
+    expect(waiting[0]!.storageKey).toMatch(new RegExp(`^letters/${orgs.a}/[0-9a-f-]{36}$`));
     expect(Buffer.from((await pricelistStorage(t.services.config).read(waiting[0]!.storageKey))!).toString()).toBe(CSV);
     const file = await letterAttachment(t.db, t.services.config, orgs.a, rows[0]!.id, rows[0]!.attachments[0]!.id);
     expect(file?.fileName).toBe('Прайс 28.11.csv');

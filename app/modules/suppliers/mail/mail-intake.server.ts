@@ -278,7 +278,8 @@ async function takeLetter(
       attachments.push({ ...draft, sha256: null, key: null, state: 'refused', reason: LETTER_MESSAGES.quarantineFull });
       continue;
     }
-    const key = accepted ? `pricelists/${owner.id}/${randomUUID()}` : `pricelists/quarantine/${randomUUID()}`;
+    // In the area `pricelists` (its own directory, or prefix in the bucket): `letters/{organisation}/…`, quarantine apart.
+    const key = accepted ? `letters/${owner.id}/${randomUUID()}` : `letters/quarantine/${randomUUID()}`;
     const stored = await storage.put(key, file.content, { contentType: 'application/octet-stream', headBytes: 0 });
     if (!accepted) quarantined += stored.size;
     attachments.push({ ...draft, size: stored.size, sha256: stored.sha256, key, state: accepted ? 'received' : 'quarantined', reason: null });
