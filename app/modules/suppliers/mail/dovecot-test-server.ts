@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -14,6 +15,8 @@ export interface TestMailbox {
   /** Puts a raw message (RFC 5322 text) into INBOX, as delivery would. */
   deliver(message: string | Buffer): Promise<void>;
   stop(): Promise<void>;
+  /** Stops it at once, synchronously (a process's 'exit' handler). */
+  kill(): void;
 }
 
 async function freePort(): Promise<number> {
@@ -44,7 +47,7 @@ async function greeted(port: number, deadline: number): Promise<void> {
  * no TLS. Run by the current user; as root (containers) its login and internal processes run as
  * Debian's dovenull and dovecot users and the mail as dovecot, since dovecot refuses root there.
  */
-export async function startTestMailbox(): Promise<TestMailbox> {
+export async function startTestMailbox(options: { port?: number } = {}): Promise<TestMailbox> {
   const dir = await mkdtemp(join(tmpdir(), 'dovecot-'));
   const root = process.getuid?.() === 0;
   const me = userInfo().username;
@@ -52,7 +55,7 @@ export async function startTestMailbox(): Promise<TestMailbox> {
   if (root) await chmod(dir, 0o755);
   for (const sub of ['base', 'state', 'mail']) await mkdir(join(dir, sub));
   if (root) await chmod(join(dir, 'mail'), 0o777);
-  const port = await freePort();
+  const port = options.port ?? await freePort();
   const password = 'secret-prices';
   await writeFile(join(dir, 'users'), `prices:{PLAIN}${password}\n`);
   await writeFile(join(dir, 'dovecot.conf'), [
@@ -105,6 +108,10 @@ export async function startTestMailbox(): Promise<TestMailbox> {
       child.kill('SIGTERM');
       await exited;
       await rm(dir, { recursive: true, force: true });
+    },
+    kill() {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
