@@ -1,5 +1,6 @@
 import { Form, data, redirect, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { ConfirmDialog } from '#app/components/backoffice/ConfirmDialog.tsx';
 import { DataTable, type Column } from '#app/components/backoffice/DataTable.tsx';
 import { Pager } from '#app/components/backoffice/Pager.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
@@ -61,14 +62,14 @@ export default function SuppliersQuarantine({ loaderData, actionData }: Route.Co
   const { letters, organisations, csrf, notice } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const columns: ReadonlyArray<Column<Row>> = [
-    { id: 'from', header: 'Отправитель', primary: true, cell: (l) => <span style={{ overflowWrap: 'anywhere' }}>{l.from || 'без адреса'}{l.fromName ? ` (${l.fromName})` : ''}</span> },
+    { id: 'from', header: 'Отправитель', primary: true, cell: (l) => <span style={{ overflowWrap: 'break-word' }}>{l.from || 'без адреса'}{l.fromName ? ` (${l.fromName})` : ''}</span> },
     { id: 'received', header: 'Получено', nowrap: true, cell: (l) => letterTime(l.receivedAt) },
-    { id: 'subject', header: 'Тема', cell: (l) => <span style={{ overflowWrap: 'anywhere' }}>{l.subject || 'Без темы'}</span> },
+    { id: 'subject', header: 'Тема', cell: (l) => <span style={{ overflowWrap: 'break-word' }}>{l.subject || 'Без темы'}</span> },
     {
       id: 'files', header: 'Вложения', cell: (l) => (l.attachments.length ? (
         <ul style={{ margin: 0, paddingLeft: 16 }}>
           {l.attachments.map((a) => (
-            <li key={a.id} style={{ overflowWrap: 'anywhere' }}>
+            <li key={a.id} style={{ overflowWrap: 'break-word' }}>
               {a.state === 'refused' ? a.fileName : <a href={`${PATH}/${l.id}/files/${a.id}`} download>{a.fileName}</a>} <span className={styles.muted}>{fileSize(a.size)}</span>
             </li>
           ))}
@@ -94,11 +95,8 @@ export default function SuppliersQuarantine({ loaderData, actionData }: Route.Co
               <button type="submit" name="intent" value="assign" className="btn btn-secondary" disabled={busy}>Передать поставщику</button>
             </Form>
           ) : null}
-          <Form method="post">
-            <input type="hidden" name="_csrf" value={csrf} />
-            <input type="hidden" name="letterId" value={l.id} />
-            <button type="submit" name="intent" value="delete" className="btn btn-secondary" disabled={busy}>Удалить</button>
-          </Form>
+          <ConfirmDialog trigger="Удалить" title="Удалить письмо?" message={`Письмо ${l.from || 'без адреса'} «${l.subject || 'Без темы'}» и его вложения будут удалены безвозвратно.`}
+            confirmLabel="Да, удалить" fields={{ _csrf: csrf, letterId: l.id, intent: 'delete' }} busy={busy} />
         </div>
       ),
     },

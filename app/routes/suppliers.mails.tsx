@@ -30,8 +30,8 @@ type Row = NonNullable<Route.ComponentProps['loaderData']['letters']>['rows'][nu
 const COLUMNS: ReadonlyArray<Column<Row>> = [
   { id: 'subject', header: 'Тема', primary: true, cell: (l) => <RowLink to={`${PATH}/${l.id}`}>{l.subject || 'Без темы'}</RowLink> },
   { id: 'received', header: 'Получено', nowrap: true, cell: (l) => letterTime(l.receivedAt) },
-  { id: 'from', header: 'Отправитель', cell: (l) => <span style={{ overflowWrap: 'anywhere' }}>{l.from || '—'}</span> },
-  { id: 'files', header: 'Вложения', cell: (l) => (l.attachments.length ? <span style={{ overflowWrap: 'anywhere' }}>{l.attachments.map((a) => a.fileName).join(', ')}</span> : '—') },
+  { id: 'from', header: 'Отправитель', cell: (l) => <span style={{ overflowWrap: 'break-word' }}>{l.from || '—'}</span> },
+  { id: 'files', header: 'Вложения', cell: (l) => (l.attachments.length ? <span style={{ overflowWrap: 'break-word' }}>{l.attachments.map((a) => a.fileName).join(', ')}</span> : '—') },
   { id: 'state', header: 'Состояние', cell: (l) => <span className={styles.tag} data-state={l.state}>{LETTER_STATE_LABELS[l.state]}</span> },
 ];
 

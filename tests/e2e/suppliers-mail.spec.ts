@@ -84,6 +84,7 @@ test('a supplier\'s letter with a price list is listed in his cabinet with its f
   await expect(held).toContainText('Отправитель не зарегистрирован ни у одного поставщика');
   await shot(page, testInfo, 'suppliers-quarantine');
   await held.getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удалить письмо?' }).getByRole('button', { name: 'Да, удалить' }).click();
   await expect(page.getByText('Письмо удалено')).toBeVisible();
   await expect(page.getByTestId('quarantine-row').filter({ hasText: `stranger-${id}@unknown.test` })).toHaveCount(0);
 });

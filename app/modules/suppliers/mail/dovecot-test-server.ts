@@ -47,8 +47,11 @@ async function greeted(port: number, deadline: number): Promise<void> {
  * no TLS. Run by the current user; as root (containers) its login and internal processes run as
  * Debian's dovenull and dovecot users and the mail as dovecot, since dovecot refuses root there.
  */
-export async function startTestMailbox(options: { port?: number } = {}): Promise<TestMailbox> {
-  const dir = await mkdtemp(join(tmpdir(), 'dovecot-'));
+export async function startTestMailbox(options: { port?: number; dir?: string } = {}): Promise<TestMailbox> {
+  // A fixed directory (the journeys' server, which may be killed without cleaning up) starts afresh.
+  if (options.dir) await rm(options.dir, { recursive: true, force: true });
+  if (options.dir) await mkdir(options.dir, { recursive: true });
+  const dir = options.dir ?? await mkdtemp(join(tmpdir(), 'dovecot-'));
   const root = process.getuid?.() === 0;
   const me = userInfo().username;
   // As root the unprivileged processes must reach the sockets and the maildir.

@@ -11,6 +11,9 @@ import { testClient } from '../../../../server/test-client.ts';
 import * as mailFile from '../../../routes/suppliers.mails.$id.files.$fileId.ts';
 import * as mail from '../../../routes/suppliers.mails.$id.tsx';
 import * as mails from '../../../routes/suppliers.mails.tsx';
+import * as adminLayout from '../../../routes/admin.layout.tsx';
+import * as quarantine from '../../../routes/suppliers.admin.quarantine.tsx';
+import * as quarantineFile from '../../../routes/suppliers.admin.quarantine.$id.files.$fileId.ts';
 import * as layout from '../../../routes/suppliers.layout.tsx';
 import { createOrganisation, updateSettings } from '../suppliers.server.ts';
 import { supplierSettingsInput } from '../suppliers.schema.ts';
@@ -236,3 +239,43 @@ describe('the cabinet\'s letters over HTTP', () => {
     expect((await client.get('/suppliers/mails/99999999999')).status).toBe(404);
   });
 });
+
+describe('the quarantine over HTTP', () => {
+  it('answers an employee\'s hostile forms with a 4xx in Russian, never a 500; its files only to employees', async () => {
+    await box.deliver(letter({ from: 'third@unknown.test', subject: 'Третье', files: [{ name: 'third.csv', content: CSV }] }));
+    await intake();
+    const held = (await quarantinedLetters(t.db)).rows.find((r) => r.from === 'third@unknown.test')!;
+    const build = fakeServerBuild({
+      'suppliers-admin': { path: 'suppliers/admin', module: adminLayout },
+      'suppliers-quarantine': { parentId: 'suppliers-admin', path: 'quarantine', module: quarantine },
+      'suppliers-quarantine-file': { path: 'suppliers/admin/quarantine/:id/files/:fileId', module: quarantineFile },
+    });
+    const app = createApp({ services: t.services, build });
+    const filePath = `/suppliers/admin/quarantine/${held.id}/files/${held.attachments[0]!.id}`;
+    expect((await app.request(filePath)).status).toBe(403);
+    const staff = testClient(t.services, { app });
+    expect((await staff.post('/api/auth/authorize', { type: 'email', props: { email: 'mail-staff@agro.test', password: 'secret1' } })).status).toBe(200);
+    expect((await staff.get('/suppliers/admin/quarantine?page=%00')).status).toBe(200);
+    const file = await staff.get(filePath);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe(CSV);
+    expect((await staff.get(`/suppliers/admin/quarantine/${held.id}/files/%00`)).status).toBe(404);
+    const hostile: Array<Record<string, string>> = [
+      { intent: '\u0000', letterId: String(held.id) },
+      { intent: 'assign', letterId: String(held.id), organisationId: '%00' },
+      { intent: 'assign', letterId: String(held.id), organisationId: '99999999999' },
+      { intent: 'delete', letterId: '-1' },
+      { intent: 'assign', letterId: 'x'.repeat(5000), organisationId: String(orgs.a) },
+    ];
+    for (const fields of hostile) {
+      const res = await staff.form('/suppliers/admin/quarantine', fields);
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+    }
+    expect((await staff.form('/suppliers/admin/quarantine', { intent: 'assign', letterId: String(held.id), organisationId: '2147483647' })).status).toBe(400);
+    expect((await staff.form('/suppliers/admin/quarantine', { intent: 'delete', letterId: '2147483647' })).status).toBe(404);
+    const deleted = await staff.form('/suppliers/admin/quarantine', { intent: 'delete', letterId: String(held.id) });
+    expect([302, 303, 204, 200]).toContain(deleted.status);
+    expect(await quarantinedLetters(t.db).then((q) => q.rows.some((r) => r.id === held.id))).toBe(false);
+  });
+});
+
