@@ -84,7 +84,10 @@ export default [
   route('suppliers/admin', 'routes/admin.layout.tsx', { id: 'suppliers-admin' }, [
     index('routes/suppliers.admin.tsx'),
     route('edit/:id', 'routes/suppliers.admin.edit.$id.tsx'),
+    route('quarantine', 'routes/suppliers.admin.quarantine.tsx'),
   ]),
+  // A quarantined letter's file (ADR 095): a download, outside the area's screens.
+  route('suppliers/admin/quarantine/:id/files/:fileId', 'routes/suppliers.admin.quarantine.$id.files.$fileId.ts'),
   // The supplier cabinet's area: its shell now, its screens with the supplier cabinet (ADR 073).
   route('suppliers', 'routes/suppliers.layout.tsx', { id: 'suppliers' }, [
     index('routes/suppliers._index.tsx'),
@@ -95,6 +98,9 @@ export default [
     route('processing-logs', 'routes/suppliers.processing-logs.tsx'),
     route('processing-logs/:id', 'routes/suppliers.processing-logs.$id.tsx'),
     route('notifications', 'routes/suppliers.notifications.tsx'),
+    route('mails', 'routes/suppliers.mails.tsx'),
+    route('mails/:id', 'routes/suppliers.mails.$id.tsx'),
+    route('mails/:id/files/:fileId', 'routes/suppliers.mails.$id.files.$fileId.ts'),
     route('*', 'routes/suppliers.not-found.tsx'),
   ]),
   // The print area: documents the app's printer turns into PDFs; nobody else reaches it (ADR 074).

@@ -23,6 +23,8 @@ export { invoicePdfJob } from '#app/modules/orders/invoice-job.server.ts';
 export { offerPdfJob } from '#app/modules/offers/offer-pdf-job.server.ts';
 // Suppliers' price lists are read by a job (ADR 096).
 export { processPriceListJob } from '#app/modules/suppliers/pricelist/process.server.ts';
+// The suppliers' mailbox (ADR 095): its job kind for every runner, its schedule for the server.
+export { startMailIntakeSchedule, supplierMailIntakeJob } from '#app/modules/suppliers/mail/mail-intake.server.ts';
 export { createProviders } from '#app/modules/auth/providers/config.ts';
 export { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
 export { createDeliveryProviders } from '#app/modules/delivery/providers/config.ts';

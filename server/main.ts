@@ -49,6 +49,9 @@ const HOUSEKEEPING_MS = 60 * 60_000;
 setInterval(() => {
   entry.housekeeping(db, services).catch((error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'housekeeping failed', error: String(error) }) + '\n'));
 }, HOUSEKEEPING_MS).unref();
+// The suppliers' mailbox (ADR 095): each interval's reading enqueued as a job (one per interval
+// whichever processes enqueue it); nothing when SUPPLIERS_IMAP_URL is unset.
+const stopMailIntake = entry.startMailIntakeSchedule(services, (error: unknown) => process.stderr.write(JSON.stringify({ level: 'error', msg: 'mail intake schedule failed', error: String(error) }) + '\n'));
 // Background work (ADR 075): letters and SMS, later PDFs. A deployment whose `npm run worker`
 // processes do it sets JOBS_IN_SERVER=false.
 const jobs = config.JOBS_IN_SERVER ? entry.startJobRunner(services, { concurrency: config.JOBS_CONCURRENCY, log: entry.jobLog(config) }) : null;
@@ -94,6 +97,7 @@ async function shutdown(signal: string) {
   process.stdout.write(JSON.stringify({ level: 'info', msg: 'shutting down', signal }) + '\n');
   const outcome = await gracefulShutdown(server, async () => {
     // A job still running after its grace stays leased: another process takes it when the lease ends.
+    stopMailIntake();
     await jobs?.stop(5_000);
     await vite?.close();
     await pdf.close();

@@ -5,9 +5,11 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
 import { ROLES } from '#app/modules/auth/capabilities.rules.ts';
 import { findUserByEmail } from '#app/modules/auth/users.server.ts';
+import { mailboxSettings, readSupplierMailbox } from '#app/modules/suppliers/mail/mail-intake.server.ts';
 import { grantRole } from '#app/modules/suppliers/suppliers.server.ts';
 
 export const TEST_ROLE_PATH = '/__test/role';
+export const TEST_MAIL_INTAKE_PATH = '/__test/mail-intake';
 
 const grantInput = z.object({ email: z.string().min(3).max(200), role: z.enum(ROLES), branchId: z.number().int().positive().max(2 ** 31 - 1).nullish() });
 
@@ -22,6 +24,15 @@ const grantInput = z.object({ email: z.string().min(3).max(200), role: z.enum(RO
 export function testRoles(config: Pick<Config, 'NODE_ENV'>) {
   const router = new Hono<HonoEnv>();
   if (config.NODE_ENV !== 'test') return router;
+  // `POST /__test/mail-intake`: reads the suppliers' mailbox now (ADR 095) instead of at the next
+  // interval; answers what became of the letters (`busy` when another reading holds the mailbox).
+  router.post(TEST_MAIL_INTAKE_PATH, async (c) => {
+    const services = c.get('ctx').services;
+    const mailbox = mailboxSettings(services.config);
+    if (!mailbox) return errorResponse(c, 404, 'Ящик поставщиков не настроен (SUPPLIERS_IMAP_URL)');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await readSupplierMailbox(services, mailbox));
+  });
   return router.post(TEST_ROLE_PATH, async (c) => {
     const parsed = grantInput.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return errorResponse(c, 400, `Нужны email и role: ${ROLES.join(', ')}`);

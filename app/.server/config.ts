@@ -57,6 +57,16 @@ const schema = z.object({
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   /** Where orders' attachments are kept on the local disk: outside the web root, never served as static files. */
   ATTACHMENTS_DIR: z.string().min(1).default('var/attachments'),
+  /** Where suppliers' price lists (letters' attachments, uploads) are kept on the local disk: outside the web root. */
+  PRICELISTS_DIR: z.string().min(1).default('var/pricelists'),
+  /**
+   * The mailbox suppliers send price lists to (ADR 095): `imaps://user:password@host:993/INBOX`
+   * (`imap://` for a server without TLS, loopback only in practice; the user and password
+   * URL-encoded, the folder INBOX when absent). Unset, no mailbox is read.
+   */
+  SUPPLIERS_IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
+  /** How often the suppliers' mailbox is read, in seconds. */
+  SUPPLIERS_IMAP_POLL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   /** Where uploaded images and their AVIF/WebP variants are kept on the local disk (served by /media/images/…). */
   IMAGES_DIR: z.string().min(1).default('var/images'),
   /** The S3-compatible store's address, e.g. https://storage.yandexcloud.net, https://s3.eu-central-1.amazonaws.com, http://127.0.0.1:9000. */

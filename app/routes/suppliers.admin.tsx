@@ -4,8 +4,10 @@ import { DataTable, RowLink, type Column } from '#app/components/backoffice/Data
 import { EditorField, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
+import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
+import { quarantineCount } from '#app/modules/suppliers/mail/letters.server.ts';
 import { SOURCE_LABELS, newSupplierInput } from '#app/modules/suppliers/suppliers.schema.ts';
 import { createOrganisation, listOrganisations } from '#app/modules/suppliers/suppliers.server.ts';
 import type { Route } from './+types/suppliers.admin';
@@ -17,7 +19,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   await requireCapability(ctx, handle.capability);
   const q = (url.searchParams.get('q') ?? '').slice(0, 100);
-  return data({ q, organisations: await listOrganisations(ctx.services.db, q), csrf: ctx.csrfToken }, { headers: ADMIN_HEADERS });
+  const [organisations, quarantined] = await Promise.all([listOrganisations(ctx.services.db, q), quarantineCount(ctx.services.db)]);
+  return data({ q, organisations, quarantined, csrf: ctx.csrfToken }, { headers: ADMIN_HEADERS });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -46,13 +49,16 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
 ];
 
 export default function SuppliersAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, organisations, csrf } = loaderData;
+  const { q, organisations, quarantined, csrf } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const errors: Record<string, string> = actionData?.errors ?? {};
   return (
     <>
       <h1 className={styles.title}>Поставщики</h1>
       <p className={styles.lead}>Организации, которые присылают прайс-листы: их пользователи, источники, правила разбора и токены API.</p>
+      <p className={quarantined ? styles.notice : styles.muted} data-testid="quarantine-link">
+        <Link to="/suppliers/admin/quarantine">Письма на проверке</Link>{quarantined ? `: ${quarantined} — с адресов, которых нет ни у одного поставщика` : ': нет'}
+      </p>
       <form method="get" className={styles.filters} role="search">
         <label>Название или ИНН <input type="search" name="q" defaultValue={q} maxLength={100} /></label>
         <button type="submit" className="btn btn-secondary">Найти</button>

@@ -7,10 +7,11 @@ import { SUPPLIER_CABINET } from '#app/layout/staff-areas.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import type { Route } from './+types/suppliers.layout';
 
-/** The cabinet's sections. */
+/** The cabinet's sections (issue 32). */
 const SUPPLIER_SECTIONS = [
   { to: '/suppliers', label: 'Сводка' },
   { to: '/suppliers/files', label: 'Прайс-листы' },
+  { to: '/suppliers/mails', label: 'Письма' },
   { to: '/suppliers/processing-logs', label: 'Журнал обработки' },
   { to: '/suppliers/notifications', label: 'Уведомления' },
 ] as const;

@@ -76,6 +76,9 @@ export interface Database {
   suppliers_offer: SuppliersOfferTable;
   suppliers_manual_match: SuppliersManualMatchTable;
   suppliers_notification: SuppliersNotificationTable;
+  suppliers_mailbox: SuppliersMailboxTable;
+  suppliers_letter: SuppliersLetterTable;
+  suppliers_letter_attachment: SuppliersLetterAttachmentTable;
   blog_type: BlogTypeTable;
   blog_tag: BlogTagTable;
   blog_article: BlogArticleTable;
@@ -916,6 +919,47 @@ export interface SuppliersOrganisationTable {
 export interface SuppliersSenderTable {
   email: string;
   organisation_id: number;
+}
+
+/** The suppliers' mailbox as last read (migration 0046, ADR 095). */
+export interface SuppliersMailboxTable {
+  mailbox: string;
+  uidvalidity: ColumnType<number, number | undefined, number>;
+  last_uid: ColumnType<number, number | undefined, number>;
+  locked_until: Date | null;
+  checked_at: Date | null;
+}
+
+export type SuppliersLetterState = 'accepted' | 'quarantined' | 'failed';
+export type SuppliersAttachmentState = 'received' | 'quarantined' | 'refused' | 'processed' | 'failed';
+
+export interface SuppliersLetterTable {
+  id: Generated<number>;
+  organisation_id: number | null;
+  mailbox: string;
+  uidvalidity: number;
+  uid: number;
+  from_address: string;
+  from_name: string | null;
+  subject: ColumnType<string, string | undefined, string>;
+  message_id: string | null;
+  sent_at: Date | null;
+  received_at: Timestamp;
+  size: ColumnType<number, number | undefined, number>;
+  state: SuppliersLetterState;
+  reason: string | null;
+}
+
+export interface SuppliersLetterAttachmentTable {
+  id: Generated<number>;
+  letter_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string | null;
+  storage_key: string | null;
+  state: SuppliersAttachmentState;
+  reason: string | null;
 }
 
 export interface SuppliersApiTokenTable {
