@@ -11,6 +11,7 @@ import { fileStorage } from '#app/.server/files/files.ts';
 import type { FileStorage } from '#app/.server/files/storage.ts';
 import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
 import { defineJobKind } from '#app/.server/jobs/kinds.ts';
+import { registerPriceList } from '../pricelist/process.server.ts';
 import { z } from '#app/lib/zod.ts';
 import {
   LETTER_MESSAGES, LETTERS_PER_RUN, MAX_ATTACHMENTS, MAX_LETTER_BYTES, MAX_QUARANTINE_BYTES, type AttachmentState, type LetterState,
@@ -334,6 +335,7 @@ export const supplierMailIntakeJob = defineJobKind({
   async run(services) {
     const mailbox = mailboxSettings(services.config);
     if (mailbox) await readSupplierMailbox(services, mailbox);
+    await takeLetterPriceLists(services.db);
   },
 });
 
@@ -360,8 +362,8 @@ export function startMailIntakeSchedule(services: Pick<AppServices, 'db' | 'conf
 }
 
 /*
- * The port of the price-list reading (issue 32 §3): the letters' files waiting for it, and how it
- * marks one it has read. Nothing calls it yet; the reading will.
+ * The hand-over to the price-list reading (issue 32 §3, ADR 096): the letters' files waiting for it,
+ * each registered as a price list as it is marked taken.
  */
 
 export interface ReceivedPricelist {
@@ -392,4 +394,25 @@ export async function settleReceivedPricelist(db: DB, attachmentId: number, outc
     .set({ state: outcome.state, reason: outcome.state === 'failed' ? outcome.reason.slice(0, 500) : null })
     .where('id', '=', attachmentId).where('state', '=', 'received').executeTakeFirst();
   return done.numUpdatedRows > 0n;
+}
+
+/**
+ * The letters' files waiting for the reading (ADR 095) become price lists: each handed over and
+ * registered in one transaction, so a file is read once however many processes take them.
+ */
+export async function takeLetterPriceLists(db: DB): Promise<number> {
+  let taken = 0;
+  for (;;) {
+    const waiting = await pricelistsAwaitingReading(db, 20);
+    let moved = 0;
+    for (const a of waiting) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await settleReceivedPricelist(trx, a.attachmentId, { state: 'processed' }))) return;
+        await registerPriceList(trx, a.organisationId, { source: 'mail', name: a.fileName, storageKey: a.storageKey, sizeBytes: a.size });
+        moved += 1;
+      });
+    }
+    taken += moved;
+    if (waiting.length < 20 || moved === 0) return taken;
+  }
 }

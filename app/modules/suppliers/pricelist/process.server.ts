@@ -41,11 +41,12 @@ export function priceListKey(organisationId: number): string {
  * processing, in one transaction: the file's row and its job.
  */
 export async function registerPriceList(db: DB, organisationId: number, file: NewFile & { storageKey: string; sizeBytes: number }): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const register = async (trx: DB) => {
     const id = await createFile(trx, organisationId, file, 'received');
     await enqueueJob(trx, processPriceListJob, { fileId: id }, { key: `suppliers.process-file:${id}` });
     return id;
-  });
+  };
+  return db.isTransaction ? register(db) : db.transaction().execute(register);
 }
 
 export type UploadOutcome = { ok: true; id: number } | { ok: false; status: 400 | 403 | 413 | 415; message: string };
