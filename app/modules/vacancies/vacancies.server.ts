@@ -35,6 +35,11 @@ export function applicationStorage(config: FilesConfig): FileStorage {
   return fileStorage(config, 'applications');
 }
 
+/** CVs still under `tmp/` after a day: uploads cut off before their application was stored (server/housekeeping.ts). */
+export async function vacanciesHousekeeping(services: AppServices): Promise<void> {
+  await applicationStorage(services.config).sweepTemp(24 * 3_600_000);
+}
+
 interface Directory {
   directions: DirectionView[];
   directionBySlug: Map<string, DirectionView>;
