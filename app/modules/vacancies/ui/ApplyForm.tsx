@@ -28,6 +28,8 @@ export function ApplyForm({ vacancyId, vacancyTitle, branchName }: { vacancyId: 
   function pick(files: File[]) {
     const file = files[files.length - 1] ?? null;
     setCv(file);
+    // Another file: the server's refusal of the one before no longer stands.
+    form.clearFailure();
     setCvError(file && file.size > CV_MAX_BYTES ? 'Файл слишком большой: не более 10 МБ' : null);
   }
 
@@ -72,7 +74,7 @@ export function ApplyForm({ vacancyId, vacancyTitle, branchName }: { vacancyId: 
               hint="PDF, DOC, DOCX, RTF или ODT, один файл до 10 МБ"
               files={cv ? [cv] : []}
               onAdd={pick}
-              onRemove={() => { setCv(null); setCvError(null); }}
+              onRemove={() => { setCv(null); setCvError(null); form.clearFailure(); }}
               accept={CV_ACCEPT}
               multiple={false}
               sizeLabel={sizeLabel}
