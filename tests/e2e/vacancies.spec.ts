@@ -33,7 +33,12 @@ test('the header, the footer and the phone menu lead to /vacancies, which answer
   }
   await expect(page).toHaveURL(/\/vacancies$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Вакансии' })).toBeVisible();
-  expect((await page.request.get('/vacancies')).status()).toBe(200);
+  // Served from the page cache like the blog's pages (the same address again is a kept page).
+  for (const path of ['/vacancies', '/vacancies/smolensk', '/vacancies/smolensk/inzhener-servisa-smolensk']) {
+    expect((await page.request.get(path)).status(), path).toBe(200);
+    const again = await page.request.get(path);
+    expect(again.headers()['x-page-cache'], path).toBe('hit');
+  }
   expect((await page.request.get('/vacancies/nowhere')).status()).toBe(404);
   expect((await page.request.get('/vacancies/smolensk/no-such-vacancy')).status()).toBe(404);
   expect((await page.request.get('/vacancies?city=%D0%9C%D0%B0%D1%80%D1%81')).status()).toBe(404);
