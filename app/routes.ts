@@ -74,6 +74,7 @@ export default [
     route('blog/:id', 'routes/admin.blog.$id.tsx'),
     route('vacancies', 'routes/admin.vacancies.tsx'),
     route('vacancies/applications', 'routes/admin.vacancies.applications.tsx'),
+    route('vacancies/branches', 'routes/admin.vacancies.branches.tsx'),
     route('vacancies/applications/:id', 'routes/admin.vacancies.applications.$id.tsx'),
     route('vacancies/:id', 'routes/admin.vacancies.$id.tsx'),
     route('branches', 'routes/admin.branches.tsx'),

@@ -43,6 +43,7 @@ const ACTION_LABELS: Record<string, string> = {
   'vacancy.publish': 'Публикация вакансии',
   'vacancy.unpublish': 'Вакансия снята с публикации',
   'application.status': 'Состояние отклика на вакансию',
+  'vacancy_branch.update': 'Страница вакансий и адрес для откликов филиала',
 };
 
 /** Where the changed thing is edited, for the entities that have a screen of their own. */
@@ -70,7 +71,7 @@ const FIELD_LABELS: Record<string, string> = {
   maxDeferMonths: 'Отсрочка до, мес.', active: 'Открыта',
   city: 'Город', salaryFrom: 'Зарплата от', salaryTo: 'Зарплата до', employment: 'Занятость', schedule: 'График', duties: 'Обязанности',
   requirements: 'Требования', conditions: 'Условия работы', status: 'Состояние', publishedAt: 'Дата публикации', validThrough: 'Актуальна до',
-  branchId: 'Филиал', directionId: 'Направление', slug: 'Адрес',
+  branchId: 'Филиал', directionId: 'Направление', slug: 'Адрес', alias: 'Адрес списка вакансий', hrEmail: 'E-mail для откликов',
   bankName: 'Банк', inn: 'ИНН', kpp: 'КПП', ogrn: 'ОГРН', bin: 'БИН', bik: 'БИК', corrAccount: 'Корр. счёт', settlementAccount: 'Расчётный счёт',
 };
 

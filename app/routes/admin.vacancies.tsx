@@ -52,7 +52,7 @@ export default function AdminVacancies({ loaderData }: Route.ComponentProps) {
       </p>
       <p>
         <Link to={`${PATH}/new`} className="btn btn-brand">Новая вакансия</Link>{' '}
-        {canApplications ? <Link to={`${PATH}/applications`} className="btn btn-secondary">Отклики соискателей</Link> : null}
+        {canApplications ? <><Link to={`${PATH}/applications`} className="btn btn-secondary">Отклики соискателей</Link>{' '}<Link to={`${PATH}/branches`} className="btn btn-secondary">Филиалы и адреса для откликов</Link></> : null}
       </p>
       <DataTable caption="Вакансии" columns={COLUMNS} rows={rows} rowKey={(v) => v.id} rowTestId="vacancy-row" empty="Вакансий пока нет." />
       <Pager path={PATH} query={new URLSearchParams()} page={page} hasNext={hasNext} label="Страницы списка вакансий" />

@@ -5,7 +5,7 @@ import { dataChanged } from '#app/.server/db/changes.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { APPLICATION_MOVES, dateToMoscowLocal, moscowLocalToDate, salaryField, slugFromTitle, vacancyLink } from './vacancies.rules.ts';
 import {
-  VACANCY_MESSAGES, type VacancyApplicationStatus, type VacancyEmployment, type VacancyInput, type VacancyStatus,
+  VACANCY_MESSAGES, type BranchHrInput, type VacancyApplicationStatus, type VacancyEmployment, type VacancyInput, type VacancyStatus,
 } from './vacancies.schema.ts';
 import { vacanciesDirectory } from './vacancies.server.ts';
 
@@ -202,4 +202,48 @@ export async function changeApplicationStatus(
     await recordAudit(trx, { actor: { userId: actor.userId, name: actor.name }, action: 'application.status', entity: 'vacancy_application', entityId: id, before: { status: row.status }, after: { status: change.status }, ip });
     return { ok: true };
   });
+}
+
+export interface BranchHrRow { branchId: number; name: string; city: string; alias: string; hrEmail: string; vacancies: number }
+
+/**
+ * The branches within the staff member's scope (his own, or every one) with their vacancies page's
+ * slug and HR address; '' where the branch has none yet (no vacancies page).
+ */
+export async function branchesForHr(services: AppServices, scope: { branchId: number | null }): Promise<BranchHrRow[]> {
+  const [dir, regions, counts] = await Promise.all([
+    vacanciesDirectory(services),
+    regionDirectory(services),
+    services.db.selectFrom('vacancies_vacancy').select(['branch_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('branch_id').execute(),
+  ]);
+  const count = new Map(counts.map((c) => [c.branch_id, Number(c.n)]));
+  return regions.branches.filter((b) => scope.branchId === null || b.id === scope.branchId).map((b) => {
+    const own = dir.branchById.get(b.id);
+    return { branchId: b.id, name: b.name, city: b.city, alias: own?.alias ?? '', hrEmail: own?.hrEmail ?? '', vacancies: count.get(b.id) ?? 0 };
+  });
+}
+
+export type BranchHrOutcome = { ok: true } | { ok: false; code: 'forbidden' | 'invalid'; errors: Record<string, string> };
+
+/**
+ * Sets a branch's vacancies page (its slug) and HR address, within the staff member's scope; a slug
+ * a direction or another branch has is refused. Audited in the same transaction.
+ */
+export async function saveBranchHr(services: AppServices, actor: Editor & { branchId: number | null }, input: BranchHrInput, ip: string | null): Promise<BranchHrOutcome> {
+  if (actor.branchId !== null && actor.branchId !== input.branchId) return { ok: false, code: 'forbidden', errors: { branchId: VACANCY_MESSAGES.branchNotYours } };
+  const [dir, regions] = await Promise.all([vacanciesDirectory(services), regionDirectory(services)]);
+  if (!regions.branches.some((b) => b.id === input.branchId)) return { ok: false, code: 'invalid', errors: { branchId: VACANCY_MESSAGES.branch } };
+  if (dir.directionBySlug.has(input.alias)) return { ok: false, code: 'invalid', errors: { alias: VACANCY_MESSAGES.aliasTaken } };
+  const outcome = await services.db.transaction().execute(async (trx): Promise<BranchHrOutcome> => {
+    const taken = await trx.selectFrom('vacancies_branch').select('branch_id').where('alias', '=', input.alias).executeTakeFirst();
+    if (taken && taken.branch_id !== input.branchId) return { ok: false, code: 'invalid', errors: { alias: VACANCY_MESSAGES.aliasTaken } };
+    const before = await trx.selectFrom('vacancies_branch').select(['alias', 'hr_email']).where('branch_id', '=', input.branchId).forUpdate().executeTakeFirst();
+    await trx.insertInto('vacancies_branch').values({ branch_id: input.branchId, alias: input.alias, hr_email: input.hrEmail })
+      .onConflict((oc) => oc.column('branch_id').doUpdateSet({ alias: input.alias, hr_email: input.hrEmail })).execute();
+    const was = { alias: before?.alias ?? null, hrEmail: before?.hr_email ?? null };
+    await recordAudit(trx, { actor: { userId: actor.userId, name: actor.name }, action: 'vacancy_branch.update', entity: 'branch', entityId: input.branchId, ...changedFields(was, { alias: input.alias, hrEmail: input.hrEmail }), ip });
+    return { ok: true };
+  });
+  if (outcome.ok) dataChanged(services.db, 'vacancies_branch');
+  return outcome;
 }

@@ -47,6 +47,11 @@ export const VACANCY_MESSAGES = {
   statusChanged: 'Состояние отклика изменено',
   statusRefused: 'Это состояние отклика уже изменили. Обновите страницу',
   applicationNotFound: 'Отклик не найден',
+  alias: 'Адрес списка: латинские буквы, цифры и дефисы, начиная с буквы, до 40 символов',
+  aliasTaken: 'Такой адрес списка уже занят другим филиалом или направлением',
+  hrEmail: 'Укажите e-mail специалиста по персоналу, например hr@agrotechnika.ru',
+  branchSaved: 'Адрес филиала для откликов сохранён',
+  branchNotYours: 'Это не ваш филиал',
 } as const;
 
 export const EMPLOYMENT_LABELS: Record<VacancyEmployment, string> = {
@@ -139,6 +144,15 @@ export const applicationStatusInput = z.object({
   status: z.enum(APPLICATION_STATUSES as [VacancyApplicationStatus, ...VacancyApplicationStatus[]]),
   from: z.enum(APPLICATION_STATUSES as [VacancyApplicationStatus, ...VacancyApplicationStatus[]]),
 });
+
+/** A branch's vacancies page and HR address (`/admin/vacancies/branches`). */
+export const branchHrInput = z.object({
+  branchId: z.string().regex(/^[1-9]\d{0,8}$/, VACANCY_MESSAGES.branch).transform(Number),
+  alias: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{0,39}$/, VACANCY_MESSAGES.alias),
+  hrEmail: textField('E-mail', { error: VACANCY_MESSAGES.hrEmail }).trim().max(MAX_EMAIL_LENGTH, VACANCY_MESSAGES.hrEmail)
+    .refine((v) => EMAIL_PATTERN.test(v), VACANCY_MESSAGES.hrEmail),
+});
+export type BranchHrInput = z.infer<typeof branchHrInput>;
 
 /** The applications' list filter. */
 export const applicationsFilter = z.object({

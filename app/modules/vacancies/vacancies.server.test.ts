@@ -10,7 +10,7 @@ import { testClient } from '../../../server/test-client.ts';
 import { jobPostingJsonLd } from './vacancies.rules.ts';
 import { vacancyInput } from './vacancies.schema.ts';
 import { applicationFor, listApplications, vacanciesPage, vacancyAliasPage } from './vacancies.server.ts';
-import { changeApplicationStatus, saveVacancy } from './vacancies-editing.server.ts';
+import { branchesForHr, changeApplicationStatus, saveBranchHr, saveVacancy } from './vacancies-editing.server.ts';
 
 /*
  * The vacancies (ADR 092) on both engines: what visitors see (published, its time come), the list's
@@ -298,6 +298,25 @@ describe('HR\'s side', () => {
     expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
       ['application.status', { status: 'new' }, { status: 'in_review' }],
       ['application.status', { status: 'in_review' }, { status: 'invited' }],
+    ]);
+  });
+
+  it('sets a branch\'s vacancies page and HR address within his branch; a taken slug or another branch is refused', async () => {
+    expect((await branchesForHr(t.services, { branchId: 2 })).map((b) => [b.branchId, b.alias, b.hrEmail])).toEqual([[2, 'krasnodar', 'hr.krasnodar@agrotechnika.example']]);
+    const all = await branchesForHr(t.services, { branchId: null });
+    const without = all.find((b) => b.alias === '')!;
+    const hr = { userId: editor.userId, name: 'Мария Кадровик', branchId: without.branchId };
+    expect(await saveBranchHr(t.services, hr, { branchId: 2, alias: 'krasnodar', hrEmail: 'x@agro.test' }, null)).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(await saveBranchHr(t.services, hr, { branchId: without.branchId, alias: 'smolensk', hrEmail: 'x@agro.test' }, null))
+      .toEqual({ ok: false, code: 'invalid', errors: { alias: 'Такой адрес списка уже занят другим филиалом или направлением' } });
+    expect(await saveBranchHr(t.services, hr, { branchId: without.branchId, alias: 'servis', hrEmail: 'x@agro.test' }, null)).toMatchObject({ ok: false, code: 'invalid' });
+    expect(await saveBranchHr(t.services, hr, { branchId: without.branchId, alias: 'novyj-filial', hrEmail: 'hr.new@agro.test' }, '10.0.0.3')).toEqual({ ok: true });
+    expect(await vacancyAliasPage(t.services, 'novyj-filial', null)).toMatchObject({ alias: { kind: 'branch', name: without.name }, vacancies: [] });
+    expect(await saveBranchHr(t.services, { ...hr, branchId: null }, { branchId: without.branchId, alias: 'novyj-filial', hrEmail: 'hr.other@agro.test' }, null)).toEqual({ ok: true });
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('action', '=', 'vacancy_branch.update').where('entity_id', '=', String(without.branchId)).orderBy('id').execute();
+    expect(audit.map((a) => [a.before, a.after])).toEqual([
+      [{ alias: null, hrEmail: null }, { alias: 'novyj-filial', hrEmail: 'hr.new@agro.test' }],
+      [{ hrEmail: 'hr.new@agro.test' }, { hrEmail: 'hr.other@agro.test' }],
     ]);
   });
 });
