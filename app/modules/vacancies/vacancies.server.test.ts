@@ -9,7 +9,7 @@ import { CONSENT_TEXT_VERSION } from '#app/modules/auth/users.server.ts';
 import { testClient } from '../../../server/test-client.ts';
 import { jobPostingJsonLd } from './vacancies.rules.ts';
 import { vacancyInput } from './vacancies.schema.ts';
-import { applicationFor, listApplications, vacanciesPage, vacancyAliasPage } from './vacancies.server.ts';
+import { applicationFor, listApplications, vacanciesPage, vacanciesSitemapPaths, vacancyAliasPage } from './vacancies.server.ts';
 import { branchesForHr, changeApplicationStatus, saveBranchHr, saveVacancy } from './vacancies-editing.server.ts';
 
 /*
@@ -105,6 +105,13 @@ describe('what visitors see', () => {
     expect(await vacancyAliasPage(t.services, 'smolensk', 'kladovshik-krasnodar')).toBeNull();
     expect(await vacancyAliasPage(t.services, 'prodazhi', 'inzhener-servisa-smolensk')).toBeNull();
     expect(await vacancyAliasPage(t.services, 'voronezh', 'zakupshik-voronezh')).toBeNull();
+  });
+
+  it('lists the list, the branches\' lists and the visible vacancies in the sitemap', async () => {
+    const paths = await vacanciesSitemapPaths(t.services);
+    expect(paths).toEqual(expect.arrayContaining(['/vacancies', '/vacancies/smolensk', '/vacancies/astana', '/vacancies/smolensk/inzhener-servisa-smolensk']));
+    expect(paths.some((p) => p.endsWith('/zakupshik-voronezh'))).toBe(false);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it('describes a vacancy as schema.org JobPosting with its salary, place and text', async () => {
