@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createAccount, csrfToken, latestOutboxBody, unique } from './accounts-helpers.ts';
+import { createAccount, csrfToken, latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
 import { expect, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -7,7 +7,7 @@ import { expect, pageSettled, test } from './fixtures.ts';
  * visitor filters the list, opens a vacancy (its JobPosting and canonical address), is refused an
  * executable renamed .pdf, applies with a PDF CV; HR's letter and his confirmation are in the outbox;
  * the branch's HR sees the application in the back-office, downloads the CV and takes it into
- * review. At 1280 px and 375 px.
+ * review; a content editor writes a vacancy as a draft and publishes it. At 1280 px and 375 px.
  */
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
@@ -134,4 +134,39 @@ test('a visitor applies to a vacancy with a PDF CV: the letters are in the outbo
   }
   // Nobody else gets the CV.
   expect((await page.request.get(`/admin/vacancies/applications/${number}/cv`)).status()).toBe(403);
+});
+
+test('a content editor writes a vacancy as a draft, publishes it, and visitors find it in its city', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const id = unique(testInfo);
+  await signIn(page, `vacancy-editor-${id}@agro.test`, 'Ольга Редактор', 'content_editor');
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link', { name: 'Вакансии' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Вакансии' })).toBeVisible();
+  // Applications are HR's, not an editor's.
+  await expect(page.getByRole('link', { name: 'Отклики соискателей' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Новая вакансия' }).click();
+  await page.getByLabel('Филиал').selectOption({ label: 'Воронеж' });
+  await page.getByLabel('Направление').selectOption({ label: 'Запчасти и склад' });
+  const title = `Водитель погрузчика ${id}`;
+  await page.getByLabel('Название').fill(title);
+  await page.getByLabel('Зарплата от').fill('55 000');
+  await page.getByLabel('Обязанности').fill('Погрузка и разгрузка запчастей\nУчёт на складе');
+  await page.getByRole('button', { name: 'Сохранить черновик' }).click();
+  await expect(page.getByRole('status')).toHaveText('Черновик сохранён');
+  await expect(page.getByTestId('vacancy-state')).toContainText('Черновик');
+  const slug = `voditel-pogruzchika-${id}`;
+  expect((await page.request.get(`/vacancies/voronezh/${slug}`)).status()).toBe(404);
+  await shot(page, testInfo, 'admin-vacancy');
+
+  // The notice sits over the form's buttons on a phone: closed first.
+  await page.getByRole('button', { name: 'Закрыть уведомление' }).click();
+  await page.getByRole('button', { name: 'Опубликовать' }).click();
+  await expect(page.getByRole('status')).toHaveText('Вакансия опубликована');
+  await page.getByRole('link', { name: 'Открыть на сайте' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vacancies/voronezh/${slug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('vacancy')).toContainText('от 55 000 руб.');
+  await page.goto('/vacancies?city=%D0%92%D0%BE%D1%80%D0%BE%D0%BD%D0%B5%D0%B6');
+  await expect(page.getByTestId('vacancies-list').getByRole('link', { name: title })).toBeVisible();
 });
