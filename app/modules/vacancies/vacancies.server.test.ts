@@ -326,4 +326,14 @@ describe('HR\'s side', () => {
       [{ hrEmail: 'hr.new@agro.test' }, { hrEmail: 'hr.other@agro.test' }],
     ]);
   });
+
+  it('moves an application once when several HR press at once (real parallelism on PostgreSQL)', async () => {
+    const id = (await listApplications(t.services, { branchId: 2 }, { status: 'new', page: 1 })).rows[0]!.id;
+    const presses = Array.from({ length: 6 }, (_, i) => ({ userId: editor.userId, name: `Кадровик ${i}`, branchId: 2 }));
+    const results = await Promise.all(presses.map((hr, i) => changeApplicationStatus(t.services, hr, id, { from: 'new', status: i % 2 ? 'rejected' : 'in_review' }, null)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(Array(5).fill('conflict'));
+    const audit = await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'vacancy_application').where('entity_id', '=', String(id)).execute();
+    expect(audit).toHaveLength(1);
+  }, 60_000);
 });
