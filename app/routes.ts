@@ -19,6 +19,9 @@ export default [
     route('blog/rss.xml', 'routes/blog.rss.ts'),
     route('blog/:type', 'routes/blog.tsx', { id: 'blog-type' }),
     route('blog/:type/:slug', 'routes/blog.article.tsx'),
+    // Vacancies (spec §2 `/vacancies`, `/vacancies/{vacancyAlias}/{activeVacancySlug?}`, ADR 092).
+    route('vacancies', 'routes/vacancies.tsx'),
+    route('vacancies/:alias/:slug?', 'routes/vacancies.alias.tsx'),
     route('zapchasti', 'routes/zapchasti.tsx'),
     route('fp/*', 'routes/fp.$.tsx'),
     route('parts-catalog', 'routes/parts-catalog.tsx'),
@@ -69,6 +72,11 @@ export default [
     route('content/promotions/:id', 'routes/admin.content.promotions.$id.tsx'),
     route('blog', 'routes/admin.blog.tsx'),
     route('blog/:id', 'routes/admin.blog.$id.tsx'),
+    route('vacancies', 'routes/admin.vacancies.tsx'),
+    route('vacancies/applications', 'routes/admin.vacancies.applications.tsx'),
+    route('vacancies/branches', 'routes/admin.vacancies.branches.tsx'),
+    route('vacancies/applications/:id', 'routes/admin.vacancies.applications.$id.tsx'),
+    route('vacancies/:id', 'routes/admin.vacancies.$id.tsx'),
     route('branches', 'routes/admin.branches.tsx'),
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
     route('financing', 'routes/admin.financing.tsx'),
@@ -80,6 +88,8 @@ export default [
     route('edit/:hash', 'routes/kp.edit.$hash.tsx'),
     route('find', 'routes/kp.find.ts'),
   ]),
+  // An applicant's CV for HR (ADR 092): a download, outside the back-office's shell.
+  route('admin/vacancies/applications/:id/cv', 'routes/admin.vacancies.applications.$id.cv.ts'),
   // Employees manage the suppliers at /suppliers/admin (spec §2): the back-office's area and shell (ADR 091).
   route('suppliers/admin', 'routes/admin.layout.tsx', { id: 'suppliers-admin' }, [
     index('routes/suppliers.admin.tsx'),

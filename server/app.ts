@@ -24,6 +24,7 @@ import { joinGuestOrders } from '#app/modules/orders/orders.server.ts';
 import { contentApi } from '#app/modules/content/content.api.server.ts';
 import { blogApi } from '#app/modules/blog/blog.api.server.ts';
 import { leadsApi } from '#app/modules/leads/leads.api.server.ts';
+import { VACANCY_APPLY_BODY_BYTES, vacanciesApi } from '#app/modules/vacancies/vacancies.api.server.ts';
 import { financingApi } from '#app/modules/financing/financing.api.server.ts';
 import { offersClientApi } from '#app/modules/offers/offer-client.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
@@ -69,6 +70,8 @@ export interface AppOptions {
 export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   // An order's attachments: five files of 10 MB and the form (ADR 041).
   { path: '/api/order/create', maxBytes: ORDER_CREATE_BODY_BYTES },
+  // An application to a vacancy: one CV of 10 MB and the form (ADR 092).
+  { path: '/api/vacancies/apply', maxBytes: VACANCY_APPLY_BODY_BYTES },
   // A promotion's editor carries one picture of up to 15 MB and the form (ADR 081).
   { path: '/admin/content/promotions/*', maxBytes: IMAGE_MAX_BYTES + 1024 * 1024 },
   // An article's editor: its cover of up to 15 MB and the text of up to 100,000 characters (ADR 089).
@@ -88,6 +91,7 @@ export function apiRouter() {
     .route('/', contentApi)
     .route('/', blogApi)
     .route('/', leadsApi)
+    .route('/', vacanciesApi())
     .route('/', financingApi)
     .route('/', catalogApi)
     .route('/', filtersApi)

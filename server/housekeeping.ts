@@ -8,6 +8,7 @@ import { deleteOrphanGuestMarks } from '#app/modules/catalog/marks/marks.server.
 import { attachmentStorage } from '#app/modules/orders/attachment-storage.server.ts';
 import { ordersHousekeeping } from '#app/modules/orders/orders.server.ts';
 import { deleteOrphanGuestPartsHistory } from '#app/modules/parts/history/history.server.ts';
+import { vacanciesHousekeeping } from '#app/modules/vacancies/vacancies.server.ts';
 
 /** Periodic clean-up: expired sessions (with their guests' comparison, histories and cart), rate-limit windows, finished jobs past their keeping. Safe to run from every process. */
 export async function housekeeping(db: DB, services?: AppServices): Promise<void> {
@@ -19,4 +20,6 @@ export async function housekeeping(db: DB, services?: AppServices): Promise<void
   await pruneFinishedJobs(db);
   // Idempotency keys past 48 h, staged attachments of orders never created.
   if (services) await ordersHousekeeping(services, attachmentStorage(services.config));
+  // CVs of uploads cut off before their application was stored.
+  if (services) await vacanciesHousekeeping(services);
 }

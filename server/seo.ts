@@ -3,6 +3,7 @@ import { machineryMenu } from '#app/modules/catalog/catalog.server.ts';
 import { catalogSitemapPaths } from '#app/modules/catalog/sitemap.server.ts';
 import type { MachineryCategory } from '#app/modules/catalog/catalog.schema.ts';
 import { blogSitemapPaths } from '#app/modules/blog/blog.server.ts';
+import { vacanciesSitemapPaths } from '#app/modules/vacancies/vacancies.server.ts';
 import { listPageSlugs } from '#app/modules/content/content.server.ts';
 import { partsSitemapPaths } from '#app/modules/parts/pages/pages.server.ts';
 import { partSitemapFiles, partSitemapPaths } from '#app/modules/parts/sitemap.server.ts';
@@ -45,14 +46,15 @@ export async function sitemapFileXml(services: AppServices, name: string): Promi
   return paths.length ? urlset(services.config.PUBLIC_ORIGIN, paths) : null;
 }
 
-/** Every page but the parts' own: content, catalogue (categories, lines, models), the parts sections and the blog (ADR 089). */
+/** Every page but the parts' own: content, catalogue (categories, lines, models), the parts sections, the blog (ADR 089) and the vacancies (ADR 092). */
 export async function pagesSitemapXml(services: AppServices): Promise<string> {
-  const [slugs, menu, catalog, parts, blog] = await Promise.all([
+  const [slugs, menu, catalog, parts, blog, vacancies] = await Promise.all([
     listPageSlugs(services), machineryMenu(services), catalogSitemapPaths(services), partsSitemapPaths(services), blogSitemapPaths(services),
+    vacanciesSitemapPaths(services),
   ]);
   const flatten = (nodes: MachineryCategory[]): string[] => nodes.flatMap((n) => [n.link, ...flatten(n.cats)]);
   // Every category, model line and model (issue 8): the menu's tree, then lines and models; the parts sections (ADR 033).
-  const paths = ['/', '/catalog', '/zapchasti', '/contacts', ...slugs.filter((s) => s !== 'home' && s !== 'contacts').map((s) => `/${s}`), ...flatten(menu), ...catalog, ...parts, ...blog];
+  const paths = ['/', '/catalog', '/zapchasti', '/contacts', ...slugs.filter((s) => s !== 'home' && s !== 'contacts').map((s) => `/${s}`), ...flatten(menu), ...catalog, ...parts, ...blog, ...vacancies];
   return urlset(services.config.PUBLIC_ORIGIN, [...new Set(paths)]);
 }
 

@@ -69,6 +69,8 @@ const schema = z.object({
   SUPPLIERS_IMAP_POLL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   /** Where uploaded images and their AVIF/WebP variants are kept on the local disk (served by /media/images/…). */
   IMAGES_DIR: z.string().min(1).default('var/images'),
+  /** Where applicants' CVs are kept on the local disk (ADR 092): outside the web root, downloaded by HR only. */
+  APPLICATIONS_DIR: z.string().min(1).default('var/applications'),
   /** The S3-compatible store's address, e.g. https://storage.yandexcloud.net, https://s3.eu-central-1.amazonaws.com, http://127.0.0.1:9000. */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).optional(),

@@ -38,6 +38,12 @@ const ACTION_LABELS: Record<string, string> = {
   'branch.publish': 'Контакты и реквизиты филиала',
   'financing_programme.create': 'Новая программа финансирования',
   'financing_programme.terms': 'Условия программы финансирования',
+  'vacancy.create': 'Новая вакансия',
+  'vacancy.update': 'Изменение вакансии',
+  'vacancy.publish': 'Публикация вакансии',
+  'vacancy.unpublish': 'Вакансия снята с публикации',
+  'application.status': 'Состояние отклика на вакансию',
+  'vacancy_branch.update': 'Страница вакансий и адрес для откликов филиала',
 };
 
 /** Where the changed thing is edited, for the entities that have a screen of their own. */
@@ -49,6 +55,8 @@ const ENTITY_LINKS: Record<string, (id: string) => string> = {
   promotion: (id) => `/admin/content/promotions/${id}`,
   branch: (id) => `/admin/branches/${id}`,
   financing_programme: (id) => `/admin/financing/${id}`,
+  vacancy: (id) => `/admin/vacancies/${id}`,
+  vacancy_application: (id) => `/admin/vacancies/applications/${id}`,
 };
 
 /** The recorded fields as people call them, and their values as the screens showed them. */
@@ -61,6 +69,9 @@ const FIELD_LABELS: Record<string, string> = {
   kind: 'Вид', name: 'Название', countryCode: 'Страна', currency: 'Валюта', fromDate: 'Действует с', annualRatePercent: 'Ставка, % годовых',
   minTermMonths: 'Срок от, мес.', maxTermMonths: 'Срок до, мес.', minAdvancePercent: 'Аванс от, %', seasonalMonths: 'Месяцы сезонных платежей',
   maxDeferMonths: 'Отсрочка до, мес.', active: 'Открыта',
+  city: 'Город', salaryFrom: 'Зарплата от', salaryTo: 'Зарплата до', employment: 'Занятость', schedule: 'График', duties: 'Обязанности',
+  requirements: 'Требования', conditions: 'Условия работы', status: 'Состояние', publishedAt: 'Дата публикации', validThrough: 'Актуальна до',
+  branchId: 'Филиал', directionId: 'Направление', slug: 'Адрес', alias: 'Адрес списка вакансий', hrEmail: 'E-mail для откликов',
   bankName: 'Банк', inn: 'ИНН', kpp: 'КПП', ogrn: 'ОГРН', bin: 'БИН', bik: 'БИК', corrAccount: 'Корр. счёт', settlementAccount: 'Расчётный счёт',
 };
 

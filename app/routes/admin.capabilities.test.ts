@@ -69,6 +69,13 @@ beforeAll(async () => {
   // A financing programme numbered the same way.
   await t.db.insertInto('financing_programme').values({ id: userId, kind: 'leasing', name: 'Проверка прав', country_code: 'RU', currency: 'RUB' }).execute();
   await t.db.insertInto('financing_terms').values({ programme_id: userId, from_date: '2026-01-01', annual_rate_bp: 1200, min_term_months: 12, max_term_months: 60, min_advance_percent: 10 }).execute();
+  // A vacancy (the demo's of that number, or one of its own) and an application to it numbered the same way (ADR 092).
+  await t.db.insertInto('vacancies_vacancy').values({ id: userId, branch_id: 1, direction_id: 1, slug: 'proverka-prav', title: 'Проверка прав', city: 'Смоленск' })
+    .onConflict((oc) => oc.column('id').doNothing()).execute();
+  await t.db.insertInto('vacancies_application').values({
+    id: userId, vacancy_id: userId, branch_id: 1, user_id: null, name: 'Соискатель', phone: '79120000000', email: null, cv_key: 'cv/proverka',
+    cv_name: 'Резюме.pdf', cv_mime: 'application/pdf', cv_size: 100, cv_sha256: '0'.repeat(64), ip: null, consent_text_version: '1', deliver_to: 'hr@agro.test',
+  }).execute();
   // A supplier organisation numbered the same way.
   await t.db.insertInto('suppliers_organisation').values({ id: userId, name: 'Проверка прав' }).execute();
   // A commercial offer of the head office's scope, by its hash.
@@ -144,6 +151,8 @@ describe('the back-office capability table, route by route, role by role', () =>
       ['/admin/content/pages/servis', { intent: '\u0000', title: '', metaDescription: '', lead: '' }],
       [`/admin/content/promotions/${userId}`, { intent: 'publish', title: 'А', text: 'Б', link: '/x', badge: 'В', startsOn: 'вчера', endsOn: '2026-13-45', sort: 'x', imageId: '../../etc' }],
       ['/admin/branches/1', { intent: 'publish', address: 'ул.\u0000', email: 'a@b', hours: '', inn: '1'.repeat(5000) }],
+      ['/admin/vacancies/new', { intent: 'publish', branchId: '1', directionId: '1', title: 'Вакансия\u0000', salaryFrom: 'много', employment: 'x' }],
+      [`/admin/vacancies/applications/${userId}`, { status: '\u0000', from: 'new' }],
     ] as const) {
       const res = await client.form(path, fields);
       expect(res.status, path).toBe(400);
@@ -163,6 +172,9 @@ describe('the back-office capability table, route by route, role by role', () =>
       ['/admin/content/pages/%00', 404], [`/admin/content/pages/${encodeURIComponent(long)}`, 404], ['/admin/content/pages/..%2F..%2Fetc', 404],
       ['/admin/content/promotions/%00', 404], ['/admin/content/promotions/99999999999', 404], ['/admin/content/promotions/-1', 404],
       ['/admin/branches/%00', 404], ['/admin/branches/0', 404], ['/admin/offers?state=%00&branch=-1&page=%00', 200], ['/admin/users?q=%00%00&role=%00', 200], ['/admin/jobs?state=%00&key=%00', 200],
+      ['/admin/vacancies/%00', 404], ['/admin/vacancies/99999999999', 404], ['/admin/vacancies?page=%00', 200],
+      ['/admin/vacancies/applications?status=%00&page=-1', 200], ['/admin/vacancies/applications/%00', 404], ['/admin/vacancies/applications/0', 404],
+      ['/admin/vacancies/applications/99999999/cv', 404], ['/admin/vacancies/applications/%00/cv', 404],
     ] as const) {
       expect((await get(path, admin)).status, path).toBe(status);
     }

@@ -54,7 +54,8 @@ test('two visitors who differ in every personal respect never see each other\'s 
   await post(a, '/api/cart/add', { products: [{ part_id: partId, count: 3 }] });
 
   const routes = ['/', '/servis', '/akcii', '/contacts', '/catalog', '/zapchasti', '/parts-catalog', category, `${category}?page=2`, model, '/zapchasti/kirovets/kirovets-k-7m', part,
-    '/blog', '/blog/sovety?tag=servis', '/blog/sovety/uborochnaya-2026-kak-podgotovit-kombajn'];
+    '/blog', '/blog/sovety?tag=servis', '/blog/sovety/uborochnaya-2026-kak-podgotovit-kombajn',
+    '/vacancies', '/vacancies?direction=servis', '/vacancies/smolensk/inzhener-servisa-smolensk'];
   const hits = { a: 0, b: 0 };
   for (const path of routes) {
     for (let round = 0; round < 2; round++) {

@@ -16,7 +16,7 @@ export const CHANGES_CHANNEL = 'data_changed';
  */
 export const JOBS_CHANNEL = 'job_enqueued';
 
-/** The tables whose writes are heard (migration 0024 gives each its trigger; 0035 the financing programmes', 0040 the blog's, 0047 the suppliers' offers). */
+/** The tables whose writes are heard (migration 0024 gives each its trigger; 0035 the financing programmes', 0040 the blog's, 0044 the vacancies', 0047 the suppliers' offers). */
 export const WATCHED_TABLES = [
   'region_country', 'region_area', 'region_branch',
   'catalog_category', 'catalog_banner', 'catalog_technique_type', 'catalog_manufacturer', 'catalog_model_line',
@@ -28,6 +28,7 @@ export const WATCHED_TABLES = [
   'financing_programme', 'financing_terms',
   'blog_type', 'blog_tag', 'blog_article',
   'suppliers_offer',
+  'vacancies_direction', 'vacancies_branch', 'vacancies_vacancy',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

@@ -82,6 +82,10 @@ export interface Database {
   blog_type: BlogTypeTable;
   blog_tag: BlogTagTable;
   blog_article: BlogArticleTable;
+  vacancies_direction: VacanciesDirectionTable;
+  vacancies_branch: VacanciesBranchTable;
+  vacancies_vacancy: VacanciesVacancyTable;
+  vacancies_application: VacanciesApplicationTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -1097,6 +1101,76 @@ export interface BlogArticleTable {
   status: ColumnType<'draft' | 'published', 'draft' | 'published' | undefined, 'draft' | 'published'>;
   published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   author_name: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Vacancies (migration 0044, ADR 092): the kinds of work, with the slug of their list. */
+export interface VacanciesDirectionTable {
+  id: number;
+  slug: string;
+  name: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+/** What the vacancies keep of a branch: its list's slug and the HR address applications go to. */
+export interface VacanciesBranchTable {
+  branch_id: number;
+  alias: string;
+  hr_email: string;
+}
+
+export type VacancyEmployment = 'full_time' | 'part_time' | 'temporary' | 'internship';
+export type VacancyStatus = 'draft' | 'published';
+export type VacancyApplicationStatus = 'new' | 'in_review' | 'invited' | 'rejected';
+
+export interface VacanciesVacancyTable {
+  id: Generated<number>;
+  branch_id: number;
+  direction_id: number;
+  slug: string;
+  title: string;
+  city: string;
+  lead: ColumnType<string, string | undefined, string>;
+  /** Minor units of `currency`; null: not named. */
+  salary_from: ColumnType<number | null, number | null | undefined, number | null>;
+  salary_to: ColumnType<number | null, number | null | undefined, number | null>;
+  currency: ColumnType<'RUB' | 'KZT', 'RUB' | 'KZT' | undefined, 'RUB' | 'KZT'>;
+  employment: ColumnType<VacancyEmployment, VacancyEmployment | undefined, VacancyEmployment>;
+  schedule: ColumnType<string, string | undefined, string>;
+  /** Plain text, an item a line. */
+  duties: ColumnType<string, string | undefined, string>;
+  requirements: ColumnType<string, string | undefined, string>;
+  conditions: ColumnType<string, string | undefined, string>;
+  status: ColumnType<VacancyStatus, VacancyStatus | undefined, VacancyStatus>;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  valid_through: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VacanciesApplicationTable {
+  id: Generated<number>;
+  vacancy_id: number;
+  branch_id: number;
+  user_id: number | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  message: ColumnType<string, string | undefined, string>;
+  /** The CV in the file storage's `applications` area. */
+  cv_key: string;
+  cv_name: string;
+  cv_mime: string;
+  cv_size: number;
+  cv_sha256: string;
+  ip: string | null;
+  consent_text_version: string;
+  consent_at: Timestamp;
+  status: ColumnType<VacancyApplicationStatus, VacancyApplicationStatus | undefined, VacancyApplicationStatus>;
+  delivery_state: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  deliver_to: string;
+  delivery_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -5,15 +5,15 @@ import type { FileStorage } from './storage.ts';
 
 /**
  * The kinds of stored files. On the local disk each has its own directory (ATTACHMENTS_DIR,
- * DOCUMENTS_DIR, IMAGES_DIR, PRICELISTS_DIR); on S3 each is a prefix in the one bucket (`attachments/…`).
+ * DOCUMENTS_DIR, IMAGES_DIR, PRICELISTS_DIR, APPLICATIONS_DIR: applicants' CVs, ADR 092); on S3 each is a prefix in the one bucket (`attachments/…`).
  */
-export type FileArea = 'attachments' | 'documents' | 'images' | 'pricelists';
+export type FileArea = 'attachments' | 'documents' | 'images' | 'pricelists' | 'applications';
 
 export type FilesConfig = Pick<Config,
-  'FILE_STORAGE' | 'ATTACHMENTS_DIR' | 'DOCUMENTS_DIR' | 'IMAGES_DIR' | 'PRICELISTS_DIR'
+  'FILE_STORAGE' | 'ATTACHMENTS_DIR' | 'DOCUMENTS_DIR' | 'IMAGES_DIR' | 'PRICELISTS_DIR' | 'APPLICATIONS_DIR'
   | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'S3_PREFIX' | 'S3_TIMEOUT_MS'>;
 
-const DIRS = { attachments: 'ATTACHMENTS_DIR', documents: 'DOCUMENTS_DIR', images: 'IMAGES_DIR', pricelists: 'PRICELISTS_DIR' } as const;
+const DIRS = { attachments: 'ATTACHMENTS_DIR', documents: 'DOCUMENTS_DIR', images: 'IMAGES_DIR', pricelists: 'PRICELISTS_DIR', applications: 'APPLICATIONS_DIR' } as const;
 
 const storages = new Map<string, FileStorage>();
 

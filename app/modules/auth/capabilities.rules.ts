@@ -45,6 +45,10 @@ export const CAPABILITIES = [
   'jobs.manage',
   /** Financing programmes, their rates and terms by date (/admin/financing, ADR 082). */
   'financing.manage',
+  /** Writes and publishes vacancies (/admin/vacancies, ADR 092). */
+  'vacancies.edit',
+  /** Reads the applications to vacancies and their CVs, moves them new → in review → invited / rejected (HR, within his branch). */
+  'vacancies.applications',
   /** The supplier cabinet at /suppliers. */
   'suppliers.cabinet',
   /** Invites suppliers and sets their sources, templates and rules (/suppliers/admin). */
@@ -67,6 +71,8 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'audit.read': 'журнал изменений',
   'jobs.manage': 'фоновые задания',
   'financing.manage': 'программы финансирования',
+  'vacancies.edit': 'вакансии',
+  'vacancies.applications': 'отклики на вакансии',
   'suppliers.cabinet': 'кабинет поставщика',
   'suppliers.manage': 'управление поставщиками',
 };
@@ -76,8 +82,8 @@ const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', '
 /** The table. An administrator holds every capability. */
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   employee: [...STAFF, 'suppliers.manage'],
-  branch_manager: [...STAFF, 'branch.manage'],
-  content_editor: ['backoffice.enter', 'content.edit'],
+  branch_manager: [...STAFF, 'branch.manage', 'vacancies.edit', 'vacancies.applications'],
+  content_editor: ['backoffice.enter', 'content.edit', 'vacancies.edit'],
   ps_editor: ['backoffice.enter', 'promo.edit'],
   supplier: ['suppliers.cabinet'],
   pp_access: ['suppliers.cabinet'],
