@@ -22,4 +22,5 @@ export const MODULE_DEPENDENCIES = {
   offers: ['regions', 'auth', 'catalog', 'parts', 'delivery', 'orders', 'financing'],
   suppliers: ['regions', 'auth'],
   blog: ['regions', 'catalog', 'parts'],
+  questionnaires: [],
 };

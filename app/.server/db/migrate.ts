@@ -39,6 +39,7 @@ import * as m0039 from './migrations/0039_offer_delivery_quote.ts';
 import * as m0040 from './migrations/0040_blog.ts';
 import * as m0041 from './migrations/0041_offer_discount_approval.ts';
 import * as m0043 from './migrations/0043_suppliers.ts';
+import * as m0045 from './migrations/0045_questionnaires.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0040_blog': m0040,
   '0041_offer_discount_approval': m0041,
   '0043_suppliers': m0043,
+  '0045_questionnaires': m0045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,10 +6,11 @@ import { seedFinancingDemo } from '#app/modules/financing/financing.seed.server.
 import { seedPartsDemo } from '#app/modules/parts/parts.seed.server.ts';
 import { seedRegionsDemo } from '#app/modules/regions/regions.seed.server.ts';
 import { seedOffersDemo } from '#app/modules/offers/offers.seed.server.ts';
+import { seedQuestionnairesDemo } from '#app/modules/questionnaires/questionnaires.seed.server.ts';
 import type { DB } from './connect.ts';
 
 export interface SeedOptions {
-  /** Load the demo content too: branches, catalogue, pages, aliases, promotions, financing programmes, the blog. */
+  /** Load the demo content too: branches, catalogue, pages, aliases, promotions, financing programmes, the blog, questionnaire № 1. */
   demo: boolean;
 }
 
@@ -32,6 +33,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     await seedFinancingDemo(trx);
     await seedOffersDemo(trx);
     await seedBlogDemo(trx);
+    await seedQuestionnairesDemo(trx);
   });
   // The part-number lookup's plans are made once for any number (migration 0020, ADR 046): they are
   // as good as the statistics they were made with, and a freshly loaded table has none.
