@@ -19,6 +19,8 @@ export default [
     route('blog/rss.xml', 'routes/blog.rss.ts'),
     route('blog/:type', 'routes/blog.tsx', { id: 'blog-type' }),
     route('blog/:type/:slug', 'routes/blog.article.tsx'),
+    // A questionnaire (spec §2, ADR 093): personal (whether this visitor answered), never kept in the page cache.
+    route('questionnaire/:questionnaireId', 'routes/questionnaire.$questionnaireId.tsx'),
     route('zapchasti', 'routes/zapchasti.tsx'),
     route('fp/*', 'routes/fp.$.tsx'),
     route('parts-catalog', 'routes/parts-catalog.tsx'),
@@ -69,6 +71,9 @@ export default [
     route('content/promotions/:id', 'routes/admin.content.promotions.$id.tsx'),
     route('blog', 'routes/admin.blog.tsx'),
     route('blog/:id', 'routes/admin.blog.$id.tsx'),
+    route('questionnaires', 'routes/admin.questionnaires.tsx'),
+    route('questionnaires/:id', 'routes/admin.questionnaires.$id.tsx'),
+    route('questionnaires/:id/results', 'routes/admin.questionnaires.$id.results.tsx'),
     route('branches', 'routes/admin.branches.tsx'),
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
     route('financing', 'routes/admin.financing.tsx'),
@@ -99,5 +104,7 @@ export default [
   // link, without the shop's shell; the print page has no scripts either (handle.print).
   route('offer/pdf/:hash', 'routes/offer.pdf.$hash.tsx'),
   route('offer-slides', 'routes/offer-slides.tsx'),
+  // A questionnaire's responses as CSV for the editors (ADR 093): a file, not a screen of the back-office's shell.
+  route('admin/questionnaires/:id/results.csv', 'routes/admin.questionnaires.$id.results.csv.ts'),
   route('__bench/bare', 'routes/bench-bare.tsx'),
 ] satisfies RouteConfig;

@@ -38,6 +38,10 @@ const ACTION_LABELS: Record<string, string> = {
   'branch.publish': 'Контакты и реквизиты филиала',
   'financing_programme.create': 'Новая программа финансирования',
   'financing_programme.terms': 'Условия программы финансирования',
+  'questionnaire.create': 'Новая анкета',
+  'questionnaire.update': 'Изменение анкеты',
+  'questionnaire.publish': 'Публикация анкеты',
+  'questionnaire.unpublish': 'Анкета снята с публикации',
 };
 
 /** Where the changed thing is edited, for the entities that have a screen of their own. */
@@ -49,6 +53,7 @@ const ENTITY_LINKS: Record<string, (id: string) => string> = {
   promotion: (id) => `/admin/content/promotions/${id}`,
   branch: (id) => `/admin/branches/${id}`,
   financing_programme: (id) => `/admin/financing/${id}`,
+  questionnaire: (id) => `/admin/questionnaires/${id}`,
 };
 
 /** The recorded fields as people call them, and their values as the screens showed them. */
@@ -61,6 +66,7 @@ const FIELD_LABELS: Record<string, string> = {
   kind: 'Вид', name: 'Название', countryCode: 'Страна', currency: 'Валюта', fromDate: 'Действует с', annualRatePercent: 'Ставка, % годовых',
   minTermMonths: 'Срок от, мес.', maxTermMonths: 'Срок до, мес.', minAdvancePercent: 'Аванс от, %', seasonalMonths: 'Месяцы сезонных платежей',
   maxDeferMonths: 'Отсрочка до, мес.', active: 'Открыта',
+  intro: 'Вступление', thanks: 'Текст благодарности', published: 'Опубликована', model: 'Вопросы (JSON)',
   bankName: 'Банк', inn: 'ИНН', kpp: 'КПП', ogrn: 'ОГРН', bin: 'БИН', bik: 'БИК', corrAccount: 'Корр. счёт', settlementAccount: 'Расчётный счёт',
 };
 
@@ -68,8 +74,8 @@ function fieldValue(key: string, value: unknown, branches: Record<string, string
   if (value === null || value === undefined) return key === 'staffBranchId' ? 'все филиалы' : '—';
   if (key === 'roles' && Array.isArray(value)) return value.length ? value.map((r) => ROLE_LABELS[r as Role] ?? String(r)).join(', ') : 'нет';
   if (key === 'staffBranchId') return branches[String(value)] ?? `№ ${String(value)}`;
-  // A page's text is long: the log says how long it was and became; the page's screen shows the text.
-  if (key === 'bodyHtml' && typeof value === 'string') return `${value.length} символов`;
+  // A page's text and a questionnaire's questions are long: the log says how long they were and became; their screens show them.
+  if ((key === 'bodyHtml' || key === 'model') && typeof value === 'string') return `${value.length} символов`;
   if (value === '') return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -69,6 +69,8 @@ beforeAll(async () => {
   // A financing programme numbered the same way.
   await t.db.insertInto('financing_programme').values({ id: userId, kind: 'leasing', name: 'Проверка прав', country_code: 'RU', currency: 'RUB' }).execute();
   await t.db.insertInto('financing_terms').values({ programme_id: userId, from_date: '2026-01-01', annual_rate_bp: 1200, min_term_months: 12, max_term_months: 60, min_advance_percent: 10 }).execute();
+  // A questionnaire numbered the same way.
+  await t.db.insertInto('questionnaires_questionnaire').values({ id: userId, title: 'Проверка прав', model: JSON.stringify({ pages: [{ questions: [{ id: 'q', type: 'text', title: 'Вопрос' }] }] }) }).execute();
   // A supplier organisation numbered the same way.
   await t.db.insertInto('suppliers_organisation').values({ id: userId, name: 'Проверка прав' }).execute();
   // A commercial offer of the head office's scope, by its hash.
@@ -144,6 +146,8 @@ describe('the back-office capability table, route by route, role by role', () =>
       ['/admin/content/pages/servis', { intent: '\u0000', title: '', metaDescription: '', lead: '' }],
       [`/admin/content/promotions/${userId}`, { intent: 'publish', title: 'А', text: 'Б', link: '/x', badge: 'В', startsOn: 'вчера', endsOn: '2026-13-45', sort: 'x', imageId: '../../etc' }],
       ['/admin/branches/1', { intent: 'publish', address: 'ул.\u0000', email: 'a@b', hours: '', inn: '1'.repeat(5000) }],
+      [`/admin/questionnaires/${userId}`, { intent: 'publish', title: 'Анкета\u0000', intro: '', thanks: '', modelJson: '{"pages": [' }],
+      ['/admin/questionnaires/new', { intent: '\u0000', title: '', intro: 'x'.repeat(5000), thanks: '', modelJson: '[]' }],
     ] as const) {
       const res = await client.form(path, fields);
       expect(res.status, path).toBe(400);
@@ -162,7 +166,9 @@ describe('the back-office capability table, route by route, role by role', () =>
       ['/admin/audit?entityId=%00&actor=x&from=%00', 200],
       ['/admin/content/pages/%00', 404], [`/admin/content/pages/${encodeURIComponent(long)}`, 404], ['/admin/content/pages/..%2F..%2Fetc', 404],
       ['/admin/content/promotions/%00', 404], ['/admin/content/promotions/99999999999', 404], ['/admin/content/promotions/-1', 404],
-      ['/admin/branches/%00', 404], ['/admin/branches/0', 404], ['/admin/offers?state=%00&branch=-1&page=%00', 200], ['/admin/users?q=%00%00&role=%00', 200], ['/admin/jobs?state=%00&key=%00', 200],
+      ['/admin/branches/%00', 404], ['/admin/branches/0', 404],
+      ['/admin/questionnaires/%00', 404], ['/admin/questionnaires/99999999999', 404], ['/admin/questionnaires/-1/results', 404],
+      [`/admin/questionnaires/${userId}/results?from=%00&to=2026-13-45&who=%00&answer=${encodeURIComponent(long)}`, 200], ['/admin/offers?state=%00&branch=-1&page=%00', 200], ['/admin/users?q=%00%00&role=%00', 200], ['/admin/jobs?state=%00&key=%00', 200],
     ] as const) {
       expect((await get(path, admin)).status, path).toBe(status);
     }

@@ -36,3 +36,33 @@ export const TEXT_ANSWERS_SHOWN = 20;
 
 /** Responses one address may send in an hour, over all questionnaires (a guest can drop his cookie). */
 export const RESPONSES_PER_ADDRESS_PER_HOUR = 30;
+
+export const QUESTION_TYPE_LABELS: Record<'single' | 'multiple' | 'text' | 'number' | 'scale' | 'matrix', string> = {
+  single: 'один вариант', multiple: 'несколько вариантов', text: 'текст', number: 'число', scale: `шкала ${SCALE_MIN}–${SCALE_MAX}`, matrix: 'матрица',
+};
+
+export const QUESTIONNAIRE_MESSAGES = {
+  notFound: 'Анкета не найдена',
+  alreadyAnswered: 'Вы уже ответили на эту анкету. Спасибо! Ответить ещё раз нельзя.',
+  invalid: 'Проверьте ответы: анкета не отправлена.',
+  tooMany: 'Слишком много ответов с вашего адреса. Попробуйте позже.',
+  required: 'Ответьте на этот вопрос',
+  choose: 'Выберите вариант из списка',
+  chooseUpTo: (n: number) => `Выберите не больше ${n}`,
+  number: 'Введите число',
+  integer: 'Введите целое число',
+  min: (n: number) => `Не меньше ${n}`,
+  max: (n: number) => `Не больше ${n}`,
+  scale: `Выберите оценку от ${SCALE_MIN} до ${SCALE_MAX}`,
+  textTooLong: (n: number) => `Не длиннее ${n} символов`,
+  badChars: 'Ответ содержит недопустимые символы',
+  matrixRow: 'Выберите вариант в каждой строке',
+  // The editor's.
+  json: (detail: string) => `JSON не разобран: ${detail}`,
+  title: 'Укажите название анкеты (до 200 символов)',
+  text: (label: string, max: number) => `Поле «${label}»: до ${max} символов, без управляющих символов`,
+  saved: 'Анкета сохранена.',
+  published: 'Анкета опубликована: посетители могут отвечать.',
+  unpublished: 'Анкета снята с публикации: по её адресу теперь «не найдено».',
+  typeChanged: (id: string) => `У вопроса «${id}» уже есть ответы: его тип менять нельзя (добавьте новый вопрос с другим кодом)`,
+} as const;

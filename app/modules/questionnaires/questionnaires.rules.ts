@@ -1,8 +1,6 @@
-import { hasForbiddenChars } from '#app/lib/text.ts';
-import { QUESTIONNAIRE_LIMITS, SCALE_MAX, SCALE_MIN } from './questionnaires.constants.ts';
-import {
-  QUESTIONNAIRE_MESSAGES as M, type AnswerValue, type Answers, type ChoiceOption, type Question, type QuestionCondition, type QuestionnaireModel,
-} from './questionnaires.schema.ts';
+import { hasLoneSurrogate } from '#app/lib/unicode.ts';
+import { QUESTIONNAIRE_LIMITS, QUESTIONNAIRE_MESSAGES as M, SCALE_MAX, SCALE_MIN } from './questionnaires.constants.ts';
+import type { AnswerValue, Answers, ChoiceOption, Question, QuestionCondition, QuestionnaireModel } from './questionnaires.schema.ts';
 
 /*
  * A questionnaire's answers (ADR 093), the same in the browser (the live conditions, a page's check
@@ -53,6 +51,11 @@ export interface AnswersCheck {
   errors: Record<string, string>;
   /** The ids of the questions shown for these answers. */
   visible: Set<string>;
+}
+
+/** Control characters (a multi-line text keeps tab and line breaks) or a lone surrogate: as `lib/text.ts`, without its zod. */
+function hasForbiddenChars(value: string, options: { multiline: boolean }): boolean {
+  return (options.multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/).test(value) || hasLoneSurrogate(value);
 }
 
 const first = (raw: RawAnswers, name: string) => (raw[name]?.[0] ?? '').trim();

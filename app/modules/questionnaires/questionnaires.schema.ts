@@ -1,6 +1,6 @@
 import { hasForbiddenChars } from '#app/lib/text.ts';
 import { z } from '#app/lib/zod.ts';
-import { QUESTIONNAIRE_LIMITS as L, SCALE_MAX, SCALE_MIN } from './questionnaires.constants.ts';
+import { QUESTIONNAIRE_LIMITS as L, QUESTION_TYPE_LABELS, QUESTIONNAIRE_MESSAGES, SCALE_MAX, SCALE_MIN } from './questionnaires.constants.ts';
 
 /*
  * A questionnaire's model (ADR 093): pages of questions, typed in the back-office as JSON and
@@ -35,35 +35,7 @@ export interface QuestionnaireModel { pages: QuestionnairePage[] }
 export type AnswerValue = string | string[] | number | Record<string, string>;
 export type Answers = Record<string, AnswerValue>;
 
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  single: 'один вариант', multiple: 'несколько вариантов', text: 'текст', number: 'число', scale: `шкала ${SCALE_MIN}–${SCALE_MAX}`, matrix: 'матрица',
-};
-
-export const QUESTIONNAIRE_MESSAGES = {
-  notFound: 'Анкета не найдена',
-  alreadyAnswered: 'Вы уже ответили на эту анкету. Спасибо! Ответить ещё раз нельзя.',
-  invalid: 'Проверьте ответы: анкета не отправлена.',
-  tooMany: 'Слишком много ответов с вашего адреса. Попробуйте позже.',
-  required: 'Ответьте на этот вопрос',
-  choose: 'Выберите вариант из списка',
-  chooseUpTo: (n: number) => `Выберите не больше ${n}`,
-  number: 'Введите число',
-  integer: 'Введите целое число',
-  min: (n: number) => `Не меньше ${n}`,
-  max: (n: number) => `Не больше ${n}`,
-  scale: `Выберите оценку от ${SCALE_MIN} до ${SCALE_MAX}`,
-  textTooLong: (n: number) => `Не длиннее ${n} символов`,
-  badChars: 'Ответ содержит недопустимые символы',
-  matrixRow: 'Выберите вариант в каждой строке',
-  // The editor's.
-  json: (detail: string) => `JSON не разобран: ${detail}`,
-  title: 'Укажите название анкеты (до 200 символов)',
-  text: (label: string, max: number) => `Поле «${label}»: до ${max} символов, без управляющих символов`,
-  saved: 'Анкета сохранена.',
-  published: 'Анкета опубликована: посетители могут отвечать.',
-  unpublished: 'Анкета снята с публикации: по её адресу теперь «не найдено».',
-  typeChanged: (id: string) => `У вопроса «${id}» уже есть ответы: его тип менять нельзя (добавьте новый вопрос с другим кодом)`,
-} as const;
+export { QUESTION_TYPE_LABELS, QUESTIONNAIRE_MESSAGES } from './questionnaires.constants.ts';
 
 const plain = (max: number, label: string) => z.string({ error: `${label}: ожидается текст` })
   .refine((s) => !hasForbiddenChars(s, { multiline: true }), `${label}: недопустимые символы`)
