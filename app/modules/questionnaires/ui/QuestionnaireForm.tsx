@@ -89,9 +89,17 @@ export function QuestionnaireForm({ model, csrf, errors: serverErrors = NO_ERROR
     focusQuestion(first);
   };
 
+  // A message goes once its question is answered right; new ones wait for 'Далее' or the submit.
+  const onChange = () => {
+    const now = read();
+    setRaw(now);
+    const still = checkAnswers(model, now).errors;
+    setErrors((shown) => Object.fromEntries(Object.entries(shown).filter(([id]) => still[id] !== undefined)));
+  };
+
   const stepped = hydrated && pages.length > 1;
   return (
-    <Form method="post" noValidate ref={formRef} className={styles.form} onSubmit={onSubmit} onChange={() => setRaw(read())} data-testid="questionnaire-form">
+    <Form method="post" noValidate ref={formRef} className={styles.form} onSubmit={onSubmit} onChange={onChange} data-testid="questionnaire-form">
       <input type="hidden" name="_csrf" value={csrf} />
       {link.order ? <input type="hidden" name="order" value={link.order} /> : null}
       {link.offer ? <input type="hidden" name="offer" value={link.offer} /> : null}
@@ -136,7 +144,7 @@ function QuestionField({ question: q, values, error, hidden, note }: FieldProps)
   const title = (
     <>
       {q.title}
-      {q.required ? <span className={styles.required} aria-label="обязательный вопрос"> *</span> : null}
+      {q.required ? <><span className={styles.required} aria-hidden="true"> *</span><span className="visually-hidden"> (обязательный вопрос)</span></> : null}
     </>
   );
   const help = (
