@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { data, redirect } from 'react-router';
 import { requestContext, type RequestContext } from '#app/.server/context.ts';
 import { NotFound } from '#app/layout/NotFound.tsx';
@@ -115,7 +116,11 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => (d
 
 export default function QuestionnairePage({ loaderData, actionData }: Route.ComponentProps) {
   const { questionnaire, thanks, link, csrf } = loaderData;
-  const answered = loaderData.answered || (actionData && 'answered' in actionData && actionData.answered);
+  const refusedAsAnswered = Boolean(actionData && 'answered' in actionData && actionData.answered);
+  const answered = loaderData.answered || refusedAsAnswered;
+  // A second answer refused: the message replaces the form, and the reader is taken to it.
+  const notice = useRef<HTMLElement>(null);
+  useEffect(() => { if (refusedAsAnswered) notice.current?.focus(); }, [refusedAsAnswered, actionData]);
   return (
     <div className={`container ${styles.wrap}`}>
       <h1>{questionnaire.title}</h1>
@@ -125,7 +130,7 @@ export default function QuestionnairePage({ loaderData, actionData }: Route.Comp
           <p>{thanks}</p>
         </section>
       ) : answered ? (
-        <section className={styles.notice} role={actionData ? 'alert' : 'status'} data-testid="questionnaire-answered">
+        <section className={styles.notice} role={refusedAsAnswered ? 'alert' : 'status'} data-testid="questionnaire-answered" ref={notice} tabIndex={-1}>
           <p>{QUESTIONNAIRE_MESSAGES.alreadyAnswered}</p>
         </section>
       ) : (
