@@ -22,6 +22,8 @@ export default [
     // Vacancies (spec §2 `/vacancies`, `/vacancies/{vacancyAlias}/{activeVacancySlug?}`, ADR 092).
     route('vacancies', 'routes/vacancies.tsx'),
     route('vacancies/:alias/:slug?', 'routes/vacancies.alias.tsx'),
+    // A questionnaire (spec §2, ADR 093): personal (whether this visitor answered), never kept in the page cache.
+    route('questionnaire/:questionnaireId', 'routes/questionnaire.$questionnaireId.tsx'),
     route('zapchasti', 'routes/zapchasti.tsx'),
     route('fp/*', 'routes/fp.$.tsx'),
     route('parts-catalog', 'routes/parts-catalog.tsx'),
@@ -77,6 +79,9 @@ export default [
     route('vacancies/branches', 'routes/admin.vacancies.branches.tsx'),
     route('vacancies/applications/:id', 'routes/admin.vacancies.applications.$id.tsx'),
     route('vacancies/:id', 'routes/admin.vacancies.$id.tsx'),
+    route('questionnaires', 'routes/admin.questionnaires.tsx'),
+    route('questionnaires/:id', 'routes/admin.questionnaires.$id.tsx'),
+    route('questionnaires/:id/results', 'routes/admin.questionnaires.$id.results.tsx'),
     route('branches', 'routes/admin.branches.tsx'),
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
     route('financing', 'routes/admin.financing.tsx'),
@@ -122,5 +127,7 @@ export default [
   // link, without the shop's shell; the print page has no scripts either (handle.print).
   route('offer/pdf/:hash', 'routes/offer.pdf.$hash.tsx'),
   route('offer-slides', 'routes/offer-slides.tsx'),
+  // A questionnaire's responses as CSV for the editors (ADR 093): a file, not a screen of the back-office's shell.
+  route('admin/questionnaires/:id/results.csv', 'routes/admin.questionnaires.$id.results.csv.ts'),
   route('__bench/bare', 'routes/bench-bare.tsx'),
 ] satisfies RouteConfig;

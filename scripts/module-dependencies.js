@@ -23,4 +23,5 @@ export const MODULE_DEPENDENCIES = {
   suppliers: ['regions', 'auth', 'parts'],
   blog: ['regions', 'catalog', 'parts'],
   vacancies: ['regions', 'auth'],
+  questionnaires: [],
 };

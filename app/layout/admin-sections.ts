@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/content', label: 'Страницы и акции', capability: 'content.edit' },
   { to: '/admin/blog', label: 'Статьи и новости', capability: 'content.edit' },
   { to: '/admin/vacancies', label: 'Вакансии', capability: 'vacancies.edit' },
+  { to: '/admin/questionnaires', label: 'Анкеты', capability: 'questionnaires.manage' },
   { to: '/admin/branches', label: 'Филиалы', capability: 'branch.manage' },
   { to: '/admin/financing', label: 'Финансирование', capability: 'financing.manage' },
   { to: '/suppliers/admin', label: 'Поставщики', capability: 'suppliers.manage' },

@@ -44,6 +44,10 @@ const ACTION_LABELS: Record<string, string> = {
   'vacancy.unpublish': 'Вакансия снята с публикации',
   'application.status': 'Состояние отклика на вакансию',
   'vacancy_branch.update': 'Страница вакансий и адрес для откликов филиала',
+  'questionnaire.create': 'Новая анкета',
+  'questionnaire.update': 'Изменение анкеты',
+  'questionnaire.publish': 'Публикация анкеты',
+  'questionnaire.unpublish': 'Анкета снята с публикации',
 };
 
 /** Where the changed thing is edited, for the entities that have a screen of their own. */
@@ -57,6 +61,7 @@ const ENTITY_LINKS: Record<string, (id: string) => string> = {
   financing_programme: (id) => `/admin/financing/${id}`,
   vacancy: (id) => `/admin/vacancies/${id}`,
   vacancy_application: (id) => `/admin/vacancies/applications/${id}`,
+  questionnaire: (id) => `/admin/questionnaires/${id}`,
 };
 
 /** The recorded fields as people call them, and their values as the screens showed them. */
@@ -72,6 +77,7 @@ const FIELD_LABELS: Record<string, string> = {
   city: 'Город', salaryFrom: 'Зарплата от', salaryTo: 'Зарплата до', employment: 'Занятость', schedule: 'График', duties: 'Обязанности',
   requirements: 'Требования', conditions: 'Условия работы', status: 'Состояние', publishedAt: 'Дата публикации', validThrough: 'Актуальна до',
   branchId: 'Филиал', directionId: 'Направление', slug: 'Адрес', alias: 'Адрес списка вакансий', hrEmail: 'E-mail для откликов',
+  intro: 'Вступление', thanks: 'Текст благодарности', published: 'Опубликована', model: 'Вопросы (JSON)',
   bankName: 'Банк', inn: 'ИНН', kpp: 'КПП', ogrn: 'ОГРН', bin: 'БИН', bik: 'БИК', corrAccount: 'Корр. счёт', settlementAccount: 'Расчётный счёт',
 };
 
@@ -79,8 +85,8 @@ function fieldValue(key: string, value: unknown, branches: Record<string, string
   if (value === null || value === undefined) return key === 'staffBranchId' ? 'все филиалы' : '—';
   if (key === 'roles' && Array.isArray(value)) return value.length ? value.map((r) => ROLE_LABELS[r as Role] ?? String(r)).join(', ') : 'нет';
   if (key === 'staffBranchId') return branches[String(value)] ?? `№ ${String(value)}`;
-  // A page's text is long: the log says how long it was and became; the page's screen shows the text.
-  if (key === 'bodyHtml' && typeof value === 'string') return `${value.length} символов`;
+  // A page's text and a questionnaire's questions are long: the log says how long they were and became; their screens show them.
+  if ((key === 'bodyHtml' || key === 'model') && typeof value === 'string') return `${value.length} символов`;
   if (value === '') return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

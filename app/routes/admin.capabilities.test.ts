@@ -76,6 +76,8 @@ beforeAll(async () => {
     id: userId, vacancy_id: userId, branch_id: 1, user_id: null, name: 'Соискатель', phone: '79120000000', email: null, cv_key: 'cv/proverka',
     cv_name: 'Резюме.pdf', cv_mime: 'application/pdf', cv_size: 100, cv_sha256: '0'.repeat(64), ip: null, consent_text_version: '1', deliver_to: 'hr@agro.test',
   }).execute();
+  // A questionnaire numbered the same way.
+  await t.db.insertInto('questionnaires_questionnaire').values({ id: userId, title: 'Проверка прав', model: JSON.stringify({ pages: [{ questions: [{ id: 'q', type: 'text', title: 'Вопрос' }] }] }) }).execute();
   // A supplier organisation numbered the same way.
   await t.db.insertInto('suppliers_organisation').values({ id: userId, name: 'Проверка прав' }).execute();
   // A commercial offer of the head office's scope, by its hash.
@@ -153,6 +155,8 @@ describe('the back-office capability table, route by route, role by role', () =>
       ['/admin/branches/1', { intent: 'publish', address: 'ул.\u0000', email: 'a@b', hours: '', inn: '1'.repeat(5000) }],
       ['/admin/vacancies/new', { intent: 'publish', branchId: '1', directionId: '1', title: 'Вакансия\u0000', salaryFrom: 'много', employment: 'x' }],
       [`/admin/vacancies/applications/${userId}`, { status: '\u0000', from: 'new' }],
+      [`/admin/questionnaires/${userId}`, { intent: 'publish', title: 'Анкета\u0000', intro: '', thanks: '', modelJson: '{"pages": [' }],
+      ['/admin/questionnaires/new', { intent: '\u0000', title: '', intro: 'x'.repeat(5000), thanks: '', modelJson: '[]' }],
     ] as const) {
       const res = await client.form(path, fields);
       expect(res.status, path).toBe(400);
@@ -175,6 +179,9 @@ describe('the back-office capability table, route by route, role by role', () =>
       ['/admin/vacancies/%00', 404], ['/admin/vacancies/99999999999', 404], ['/admin/vacancies?page=%00', 200],
       ['/admin/vacancies/applications?status=%00&page=-1', 200], ['/admin/vacancies/applications/%00', 404], ['/admin/vacancies/applications/0', 404],
       ['/admin/vacancies/applications/99999999/cv', 404], ['/admin/vacancies/applications/%00/cv', 404],
+      ['/admin/branches/%00', 404], ['/admin/branches/0', 404],
+      ['/admin/questionnaires/%00', 404], ['/admin/questionnaires/99999999999', 404], ['/admin/questionnaires/-1/results', 404],
+      [`/admin/questionnaires/${userId}/results?from=%00&to=2026-13-45&who=%00&answer=${encodeURIComponent(long)}`, 200], ['/admin/offers?state=%00&branch=-1&page=%00', 200], ['/admin/users?q=%00%00&role=%00', 200], ['/admin/jobs?state=%00&key=%00', 200],
     ] as const) {
       expect((await get(path, admin)).status, path).toBe(status);
     }

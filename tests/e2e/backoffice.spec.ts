@@ -22,7 +22,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Анна Администратор' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Разделы бэк-офиса' });
-  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Страницы и акции', 'Статьи и новости', 'Вакансии', 'Филиалы', 'Финансирование', 'Поставщики', 'Пользователи', 'Журнал изменений', 'Фоновые задания']);
+  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Страницы и акции', 'Статьи и новости', 'Вакансии', 'Анкеты', 'Филиалы', 'Финансирование', 'Поставщики', 'Пользователи', 'Журнал изменений', 'Фоновые задания']);
   // No shop shell: no catalogue menu, no cart.
   await expect(page.getByRole('button', { name: 'Каталог' })).toHaveCount(0);
   await shot(page, testInfo, 'admin-home');

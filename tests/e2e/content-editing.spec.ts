@@ -26,7 +26,7 @@ test('a content editor changes a page: the draft is previewed, visitors see it o
 
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Разделы бэк-офиса' });
-  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Страницы и акции', 'Статьи и новости', 'Вакансии']);
+  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Страницы и акции', 'Статьи и новости', 'Вакансии', 'Анкеты']);
   await nav.getByRole('link', { name: 'Страницы и акции' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Страницы сайта' })).toBeVisible();
   await page.getByTestId('page-row').getByRole('link', { name: label, exact: true }).click();

@@ -40,6 +40,7 @@ import * as m0040 from './migrations/0040_blog.ts';
 import * as m0041 from './migrations/0041_offer_discount_approval.ts';
 import * as m0043 from './migrations/0043_suppliers.ts';
 import * as m0044 from './migrations/0044_vacancies.ts';
+import * as m0045 from './migrations/0045_questionnaires.ts';
 import * as m0046 from './migrations/0046_suppliers_mail.ts';
 import * as m0047 from './migrations/0047_suppliers_lists.ts';
 
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0041_offer_discount_approval': m0041,
   '0043_suppliers': m0043,
   '0044_vacancies': m0044,
+  '0045_questionnaires': m0045,
   '0046_suppliers_mail': m0046,
   '0047_suppliers_lists': m0047,
 };

@@ -86,6 +86,8 @@ export interface Database {
   vacancies_branch: VacanciesBranchTable;
   vacancies_vacancy: VacanciesVacancyTable;
   vacancies_application: VacanciesApplicationTable;
+  questionnaires_questionnaire: QuestionnairesQuestionnaireTable;
+  questionnaires_response: QuestionnairesResponseTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -1173,4 +1175,31 @@ export interface VacanciesApplicationTable {
   delivery_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A questionnaire (migration 0045, ADR 093): its texts and its pages of questions as one JSON model. */
+export interface QuestionnairesQuestionnaireTable {
+  id: Generated<number>;
+  title: string;
+  intro: ColumnType<string, string | undefined, string>;
+  thanks: ColumnType<string, string | undefined, string>;
+  /** `QuestionnaireModel` (questionnaires.schema.ts); written as JSON text. */
+  model: ColumnType<unknown, string, string>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One respondent's answers to a questionnaire: `u:{user id}` or `b:{browser cookie}`, unique per questionnaire. */
+export interface QuestionnairesResponseTable {
+  id: Generated<number>;
+  questionnaire_id: number;
+  respondent: string;
+  user_id: number | null;
+  /** The order or the offer whose link the respondent came by. */
+  order_number: ColumnType<string | null, string | null | undefined, string | null>;
+  offer_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `Answers` by question id; hidden questions are absent. Written as JSON text. */
+  answers: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
 }

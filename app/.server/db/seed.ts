@@ -7,10 +7,11 @@ import { seedPartsDemo } from '#app/modules/parts/parts.seed.server.ts';
 import { seedRegionsDemo } from '#app/modules/regions/regions.seed.server.ts';
 import { seedOffersDemo } from '#app/modules/offers/offers.seed.server.ts';
 import { seedVacanciesDemo } from '#app/modules/vacancies/vacancies.seed.server.ts';
+import { seedQuestionnairesDemo } from '#app/modules/questionnaires/questionnaires.seed.server.ts';
 import type { DB } from './connect.ts';
 
 export interface SeedOptions {
-  /** Load the demo content too: branches, catalogue, pages, aliases, promotions, financing programmes, the blog, the vacancies. */
+  /** Load the demo content too: branches, catalogue, pages, aliases, promotions, financing programmes, the blog, the vacancies, questionnaire № 1. */
   demo: boolean;
 }
 
@@ -34,6 +35,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     await seedOffersDemo(trx);
     await seedBlogDemo(trx);
     await seedVacanciesDemo(trx);
+    await seedQuestionnairesDemo(trx);
   });
   // The part-number lookup's plans are made once for any number (migration 0020, ADR 046): they are
   // as good as the statistics they were made with, and a freshly loaded table has none.

@@ -53,6 +53,8 @@ export const CAPABILITIES = [
   'suppliers.cabinet',
   /** Invites suppliers and sets their sources, templates and rules (/suppliers/admin). */
   'suppliers.manage',
+  /** Questionnaires: their models, publishing, the results and their CSV (/admin/questionnaires, ADR 093). */
+  'questionnaires.manage',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -75,6 +77,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'vacancies.applications': 'отклики на вакансии',
   'suppliers.cabinet': 'кабинет поставщика',
   'suppliers.manage': 'управление поставщиками',
+  'questionnaires.manage': 'анкеты и их результаты',
 };
 
 const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', 'leads.read', 'leads.work', 'offers.read', 'offers.work'];
@@ -83,7 +86,7 @@ const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', '
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   employee: [...STAFF, 'suppliers.manage'],
   branch_manager: [...STAFF, 'branch.manage', 'vacancies.edit', 'vacancies.applications'],
-  content_editor: ['backoffice.enter', 'content.edit', 'vacancies.edit'],
+  content_editor: ['backoffice.enter', 'content.edit', 'vacancies.edit', 'questionnaires.manage'],
   ps_editor: ['backoffice.enter', 'promo.edit'],
   supplier: ['suppliers.cabinet'],
   pp_access: ['suppliers.cabinet'],
