@@ -918,6 +918,8 @@ export interface SuppliersOrganisationTable {
   markup_rules: ColumnType<unknown, string | undefined, string>;
   auto_publish_max_change: ColumnType<number, number | undefined, number>;
   missing_rows: ColumnType<'deactivate' | 'delete' | 'keep', 'deactivate' | 'delete' | 'keep' | undefined, 'deactivate' | 'delete' | 'keep'>;
+  /** `ColumnTemplate` of its files (migration 0047); null: columns found by their headers' names. */
+  column_template: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -11,10 +11,13 @@ import { sql, type Kysely } from 'kysely';
  *   file's matched positions in one transaction (the swap), so a buyer never sees half a list.
  * - `suppliers_manual_match`: an employee's or the supplier's match of a code that matched nothing,
  *   remembered for the organisation's next lists.
+ * - `suppliers_organisation.column_template`: how its files' columns are read, saved when the supplier
+ *   confirms the columns of a list (`ColumnTemplate`, ADR 094); none: found by the headers' names.
  * - `suppliers_notification`: what the organisation is told (a list processed, held, failed, its
  *   prices jumped, a letter quarantined), shown in the cabinet and sent to its people by e-mail.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table suppliers_organisation add column column_template jsonb`.execute(db);
   await sql`
     create table suppliers_file (
       id serial primary key,
@@ -107,4 +110,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists suppliers_offer`.execute(db);
   await sql`drop table if exists suppliers_position`.execute(db);
   await sql`drop table if exists suppliers_file`.execute(db);
+  await sql`alter table suppliers_organisation drop column if exists column_template`.execute(db);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppServices, RequestContext } from '#app/.server/context.ts';
+import { recordAudit } from '#app/.server/audit.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { fileStorage } from '#app/.server/files/files.ts';
 import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
@@ -12,12 +13,13 @@ import { partsReference } from '#app/modules/parts/pages/pages.server.ts';
 import { decideAutoPublish, positionKey, reportLines } from './check.rules.ts';
 import { createFile, finishProcessing, publishFile, stageRows, STAGE_CHUNK, type NewFile, type StagedRow } from './intake.server.ts';
 import { supplierScope } from '../suppliers.server.ts';
-import { PRICE_LIST_MAX_BYTES, UPLOAD_MESSAGES, uploadKindInput } from './intake.schema.ts';
+import { INTAKE_MESSAGES, PRICE_LIST_MAX_BYTES, UPLOAD_MESSAGES, uploadKindInput } from './intake.schema.ts';
+import { templateOf } from './columns.rules.ts';
 import { notifyOrganisation } from './notices.server.ts';
-import { DEFAULT_PRICE_JUMP_PERCENT, DEFAULT_PUBLISH_THRESHOLDS, PRICE_LIST_LIMITS, type PriceListCurrency } from './pricelist.constants.ts';
-import type { CheckedRow } from './pricelist.schema.ts';
+import { DEFAULT_PRICE_JUMP_PERCENT, DEFAULT_PUBLISH_THRESHOLDS, PRICE_LIST_FIELDS, PRICE_LIST_LIMITS, type PriceListCurrency, type PriceListField } from './pricelist.constants.ts';
 import { processPriceList } from './pricelist.server.ts';
-import { STEP_LABELS, type FileReport, type ProcessingStep } from './report.rules.ts';
+import { reportView, STEP_LABELS, type FileReport, type ProcessingStep, type StoredMapping } from './report.rules.ts';
+import { columnTemplate, type CheckedRow, type ColumnTemplate } from './pricelist.schema.ts';
 
 /*
  * A received price list's processing (issue 32 §2–§7, ADR 096), as a job: the stored file is read and
@@ -27,6 +29,15 @@ import { STEP_LABELS, type FileReport, type ProcessingStep } from './report.rule
  * lost lease starts the file over (its staged rows are removed first); a file already decided is
  * left as it is.
  */
+
+export const FIRST_LIST_HELD = 'Проверьте, как прочитаны колонки: после подтверждения следующие прайс-листы с такими же колонками будут публиковаться сами';
+
+/** The organisation's saved column template, or null (none saved, or unreadable). */
+export function savedTemplate(stored: unknown): ColumnTemplate | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = columnTemplate.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  return parsed.success ? parsed.data : null;
+}
 
 /** A previous list larger than this is not compared row by row (the memory of a price-jump check). */
 const PREVIOUS_PRICES_MAX = 1_500_000;
@@ -149,7 +160,7 @@ async function failFile(services: AppServices, fileId: number, message: string):
 export async function processFile(services: AppServices, fileId: number): Promise<void> {
   const db = services.db;
   const file = await db.selectFrom('suppliers_file as f').innerJoin('suppliers_organisation as o', 'o.id', 'f.organisation_id')
-    .select(['f.organisation_id', 'f.name', 'f.kind', 'f.state', 'f.storage_key', 'o.currency', 'o.lead_time_days', 'o.auto_publish_max_change'])
+    .select(['f.organisation_id', 'f.name', 'f.kind', 'f.state', 'f.storage_key', 'o.currency', 'o.lead_time_days', 'o.auto_publish_max_change', 'o.column_template'])
     .where('f.id', '=', fileId).executeTakeFirst();
   if (!file || (file.state !== 'received' && file.state !== 'processing')) return;
   const org = file.organisation_id;
@@ -173,7 +184,9 @@ export async function processFile(services: AppServices, fileId: number): Promis
 
   started = Date.now();
   const [previous, ref] = await Promise.all([previousPrices(db, org), partsReference(services)]);
+  const template = savedTemplate(file.column_template);
   const run = await processPriceList({ stream: opened.stream, name: file.name, maxBytes: PRICE_LIST_LIMITS.maxBytes }, {
+    template: template ? { ...template, kind: file.kind } : undefined,
     currency: file.currency as PriceListCurrency, leadTimeDays: file.lead_time_days, kind: file.kind,
     knownBrands: new Set([...ref.makers.values()].map((m) => m.name)),
     previousPrices: previous?.prices, priceJumpPercent: DEFAULT_PRICE_JUMP_PERCENT,
@@ -192,6 +205,11 @@ export async function processFile(services: AppServices, fileId: number): Promis
   }
   await flush();
   const lines = reportLines(run.report);
+  const first = run.mapped[0]?.mapping;
+  const mapping: StoredMapping | undefined = first ? {
+    headerLine: first.headerLine, headers: first.headers.slice(0, 100).map((h) => h.slice(0, 200)),
+    columns: Object.fromEntries(Object.entries(first.columns).filter(([, i]) => i !== undefined)) as Record<string, number>, fromTemplate: template !== null,
+  } : undefined;
   const fileError = run.report.fileProblems.map((p) => lines.find((l) => l.code === p.code)?.label ?? p.code).join('; ');
   step('read', started, { count: run.report.rows, ...(fileError ? { error: fileError } : {}) });
   steps.push({ step: 'match', label: STEP_LABELS.match!, startedAt: steps.at(-1)!.startedAt, ms: 0, count: matched });
@@ -200,7 +218,7 @@ export async function processFile(services: AppServices, fileId: number): Promis
   if (run.report.okRows === 0) {
     step('decide', started, { error: fileError || 'В файле нет ни одной годной позиции' });
     await db.transaction().execute(async (trx) => {
-      await finishProcessing(trx, org, fileId, { state: 'failed', report: { lines, held: [], steps } });
+      await finishProcessing(trx, org, fileId, { state: 'failed', report: { lines, held: [], steps, mapping } });
       await notifyOrganisation(trx, org, { kind: 'failed', fileId, text: `Прайс-лист «${file.name}» не обработан: ${fileError || 'в файле нет ни одной годной позиции'}.`, link: `/suppliers/files/${fileId}` }, services.config.PUBLIC_ORIGIN);
     });
     return;
@@ -209,10 +227,12 @@ export async function processFile(services: AppServices, fileId: number): Promis
     ...DEFAULT_PUBLISH_THRESHOLDS, maxPriceJumpPercent: file.auto_publish_max_change, ...(previous ? { previousRows: previous.rows } : {}),
   });
   const held = decision.reasons.map((r) => (r.detail ? `${r.label} (${r.detail})` : r.label));
+  // The first list of an organisation waits until its columns are confirmed (the template saved).
+  if (!template) held.push(FIRST_LIST_HELD);
   step('decide', started, { count: run.report.okRows });
-  if (decision.decision === 'hold') {
+  if (held.length) {
     await db.transaction().execute(async (trx) => {
-      await finishProcessing(trx, org, fileId, { state: 'held', report: { lines, held, steps } });
+      await finishProcessing(trx, org, fileId, { state: 'held', report: { lines, held, steps, mapping } });
       await notifyOrganisation(trx, org, { kind: 'held', fileId, text: `Прайс-лист «${file.name}» ждёт подтверждения: ${held.join('; ')}.`, link: `/suppliers/files/${fileId}` }, services.config.PUBLIC_ORIGIN);
       if (decision.reasons.some((r) => r.code === 'too_many_price_jumps')) {
         await notifyOrganisation(trx, org, { kind: 'price_jump', fileId, text: `В прайс-листе «${file.name}» цены изменились сильнее порога: ${run.report.counts.price_jump ?? 0} позиций.`, link: `/suppliers/files/${fileId}/positions?show=problems` }, services.config.PUBLIC_ORIGIN);
@@ -220,14 +240,72 @@ export async function processFile(services: AppServices, fileId: number): Promis
     });
     return;
   }
-  await finishProcessing(db, org, fileId, { state: 'processing', report: { lines, held: [], steps } });
+  await finishProcessing(db, org, fileId, { state: 'processing', report: { lines, held: [], steps, mapping } });
   started = Date.now();
   const published = await publishFile(db, org, fileId);
   step('publish', started, published.ok ? { count: published.offers } : { error: published.reason });
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('suppliers_file').set({ report: JSON.stringify({ lines, held: [], steps } satisfies FileReport) }).where('id', '=', fileId).execute();
+    await trx.updateTable('suppliers_file').set({ report: JSON.stringify({ lines, held: [], steps, mapping } satisfies FileReport) }).where('id', '=', fileId).execute();
     if (published.ok) {
       await notifyOrganisation(trx, org, { kind: 'processed', fileId, text: `Прайс-лист «${file.name}» опубликован: ${published.offers} предложений в каталоге, ${run.report.rows - matched} строк не сопоставлено.`, link: `/suppliers/files/${fileId}` }, services.config.PUBLIC_ORIGIN);
     }
   });
+}
+
+// ── The columns a supplier confirms (ADR 096) ───────────────────────────────────────────────────
+
+export const COLUMN_MESSAGES = {
+  noMapping: 'Колонки этого файла не прочитаны: загрузите прайс-лист с заголовками колонок',
+  required: 'Укажите колонки кода и цены',
+  doubled: 'Одна колонка выбрана для нескольких полей',
+  state: 'Колонки можно изменить, пока прайс-лист не опубликован',
+} as const;
+
+type Actor = { userId: number; name: string };
+
+async function saveTemplate(trx: DB, actor: Actor, organisationId: number, template: ColumnTemplate): Promise<void> {
+  const { kind: _kind, ...kept } = template;
+  await trx.updateTable('suppliers_organisation').set({ column_template: JSON.stringify(kept) }).where('id', '=', organisationId).execute();
+  await recordAudit(trx, { actor, action: 'supplier.columns', entity: 'supplier', entityId: organisationId, after: { columns: JSON.stringify(kept.columns) } });
+}
+
+/**
+ * The columns a supplier chose for a held or failed list (each field: a column of its header, or
+ * none) become the organisation's template, and the list is read again by a new job.
+ */
+export async function confirmColumns(db: DB, actor: Actor, organisationId: number, fileId: number, chosen: Partial<Record<string, number>>): Promise<{ ok: true } | { ok: false; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const file = await trx.selectFrom('suppliers_file').select(['state', 'report', 'kind']).where('id', '=', fileId).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
+    if (!file) return { ok: false as const, message: INTAKE_MESSAGES.notFound };
+    if (file.state !== 'held' && file.state !== 'failed') return { ok: false as const, message: COLUMN_MESSAGES.state };
+    const mapping = reportView(typeof file.report === 'string' ? JSON.parse(file.report) : file.report).mapping;
+    if (!mapping) return { ok: false as const, message: COLUMN_MESSAGES.noMapping };
+    const columns: Partial<Record<PriceListField, number>> = {};
+    for (const field of PRICE_LIST_FIELDS) {
+      const index = chosen[field];
+      if (index !== undefined && Number.isInteger(index) && index >= 0 && index < Math.max(mapping.headers.length, 1) + 100) columns[field] = index;
+    }
+    if (columns.code === undefined || columns.price === undefined) return { ok: false as const, message: COLUMN_MESSAGES.required };
+    const used = Object.values(columns);
+    if (new Set(used).size !== used.length) return { ok: false as const, message: COLUMN_MESSAGES.doubled };
+    await saveTemplate(trx, actor, organisationId, templateOf({ headerLine: mapping.headerLine, headers: mapping.headers, columns, kind: file.kind }));
+    await trx.deleteFrom('suppliers_position').where('file_id', '=', fileId).execute();
+    await trx.updateTable('suppliers_file').set({ state: 'received', report: '{}', rows_total: 0, rows_matched: 0, rows_bad: 0, processed_at: null }).where('id', '=', fileId).execute();
+    await enqueueJob(trx, processPriceListJob, { fileId }, { key: `suppliers.process-file:${fileId}:${randomUUID()}` });
+    return { ok: true as const };
+  });
+}
+
+/**
+ * Publishing a held list by hand; when its columns were found by their headers' names, they are
+ * confirmed with it and saved as the organisation's template.
+ */
+export async function publishHeld(db: DB, actor: Actor, organisationId: number, fileId: number) {
+  const file = await db.selectFrom('suppliers_file').select(['report', 'kind']).where('id', '=', fileId).where('organisation_id', '=', organisationId).executeTakeFirst();
+  const mapping = file ? reportView(typeof file.report === 'string' ? JSON.parse(file.report) : file.report).mapping : undefined;
+  const outcome = await publishFile(db, organisationId, fileId);
+  if (outcome.ok && mapping && !mapping.fromTemplate) {
+    await db.transaction().execute((trx) => saveTemplate(trx, actor, organisationId, templateOf({ headerLine: mapping.headerLine, headers: mapping.headers, columns: mapping.columns as Partial<Record<PriceListField, number>>, kind: file!.kind })));
+  }
+  return outcome;
 }

@@ -14,10 +14,21 @@ const step = z.object({
   count: z.number().optional(), error: z.string().optional(),
 });
 
+/** How the first file or sheet's columns were read: its header's cells and each field's column. */
+const mapping = z.object({
+  headerLine: z.number().nullable(),
+  headers: z.array(z.string()),
+  columns: z.record(z.string(), z.number()),
+  /** Whether the columns came from the organisation's saved template. */
+  fromTemplate: z.boolean(),
+});
+export type StoredMapping = z.infer<typeof mapping>;
+
 export const fileReport = z.object({
   lines: z.array(line).default([]),
   held: z.array(z.string()).default([]),
   steps: z.array(step).default([]),
+  mapping: mapping.optional(),
 });
 export type FileReport = z.infer<typeof fileReport>;
 export type ProcessingStep = z.infer<typeof step>;
