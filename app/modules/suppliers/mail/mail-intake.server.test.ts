@@ -21,7 +21,7 @@ import { DOVECOT, letter, startTestMailbox, type TestMailbox } from './dovecot-t
 import { LETTER_MESSAGES } from './letters.schema.ts';
 import { assignLetter, deleteQuarantinedLetter, letterAttachment, letterOf, lettersOf, quarantinedLetters } from './letters.server.ts';
 import {
-  mailboxSettings, pricelistStorage, pricelistsAwaitingReading, readSupplierMailbox, safeFileName, scheduleMailIntake, settleReceivedPricelist,
+  mailboxSettings, mailboxStatus, pricelistStorage, pricelistsAwaitingReading, readSupplierMailbox, safeFileName, scheduleMailIntake, settleReceivedPricelist,
   type MailboxSettings,
 } from './mail-intake.server.ts';
 
@@ -173,6 +173,15 @@ describe('reading the mailbox', () => {
     expect(await intake({ limits: { maxQuarantineBytes: 4000 } })).toMatchObject({ quarantined: 1 });
     const { rows } = await quarantinedLetters(t.db);
     expect(rows[0]!.attachments.map((a) => a.state)).toEqual(['quarantined', 'refused']);
+  });
+
+  it('keeps how the last reading ended: a wrong password is written down for employees, and cleared by the next good reading', async () => {
+    await expect(readSupplierMailbox(t.services, { ...mailbox, password: 'wrong' })).rejects.toThrow();
+    expect(await mailboxStatus(t.services)).toMatchObject({ lastError: expect.stringMatching(/auth|Authentication|failed/i) });
+    // The lease was given back: the next reading is not kept out.
+    expect(await intake()).toMatchObject({ busy: false });
+    expect(await mailboxStatus(t.services)).toMatchObject({ lastError: null, checkedAt: expect.any(String) });
+    expect(await mailboxStatus({ db: t.db, config: { ...t.services.config, SUPPLIERS_IMAP_URL: undefined } })).toBeNull();
   });
 
   it('is enqueued once per interval however many processes ask, and only with a mailbox', async () => {

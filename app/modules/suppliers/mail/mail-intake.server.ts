@@ -99,6 +99,7 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
   });
   // An error on the socket after connecting ends the run through the failed command; not the process.
   client.on('error', () => {});
+  let failure: string | null = null;
   try {
     await client.connect();
     const lock = await client.getMailboxLock(mailbox.folder);
@@ -152,9 +153,13 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
       lock.release();
     }
     await client.logout();
+  } catch (error) {
+    failure = errorText(error);
+    throw error;
   } finally {
     client.close();
-    if (!options.ignoreLease) await releaseLease(db, mailbox.name);
+    await db.updateTable('suppliers_mailbox').set({ checked_at: now(), last_error: failure, ...(options.ignoreLease ? {} : { locked_until: null }) })
+      .where('mailbox', '=', mailbox.name).execute();
   }
   return outcome;
 }
@@ -175,8 +180,20 @@ async function takeLease(db: DB, mailbox: string, leaseMs: number): Promise<bool
   return row !== undefined;
 }
 
-async function releaseLease(db: DB, mailbox: string): Promise<void> {
-  await db.updateTable('suppliers_mailbox').set({ locked_until: null }).where('mailbox', '=', mailbox).execute();
+/** What an IMAP failure says, for the people who fix it (a wrong password, a server away). */
+function errorText(error: unknown): string {
+  const e = error as { message?: string; responseText?: string; code?: string };
+  return clean([e.message, e.responseText, e.code].filter(Boolean).join(': ') || String(error), 500);
+}
+
+export interface MailboxStatus { mailbox: string; checkedAt: string | null; lastError: string | null }
+
+/** How the configured mailbox's last reading ended (null: none configured; checkedAt null: never read). */
+export async function mailboxStatus(services: Pick<AppServices, 'db' | 'config'>): Promise<MailboxStatus | null> {
+  const mailbox = mailboxSettings(services.config);
+  if (!mailbox) return null;
+  const row = await services.db.selectFrom('suppliers_mailbox').select(['checked_at', 'last_error']).where('mailbox', '=', mailbox.name).executeTakeFirst();
+  return { mailbox: `${mailbox.user}@${mailbox.host}/${mailbox.folder}`, checkedAt: row?.checked_at?.toISOString() ?? null, lastError: row?.last_error ?? null };
 }
 
 /** The highest UID taken of this UIDVALIDITY; a new UIDVALIDITY (the folder was recreated) starts again from 0. */
@@ -333,7 +350,9 @@ export const supplierMailIntakeJob = defineJobKind({
   leaseMs: LEASE_MS + 60_000,
   async run(services) {
     const mailbox = mailboxSettings(services.config);
-    if (mailbox) await readSupplierMailbox(services, mailbox);
+    // A failure (a wrong password, the server away) is kept on the mailbox's row, where the quarantine
+    // shows it; the next interval is the retry. Not a failed job per interval piling up.
+    if (mailbox) await readSupplierMailbox(services, mailbox).catch(() => {});
   },
 });
 
