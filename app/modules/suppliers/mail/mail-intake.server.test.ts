@@ -148,6 +148,14 @@ describe('reading the mailbox', () => {
     const raced = await Promise.all([intake({ ignoreLease: true }), intake({ ignoreLease: true }), intake({ ignoreLease: true })]);
     expect(raced.reduce((n, o) => n + o.accepted, 0)).toBe(4);
     expect(await letterCount()).toBe(before + 10);
+    // A run takes the oldest `lettersPerRun`; the next run the rest.
+    for (let i = 0; i < 3; i += 1) await box.deliver(letter({ from: 'sales@zapchast.test', subject: `Партия ${i}`, files: [] }));
+    expect(await intake({ limits: { lettersPerRun: 2 } })).toMatchObject({ accepted: 2 });
+    expect(await intake({ limits: { lettersPerRun: 2 } })).toMatchObject({ accepted: 1 });
+    expect((await lettersOf(t.db, orgs.b)).rows.slice(0, 3).map((r) => [r.subject, r.reason])).toEqual([
+      ['Партия 2', LETTER_MESSAGES.noAttachments], ['Партия 1', LETTER_MESSAGES.noAttachments], ['Партия 0', LETTER_MESSAGES.noAttachments],
+    ]);
+    await t.db.deleteFrom('suppliers_letter').where('subject', 'like', 'Партия %').execute();
     const uids = await t.db.selectFrom('suppliers_letter').select('uid').execute();
     expect(new Set(uids.map((u) => u.uid)).size).toBe(uids.length);
     const stored = await t.db.selectFrom('suppliers_letter_attachment as a').innerJoin('suppliers_letter as l', 'l.id', 'a.letter_id')

@@ -109,13 +109,17 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
       const uidValidity = Number(opened.uidValidity);
       const lastUid = await lastUidOf(db, mailbox.name, uidValidity);
       if (opened.exists === 0 || Number(opened.uidNext) <= lastUid + 1) return outcome;
-      // The list first (UID, size, envelope), the messages after: no command may run inside a fetch.
+      // The UIDs above the mark (`N:*` answers the last message even when its UID is below N), the
+      // oldest `lettersPerRun` of them: a mailbox of years is read a run at a time.
+      const uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || [])
+        .filter((uid) => uid > lastUid).sort((a, b) => a - b).slice(0, limits.lettersPerRun);
+      if (uids.length === 0) return outcome;
+      // Their sizes and envelopes first, the messages after: no command may run inside a fetch.
       const found: Array<{ uid: number; size: number; from: string; subject: string; messageId: string | null; date: Date | null }> = [];
       const seen = new Set<number>();
-      for await (const m of client.fetch(`${lastUid + 1}:*`, { uid: true, size: true, envelope: true }, { uid: true })) {
-        // `N:*` answers the last message even when its UID is below N; another session's flag change
-        // arrives as an answer without a UID, or with the size and envelope missing (skipped: the
-        // message's own answer comes too).
+      for await (const m of client.fetch(uids.join(','), { uid: true, size: true, envelope: true }, { uid: true })) {
+        // Another session's flag change arrives as an answer without a UID, or with the size and
+        // envelope missing (skipped: the message's own answer comes too).
         if (typeof m.uid !== 'number' || m.uid <= lastUid || m.size === undefined || seen.has(m.uid)) continue;
         seen.add(m.uid);
         const sender = m.envelope?.from?.[0];
@@ -125,7 +129,7 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
         });
       }
       found.sort((a, b) => a.uid - b.uid);
-      for (const message of found.slice(0, limits.lettersPerRun)) {
+      for (const message of found) {
         const base = { mailbox: mailbox.name, uidvalidity: uidValidity, uid: message.uid, size: message.size };
         let letter: LetterDraft;
         if (message.size > limits.maxLetterBytes) {
