@@ -107,11 +107,10 @@ export default function SuppliersQuarantine({ loaderData, actionData }: Route.Co
       <p style={{ margin: '0 0 8px' }}><Link to="/suppliers/admin">← Поставщики</Link></p>
       <h1 className={styles.title}>Письма на проверке</h1>
       <p className={styles.lead}>Письма в ящик прайс-листов с адресов, которых нет ни у одного поставщика. Передайте письмо поставщику — его вложения уйдут в обработку, — или удалите.</p>
-      <p className={mailbox?.lastError ? styles.error : styles.muted} data-testid="mailbox-status" style={{ overflowWrap: 'break-word' }}>
+      <p className={styles.muted} data-testid="mailbox-status" style={{ overflowWrap: 'break-word' }}>
         {!mailbox ? 'Ящик прайс-листов не настроен (SUPPLIERS_IMAP_URL): письма не читаются.'
-          : !mailbox.checkedAt ? `Ящик ${mailbox.mailbox} ещё не читался.`
-            : mailbox.lastError ? `Ящик ${mailbox.mailbox} не прочитан ${letterTime(mailbox.checkedAt)}: ${mailbox.lastError}`
-              : `Ящик ${mailbox.mailbox} прочитан ${letterTime(mailbox.checkedAt)}.`}
+          : mailbox.checkedAt ? `Ящик ${mailbox.mailbox} прочитан ${letterTime(mailbox.checkedAt)}. Если давно не читался — ответ почтового сервера в «Фоновых заданиях» («Почта поставщиков»).`
+            : `Ящик ${mailbox.mailbox} ещё не читался.`}
       </p>
       {notice && !actionData ? <p className={styles.notice} role="status">{notice}</p> : null}
       <DataTable caption="Письма на проверке" columns={columns} rows={letters.rows} rowKey={(l) => l.id} rowTestId="quarantine-row"

@@ -923,7 +923,6 @@ export interface SuppliersMailboxTable {
   last_uid: ColumnType<number, number | undefined, number>;
   locked_until: Date | null;
   checked_at: Date | null;
-  last_error: string | null;
 }
 
 export type SuppliersLetterState = 'accepted' | 'quarantined' | 'failed';

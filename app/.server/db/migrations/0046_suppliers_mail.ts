@@ -3,8 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Suppliers' letters read from the price-list mailbox (issue 32 §2, ADR 095).
  * - `suppliers_mailbox`: per mailbox (`host/user/folder`), its UIDVALIDITY and the highest UID taken,
- *   a lease (`locked_until`) so two intakes do not read one mailbox at once, and how the last reading
- *   ended (`checked_at`, `last_error`: what employees see beside the quarantine).
+ *   and a lease (`locked_until`) so two intakes do not read one mailbox at once.
  * - `suppliers_letter`: each message taken, once: unique by (mailbox, uidvalidity, uid). Of an
  *   organisation (its registered sender) or of none (quarantined for employees); `failed` when refused
  *   (too large, too many attachments, unreadable) with the reason.
@@ -18,8 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       uidvalidity bigint not null default 0,
       last_uid bigint not null default 0,
       locked_until timestamptz,
-      checked_at timestamptz,
-      last_error text check (length(last_error) <= 500)
+      checked_at timestamptz
     )`.execute(db);
   await sql`
     create table suppliers_letter (

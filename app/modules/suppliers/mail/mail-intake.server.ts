@@ -99,7 +99,7 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
   });
   // An error on the socket after connecting ends the run through the failed command; not the process.
   client.on('error', () => {});
-  let failure: string | null = null;
+  let read = false;
   try {
     await client.connect();
     const lock = await client.getMailboxLock(mailbox.folder);
@@ -108,12 +108,18 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
       if (!opened) throw new Error(`IMAP: ${mailbox.folder} not opened`);
       const uidValidity = Number(opened.uidValidity);
       const lastUid = await lastUidOf(db, mailbox.name, uidValidity);
-      if (opened.exists === 0 || Number(opened.uidNext) <= lastUid + 1) return outcome;
+      if (opened.exists === 0 || Number(opened.uidNext) <= lastUid + 1) {
+        read = true;
+        return outcome;
+      }
       // The UIDs above the mark (`N:*` answers the last message even when its UID is below N), the
       // oldest `lettersPerRun` of them: a mailbox of years is read a run at a time.
       const uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || [])
         .filter((uid) => uid > lastUid).sort((a, b) => a - b).slice(0, limits.lettersPerRun);
-      if (uids.length === 0) return outcome;
+      if (uids.length === 0) {
+        read = true;
+        return outcome;
+      }
       // Their sizes and envelopes first, the messages after: no command may run inside a fetch.
       const found: Array<{ uid: number; size: number; from: string; subject: string; messageId: string | null; date: Date | null }> = [];
       const seen = new Set<number>();
@@ -157,13 +163,14 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
       lock.release();
     }
     await client.logout();
-  } catch (error) {
-    failure = errorText(error);
-    throw error;
+    read = true;
   } finally {
     client.close();
-    await db.updateTable('suppliers_mailbox').set({ checked_at: now(), last_error: failure, ...(options.ignoreLease ? {} : { locked_until: null }) })
-      .where('mailbox', '=', mailbox.name).execute();
+    // The lease given back; `checked_at`: the last reading that went through (a failed one is the job's error).
+    if (read || !options.ignoreLease) {
+      await db.updateTable('suppliers_mailbox').set({ ...(read ? { checked_at: now() } : {}), ...(options.ignoreLease ? {} : { locked_until: null }) })
+        .where('mailbox', '=', mailbox.name).execute();
+    }
   }
   return outcome;
 }
@@ -177,27 +184,21 @@ function dateOf(value: Date | string | undefined): Date | null {
 async function takeLease(db: DB, mailbox: string, leaseMs: number): Promise<boolean> {
   const at = now();
   const until = new Date(at.getTime() + leaseMs);
-  const row = await db.insertInto('suppliers_mailbox').values({ mailbox, locked_until: until, checked_at: at })
-    .onConflict((oc) => oc.column('mailbox').doUpdateSet({ locked_until: until, checked_at: at })
+  const row = await db.insertInto('suppliers_mailbox').values({ mailbox, locked_until: until })
+    .onConflict((oc) => oc.column('mailbox').doUpdateSet({ locked_until: until })
       .where((eb) => eb.or([eb('suppliers_mailbox.locked_until', 'is', null), eb('suppliers_mailbox.locked_until', '<', at)])))
     .returning('mailbox').executeTakeFirst();
   return row !== undefined;
 }
 
-/** What an IMAP failure says, for the people who fix it (a wrong password, a server away). */
-function errorText(error: unknown): string {
-  const e = error as { message?: string; responseText?: string; code?: string };
-  return clean([e.message, e.responseText, e.code].filter(Boolean).join(': ') || String(error), 500);
-}
+export interface MailboxStatus { mailbox: string; checkedAt: string | null }
 
-export interface MailboxStatus { mailbox: string; checkedAt: string | null; lastError: string | null }
-
-/** How the configured mailbox's last reading ended (null: none configured; checkedAt null: never read). */
+/** When the configured mailbox was last read through (null: none configured; checkedAt null: never). */
 export async function mailboxStatus(services: Pick<AppServices, 'db' | 'config'>): Promise<MailboxStatus | null> {
   const mailbox = mailboxSettings(services.config);
   if (!mailbox) return null;
-  const row = await services.db.selectFrom('suppliers_mailbox').select(['checked_at', 'last_error']).where('mailbox', '=', mailbox.name).executeTakeFirst();
-  return { mailbox: `${mailbox.user}@${mailbox.host}/${mailbox.folder}`, checkedAt: row?.checked_at?.toISOString() ?? null, lastError: row?.last_error ?? null };
+  const row = await services.db.selectFrom('suppliers_mailbox').select('checked_at').where('mailbox', '=', mailbox.name).executeTakeFirst();
+  return { mailbox: `${mailbox.user}@${mailbox.host}/${mailbox.folder}`, checkedAt: row?.checked_at?.toISOString() ?? null };
 }
 
 /** The highest UID taken of this UIDVALIDITY; a new UIDVALIDITY (the folder was recreated) starts again from 0. */
@@ -354,9 +355,9 @@ export const supplierMailIntakeJob = defineJobKind({
   leaseMs: LEASE_MS + 60_000,
   async run(services) {
     const mailbox = mailboxSettings(services.config);
-    // A failure (a wrong password, the server away) is kept on the mailbox's row, where the quarantine
-    // shows it; the next interval is the retry. Not a failed job per interval piling up.
-    if (mailbox) await readSupplierMailbox(services, mailbox).catch(() => {});
+    // A failure (a wrong password, the server away) fails the job with the IMAP server's answer
+    // (/admin/jobs); the next interval is the retry.
+    if (mailbox) await readSupplierMailbox(services, mailbox);
   },
 });
 
