@@ -355,8 +355,6 @@ export const supplierMailIntakeJob = defineJobKind({
   leaseMs: LEASE_MS + 60_000,
   async run(services) {
     const mailbox = mailboxSettings(services.config);
-    // A failure (a wrong password, the server away) fails the job with the IMAP server's answer
-    // (/admin/jobs); the next interval is the retry.
     if (mailbox) await readSupplierMailbox(services, mailbox);
   },
 });
