@@ -12,6 +12,7 @@ import example from '../../docs/examples/offer-import.json';
 import routes from '../routes.ts';
 import * as suppliersHome from './suppliers._index.tsx';
 import * as suppliersLayout from './suppliers.layout.tsx';
+import * as suppliersMails from './suppliers.mails.tsx';
 import * as suppliersNotFound from './suppliers.not-found.tsx';
 
 /*
@@ -89,6 +90,7 @@ beforeAll(async () => {
   for (const screen of screens) entries[screen.id ?? screen.file] = { parentId: screen.area.id, path: screen.path, index: screen.index, module: await load(screen.file) };
   entries.suppliers = { path: 'suppliers', module: suppliersLayout };
   entries['suppliers-home'] = { parentId: 'suppliers', index: true, module: suppliersHome };
+  entries['suppliers-mails'] = { parentId: 'suppliers', path: 'mails', module: suppliersMails };
   entries['suppliers-404'] = { parentId: 'suppliers', path: '*', module: suppliersNotFound };
   build = fakeServerBuild(entries);
 }, 120_000);
@@ -137,10 +139,13 @@ describe('the back-office capability table, route by route, role by role', () =>
     expect((await get('/suppliers.data')).status).toBe(403);
     expect((await get('/suppliers', cookies.get('customer'))).status).toBe(403);
     for (const role of ROLES) {
-      const res = await get('/suppliers', cookies.get(role));
-      expect(res.status, role).toBe(can([role], 'suppliers.cabinet') ? 200 : 403);
-      expect(res.headers.get('cache-control'), role).toContain('no-store');
+      for (const path of ['/suppliers', '/suppliers/mails']) {
+        const res = await get(path, cookies.get(role));
+        expect(res.status, `${path} as ${role}`).toBe(can([role], 'suppliers.cabinet') ? 200 : 403);
+        expect(res.headers.get('cache-control'), `${path} as ${role}`).toContain('no-store');
+      }
     }
+    expect((await get('/suppliers/mails')).status).toBe(403);
     expect((await get('/suppliers/no-such-screen', cookies.get('supplier'))).status).toBe(404);
     expect((await get('/suppliers/no-such-screen', cookies.get('employee'))).status).toBe(403);
   });

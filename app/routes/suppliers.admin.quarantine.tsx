@@ -11,6 +11,7 @@ import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { LETTER_MESSAGES, LETTER_STATE_LABELS, quarantineDecision } from '#app/modules/suppliers/mail/letters.schema.ts';
 import { fileSize, letterTime } from '#app/modules/suppliers/mail/letters.rules.ts';
 import { assignLetter, deleteQuarantinedLetter, quarantinedLetters } from '#app/modules/suppliers/mail/letters.server.ts';
+import { mailboxStatus } from '#app/modules/suppliers/mail/mail-intake.server.ts';
 import { listOrganisations } from '#app/modules/suppliers/suppliers.server.ts';
 import type { Route } from './+types/suppliers.admin.quarantine';
 
@@ -27,10 +28,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   await requireCapability(ctx, handle.capability);
   const page = parseStrictInt(url.searchParams.get('page') ?? '1', { max: 100_000 }) ?? 1;
-  const [letters, organisations] = await Promise.all([quarantinedLetters(ctx.services.db, page), listOrganisations(ctx.services.db)]);
+  const [letters, organisations, mailbox] = await Promise.all([quarantinedLetters(ctx.services.db, page), listOrganisations(ctx.services.db), mailboxStatus(ctx.services)]);
   const done = url.searchParams.get('done');
   return data({
-    letters, organisations: organisations.map((o) => ({ id: o.id, name: o.name })), csrf: ctx.csrfToken,
+    letters, organisations: organisations.map((o) => ({ id: o.id, name: o.name })), mailbox, csrf: ctx.csrfToken,
     notice: done && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null,
   }, { headers: ADMIN_HEADERS });
 }
@@ -59,7 +60,7 @@ export const meta = () => adminMeta('Письма на проверке');
 type Row = Route.ComponentProps['loaderData']['letters']['rows'][number];
 
 export default function SuppliersQuarantine({ loaderData, actionData }: Route.ComponentProps) {
-  const { letters, organisations, csrf, notice } = loaderData;
+  const { letters, organisations, mailbox, csrf, notice } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const columns: ReadonlyArray<Column<Row>> = [
     { id: 'from', header: 'Отправитель', primary: true, cell: (l) => <span style={{ overflowWrap: 'break-word' }}>{l.from || 'без адреса'}{l.fromName ? ` (${l.fromName})` : ''}</span> },
@@ -106,6 +107,11 @@ export default function SuppliersQuarantine({ loaderData, actionData }: Route.Co
       <p style={{ margin: '0 0 8px' }}><Link to="/suppliers/admin">← Поставщики</Link></p>
       <h1 className={styles.title}>Письма на проверке</h1>
       <p className={styles.lead}>Письма в ящик прайс-листов с адресов, которых нет ни у одного поставщика. Передайте письмо поставщику — его вложения уйдут в обработку, — или удалите.</p>
+      <p className={styles.muted} data-testid="mailbox-status" style={{ overflowWrap: 'break-word' }}>
+        {!mailbox ? 'Ящик прайс-листов не настроен (SUPPLIERS_IMAP_URL): письма не читаются.'
+          : mailbox.checkedAt ? `Ящик ${mailbox.mailbox} прочитан ${letterTime(mailbox.checkedAt)}. Если давно не читался — ответ почтового сервера в «Фоновых заданиях» («Почта поставщиков»).`
+            : `Ящик ${mailbox.mailbox} ещё не читался.`}
+      </p>
       {notice && !actionData ? <p className={styles.notice} role="status">{notice}</p> : null}
       <DataTable caption="Письма на проверке" columns={columns} rows={letters.rows} rowKey={(l) => l.id} rowTestId="quarantine-row"
         empty="Писем на проверке нет." />

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { ImapFlow } from 'imapflow';
 import { letter } from '../../app/modules/suppliers/mail/dovecot-test-server.ts';
 import { createAccount, csrfToken, signInAs, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 
 /*
  * Price lists by mail (spec §2 `/suppliers/mails`, `/suppliers/mails/{id}`; issue 32 §2, ADR 095): an
@@ -83,7 +83,9 @@ test('a supplier\'s letter with a price list is listed in his cabinet with its f
   await expect(held).toContainText(`Предложение ${id}`);
   await expect(held).toContainText('Отправитель не зарегистрирован ни у одного поставщика');
   await shot(page, testInfo, 'suppliers-quarantine');
-  await held.getByRole('button', { name: 'Удалить' }).click();
+  // Deleting asks first.
+  await hydrated(page);
+  await held.locator('summary', { hasText: 'Удалить' }).click();
   await page.getByRole('dialog', { name: 'Удалить письмо?' }).getByRole('button', { name: 'Да, удалить' }).click();
   await expect(page.getByText('Письмо удалено')).toBeVisible();
   await expect(page.getByTestId('quarantine-row').filter({ hasText: `stranger-${id}@unknown.test` })).toHaveCount(0);

@@ -21,7 +21,7 @@ import { DOVECOT, letter, startTestMailbox, type TestMailbox } from './dovecot-t
 import { LETTER_MESSAGES } from './letters.schema.ts';
 import { assignLetter, deleteQuarantinedLetter, letterAttachment, letterOf, lettersOf, quarantinedLetters } from './letters.server.ts';
 import {
-  mailboxSettings, pricelistStorage, pricelistsAwaitingReading, readSupplierMailbox, safeFileName, scheduleMailIntake, settleReceivedPricelist,
+  mailboxSettings, mailboxStatus, pricelistStorage, pricelistsAwaitingReading, readSupplierMailbox, safeFileName, scheduleMailIntake, settleReceivedPricelist,
   type MailboxSettings,
 } from './mail-intake.server.ts';
 
@@ -148,6 +148,14 @@ describe('reading the mailbox', () => {
     const raced = await Promise.all([intake({ ignoreLease: true }), intake({ ignoreLease: true }), intake({ ignoreLease: true })]);
     expect(raced.reduce((n, o) => n + o.accepted, 0)).toBe(4);
     expect(await letterCount()).toBe(before + 10);
+    // A run takes the oldest `lettersPerRun`; the next run the rest.
+    for (let i = 0; i < 3; i += 1) await box.deliver(letter({ from: 'sales@zapchast.test', subject: `Партия ${i}`, files: [] }));
+    expect(await intake({ limits: { lettersPerRun: 2 } })).toMatchObject({ accepted: 2 });
+    expect(await intake({ limits: { lettersPerRun: 2 } })).toMatchObject({ accepted: 1 });
+    expect((await lettersOf(t.db, orgs.b)).rows.slice(0, 3).map((r) => [r.subject, r.reason])).toEqual([
+      ['Партия 2', LETTER_MESSAGES.noAttachments], ['Партия 1', LETTER_MESSAGES.noAttachments], ['Партия 0', LETTER_MESSAGES.noAttachments],
+    ]);
+    await t.db.deleteFrom('suppliers_letter').where('subject', 'like', 'Партия %').execute();
     const uids = await t.db.selectFrom('suppliers_letter').select('uid').execute();
     expect(new Set(uids.map((u) => u.uid)).size).toBe(uids.length);
     const stored = await t.db.selectFrom('suppliers_letter_attachment as a').innerJoin('suppliers_letter as l', 'l.id', 'a.letter_id')
@@ -173,6 +181,17 @@ describe('reading the mailbox', () => {
     expect(await intake({ limits: { maxQuarantineBytes: 4000 } })).toMatchObject({ quarantined: 1 });
     const { rows } = await quarantinedLetters(t.db);
     expect(rows[0]!.attachments.map((a) => a.state)).toEqual(['quarantined', 'refused']);
+  });
+
+  it('fails with the server\'s answer on a wrong password, gives the lease back, and notes only readings that went through', async () => {
+    const before = (await mailboxStatus(t.services))!.checkedAt;
+    expect(before).toEqual(expect.any(String));
+    await expect(readSupplierMailbox(t.services, { ...mailbox, password: 'wrong' })).rejects.toThrow();
+    expect((await mailboxStatus(t.services))!.checkedAt).toBe(before);
+    // The lease was given back: the next reading is not kept out.
+    expect(await intake()).toMatchObject({ busy: false });
+    expect((await mailboxStatus(t.services))!.checkedAt! > before!).toBe(true);
+    expect(await mailboxStatus({ db: t.db, config: { ...t.services.config, SUPPLIERS_IMAP_URL: undefined } })).toBeNull();
   });
 
   it('is enqueued once per interval however many processes ask, and only with a mailbox', async () => {

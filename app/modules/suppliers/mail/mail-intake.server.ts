@@ -100,6 +100,7 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
   });
   // An error on the socket after connecting ends the run through the failed command; not the process.
   client.on('error', () => {});
+  let read = false;
   try {
     await client.connect();
     const lock = await client.getMailboxLock(mailbox.folder);
@@ -108,14 +109,24 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
       if (!opened) throw new Error(`IMAP: ${mailbox.folder} not opened`);
       const uidValidity = Number(opened.uidValidity);
       const lastUid = await lastUidOf(db, mailbox.name, uidValidity);
-      if (opened.exists === 0 || Number(opened.uidNext) <= lastUid + 1) return outcome;
-      // The list first (UID, size, envelope), the messages after: no command may run inside a fetch.
+      if (opened.exists === 0 || Number(opened.uidNext) <= lastUid + 1) {
+        read = true;
+        return outcome;
+      }
+      // The UIDs above the mark (`N:*` answers the last message even when its UID is below N), the
+      // oldest `lettersPerRun` of them: a mailbox of years is read a run at a time.
+      const uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || [])
+        .filter((uid) => uid > lastUid).sort((a, b) => a - b).slice(0, limits.lettersPerRun);
+      if (uids.length === 0) {
+        read = true;
+        return outcome;
+      }
+      // Their sizes and envelopes first, the messages after: no command may run inside a fetch.
       const found: Array<{ uid: number; size: number; from: string; subject: string; messageId: string | null; date: Date | null }> = [];
       const seen = new Set<number>();
-      for await (const m of client.fetch(`${lastUid + 1}:*`, { uid: true, size: true, envelope: true }, { uid: true })) {
-        // `N:*` answers the last message even when its UID is below N; another session's flag change
-        // arrives as an answer without a UID, or with the size and envelope missing (skipped: the
-        // message's own answer comes too).
+      for await (const m of client.fetch(uids.join(','), { uid: true, size: true, envelope: true }, { uid: true })) {
+        // Another session's flag change arrives as an answer without a UID, or with the size and
+        // envelope missing (skipped: the message's own answer comes too).
         if (typeof m.uid !== 'number' || m.uid <= lastUid || m.size === undefined || seen.has(m.uid)) continue;
         seen.add(m.uid);
         const sender = m.envelope?.from?.[0];
@@ -125,7 +136,7 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
         });
       }
       found.sort((a, b) => a.uid - b.uid);
-      for (const message of found.slice(0, limits.lettersPerRun)) {
+      for (const message of found) {
         const base = { mailbox: mailbox.name, uidvalidity: uidValidity, uid: message.uid, size: message.size };
         let letter: LetterDraft;
         if (message.size > limits.maxLetterBytes) {
@@ -153,9 +164,14 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
       lock.release();
     }
     await client.logout();
+    read = true;
   } finally {
     client.close();
-    if (!options.ignoreLease) await releaseLease(db, mailbox.name);
+    // The lease given back; `checked_at`: the last reading that went through (a failed one is the job's error).
+    if (read || !options.ignoreLease) {
+      await db.updateTable('suppliers_mailbox').set({ ...(read ? { checked_at: now() } : {}), ...(options.ignoreLease ? {} : { locked_until: null }) })
+        .where('mailbox', '=', mailbox.name).execute();
+    }
   }
   return outcome;
 }
@@ -169,15 +185,21 @@ function dateOf(value: Date | string | undefined): Date | null {
 async function takeLease(db: DB, mailbox: string, leaseMs: number): Promise<boolean> {
   const at = now();
   const until = new Date(at.getTime() + leaseMs);
-  const row = await db.insertInto('suppliers_mailbox').values({ mailbox, locked_until: until, checked_at: at })
-    .onConflict((oc) => oc.column('mailbox').doUpdateSet({ locked_until: until, checked_at: at })
+  const row = await db.insertInto('suppliers_mailbox').values({ mailbox, locked_until: until })
+    .onConflict((oc) => oc.column('mailbox').doUpdateSet({ locked_until: until })
       .where((eb) => eb.or([eb('suppliers_mailbox.locked_until', 'is', null), eb('suppliers_mailbox.locked_until', '<', at)])))
     .returning('mailbox').executeTakeFirst();
   return row !== undefined;
 }
 
-async function releaseLease(db: DB, mailbox: string): Promise<void> {
-  await db.updateTable('suppliers_mailbox').set({ locked_until: null }).where('mailbox', '=', mailbox).execute();
+export interface MailboxStatus { mailbox: string; checkedAt: string | null }
+
+/** When the configured mailbox was last read through (null: none configured; checkedAt null: never). */
+export async function mailboxStatus(services: Pick<AppServices, 'db' | 'config'>): Promise<MailboxStatus | null> {
+  const mailbox = mailboxSettings(services.config);
+  if (!mailbox) return null;
+  const row = await services.db.selectFrom('suppliers_mailbox').select('checked_at').where('mailbox', '=', mailbox.name).executeTakeFirst();
+  return { mailbox: `${mailbox.user}@${mailbox.host}/${mailbox.folder}`, checkedAt: row?.checked_at?.toISOString() ?? null };
 }
 
 /** The highest UID taken of this UIDVALIDITY; a new UIDVALIDITY (the folder was recreated) starts again from 0. */
