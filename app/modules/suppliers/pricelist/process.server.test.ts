@@ -12,7 +12,7 @@ import { grantRole } from '../suppliers.server.ts';
 import { UPLOAD_MESSAGES } from './intake.schema.ts';
 import { supplierOffersForParts } from './intake.server.ts';
 import { elfHeader, windows1251 } from './pricelist.test-fixture.server.ts';
-import { processFile } from './process.server.ts';
+import { COLUMN_MESSAGES, confirmColumns, FIRST_LIST_HELD, processFile, publishHeld } from './process.server.ts';
 
 /*
  * A price list's way from the cabinet's upload to the storefront (issue 32 §2–§7, ADR 096), on both
@@ -66,7 +66,7 @@ async function fileState(id: number) {
 }
 
 describe('an uploaded price list', () => {
-  it('is read from a Windows-1251 CSV, matched, published by itself and shown on the storefront; the supplier is told', async () => {
+  it('is read from a Windows-1251 CSV and matched; the first waits for its columns, confirmed by its publication; the next publishes by itself and shows on the storefront', async () => {
     const s = await supplier();
     const res = await upload(s.client, 'склад.csv', csv(codes.slice(0, 20).map((c, i) => `${c};John Deere;Деталь ${i};${1000 + i},50;>10`)));
     expect(res.status).toBe(201);
@@ -77,17 +77,49 @@ describe('an uploaded price list', () => {
     expect(job).toBeDefined();
 
     await processFile(t.services, id);
-    const f = await fileState(id);
+    const first = await fileState(id);
+    expect(first).toMatchObject({ state: 'held', rows_total: 20, rows_matched: 20, rows_bad: 0 });
+    const firstReport = (typeof first.report === 'string' ? JSON.parse(first.report) : first.report) as { held: string[]; mapping: { headers: string[]; columns: Record<string, number>; fromTemplate: boolean } };
+    expect(firstReport.held).toEqual([FIRST_LIST_HELD]);
+    expect(firstReport.mapping).toMatchObject({ headers: ['Артикул', 'Бренд', 'Наименование', 'Цена, руб.', 'Остаток'], columns: { code: 0, brand: 1, name: 2, price: 3, stock: 4 }, fromTemplate: false });
+    expect(await publishHeld(t.db, { userId: s.userId, name: 'Поставщик' }, s.org, id)).toMatchObject({ ok: true, offers: 20 });
+    const template = await t.db.selectFrom('suppliers_organisation').select('column_template').where('id', '=', s.org).executeTakeFirstOrThrow();
+    expect(template.column_template).toMatchObject({ columns: { code: 'Артикул', price: 'Цена, руб.' } });
+
+    const next = (await (await upload(s.client, 'склад-2.csv', csv(codes.slice(0, 20).map((c, i) => `${c};John Deere;Деталь ${i};${1010 + i},50;>10`)))).json() as { id: number }).id;
+    await processFile(t.services, next);
+    const f = await fileState(next);
     expect(f).toMatchObject({ state: 'published', rows_total: 20, rows_matched: 20, rows_bad: 0 });
-    const report = (typeof f.report === 'string' ? JSON.parse(f.report) : f.report) as { steps: Array<{ step: string }> };
+    const report = (typeof f.report === 'string' ? JSON.parse(f.report) : f.report) as { steps: Array<{ step: string }>; mapping: { fromTemplate: boolean } };
     expect(report.steps.map((x) => x.step)).toEqual(['receive', 'read', 'match', 'decide', 'publish']);
+    expect(report.mapping.fromTemplate).toBe(true);
     const part = await t.db.selectFrom('parts_part').select('id').where('code', '=', codes[0]!).executeTakeFirstOrThrow();
     expect((await supplierOffersForParts(t.db, [part.id], 'RUB')).get(part.id)).toMatchObject({ organisationId: s.org, leadTimeDays: 9, stock: 10 });
-    const notices = await t.db.selectFrom('suppliers_notification').select(['kind']).where('organisation_id', '=', s.org).execute();
-    expect(notices).toEqual([{ kind: 'processed' }]);
+    const notices = await t.db.selectFrom('suppliers_notification').select(['kind']).where('organisation_id', '=', s.org).orderBy('id').execute();
+    expect(notices).toEqual([{ kind: 'held' }, { kind: 'processed' }]);
     // A second run of the same job (a lost lease) changes nothing.
+    await processFile(t.services, next);
+    expect((await fileState(next)).state).toBe('published');
+  });
+
+  it('reads a list again with the columns the supplier chose, which become the template', async () => {
+    const s = await supplier();
+    // The price column's header names no price: the supplier points at it.
+    const bytes = windows1251(['Артикул;Бренд;Стоимость без НДС;Цена;Остаток', ...codes.slice(0, 5).map((c) => `${c};John Deere;777,00;1;5`)].join('\r\n'));
+    const id = (await (await upload(s.client, 'колонки.csv', bytes)).json() as { id: number }).id;
     await processFile(t.services, id);
-    expect((await fileState(id)).state).toBe('published');
+    expect((await fileState(id)).state).toBe('held');
+    const actor = { userId: s.userId, name: 'Поставщик' };
+    expect(await confirmColumns(t.db, actor, s.org, id, { code: 0, price: 0 })).toEqual({ ok: false, message: COLUMN_MESSAGES.doubled });
+    expect(await confirmColumns(t.db, actor, s.org, id, { brand: 1 })).toEqual({ ok: false, message: COLUMN_MESSAGES.required });
+    expect(await confirmColumns(t.db, actor, s.org + 1000, id, { code: 0, price: 2 })).toMatchObject({ ok: false });
+    expect(await confirmColumns(t.db, actor, s.org, id, { code: 0, brand: 1, price: 2, stock: 4 })).toEqual({ ok: true });
+    expect((await fileState(id)).state).toBe('received');
+    await processFile(t.services, id);
+    const f = await fileState(id);
+    expect(f).toMatchObject({ state: 'published', rows_total: 5 });
+    const price = await t.db.selectFrom('suppliers_position').select('price').where('file_id', '=', id).where('row_number', '=', 1).executeTakeFirstOrThrow();
+    expect(price.price).toBe(77_700);
   });
 
   it('waits for an acknowledgement when too many rows are bad, and is refused as a file when it is no price list', async () => {
@@ -143,6 +175,6 @@ describe('a letter\'s price list', () => {
     const files = await t.db.selectFrom('suppliers_file').select(['id', 'source', 'name']).where('organisation_id', '=', s.org).execute();
     expect(files).toMatchObject([{ source: 'mail', name: 'прайс.csv' }]);
     await processFile(t.services, files[0]!.id);
-    expect((await fileState(files[0]!.id)).state).toBe('published');
+    expect((await fileState(files[0]!.id)).state).toBe('held');
   });
 });
