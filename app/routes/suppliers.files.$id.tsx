@@ -83,7 +83,8 @@ export default function SupplierFile({ loaderData, actionData }: Route.Component
           <Form method="post" style={{ marginTop: 16 }}>
             <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="intent" value="publish" />
-            <p style={{ marginTop: 0 }}>{report.held.length ? <>Прайс-лист ждёт подтверждения: {report.held.join('; ')}.</> : 'Прайс-лист ждёт подтверждения.'} Проверьте отчёт и позиции.</p>
+            <p style={{ marginTop: 0 }}>Прайс-лист ждёт подтверждения. Проверьте отчёт и позиции.</p>
+            {report.held.length ? <ul data-testid="held-reasons">{report.held.map((r) => <li key={r}>{r}</li>)}</ul> : null}
             <button type="submit" className="btn btn-brand" disabled={busy}>Подтвердить и опубликовать</button>
           </Form>
         ) : null}
@@ -118,13 +119,13 @@ export default function SupplierFile({ loaderData, actionData }: Route.Component
         <section className={styles.card} style={{ marginTop: 16 }} aria-labelledby="preview">
           <h2 id="preview" style={{ marginTop: 0 }}>Первые строки</h2>
           <div style={{ overflowX: 'auto' }}>
-            <table data-testid="file-preview" style={{ borderCollapse: 'collapse', width: '100%', fontSize: 'var(--text-s)' }}>
+            <table data-testid="file-preview" style={{ borderCollapse: 'collapse', width: '100%', minWidth: 640, fontSize: 'var(--text-s)' }}>
               <thead><tr>{['Строка', 'Код', 'Бренд', 'Наименование', 'Цена', 'Остаток', 'Деталь каталога'].map((h) => <th key={h} style={{ textAlign: 'left', padding: '4px 8px' }}>{h}</th>)}</tr></thead>
               <tbody>
                 {preview.map((p) => (
                   <tr key={p.rowNumber}>
                     <td style={{ padding: '4px 8px' }}>{p.rowNumber}</td>
-                    <td style={{ padding: '4px 8px', overflowWrap: 'anywhere' }}>{p.code || '—'}</td>
+                    <td style={{ padding: '4px 8px', whiteSpace: 'nowrap' }}>{p.code || '—'}</td>
                     <td style={{ padding: '4px 8px' }}>{p.brand || '—'}</td>
                     <td style={{ padding: '4px 8px' }}>{p.name || '—'}</td>
                     <td style={{ padding: '4px 8px', whiteSpace: 'nowrap' }}>{p.price === null ? '—' : `${(p.price / 100).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} ${p.currency ?? ''}`}</td>

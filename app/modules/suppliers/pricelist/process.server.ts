@@ -303,7 +303,14 @@ export async function confirmColumns(db: DB, actor: Actor, organisationId: numbe
 export async function publishHeld(db: DB, actor: Actor, organisationId: number, fileId: number) {
   const file = await db.selectFrom('suppliers_file').select(['report', 'kind']).where('id', '=', fileId).where('organisation_id', '=', organisationId).executeTakeFirst();
   const mapping = file ? reportView(typeof file.report === 'string' ? JSON.parse(file.report) : file.report).mapping : undefined;
+  const started = Date.now();
   const outcome = await publishFile(db, organisationId, fileId);
+  if (outcome.ok && file) {
+    // The log shows the publication by hand as its last step.
+    const report = reportView(typeof file.report === 'string' ? JSON.parse(file.report) : file.report);
+    report.steps.push({ step: 'publish', label: STEP_LABELS.publish!, startedAt: new Date(started).toISOString(), ms: Date.now() - started, count: outcome.offers });
+    await db.updateTable('suppliers_file').set({ report: JSON.stringify(report) }).where('id', '=', fileId).execute();
+  }
   if (outcome.ok && mapping && !mapping.fromTemplate) {
     await db.transaction().execute((trx) => saveTemplate(trx, actor, organisationId, templateOf({ headerLine: mapping.headerLine, headers: mapping.headers, columns: mapping.columns as Partial<Record<PriceListField, number>>, kind: file!.kind })));
   }
