@@ -22,7 +22,10 @@ export { registeredKinds } from '#app/.server/jobs/kinds.ts';
 export { invoicePdfJob } from '#app/modules/orders/invoice-job.server.ts';
 export { offerPdfJob } from '#app/modules/offers/offer-pdf-job.server.ts';
 // Suppliers' price lists are read by a job (ADR 096).
-export { processPriceListJob } from '#app/modules/suppliers/pricelist/process.server.ts';
+export { processFile, processPriceListJob, registerPriceList } from '#app/modules/suppliers/pricelist/process.server.ts';
+// The suppliers' benchmark (bench/pricelist-publish.ts) times the storefront's read of their offers.
+export { supplierOffersForParts } from '#app/modules/suppliers/pricelist/intake.server.ts';
+export { fileStorage } from '#app/.server/files/files.ts';
 // The suppliers' mailbox (ADR 095): its job kind for every runner, its schedule for the server.
 export { startMailIntakeSchedule, supplierMailIntakeJob } from '#app/modules/suppliers/mail/mail-intake.server.ts';
 export { createProviders } from '#app/modules/auth/providers/config.ts';

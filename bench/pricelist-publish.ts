@@ -1,0 +1,115 @@
+/**
+ * A price list's whole way on PostgreSQL (issue 32 budgets, ADR 096): a 1,000,000-row CSV received,
+ * read, checked, matched, staged and published by the job's own function, timed with the process's
+ * peak RSS; and the storefront's read of a part's offers (the part page's statements through the
+ * parts' port) timed idle and while the list is processed, its p99 compared. Exits 1 when a budget is
+ * missed. Needs the production build and a PostgreSQL server: a database of its own is made (migrated and seeded with the demo
+ * catalogue's 22,000 parts) and dropped at the end.
+ *
+ *   npm run bench:suppliers-publish -- [--rows=1000000] [--server=postgres://postgres@127.0.0.1:5432/test]
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { AppServices } from '../app/.server/context.ts';
+import type * as EntryModule from '../server/entry.ts';
+
+// The production build (npm run build): the seed reads the demo pages as Vite bundles them.
+const entry = await import(pathToFileURL(resolve(import.meta.dirname, '..', 'build/server/index.js')).href) as typeof EntryModule;
+const { connect, migrateToLatest, seed, loadConfig, fileStorage, supplierOffersForParts, processFile, registerPriceList } = entry;
+
+const BUDGET = { seconds: 60, rssMb: 512, p99Factor: 2 };
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, server: { type: 'string', default: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' } } });
+const rows = Number(values.rows);
+
+async function onServer(statement: string) {
+  const client = new pg.Client({ connectionString: values.server });
+  await client.connect();
+  try { await client.query(statement); } finally { await client.end(); }
+}
+
+const name = `bench_suppliers_${process.pid}`;
+const url = new URL(values.server!);
+url.pathname = `/${name}`;
+const dir = await mkdtemp(join(tmpdir(), 'bench-pricelists-'));
+await onServer(`create database ${name}`);
+const db = await connect({ databaseUrl: url.toString(), poolSize: 6 });
+try {
+  process.stdout.write('Migrating and seeding the demo catalogue… ');
+  await migrateToLatest(db);
+  await seed(db, { demo: true });
+  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url.toString(), PRICELISTS_DIR: dir, PUBLIC_ORIGIN: 'https://shop.example', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1' });
+  const services = { db, config } as unknown as AppServices;
+  const parts = await db.selectFrom('parts_part as p').innerJoin('parts_manufacturer as m', 'm.id', 'p.manufacturer_id').select(['p.id', 'p.code', 'm.name']).execute();
+  console.log(`${parts.length} parts.`);
+  const { id: org } = await db.insertInto('suppliers_organisation').values({ name: 'Бенчмарк', sources: ['upload'], column_template: JSON.stringify({ columns: { code: 'Артикул', brand: 'Бренд', name: 'Наименование', price: 'Цена', stock: 'Остаток' } }), auto_publish_max_change: 100 }).returning('id').executeTakeFirstOrThrow();
+
+  // The list: a row for every part (matched), then codes nobody has (unmatched), Windows-1251, ';', decimal commas.
+  const path = join(dir, 'list.csv');
+  const out = createWriteStream(path);
+  const encoder = new TextDecoder('windows-1251');
+  const table = new Map<string, number>();
+  for (let b = 0; b < 256; b++) table.set(encoder.decode(Uint8Array.of(b)), b);
+  const cp1251 = (text: string) => Buffer.from([...text].map((ch) => (ch.charCodeAt(0) < 128 ? ch.charCodeAt(0) : table.get(ch) ?? 0x3f)));
+  let chunk = 'Артикул;Бренд;Наименование;Цена;Остаток\r\n';
+  for (let i = 0; i < rows; i++) {
+    const p = parts[i % parts.length]!;
+    const known = i < parts.length;
+    chunk += known ? `${p.code};${p.name};Деталь ${i};${100 + (i % 9000)},${i % 100};${i % 40}\r\n` : `X${i}-${i % 977};Noname;Деталь ${i};${100 + (i % 9000)},50;5\r\n`;
+    if (chunk.length > 1 << 16) { if (!out.write(cp1251(chunk))) await once(out, 'drain'); chunk = ''; }
+  }
+  out.end(cp1251(chunk));
+  await once(out, 'finish');
+  const storage = fileStorage(config, 'pricelists');
+  const { createReadStream } = await import('node:fs');
+  const stored = await storage.put(`pricelists/${org}/bench`, createReadStream(path));
+  const fileId = await registerPriceList(db, org, { source: 'upload', name: 'list.csv', storageKey: `pricelists/${org}/bench`, sizeBytes: stored.size });
+
+  // The storefront's probe: a part page's supplier offers for 10 parts, in a loop.
+  const probeIds = parts.slice(0, 10).map((p) => p.id);
+  async function probe(ms: number): Promise<number[]> {
+    const times: number[] = [];
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await supplierOffersForParts(db, probeIds, 'RUB');
+      await sql`select part_id, price from parts_part_branch where part_id = any(${probeIds}::int[]) and branch_id = 1`.execute(db);
+      times.push(performance.now() - t0);
+    }
+    return times;
+  }
+  const p99 = (times: number[]) => { const s = [...times].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!; };
+  const idle = await probe(3_000);
+
+  let peak = 0;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 100);
+  let busy: number[] = [];
+  let processing = true;
+  const started = performance.now();
+  const loaded = (async () => { while (processing) busy = busy.concat(await probe(500)); })();
+  await processFile(services, fileId);
+  const seconds = (performance.now() - started) / 1000;
+  processing = false;
+  await loaded;
+  clearInterval(sampler);
+  const file = await db.selectFrom('suppliers_file').select(['state', 'rows_total', 'rows_matched', 'rows_bad']).where('id', '=', fileId).executeTakeFirstOrThrow();
+  const offers = await db.selectFrom('suppliers_offer').select((eb) => eb.fn.countAll<number>().as('n')).where('organisation_id', '=', org).executeTakeFirstOrThrow();
+  const rssMb = Math.round(peak / 1024 / 1024);
+  const factor = p99(busy) / p99(idle);
+  console.log(`${rows.toLocaleString('ru-RU')} rows: ${file.state}, ${file.rows_total} read, ${file.rows_matched} matched, ${file.rows_bad} bad, ${offers.n} offers`);
+  console.log(`whole way ${seconds.toFixed(1)} s (budget ${BUDGET.seconds} s), peak RSS ${rssMb} MB (budget ${BUDGET.rssMb} MB)`);
+  console.log(`storefront probe p99 idle ${p99(idle).toFixed(1)} ms, during ${p99(busy).toFixed(1)} ms: ×${factor.toFixed(2)} (budget ×${BUDGET.p99Factor})`);
+  const ok = file.state === 'published' && seconds <= BUDGET.seconds && rssMb <= BUDGET.rssMb && factor <= BUDGET.p99Factor;
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await db.destroy();
+  await onServer(`drop database if exists ${name} with (force)`);
+  await rm(dir, { recursive: true, force: true });
+}
