@@ -10,6 +10,7 @@ import { testClient } from '../../../../server/test-client.ts';
 import * as positionsRoute from '../../../routes/suppliers.files.$id.positions.tsx';
 import * as apiRoute from '../../../routes/suppliers.api.tsx';
 import { createFile } from './intake.server.ts';
+import { elfHeader } from './pricelist.test-fixture.server.ts';
 import { createToken, grantRole, revokeToken } from '../suppliers.server.ts';
 import { supplierOffersForParts } from './intake.server.ts';
 import { processFile, processPriceListJob } from './process.server.ts';
@@ -179,6 +180,13 @@ describe('a push of a file', () => {
     const sameColumn = await call('/price-lists', a.token, { method: 'POST', body: form });
     expect(sameColumn.status).toBe(422);
     expect((await sameColumn.json() as { message: string }).message).toContain('указана для нескольких полей');
+
+    const exe = await call('/price-lists?name=price.xlsx', a.token, {
+      method: 'POST', body: Buffer.concat([elfHeader(), Buffer.alloc(4096, 1)]), headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    });
+    expect(exe.status).toBe(422);
+    expect((await exe.json() as { message: string }).message).toMatch(/^Файл не принят: /);
+    expect((await call('/price-lists?name=empty.csv', a.token, { method: 'POST', body: '', headers: { 'content-type': 'text/csv' } })).status).toBe(422);
 
     const badTemplate = new FormData();
     badTemplate.set('template', '{"columns": 5');

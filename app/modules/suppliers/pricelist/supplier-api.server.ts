@@ -94,7 +94,7 @@ async function acceptStoredFile(services: AppServices, organisationId: number, t
   if (size === 0) { await discard(); return { ok: false, status: 422, message: API_MESSAGES.empty }; }
   const org = await services.db.selectFrom('suppliers_organisation').select(['currency', 'lead_time_days']).where('id', '=', organisationId).executeTakeFirstOrThrow();
   const opened = await storage.open(tempKey);
-  if (!opened) return { ok: false, status: 422, message: API_MESSAGES.empty };
+  if (!opened) { await discard(); return { ok: false, status: 422, message: API_MESSAGES.empty }; }
   let preview;
   try {
     preview = await previewPriceList({ stream: opened.stream, name: file.name, maxBytes: PRICE_LIST_LIMITS.maxBytes }, {
@@ -131,10 +131,9 @@ async function acceptStoredFile(services: AppServices, organisationId: number, t
 export async function pushRawFile(services: AppServices, organisationId: number, request: Request, file: IncomingPriceList): Promise<Accepted | Refusal> {
   if (!request.body) return { ok: false, status: 422, message: API_MESSAGES.empty };
   const storage = fileStorage(services.config, 'pricelists');
-  const controller = new AbortController();
   let stored;
   try {
-    stored = await storage.putTemp(Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>), { signal: controller.signal });
+    stored = await storage.putTemp(Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>));
   } catch {
     // The body limit cut the stream (or the client went away): nothing is kept.
     return { ok: false, status: 413, message: API_MESSAGES.tooLarge };
