@@ -125,6 +125,19 @@ describe('a push of positions as JSON', () => {
     expect((await pushJson(a.token, { positions: [{ code: '\u0000\u001f', price: 1 }] })).status).toBe(422);
   });
 
+  it('takes up to 50,000 positions in one call', async () => {
+    const a = await organisation();
+    const many = Array.from({ length: 50_001 }, (_, i) => ({ code: `P-${i}`, brand: 'Агросиб', name: 'Деталь', price: 10 + (i % 100), stock: 1 }));
+    const over = await pushJson(a.token, { positions: many });
+    expect(over.status).toBe(422);
+    expect((await over.json() as { message: string }).message).toContain('не больше 50');
+    const res = await pushJson(a.token, { positions: many.slice(0, 50_000) });
+    expect(res.status).toBe(202);
+    const { id } = await res.json() as { id: number };
+    const file = await t.db.selectFrom('suppliers_file').select(['size_bytes', 'storage_key']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Number(file.size_bytes)).toBeGreaterThan(1_000_000);
+  }, 60_000);
+
   it('refuses a body over the limit with 413', async () => {
     const a = await organisation();
     const small = createApp({ services: t.services, bodyLimits: [{ path: '/api/suppliers/v1/price-lists', maxBytes: 2_000 }] });
