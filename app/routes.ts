@@ -110,6 +110,9 @@ export default [
     route('files', 'routes/suppliers.files.tsx'),
     route('files/:id', 'routes/suppliers.files.$id.tsx'),
     route('files/:id/positions', 'routes/suppliers.files.$id.positions.tsx'),
+    // The API's page and its lists' positions: the positions screen is the files' one (ADR 098).
+    route('api', 'routes/suppliers.api.tsx'),
+    route('api/:id/positions', 'routes/suppliers.files.$id.positions.tsx', { id: 'suppliers-api-positions' }),
     route('processing-logs', 'routes/suppliers.processing-logs.tsx'),
     route('processing-logs/:id', 'routes/suppliers.processing-logs.$id.tsx'),
     route('notifications', 'routes/suppliers.notifications.tsx'),

@@ -29,6 +29,7 @@ import { financingApi } from '#app/modules/financing/financing.api.server.ts';
 import { offersClientApi } from '#app/modules/offers/offer-client.api.server.ts';
 import { regionsApi } from '#app/modules/regions/regions.api.server.ts';
 import { PRICE_LIST_UPLOAD_BODY_BYTES, intakeApi } from '#app/modules/suppliers/pricelist/intake.api.server.ts';
+import { SUPPLIER_API_BODY_BYTES, supplierApi } from '#app/modules/suppliers/pricelist/supplier-api.api.server.ts';
 import { EXCHANGE_BODY_BYTES, offersExchangeApi } from '#app/modules/offers/offers.api.server.ts';
 import { compressResponses } from './delivery/compress-responses.ts';
 import { staticFiles } from './delivery/static-files.ts';
@@ -81,6 +82,8 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   // A supplier's price list: one file of up to 200 MB, through the API (with a progress bar) or the page's form (ADR 096).
   { path: '/api/suppliers/files', maxBytes: PRICE_LIST_UPLOAD_BODY_BYTES },
   { path: '/suppliers/files', maxBytes: PRICE_LIST_UPLOAD_BODY_BYTES },
+  // The suppliers' API: up to 50,000 positions as JSON, or a file of up to 200 MB (ADR 098).
+  { path: '/api/suppliers/v1/price-lists', maxBytes: SUPPLIER_API_BODY_BYTES },
 ];
 
 /** Module routers of spec §7, mounted under /api. Each module owns its router. */
@@ -153,6 +156,8 @@ export function createApp({ services, build, clientDir, logSink, errorSink, body
   app.use(compressResponses());
   // 1C's exchange: HTTP Basic, JSON only, no session and no CSRF token (a machine, not a browser; ADR 083).
   app.route('/api/exchange', offersExchangeApi(services));
+  // The suppliers' API: a bearer token, no session and no CSRF token; cookies sent along carry no authority here (ADR 098).
+  app.route('/api/suppliers/v1', supplierApi(services));
   // What a guest keeps by session joins the account at sign-in (inside the session rotation).
   app.use(requestContextMiddleware(services, { onSignIn: [joinGuestMarks, joinGuestPartsHistory, joinGuestCart, joinGuestOrders] }));
   if (services.providers.sandbox) app.use(devOutboxScope(config));

@@ -20,28 +20,30 @@ import type { Route } from './+types/suppliers.files.$id.positions';
 /**
  * A price list's positions (spec §2 `/suppliers/files/{id}/positions`): filtered by match state and
  * problems, found by code, name or brand; a position that matched nothing is matched here by our
- * part's number, and the match is remembered for the next lists.
+ * part's number, and the match is remembered for the next lists. The same screen answers
+ * `/suppliers/api/{id}/positions` (app/routes.ts, ADR 098) for the lists pushed through the API only.
  */
-async function scope(context: Route.LoaderArgs['context'], id: string) {
+async function scope(context: Route.LoaderArgs['context'], id: string, url: URL) {
   const ctx = context.get(requestContext);
   const { staff, organisation } = await supplierScope(ctx);
   const file = organisation && /^[1-9][0-9]{0,9}$/.test(id) ? await fileOf(ctx.services.db, organisation.id, Number(id)) : null;
-  if (!organisation || !file) throw data(INTAKE_MESSAGES.notFound, { status: 404 });
-  return { ctx, staff, organisation, file };
+  const viaApi = url.pathname.startsWith('/suppliers/api/');
+  if (!organisation || !file || (viaApi && file.source !== 'api')) throw data(INTAKE_MESSAGES.notFound, { status: 404 });
+  return { ctx, staff, organisation, file, base: viaApi ? `/suppliers/api/${file.id}` : `/suppliers/files/${file.id}` };
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const { ctx, organisation, file } = await scope(context, params.id);
+  const { ctx, organisation, file, base } = await scope(context, params.id, url);
   const q = positionsQuery.parse(Object.fromEntries(url.searchParams));
   const list = (await positionsOf(ctx.services.db, organisation.id, file.id, q))!;
   return data({
-    file: { id: file.id, name: file.name }, q, ...list, csrf: ctx.csrfToken,
+    file: { id: file.id, name: file.name }, base, q, ...list, csrf: ctx.csrfToken,
     notice: url.searchParams.get('done') === 'matched' ? INTAKE_MESSAGES.matched : null,
   }, { headers: ADMIN_HEADERS });
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { ctx, staff, organisation, file } = await scope(context, params.id);
+  const { ctx, staff, organisation, file } = await scope(context, params.id, new URL(request.url));
   const form = await request.formData();
   const sent = { row: String(form.get('row') ?? ''), part: String(form.get('part') ?? '') };
   const parsed = manualMatchInput.safeParse(sent);
@@ -63,7 +65,7 @@ function price(p: PositionRow): string {
 }
 
 export default function SupplierFilePositions({ loaderData, actionData }: Route.ComponentProps) {
-  const { file, q, positions, hasNext, csrf, notice } = loaderData;
+  const { file, base, q, positions, hasNext, csrf, notice } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const query = new URLSearchParams(Object.entries({ show: q.show ?? '', q: q.q ?? '' }).filter(([, v]) => v));
   const columns: ReadonlyArray<Column<PositionRow>> = [
@@ -106,7 +108,7 @@ export default function SupplierFilePositions({ loaderData, actionData }: Route.
       </form>
       <DataTable caption="Позиции прайс-листа" columns={columns} rows={positions} rowKey={(p) => p.rowNumber} rowTestId="position-row"
         empty={q.show || q.q ? 'Таких позиций нет.' : 'В прайс-листе пока нет позиций.'} />
-      <Pager path={`/suppliers/files/${file.id}/positions`} query={query} page={q.page} hasNext={hasNext} label="Страницы позиций" />
+      <Pager path={`${base}/positions`} query={query} page={q.page} hasNext={hasNext} label="Страницы позиций" />
     </>
   );
 }

@@ -12,6 +12,7 @@ const SUPPLIER_SECTIONS = [
   { to: '/suppliers', label: 'Сводка' },
   { to: '/suppliers/files', label: 'Прайс-листы' },
   { to: '/suppliers/mails', label: 'Письма' },
+  { to: '/suppliers/api', label: 'API' },
   { to: '/suppliers/processing-logs', label: 'Журнал обработки' },
   { to: '/suppliers/notifications', label: 'Уведомления' },
 ] as const;

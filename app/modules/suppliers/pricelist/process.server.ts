@@ -51,10 +51,13 @@ export function priceListKey(organisationId: number): string {
  * Registers a list kept in the storage (an upload, a letter's attachment, an API body) and queues its
  * processing, in one transaction: the file's row and its job.
  */
-export async function registerPriceList(db: DB, organisationId: number, file: NewFile & { storageKey: string; sizeBytes: number }): Promise<number> {
+export async function registerPriceList(
+  db: DB, organisationId: number, file: NewFile & { storageKey: string; sizeBytes: number }, template?: ColumnTemplate,
+): Promise<number> {
   const register = async (trx: DB) => {
     const id = await createFile(trx, organisationId, file, 'received');
-    await enqueueJob(trx, processPriceListJob, { fileId: id }, { key: `suppliers.process-file:${id}` });
+    // A column template sent with the file (the API, ADR 098) travels in the job's payload.
+    await enqueueJob(trx, processPriceListJob, { fileId: id, ...(template ? { template } : {}) }, { key: `suppliers.process-file:${id}` });
     return id;
   };
   return db.isTransaction ? register(db) : db.transaction().execute(register);
@@ -116,12 +119,12 @@ function textOf(name: string): string {
 export const processPriceListJob = defineJobKind({
   kind: 'suppliers.process-file',
   label: 'Прайс-лист поставщика',
-  payload: z.object({ fileId: z.number().int().positive() }),
+  payload: z.object({ fileId: z.number().int().positive(), template: columnTemplate.optional() }),
   maxAttempts: 3,
   // A million rows take about a minute on PostgreSQL; the lease outlives the slowest run.
   leaseMs: 15 * 60_000,
   retry: { baseMs: 60_000, maxMs: 15 * 60_000 },
-  run: (services, { fileId }) => processFile(services, fileId),
+  run: (services, { fileId, template }) => processFile(services, fileId, template),
   failed: async (services, { fileId }, _job, error) => { await failFile(services, fileId, `Ошибка обработки: ${error.slice(0, 300)}`); },
 });
 
@@ -157,7 +160,7 @@ async function failFile(services: AppServices, fileId: number, message: string):
 }
 
 /** Reads, checks, matches and stages a received list, then publishes it or holds it. */
-export async function processFile(services: AppServices, fileId: number): Promise<void> {
+export async function processFile(services: AppServices, fileId: number, sent?: ColumnTemplate): Promise<void> {
   const db = services.db;
   const file = await db.selectFrom('suppliers_file as f').innerJoin('suppliers_organisation as o', 'o.id', 'f.organisation_id')
     .select(['f.organisation_id', 'f.name', 'f.kind', 'f.state', 'f.storage_key', 'o.currency', 'o.lead_time_days', 'o.auto_publish_max_change', 'o.column_template'])
@@ -184,7 +187,8 @@ export async function processFile(services: AppServices, fileId: number): Promis
 
   started = Date.now();
   const [previous, ref] = await Promise.all([previousPrices(db, org), partsReference(services)]);
-  const template = savedTemplate(file.column_template);
+  // A template sent with the file (the API, ADR 098) reads it; else the organisation's saved one.
+  const template = sent ?? savedTemplate(file.column_template);
   const run = await processPriceList({ stream: opened.stream, name: file.name, maxBytes: PRICE_LIST_LIMITS.maxBytes }, {
     template: template ? { ...template, kind: file.kind } : undefined,
     currency: file.currency as PriceListCurrency, leadTimeDays: file.lead_time_days, kind: file.kind,
