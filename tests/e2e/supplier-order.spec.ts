@@ -5,12 +5,13 @@ import { expect, pageSettled, test } from './fixtures.ts';
  * Issue 32 §6 (ADR 099): a supplier's published offer of a part the branch has no price for shows
  * on the part's page as 'под заказ, N дней'; a signed-in customer orders it from the supplier — the
  * count starts at the supplier's minimum order, the cart shows the lead time, and the order's page
- * says the line comes from a supplier without naming him. At 1280 px and 375 px.
+ * says the line comes from a supplier without naming him; the back-office's order page names him.
+ * At 1280 px and 375 px.
  */
 
 const CODE = '701.52.71.420';
 
-test('a supplier\'s offer on the part page → ordered from the supplier → the order says so, the supplier unnamed', async ({ page }, testInfo) => {
+test('a supplier\'s offer on the part page → ordered from the supplier → the order says so, the supplier unnamed; the back-office names him', async ({ page, browser, isMobile }, testInfo) => {
   test.setTimeout(90_000);
   const email = `supplier-order-${unique(testInfo)}@agro.test`;
   await signIn(page, email);
@@ -54,4 +55,18 @@ test('a supplier\'s offer on the part page → ordered from the supplier → the
   // The customer never learns who the supplier is.
   await expect(page.locator('body')).not.toContainText('Поставщик для проверки');
   await page.screenshot({ path: testInfo.outputPath(`supplier-order-${testInfo.project.name}.png`), fullPage: true });
+  const number = /АГ-\d{4}-\d{6}/.exec((await page.getByRole('heading', { level: 1 }).textContent())!)![0];
+
+  // The employee's order page names the supplier.
+  const staffContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile });
+  try {
+    const staff = await staffContext.newPage();
+    await signIn(staff, `supplier-order-staff-${unique(testInfo)}@agro.test`, 'Ольга Менеджер', 'employee');
+    await staff.goto(`/admin/orders/${encodeURIComponent(number)}`);
+    await expect(staff.getByRole('heading', { level: 1, name: `Заказ ${number}` })).toBeVisible();
+    await expect(staff.getByTestId('order-line-supplier')).toHaveText('под заказ у поставщика, 12 дней · ООО «Поставщик для проверки»');
+    await staff.screenshot({ path: testInfo.outputPath(`supplier-admin-order-${testInfo.project.name}.png`), fullPage: true });
+  } finally {
+    await staffContext.close();
+  }
 });
