@@ -119,6 +119,13 @@ describe('a cart line from a supplier', () => {
     const [staff] = await orderViews(t.services, [order as never], { staff: true });
     expect(staff!.lines[0]!.supplier).toEqual({ organisationId, leadTimeDays: 7 });
     expect(await t.db.selectFrom('cart_item').select('id').where('id', '=', line!.id).execute()).toEqual([]);
+    // The letters say it comes from a supplier, and never who he is.
+    const letters = await t.db.selectFrom('orders_mail').select(['body']).where('order_id', '=', order.id).execute();
+    expect(letters.length).toBeGreaterThan(0);
+    for (const l of letters) {
+      expect(l.body).toContain('(под заказ у поставщика, 7 дней)');
+      expect(l.body).not.toContain('Запчасть-Опт');
+    }
   });
 
   it('a price changed between the cart and the order is refused with 409 and nothing is written', async () => {
