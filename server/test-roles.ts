@@ -7,9 +7,16 @@ import { ROLES } from '#app/modules/auth/capabilities.rules.ts';
 import { findUserByEmail } from '#app/modules/auth/users.server.ts';
 import { mailboxSettings, readSupplierMailbox } from '#app/modules/suppliers/mail/mail-intake.server.ts';
 import { grantRole } from '#app/modules/suppliers/suppliers.server.ts';
+import { partLink } from '#app/modules/parts/pages/part-link.rules.ts';
 
 export const TEST_ROLE_PATH = '/__test/role';
 export const TEST_MAIL_INTAKE_PATH = '/__test/mail-intake';
+export const TEST_SUPPLIER_OFFER_PATH = '/__test/supplier-offer';
+
+const offerInput = z.object({
+  code: z.string().min(1).max(100), price: z.number().int().min(1).max(10 ** 12),
+  leadTimeDays: z.number().int().min(0).max(365), minOrder: z.number().int().min(1).max(9999), multiplicity: z.number().int().min(1).max(9999),
+});
 
 const grantInput = z.object({ email: z.string().min(3).max(200), role: z.enum(ROLES), branchId: z.number().int().positive().max(2 ** 31 - 1).nullish() });
 
@@ -32,6 +39,25 @@ export function testRoles(config: Pick<Config, 'NODE_ENV'>) {
     if (!mailbox) return errorResponse(c, 404, 'Ящик поставщиков не настроен (SUPPLIERS_IMAP_URL)');
     c.header('Cache-Control', 'no-store');
     return c.json(await readSupplierMailbox(services, mailbox));
+  });
+  // `POST /__test/supplier-offer {code, price, leadTimeDays, minOrder, multiplicity}`: a published
+  // offer of a test supplier (roubles, no markup), as a processed list leaves it (ADR 096, 099), so a
+  // journey of ordering from a supplier need not upload and publish a list first.
+  router.post(TEST_SUPPLIER_OFFER_PATH, async (c) => {
+    const parsed = offerInput.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return errorResponse(c, 400, 'Нужны code, price, leadTimeDays, minOrder, multiplicity');
+    const db = c.get('ctx').services.db;
+    const name = 'ООО «Поставщик для проверки»';
+    const org = await db.selectFrom('suppliers_organisation').select('id').where('name', '=', name).executeTakeFirst()
+      ?? await db.insertInto('suppliers_organisation').values({ name }).returning('id').executeTakeFirstOrThrow();
+    const o = parsed.data;
+    const part = await db.selectFrom('parts_part').select(['id', 'code']).where('code', '=', o.code).executeTakeFirst();
+    if (!part) return errorResponse(c, 404, 'Запчасть не найдена');
+    const values = { price: o.price, currency: 'RUB' as const, stock: null, multiplicity: o.multiplicity, min_order: o.minOrder, lead_time_days: o.leadTimeDays, active: true };
+    await db.insertInto('suppliers_offer').values({ organisation_id: org.id, part_id: part.id, ...values })
+      .onConflict((oc) => oc.columns(['organisation_id', 'part_id']).doUpdateSet(values)).execute();
+    c.header('Cache-Control', 'no-store');
+    return c.json({ error_status: 'success', organisationId: org.id, link: partLink(part) });
   });
   return router.post(TEST_ROLE_PATH, async (c) => {
     const parsed = grantInput.safeParse(await c.req.json().catch(() => null));

@@ -4,6 +4,8 @@ import { ConfirmDialog } from '#app/components/backoffice/ConfirmDialog.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { Link } from '#app/components/ui/Link.tsx';
+import { plural } from '#app/lib/plural.ts';
+import { organisationNames } from '#app/modules/suppliers/suppliers.server.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
@@ -25,8 +27,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!order) throw data(null, { status: 404 });
   const unpricedLines = order.lines.filter((l) => l.price === null).length;
   const moves = nextStatuses({ status: order.status, deliveryMethod: order.delivery.method, unpricedLines, pricesPendingConfirmation: order.pricesPendingConfirmation });
+  // Employees see who a line is ordered from (ADR 099); the customer's pages never name him.
+  const names = await organisationNames(ctx.services.db, order.lines.flatMap((l) => (l.supplier?.organisationId ? [l.supplier.organisationId] : [])));
+  const suppliers = Object.fromEntries(names);
   return data({
-    order, moves, csrf: ctx.csrfToken, canWork: staff.capabilities.has('orders.work'),
+    order, moves, suppliers, csrf: ctx.csrfToken, canWork: staff.capabilities.has('orders.work'),
   }, { headers: ADMIN_HEADERS });
 }
 
@@ -60,7 +65,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: d }) => adminMeta(d ? `Заказ ${d.order.number}` : ORDER_WORK_MESSAGES.notFound);
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, moves, csrf, canWork } = loaderData;
+  const { order, moves, csrf, canWork, suppliers } = loaderData;
   const failure = actionData && 'message' in actionData ? actionData.message : null;
   const busy = useNavigation().state === 'submitting';
   const money = (minor: number) => formatMoney(minor, order.currency);
@@ -95,7 +100,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.lines.map((l) => (
               <tr key={l.id} data-testid="order-line">
                 <td className={styles.nowrap}>{l.code}</td>
-                <td>{l.name}</td>
+                <td>
+                  {l.name}
+                  {l.supplier ? (
+                    <div className={styles.muted} data-testid="order-line-supplier">
+                      под заказ у поставщика, {l.supplier.leadTimeDays} {plural(l.supplier.leadTimeDays, 'день', 'дня', 'дней')}
+                      {l.supplier.organisationId ? <> · <Link to={`/suppliers/admin/edit/${l.supplier.organisationId}`}>{suppliers[l.supplier.organisationId] ?? `поставщик №${l.supplier.organisationId}`}</Link></> : null}
+                    </div>
+                  ) : null}
+                </td>
                 <td>{l.count}</td>
                 <td>
                   {l.price !== null ? money(l.price) : canWork && (order.status === 'new' || order.status === 'in_work') ? (

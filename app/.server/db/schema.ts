@@ -564,6 +564,8 @@ export interface CartItemTable {
   part_id: number;
   /** 1..9999. */
   count: number;
+  /** Ordered from the best supplier's offer of the part, not the branch's stock (migration 0049, ADR 099). */
+  from_supplier: Generated<boolean>;
   added_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -649,6 +651,10 @@ export interface OrdersLineTable {
   old_price: number | null;
   currency: CurrencyCode;
   line_total: number | null;
+  /** Ordered from this supplier organisation's offer (a plain id: orders keep no reference to suppliers' tables; ADR 099). */
+  supplier_organisation_id: Generated<number | null>;
+  /** The supplier's lead time when ordered, days; set with the supplier. */
+  lead_time_days: Generated<number | null>;
 }
 
 export interface OrdersAttachmentTable {

@@ -37,7 +37,8 @@ describe('GET /api/cart', () => {
     expect(json).toMatchObject({ error_status: 'success', limit: { total: 0, used: 0, days: 0 }, pricesShown: true, cartCount: 2 });
     expect(['руб.', '₸']).toContain(json.currencySign);
     expect(json.items.map((i: { part_id: number; count: number }) => [i.part_id, i.count])).toEqual([[parts[0], 2], [parts[1], 1]]);
-    expect(Object.keys(json.items[0]).sort()).toEqual(['code', 'code1c', 'count', 'elsewhere', 'id', 'inStock', 'link', 'manufacturer', 'name', 'oldPrice', 'part_id', 'price', 'weight'].sort());
+    // Spec §3 Cart product, and `supplier` (null: from stock; ADR 099).
+    expect(Object.keys(json.items[0]).sort()).toEqual(['code', 'code1c', 'count', 'elsewhere', 'id', 'inStock', 'link', 'manufacturer', 'name', 'oldPrice', 'part_id', 'price', 'supplier', 'weight'].sort());
     // region_id (spec §7: every call may carry it) is accepted.
     expect((await client.get('/api/cart?region_id=1')).status).toBe(200);
   });

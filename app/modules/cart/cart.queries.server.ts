@@ -19,6 +19,16 @@ export type { Owner };
 /** Advisory lock namespace of the cart (the catalogue's marks use 7310081–7310083). */
 const LOCK_CART = 7310091;
 
+/** A supplier's terms for a part: the count a line of it holds is at least `minOrder`, a multiple of `multiplicity`. */
+export interface SupplierTerms { minOrder: number; multiplicity: number }
+
+/** The count rounded up to the supplier's terms in SQL, never above the cart's maximum (cart.rules' `supplierCount`). */
+function roundedCount(count: RawBuilder<unknown>, minOrder: RawBuilder<unknown>, multiplicity: RawBuilder<unknown>) {
+  return sql`least(
+    (ceil(greatest(${count}, ${minOrder}, 1)::numeric / greatest(${multiplicity}, 1))::int * greatest(${multiplicity}, 1)),
+    (${CART_COUNT_MAX} / greatest(${multiplicity}, 1)) * greatest(${multiplicity}, 1))`;
+}
+
 export type AddResult =
   | { kind: 'added'; cartCount: number; products: Array<{ part_id: number; count: number }> }
   | { kind: 'unknown-parts'; ids: number[] }
@@ -29,9 +39,11 @@ export type AddResult =
  * a cart that would pass the limit refuse the whole call and write nothing; otherwise one
  * `insert … on conflict do update` adds to the counts already there, capped at 9999.
  */
-export async function addLines(db: Db, owner: Owner, lines: readonly CartLineInput[], at: Date): Promise<AddResult> {
+export async function addLines(db: Db, owner: Owner, lines: readonly CartLineInput[], at: Date, supplierTerms: ReadonlyMap<number, SupplierTerms> = new Map()): Promise<AddResult> {
   const partIds = lines.map((l) => l.partId);
   const counts = lines.map((l) => l.count);
+  const fromSupplier = lines.map((l) => l.supplier === true);
+  const supplied = lines.filter((l) => l.supplier === true && supplierTerms.has(l.partId));
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, LOCK_CART, owner);
     // The parts are the parts module's; the foreign key keeps one deleted meanwhile out.
@@ -47,12 +59,23 @@ export async function addLines(db: Db, owner: Owner, lines: readonly CartLineInp
     const fresh = state?.fresh ?? 0;
     if (fresh > 0 && total + fresh > CART_ITEMS_LIMIT) return { kind: 'limit' };
     const { rows } = await sql<{ part_id: number; count: number }>`
-      insert into cart_item (${ownerColumn(owner)}, part_id, count, added_at, updated_at)
-      select ${owner.userId ?? owner.sessionId}, i.part_id, i.count, ${at}, ${at}
-      from unnest(${partIds}::int[], ${counts}::int[]) as i(part_id, count)
+      insert into cart_item (${ownerColumn(owner)}, part_id, count, from_supplier, added_at, updated_at)
+      select ${owner.userId ?? owner.sessionId}, i.part_id, i.count, i.from_supplier, ${at}, ${at}
+      from unnest(${partIds}::int[], ${counts}::int[], ${fromSupplier}::boolean[]) as i(part_id, count, from_supplier)
       on conflict (${ownerColumn(owner)}, part_id)
-      do update set count = least(cart_item.count + excluded.count, ${CART_COUNT_MAX}), updated_at = excluded.updated_at
+      do update set count = least(cart_item.count + excluded.count, ${CART_COUNT_MAX}), from_supplier = excluded.from_supplier, updated_at = excluded.updated_at
       returning part_id, count`.execute(trx);
+    // A supplier's line holds at least his minimum order, in multiples of his packing (ADR 099).
+    if (supplied.length) {
+      const { rows: rounded } = await sql<{ part_id: number; count: number }>`
+        update cart_item c set count = ${roundedCount(sql`c.count`, sql`i.min_order`, sql`i.multiplicity`)}
+        from unnest(${supplied.map((l) => l.partId)}::int[], ${supplied.map((l) => supplierTerms.get(l.partId)!.minOrder)}::int[],
+          ${supplied.map((l) => supplierTerms.get(l.partId)!.multiplicity)}::int[]) as i(part_id, min_order, multiplicity)
+        where ${ownerIs('c', owner)} and c.part_id = i.part_id
+        returning c.part_id, c.count`.execute(trx);
+      const after = new Map(rounded.map((r) => [Number(r.part_id), Number(r.count)]));
+      for (const r of rows) r.count = after.get(Number(r.part_id)) ?? r.count;
+    }
     const order = new Map(partIds.map((id, i) => [id, i]));
     return {
       kind: 'added',
@@ -80,18 +103,18 @@ export async function lineCount(db: Db, owner: Owner): Promise<number> {
 export async function moveGuestLines(trx: Db, sessionId: string, userId: number, at: Date): Promise<void> {
   await lockOwner(trx, LOCK_CART, { userId });
   await sql`
-    update cart_item u set count = g.count, updated_at = ${at}
+    update cart_item u set count = g.count, from_supplier = g.from_supplier, updated_at = ${at}
     from cart_item g
     where g.session_id = ${sessionId} and u.user_id = ${userId} and u.part_id = g.part_id and g.count > u.count`.execute(trx);
   await sql`
     with guest as (
-      select g.part_id, g.count, g.added_at, row_number() over (order by g.added_at desc, g.id desc) as rank
+      select g.part_id, g.count, g.from_supplier, g.added_at, row_number() over (order by g.added_at desc, g.id desc) as rank
       from cart_item g
       where g.session_id = ${sessionId}
         and not exists (select 1 from cart_item u where u.user_id = ${userId} and u.part_id = g.part_id)
     )
-    insert into cart_item (user_id, part_id, count, added_at, updated_at)
-    select ${userId}, g.part_id, g.count, g.added_at, ${at} from guest g
+    insert into cart_item (user_id, part_id, count, from_supplier, added_at, updated_at)
+    select ${userId}, g.part_id, g.count, g.from_supplier, g.added_at, ${at} from guest g
     where g.rank <= ${CART_ITEMS_LIMIT} - (select count(*) from cart_item u where u.user_id = ${userId})
     on conflict (user_id, part_id) do nothing`.execute(trx);
   await trx.deleteFrom('cart_item').where('session_id', '=', sessionId).execute();
@@ -105,22 +128,22 @@ export async function deleteOrphanGuestLines(db: Db): Promise<void> {
 
 /* Issue 10: the cart's lines, their counts and removal, the customer's limit. */
 
-export interface LineRow { id: number; part_id: number; count: number }
+export interface LineRow { id: number; part_id: number; count: number; from_supplier: boolean }
 
 /** The owner's lines in the order they were added (the list grows downward, as an order form). */
 export async function selectLines(db: Db, owner: Owner): Promise<LineRow[]> {
   const { rows } = await sql<LineRow>`
-    select c.id, c.part_id, c.count from cart_item c where ${ownerIs('c', owner)} order by c.added_at, c.id`.execute(db);
+    select c.id, c.part_id, c.count, c.from_supplier from cart_item c where ${ownerIs('c', owner)} order by c.added_at, c.id`.execute(db);
   return rows;
 }
 
 /** The owner's lines among `ids` in id order; `lock`: held until the transaction `db` ends. */
 export async function selectLinesByIds(db: Db, owner: Owner, ids: readonly number[], lock: boolean): Promise<LineRow[]> {
   const { rows } = await sql<LineRow>`
-    select c.id, c.part_id, c.count from cart_item c
+    select c.id, c.part_id, c.count, c.from_supplier from cart_item c
     where ${ownerIs('c', owner)} and c.id = any(${[...ids]}::int[])
     order by c.id ${lock ? sql`for update of c` : sql``}`.execute(db);
-  return rows.map((r) => ({ id: Number(r.id), part_id: Number(r.part_id), count: Number(r.count) }));
+  return rows.map((r) => ({ id: Number(r.id), part_id: Number(r.part_id), count: Number(r.count), from_supplier: r.from_supplier === true }));
 }
 
 /** The ordered lines leave the cart (in the order's transaction). */
@@ -149,7 +172,7 @@ export async function updateCount(db: Db, owner: Owner, id: number, count: numbe
   const { rows: [row] } = await sql<LineRow>`
     update cart_item c set count = ${count}, updated_at = ${at}
     where c.id = ${id} and ${ownerIs('c', owner)}
-    returning c.id, c.part_id, c.count`.execute(db);
+    returning c.id, c.part_id, c.count, c.from_supplier`.execute(db);
   return row;
 }
 

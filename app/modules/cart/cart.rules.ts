@@ -141,3 +141,14 @@ export function pruneUnchecked(unchecked: ReadonlySet<number>, lineIds: readonly
 export function formatWeightKg(grams: number): string {
   return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 }).format(grams / 1000)}\u00a0кг`;
 }
+
+/**
+ * A count of a line ordered from a supplier (ADR 099): at least the supplier's minimum order and a
+ * multiple of its multiplicity, rounded up; null when no such count fits in the cart's 9999.
+ */
+export function supplierCount(count: number, offer: { minOrder: number; multiplicity: number }): number | null {
+  const step = Math.max(1, Math.floor(offer.multiplicity));
+  const least = Math.max(count, Math.max(1, Math.floor(offer.minOrder)));
+  const rounded = Math.ceil(least / step) * step;
+  return rounded <= CART_COUNT_MAX ? rounded : null;
+}

@@ -7,9 +7,12 @@ import { CART_ADD_MAX_PRODUCTS, CART_COUNT_MAX, CART_ITEMS_LIMIT, CART_MESSAGES 
 const product = z.object({
   part_id: strictInt(CART_MESSAGES.badPartId),
   count: strictInt(CART_MESSAGES.badCount, { min: 1, max: CART_COUNT_MAX }),
+  /** Ordered from a supplier's offer ('под заказ, N дней'), not the branch's stock (ADR 099). */
+  supplier: z.boolean({ error: 'supplier — true или false' }).optional(),
 }, { error: CART_MESSAGES.noProducts });
 
-export interface CartLineInput { partId: number; count: number }
+/** `supplier`: the line is ordered from the best supplier's offer of the part (ADR 099). */
+export interface CartLineInput { partId: number; count: number; supplier?: boolean }
 
 /**
  * Spec §7 `POST /api/cart/add`: 1..50 products, ids positive int32, counts 1..9999. The same part
@@ -22,9 +25,12 @@ export const cartAddInput = z.object({
     .max(CART_ADD_MAX_PRODUCTS, CART_MESSAGES.tooManyProducts)
     .pipe(z.array(product)),
 }, { error: CART_MESSAGES.noProducts }).transform(({ products }): CartLineInput[] => {
-  const merged = new Map<number, number>();
-  for (const p of products) merged.set(p.part_id, Math.min(CART_COUNT_MAX, (merged.get(p.part_id) ?? 0) + p.count));
-  return [...merged].map(([partId, count]) => ({ partId, count }));
+  // The same part named twice is one line; where it comes from is the last mention's choice.
+  const merged = new Map<number, { count: number; supplier: boolean }>();
+  for (const p of products) {
+    merged.set(p.part_id, { count: Math.min(CART_COUNT_MAX, (merged.get(p.part_id)?.count ?? 0) + p.count), supplier: p.supplier === true });
+  }
+  return [...merged].map(([partId, { count, supplier }]) => (supplier ? { partId, count, supplier } : { partId, count }));
 });
 
 /** What `POST /api/cart/add` answers on success (besides `error_status` and `message`). */
@@ -85,9 +91,15 @@ export interface CartLine {
   oldPrice: number | null;
   /** Kilograms (decimal); null: not known. */
   weight: number | null;
-  /** Pieces in stock at the branch, and at the other branches. */
+  /** Pieces in stock at the branch, and at the other branches (a supplier's line: the supplier's stock, 9999 when he names none). */
   inStock: number;
   elsewhere: number;
+  /**
+   * A line ordered from a supplier ('под заказ, N дней', ADR 099): its lead time, minimum order and
+   * multiplicity; `leadTimeDays` null when no supplier offers the part any more (no price then).
+   * Null: from the branch's stock. The supplier's identity is never shown to the customer.
+   */
+  supplier?: { leadTimeDays: number | null; minOrder: number; multiplicity: number } | null;
 }
 
 /** Spec §3 Cart limit: total, used (minor units), days; zeros when the customer has none. */

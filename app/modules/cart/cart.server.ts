@@ -7,10 +7,11 @@ import { nearest } from '#app/lib/geo.ts';
 import type { CurrencyCode } from '#app/lib/money.ts';
 import { recommendedParts } from '#app/modules/parts/cart-lines.server.ts';
 import { partSummariesAt } from '#app/modules/parts/part-summary.server.ts';
+import { supplierOffersOf, type SupplierOfferLine } from '#app/modules/parts/parts.server.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
-import { CART_MESSAGES, CART_REC_ITEMS } from './cart.constants.ts';
+import { CART_COUNT_MAX, CART_MESSAGES, CART_REC_ITEMS } from './cart.constants.ts';
 import * as q from './cart.queries.server.ts';
-import { currencyOfCountry, currencySign, priceOf } from './cart.rules.ts';
+import { currencyOfCountry, currencySign, priceOf, supplierCount } from './cart.rules.ts';
 import type { CartAddAnswer, CartBranch, CartLimit, CartLine, CartLineInput, CartRecItem, CartView } from './cart.schema.ts';
 import { ensureOwner, ownerOf, type Owner } from '#app/.server/visitor-owner.ts';
 
@@ -20,11 +21,11 @@ import { ensureOwner, ownerOf, type Owner } from '#app/.server/visitor-owner.ts'
  */
 
 /** Expected outcomes' codes and the API status of each. */
-export const CART_STATUS = { 'unknown-parts': 404, limit: 409, 'unknown-lines': 404, 'unknown-branch': 404, 'no-branches': 404 } as const;
+export const CART_STATUS = { 'unknown-parts': 404, 'no-supplier-offer': 404, 'supplier-count': 422, limit: 409, 'unknown-lines': 404, 'unknown-branch': 404, 'no-branches': 404 } as const;
 
 export type CartAddOutcome =
   | ({ ok: true; message: string } & CartAddAnswer)
-  | { ok: false; code: 'unknown-parts' | 'limit'; message: string };
+  | { ok: false; code: 'unknown-parts' | 'no-supplier-offer' | 'supplier-count' | 'limit'; message: string };
 
 /** Whether the cart belongs to a guest's session (its size then travels in the header's cookie). */
 export function isGuestCart(ctx: RequestContext): boolean {
@@ -33,8 +34,21 @@ export function isGuestCart(ctx: RequestContext): boolean {
 
 /** Adds the products to the visitor's cart: all of them, or none with the reason. */
 export async function addToCart(ctx: RequestContext, lines: readonly CartLineInput[]): Promise<CartAddOutcome> {
+  // Lines from a supplier (ADR 099): the part must have a supplier's offer in the visitor's branch's
+  // currency, and the count is rounded up to its minimum order and multiplicity.
+  const supplied = lines.filter((l) => l.supplier === true);
+  const terms = new Map<number, { minOrder: number; multiplicity: number }>();
+  if (supplied.length) {
+    const location = await currentLocation(ctx);
+    const offers = await supplierOffersOf(ctx.services.db, supplied.map((l) => l.partId), currencyOfCountry(location.country.code));
+    const missing = supplied.filter((l) => !offers.has(l.partId)).map((l) => l.partId);
+    if (missing.length) return { ok: false, code: 'no-supplier-offer', message: CART_MESSAGES.noSupplierOffer(missing) };
+    const tooMany = supplied.filter((l) => supplierCount(l.count, offers.get(l.partId)!) === null).map((l) => l.partId);
+    if (tooMany.length) return { ok: false, code: 'supplier-count', message: CART_MESSAGES.supplierTooMany(tooMany) };
+    for (const l of supplied) terms.set(l.partId, offers.get(l.partId)!);
+  }
   const owner = await ensureOwner(ctx);
-  const result = await q.addLines(ctx.services.db, owner, lines, now());
+  const result = await q.addLines(ctx.services.db, owner, lines, now(), terms);
   switch (result.kind) {
     case 'unknown-parts': return { ok: false, code: 'unknown-parts', message: CART_MESSAGES.unknownParts(result.ids) };
     case 'limit': return { ok: false, code: 'limit', message: CART_MESSAGES.limit };
@@ -109,6 +123,12 @@ async function chooseBranch(ctx: RequestContext, branchId: number | undefined): 
   return { id: location.currentBranch.id, currency: currencyOfCountry(location.country.code), branch: null };
 }
 
+/** What a supplier has of a part: his stock, or as many as the cart holds when he names none (ADR 099). */
+function supplierStock(offer: SupplierOfferLine | undefined): number {
+  if (!offer) return 0;
+  return offer.stock === null ? CART_COUNT_MAX : Math.min(offer.stock, CART_COUNT_MAX);
+}
+
 const NO_LIMIT = (currency: CurrencyCode): CartLimit => ({ total: 0, used: 0, days: 0, currency });
 
 /**
@@ -127,19 +147,31 @@ export async function cartView(ctx: RequestContext, branchId?: number): Promise<
     owner ? q.selectLines(ctx.services.db, owner) : Promise.resolve([]),
     userId !== null ? q.selectLimit(ctx.services.db, userId) : Promise.resolve(undefined),
   ]);
-  const parts = await partSummariesAt(ctx.services.db, lines.map((l) => l.part_id), choice.id, withPrices);
+  const [parts, offers] = await Promise.all([
+    partSummariesAt(ctx.services.db, lines.map((l) => l.part_id), choice.id, withPrices),
+    supplierOffersOf(ctx.services.db, lines.filter((l) => l.from_supplier).map((l) => l.part_id), choice.currency),
+  ]);
   const items = lines.flatMap((l): CartLine[] => {
     const part = parts.get(l.part_id);
     if (!part) return [];
+    const common = {
+      id: l.id, part_id: l.part_id, count: l.count, code: part.code, name: part.name, manufacturer: part.manufacturer,
+      link: part.link, code1c: part.oneCCode, weight: part.weightGrams === null ? null : part.weightGrams / 1000, elsewhere: part.elsewhereQuantity,
+    };
+    if (l.from_supplier) {
+      const offer = offers.get(l.part_id);
+      return [{
+        ...common, price: withPrices ? priceOf(offer?.price) : null, oldPrice: null, inStock: supplierStock(offer),
+        supplier: { leadTimeDays: offer?.leadTimeDays ?? null, minOrder: offer?.minOrder ?? 1, multiplicity: offer?.multiplicity ?? 1 },
+      }];
+    }
     // A row in another currency than the branch's is not a price the cart can add up: on request.
     const here = part.here && part.here.currency === choice.currency ? part.here : null;
     return [{
-      id: l.id, part_id: l.part_id, count: l.count, code: part.code, name: part.name, manufacturer: part.manufacturer,
-      link: part.link, code1c: part.oneCCode,
+      ...common,
       price: withPrices ? priceOf(here?.price) : null,
       oldPrice: withPrices ? priceOf(here?.oldPrice) : null,
-      weight: part.weightGrams === null ? null : part.weightGrams / 1000,
-      inStock: part.here?.quantity ?? 0, elsewhere: part.elsewhereQuantity,
+      inStock: part.here?.quantity ?? 0, supplier: null,
     }];
   });
   const limit: CartLimit = limitRow
@@ -191,11 +223,21 @@ export async function cartRecItems(ctx: RequestContext, branchId?: number): Prom
 }
 
 /** Spec §7 `POST /api/cart/change-count {id,count}`: a line of the visitor's own cart. */
-export async function changeCount(ctx: RequestContext, input: { id: number; count: number }): Promise<{ ok: true; message: string; line: { id: number; part_id: number; count: number }; cartCount: number } | Failure<'unknown-lines'>> {
+export async function changeCount(ctx: RequestContext, input: { id: number; count: number; branchId?: number }): Promise<{ ok: true; message: string; line: { id: number; part_id: number; count: number }; cartCount: number } | Failure<'unknown-lines'>> {
   const owner = ownerOf(ctx);
-  const row = owner ? await q.updateCount(ctx.services.db, owner, input.id, input.count, now()) : undefined;
+  let count = input.count;
+  if (owner) {
+    // A supplier's line: the count rounded up to his minimum order and multiplicity (ADR 099).
+    const [line] = await q.selectLinesByIds(ctx.services.db, owner, [input.id], false);
+    if (line?.from_supplier) {
+      const choice = await chooseBranch(ctx, input.branchId);
+      const offer = 'ok' in choice ? undefined : (await supplierOffersOf(ctx.services.db, [line.part_id], choice.currency)).get(line.part_id);
+      if (offer) count = supplierCount(input.count, offer) ?? Math.floor(CART_COUNT_MAX / offer.multiplicity) * offer.multiplicity;
+    }
+  }
+  const row = owner ? await q.updateCount(ctx.services.db, owner, input.id, count, now()) : undefined;
   if (!owner || !row) return { ok: false, code: 'unknown-lines', message: CART_MESSAGES.lineNotFound([input.id]) };
-  return { ok: true, message: CART_MESSAGES.changed, line: { id: Number(row.id), part_id: Number(row.part_id), count: Number(row.count) }, cartCount: await q.lineCount(ctx.services.db, owner) };
+  return { ok: true, message: count !== input.count ? CART_MESSAGES.supplierRounded(count) : CART_MESSAGES.changed, line: { id: Number(row.id), part_id: Number(row.part_id), count: Number(row.count) }, cartCount: await q.lineCount(ctx.services.db, owner) };
 }
 
 /** Spec §7 `POST /api/cart/remove {id}` (one or a list): all of them, or none with the lines not found. */
@@ -207,20 +249,39 @@ export async function removeLines(ctx: RequestContext, ids: readonly number[]): 
   return { ok: true, message: CART_MESSAGES.removed(result.removed), removed: result.removed, cartCount: result.cartCount };
 }
 
+/** A cart line as an order takes it (the orders' `OrderCartLine`, which the cart does not import). */
+export interface OrderLine {
+  id: number; part_id: number; code: string; name: string; one_c_code: string | null; weight_grams: number | null;
+  price: number | null; old_price: number | null; currency: CurrencyCode | null; quantity: number;
+  supplier: { organisationId: number; leadTimeDays: number } | null;
+}
+
 /**
  * The owner's lines among `ids` as an order takes them (the orders' cart port, wired in
  * server/ports.ts): the part's facts and its price and stock at the branch, in id order. `db` may
  * be the order's transaction; `lock` holds the lines until it ends. Two statements.
  */
-export async function linesForOrder(db: Kysely<Database>, owner: Owner, ids: readonly number[], branchId: number, { lock }: { lock: boolean }) {
+export async function linesForOrder(db: Kysely<Database>, owner: Owner, ids: readonly number[], branchId: number, { lock, currency }: { lock: boolean; currency?: CurrencyCode }) {
   const lines = await q.selectLinesByIds(db, owner, ids, lock);
   const parts = await partSummariesAt(db, lines.map((l) => l.part_id), branchId, true);
-  return lines.flatMap((l) => {
+  // A supplier's line is priced by his offer now, in the branch's currency (ADR 099): read again in
+  // the order's transaction, so a price changed since the cart showed it is the 409 of any price.
+  const supplied = lines.filter((l) => l.from_supplier).map((l) => l.part_id);
+  const offers = supplied.length ? await supplierOffersOf(db, supplied, currency ?? 'RUB') : new Map<number, SupplierOfferLine>();
+  return lines.flatMap((l): OrderLine[] => {
     const part = parts.get(l.part_id);
     if (!part) return [];
+    const facts = { id: l.id, part_id: l.part_id, code: part.code, name: part.name, one_c_code: part.oneCCode, weight_grams: part.weightGrams };
+    if (l.from_supplier) {
+      const offer = offers.get(l.part_id);
+      return [{
+        ...facts, price: offer?.price ?? null, old_price: null, currency: offer ? offer.currency : currency ?? null, quantity: supplierStock(offer),
+        supplier: offer ? { organisationId: offer.organisationId, leadTimeDays: offer.leadTimeDays } : null,
+      }];
+    }
     return [{
-      id: l.id, part_id: l.part_id, code: part.code, name: part.name, one_c_code: part.oneCCode, weight_grams: part.weightGrams,
-      price: part.here?.price ?? null, old_price: part.here?.oldPrice ?? null, currency: part.here?.currency ?? null, quantity: part.here?.quantity ?? 0,
+      ...facts, price: part.here?.price ?? null, old_price: part.here?.oldPrice ?? null, currency: part.here?.currency ?? null, quantity: part.here?.quantity ?? 0,
+      supplier: null,
     }];
   });
 }

@@ -1,3 +1,4 @@
+import { plural } from '#app/lib/plural.ts';
 import { formatMoney, type CurrencyCode } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from './orders.constants.ts';
@@ -17,7 +18,8 @@ export interface LetterOrder {
   customer: { name: string; phone: string; email: string };
   delivery: { method: DeliveryMethod; address: string | null; carrier: string | null; terminal: string | null; price: number; failed: boolean };
   /** `price` null: 'цена по запросу'. */
-  lines: ReadonlyArray<{ code: string; name: string; count: number; price: number | null; lineTotal: number | null }>;
+  /** `supplier`: ordered from a supplier's offer; the letters say so with the lead time, never naming him (ADR 099). */
+  lines: ReadonlyArray<{ code: string; name: string; count: number; price: number | null; lineTotal: number | null; supplier?: { leadTimeDays: number } | null }>;
   goods: number;
   total: number;
   currency: CurrencyCode;
@@ -42,6 +44,7 @@ function facts(o: LetterOrder) {
       + (d.failed ? ' (стоимость доставки сообщит менеджер)' : `, доставка ${money(d.price)}`);
   const lines = o.lines.map((l) => ({
     ...l,
+    name: l.supplier ? `${l.name} (под заказ у поставщика, ${l.supplier.leadTimeDays} ${plural(l.supplier.leadTimeDays, 'день', 'дня', 'дней')})` : l.name,
     priceText: l.price === null ? ON_REQUEST : money(l.price),
     totalText: l.lineTotal === null ? ON_REQUEST : money(l.lineTotal),
   }));

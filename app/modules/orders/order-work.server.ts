@@ -92,7 +92,7 @@ export async function staffOrder(services: AppServices, actor: OrderActor, numbe
   let query = services.db.selectFrom('orders_order').selectAll().where('number', '=', number);
   if (actor.branchId !== null) query = query.where('branch_id', '=', actor.branchId);
   const row = await query.executeTakeFirst();
-  return row ? (await orderViews(services, [row]))[0] ?? null : null;
+  return row ? (await orderViews(services, [row], { staff: true }))[0] ?? null : null;
 }
 
 /** The order locked for a change, within the actor's branch. */

@@ -124,7 +124,14 @@ export interface OrderCreatedAnswer {
 export interface CustomerInfo { name: string; phone: string; email: string; branchId: number | null }
 
 /** `price` and `lineTotal` null: 'цена по запросу' (the manager names it). */
-export interface OrderLineView { id: number; code: string; name: string; count: number; price: number | null; lineTotal: number | null }
+export interface OrderLineView {
+  id: number; code: string; name: string; count: number; price: number | null; lineTotal: number | null;
+  /**
+   * Ordered from a supplier ('под заказ у поставщика, N дней', ADR 099). `organisationId` is for the
+   * back-office only: the customer's pages drop it (`forCustomer`), the supplier is never named to him.
+   */
+  supplier?: { organisationId?: number; leadTimeDays: number } | null;
+}
 
 /** What happened to an order (orders_event), oldest first: the customer's history and the back-office's. */
 export interface OrderEventView { kind: 'status' | 'price' | 'confirmed'; status: OrderStatusCode | null; statusLabel: string | null; note: string; actor: string; at: string }

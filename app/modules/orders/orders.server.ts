@@ -76,6 +76,8 @@ export interface OrderCartLine {
   old_price: number | null;
   currency: CurrencyCode | null;
   quantity: number;
+  /** Ordered from a supplier's offer (ADR 099): the organisation and its lead time; null or absent: from stock. */
+  supplier?: { organisationId: number; leadTimeDays: number } | null;
 }
 
 /** The customer's cart (the cart module, wired by the composition root): the orders read no cart or parts table. */
@@ -84,7 +86,7 @@ export interface OrderCartPort {
    * The owner's lines among `ids`, in id order, with their parts at the branch; `lock` holds the
    * lines until the transaction `db` ends (two tabs ordering the same line queue there).
    */
-  lines(db: Db, owner: Owner, ids: readonly number[], branchId: number, options: { lock: boolean }): Promise<OrderCartLine[]>;
+  lines(db: Db, owner: Owner, ids: readonly number[], branchId: number, options: { lock: boolean; currency?: CurrencyCode }): Promise<OrderCartLine[]>;
   /** The ordered lines leave the cart, in the order's transaction. */
   remove(trx: Db, ids: readonly number[]): Promise<void>;
 }
@@ -150,12 +152,15 @@ export async function createOrder(ctx: RequestContext, input: OrderCreateInput, 
     // connection is held meanwhile. The transaction checks the lines again under the lock.
     // The branches are reference data kept in memory: read before the transaction, whose connection
     // is the only one PGlite has.
-    const [quote, notice, directory] = await Promise.all([quoteDelivery(ctx, owner, input), noticeOf(ctx), regionDirectory(services)]);
+    const directory = await regionDirectory(services);
     const branch = directory.branches.find((b) => b.id === input.branchId);
+    // The branch's currency: a supplier's line is priced in it (ADR 099).
+    const branchCurrency: CurrencyCode = directory.countries.find((c) => c.id === branch?.countryId)?.code === 'KZ' ? 'KZT' : 'RUB';
+    const [quote, notice] = await Promise.all([quoteDelivery(ctx, owner, input, branchCurrency), noticeOf(ctx)]);
     if ('refused' in quote) {
       outcome = { ok: false, code: 'unknown-terminal', message: quote.refused };
     } else {
-      outcome = await services.db.transaction().execute((trx) => createInTransaction(services, trx, { owner, input, key, hash, files, storage, promoted, quote, notice, branch }));
+      outcome = await services.db.transaction().execute((trx) => createInTransaction(services, trx, { owner, input, key, hash, files, storage, promoted, quote, notice, branch, branchCurrency }));
     }
   } catch (error) {
     await Promise.all(promoted.map((k) => storage.delete(k).catch(() => {})));
@@ -174,9 +179,9 @@ type Quote = { price: number; failed: boolean; carrier?: string | null };
  * The delivery price of the order as the delivery module quotes it now for the ordered parts (read
  * without a lock: a line's part never changes; its count is the order's). Pickup costs nothing.
  */
-async function quoteDelivery(ctx: RequestContext, owner: Owner, input: OrderCreateInput): Promise<Quote | { refused: string }> {
+async function quoteDelivery(ctx: RequestContext, owner: Owner, input: OrderCreateInput, branchCurrency: CurrencyCode): Promise<Quote | { refused: string }> {
   if (input.deliveryMethod === 'pickup') return { price: 0, failed: false };
-  const lines = await ports.cart.lines(ctx.services.db, owner, input.products.map((p) => p.id), input.branchId, { lock: false });
+  const lines = await ports.cart.lines(ctx.services.db, owner, input.products.map((p) => p.id), input.branchId, { lock: false, currency: branchCurrency });
   const byId = new Map(lines.map((l) => [l.id, l]));
   const parts = input.products.flatMap((p) => {
     const l = byId.get(p.id);
@@ -198,10 +203,11 @@ interface CreateRequest {
   storage: FileStorage; promoted: string[]; quote: Quote; notice: Notice;
   /** The order's branch (regions' directory); undefined: no such branch. */
   branch: { id: number; name: string; address: string; phone: string; email: string } | undefined;
+  branchCurrency: CurrencyCode;
 }
 
 async function createInTransaction(services: AppServices, trx: Db, r: CreateRequest): Promise<CreateOrderOutcome> {
-  const { owner, input, key, hash, files, storage, promoted, quote, notice, branch } = r;
+  const { owner, input, key, hash, files, storage, promoted, quote, notice, branch, branchCurrency } = r;
   await lockOwner(trx, LOCK_ORDERS, owner);
   const oKey = ownerKey(owner);
   const seen = await q.findIdempotent(trx, oKey, key);
@@ -212,7 +218,7 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
   if (!branch) return { ok: false, code: 'unknown-branch', message: ORDER_MESSAGES.unknownBranch };
 
   const ids = input.products.map((p) => p.id);
-  const locked = await ports.cart.lines(trx, owner, ids, branch.id, { lock: true });
+  const locked = await ports.cart.lines(trx, owner, ids, branch.id, { lock: true, currency: branchCurrency });
   if (locked.length !== ids.length) return { ok: false, code: 'unknown-lines', message: ORDER_MESSAGES.unknownLines };
   const byId = new Map(locked.map((l) => [l.id, l]));
   const current = new Map<number, CurrentLine>(locked.map((l) => [l.id, { id: l.id, name: l.name, price: l.price, currency: l.currency ?? 'RUB', quantity: l.quantity }]));
@@ -259,6 +265,7 @@ async function createInTransaction(services: AppServices, trx: Db, r: CreateRequ
   await trx.insertInto('orders_line').values(lines.map((l) => ({
     order_id: order.id, part_id: l.part_id, code: l.code, name: l.name, one_c_code: l.one_c_code, weight_grams: l.weight_grams,
     count: l.count, price: l.price, old_price: l.price === null ? null : l.old_price, currency, line_total: l.lineTotal,
+    supplier_organisation_id: l.supplier?.organisationId ?? null, lead_time_days: l.supplier?.leadTimeDays ?? null,
   }))).execute();
   const finalKeys = files.map(() => `orders/${order.id}/${randomUUID()}`);
   if (files.length) {
@@ -374,7 +381,7 @@ function accountOf(ctx: RequestContext): Owner | null {
 export type OrderRow = Awaited<ReturnType<typeof q.listOwnOrders>>[number];
 
 /** Orders as their pages show them, for the customer's pages and the back-office's (order-work.server.ts). */
-export async function orderViews(services: AppServices, rows: readonly OrderRow[]): Promise<OrderView[]> {
+export async function orderViews(services: AppServices, rows: readonly OrderRow[], { staff = false }: { staff?: boolean } = {}): Promise<OrderView[]> {
   const db = services.db;
   const ids = rows.map((r) => r.id);
   const [lines, files, directory, notices, events] = await Promise.all([
@@ -404,6 +411,9 @@ export async function orderViews(services: AppServices, rows: readonly OrderRow[
       lines: lines.filter((l) => l.order_id === r.id).map((l) => ({
         id: l.id, code: l.code, name: l.name, count: l.count,
         price: l.price === null ? null : Number(l.price), lineTotal: l.line_total === null ? null : Number(l.line_total),
+        // The supplier's identity is the back-office's; a customer sees the lead time only (ADR 099).
+        supplier: l.supplier_organisation_id === null || l.lead_time_days === null ? null
+          : staff ? { organisationId: l.supplier_organisation_id, leadTimeDays: l.lead_time_days } : { leadTimeDays: l.lead_time_days },
       })),
       notice: noticeView(notices.find((n) => n.order_id === r.id)),
       pricesPendingConfirmation: r.prices_pending_confirmation,

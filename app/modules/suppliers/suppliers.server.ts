@@ -67,6 +67,13 @@ export async function createOrganisation(db: DB, actor: Actor, input: NewSupplie
   }
 }
 
+/** The organisations' names by id, for the back-office's order page (a line ordered from a supplier, ADR 099). */
+export async function organisationNames(db: DB, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('suppliers_organisation').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function organisationForEditing(db: DB, id: number): Promise<OrganisationForEditing | null> {
   const settings = await settingsOf(db, id);
   if (!settings) return null;

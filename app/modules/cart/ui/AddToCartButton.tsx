@@ -10,6 +10,10 @@ export interface AddToCartButtonProps {
   /** Smaller, for dense tables (lists of parts, the employees' search). */
   compact?: boolean;
   testId?: string;
+  /** Order from a supplier's offer ('Заказать под заказ', ADR 099): the cart rounds the count to his terms. */
+  supplier?: boolean;
+  /** The count to start at (a supplier's minimum order). */
+  initialCount?: number;
 }
 
 type Status = { tone: 'sending' } | { tone: 'done' | 'error'; text: string } | null;
@@ -28,9 +32,9 @@ function countOf(typed: string): number | null {
  * `addToCart`, so the header's counter follows, and says in place what happened. A form, so that
  * Enter in the count adds too; a count out of range is refused before anything is sent.
  */
-export function AddToCartButton({ partId, label, compact = false, testId }: AddToCartButtonProps) {
+export function AddToCartButton({ partId, label, compact = false, testId, supplier = false, initialCount = 1 }: AddToCartButtonProps) {
   const id = useId();
-  const [count, setCount] = useState('1');
+  const [count, setCount] = useState(String(initialCount));
   const [status, setStatus] = useState<Status>(null);
   const n = countOf(count);
   const change = (next: string) => { setCount(next); setStatus(null); };
@@ -43,8 +47,9 @@ export function AddToCartButton({ partId, label, compact = false, testId }: AddT
       return;
     }
     setStatus({ tone: 'sending' });
-    const result = await addToCart([{ part_id: partId, count: n }]);
-    setStatus(result.ok ? { tone: 'done', text: `${result.message}: ${n} шт.` } : { tone: 'error', text: result.message });
+    const result = await addToCart([supplier ? { part_id: partId, count: n, supplier: true } : { part_id: partId, count: n }]);
+    const added = result.ok ? result.products.find((p) => p.part_id === partId)?.count ?? n : n;
+    setStatus(result.ok ? { tone: 'done', text: supplier ? `${result.message} под заказ: в корзине ${added} шт.` : `${result.message}: ${n} шт.` } : { tone: 'error', text: result.message });
   };
   return (
     <form className={`${styles.add} ${compact ? styles.compact : ''}`} data-testid={testId} onSubmit={submit}>
@@ -53,15 +58,15 @@ export function AddToCartButton({ partId, label, compact = false, testId }: AddT
         <label htmlFor={`${id}-count`} className="visually-hidden">{label ? `Количество: ${label}` : 'Количество'}</label>
         <input
           id={`${id}-count`} className={styles.count} type="number" inputMode="numeric" min={1} max={CART_COUNT_MAX} step={1}
-          value={count} onChange={(e) => change(e.target.value)} aria-invalid={n === null || undefined} data-testid={`count-${partId}`}
+          value={count} onChange={(e) => change(e.target.value)} aria-invalid={n === null || undefined} data-testid={supplier ? `supplier-count-${partId}` : `count-${partId}`}
         />
         <button type="button" className={styles.step} onClick={() => step(1)} disabled={n !== null && n >= CART_COUNT_MAX} aria-label="Больше">+</button>
       </span>
       <button
         type="submit" className={`btn btn-primary ${styles.button}`} aria-busy={status?.tone === 'sending' || undefined}
-        aria-label={label ? `В корзину: ${label}` : undefined}
+        aria-label={label ? `${supplier ? 'Заказать под заказ' : 'В корзину'}: ${label}` : undefined}
       >
-        В корзину
+        {supplier ? 'Заказать под заказ' : 'В корзину'}
       </button>
       <p className={styles.status} role="status" data-tone={status?.tone}>{status && status.tone !== 'sending' ? status.text : ''}</p>
     </form>

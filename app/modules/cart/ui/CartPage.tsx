@@ -3,6 +3,7 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { useLayoutUi } from '#app/components/page/layout-ui.tsx';
 import { api } from '#app/lib/api.ts';
 import { formatMoney } from '#app/lib/money.ts';
+import { plural } from '#app/lib/plural.ts';
 import { CART_COUNT_MAX, CART_UNCHECKED_STORAGE_KEY } from '../cart.constants.ts';
 import {
   canDecrease, canIncrease, cartPageState, cartTotals, formatWeightKg, limitBalance, parseTypedCount, parseUnchecked,
@@ -391,9 +392,18 @@ function CartLineRow({ line, checked, busy, pricesShown, money, onToggle, onCoun
           {line.code1c && line.weight !== null ? ' · ' : null}
           {line.weight !== null ? <>Вес: {formatWeightKg(Math.round(line.weight * 1000))}</> : null}
         </span>
-        <span className={line.inStock > 0 ? styles.inStock : styles.meta}>
-          {line.inStock > 0 ? `В наличии: ${line.inStock} шт.` : line.elsewhere > 0 ? `Под заказ · в других филиалах: ${line.elsewhere} шт.` : 'Под заказ'}
-        </span>
+        {line.supplier ? (
+          <span className={styles.meta} data-testid="cart-line-supplier">
+            {line.supplier.leadTimeDays === null ? 'Под заказ: поставщик снял предложение'
+              : `под заказ, ${line.supplier.leadTimeDays} ${plural(line.supplier.leadTimeDays, 'день', 'дня', 'дней')}`}
+            {line.supplier.minOrder > 1 ? ` · от ${line.supplier.minOrder} шт.` : ''}
+            {line.supplier.multiplicity > 1 ? ` · кратно ${line.supplier.multiplicity} шт.` : ''}
+          </span>
+        ) : (
+          <span className={line.inStock > 0 ? styles.inStock : styles.meta}>
+            {line.inStock > 0 ? `В наличии: ${line.inStock} шт.` : line.elsewhere > 0 ? `Под заказ · в других филиалах: ${line.elsewhere} шт.` : 'Под заказ'}
+          </span>
+        )}
       </div>
       <div className={styles.price}>
         {!pricesShown ? null : price !== null ? (

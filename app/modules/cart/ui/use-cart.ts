@@ -44,7 +44,7 @@ export type AddToCartResult =
  * nothing, updates the header's counter, and returns the message to show ('Добавлено в корзину' or
  * the reason in Russian).
  */
-export async function addToCart(products: ReadonlyArray<{ part_id: number; count: number }>): Promise<AddToCartResult> {
+export async function addToCart(products: ReadonlyArray<{ part_id: number; count: number; supplier?: boolean }>): Promise<AddToCartResult> {
   const r = await api<{ message: string } & CartAddAnswer>('POST', '/api/cart/add', { products });
   if (r.error_status === 'success') {
     set(r.cartCount);

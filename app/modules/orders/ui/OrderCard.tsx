@@ -1,4 +1,5 @@
 import { formatMoney } from '#app/lib/money.ts';
+import { plural } from '#app/lib/plural.ts';
 import { invoiceOffered, invoicePath } from '../invoice.rules.ts';
 import { fileSize } from '../orders.rules.ts';
 import type { OrderView } from '../orders.schema.ts';
@@ -38,7 +39,10 @@ export function OrderCard({ order, headingLevel = 2, csrf }: { order: OrderView;
             {order.lines.map((l, i) => (
               <tr key={i}>
                 <td data-label="Код">{l.code}</td>
-                <td data-label="Наименование">{l.name}</td>
+                <td data-label="Наименование">
+                  {l.name}
+                  {l.supplier ? <div className={styles.muted} data-testid="order-line-supplier">под заказ у поставщика, {l.supplier.leadTimeDays} {plural(l.supplier.leadTimeDays, 'день', 'дня', 'дней')}</div> : null}
+                </td>
                 <td data-label="Кол-во">{l.count} шт.</td>
                 <td data-label="Цена">{l.price === null ? 'цена по запросу' : money(l.price)}</td>
                 <td data-label="Сумма">{l.lineTotal === null ? '—' : money(l.lineTotal)}</td>

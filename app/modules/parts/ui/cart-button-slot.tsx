@@ -1,7 +1,11 @@
 import { createContext, createElement, use, type ComponentType } from 'react';
 
 /** What a part's 'В корзину' needs: the part, and for a row the words that name it to a screen reader. */
-export interface CartButtonProps { partId: number; label?: string; compact?: boolean }
+export interface CartButtonProps {
+  partId: number; label?: string; compact?: boolean;
+  /** Order from the supplier's offer ('Заказать под заказ', ADR 099), starting at `initialCount` (his minimum order). */
+  supplier?: boolean; initialCount?: number;
+}
 
 /**
  * The cart sits above the parts (its lines are parts), so the parts' lists and pages do not import

@@ -38,6 +38,12 @@ function SupplierOfferNote({ offer }: { offer: NonNullable<PartPage['supplierOff
   );
 }
 
+/** The least count a supplier takes: his minimum order rounded up to his multiplicity. */
+function supplierStart(offer: { minOrder: number; multiplicity: number }): number {
+  const step = Math.max(1, offer.multiplicity);
+  return Math.ceil(Math.max(1, offer.minOrder) / step) * step;
+}
+
 export interface PartPageViewProps {
   data: PartPage;
   /**
@@ -81,8 +87,13 @@ export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
         <div className={styles.buy} data-testid="part-buy">
           <p className={styles.muted}>{data.branchName}</p>
           <PartPrice here={data.here} size="page" />
-          {data.supplierOffer ? <SupplierOfferNote offer={data.supplierOffer} /> : null}
           <CartButton partId={data.id} />
+          {data.supplierOffer ? (
+            <div data-testid="part-supplier-order">
+              <SupplierOfferNote offer={data.supplierOffer} />
+              <CartButton partId={data.id} supplier initialCount={supplierStart(data.supplierOffer)} />
+            </div>
+          ) : null}
           {favouriteButton ?? null}
           <div>
             <h2 className={styles.filterTitle}>В других филиалах</h2>
