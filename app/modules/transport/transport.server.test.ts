@@ -61,7 +61,7 @@ describe('the load form', () => {
       'lengthCm: Длина: целое число сантиметров от 1 до 10 000',
       'contactPhone: Поле "Номер телефона" содержит некорректный телефон',
     ]));
-    expect(loadInput.safeParse({ ...load(), weightKg: '1', lengthCm: '1', widthCm: '1', heightCm: '1', readyOn: '2030-05-10', deadlineOn: '2030-05-01', contactPhone: '79120000201' }).error?.issues[0]).toMatchObject({ path: ['deadlineOn'], message: 'Срок доставки не может быть раньше даты готовности' });
+    expect(loadInput.safeParse({ fromCity: 'А', toCity: 'Б', machine: 'Трактор', weightKg: '1', lengthCm: '1', widthCm: '1', heightCm: '1', readyOn: '2030-05-10', deadlineOn: '2030-05-01', contactPhone: '79120000201' }).error?.issues[0]).toMatchObject({ path: ['deadlineOn'], message: 'Срок доставки не может быть раньше даты готовности' });
     expect(bidInput.parse({ price: '45 000', pickupOn: '2030-05-02' }).price).toBe(4_500_000);
     expect(loadsQuery.parse({ from: '  ', page: 'x' })).toEqual({ from: undefined, to: undefined, page: 1 });
   });
