@@ -24,5 +24,5 @@ export const MODULE_DEPENDENCIES = {
   blog: ['regions', 'catalog', 'parts'],
   vacancies: ['regions', 'auth'],
   questionnaires: [],
-  transport: ['regions', 'auth', 'catalog'],
+  transport: ['auth', 'catalog'],
 };

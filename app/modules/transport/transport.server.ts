@@ -1,18 +1,19 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import type { AppServices } from '#app/.server/context.ts';
+import type { AppServices, RequestContext } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import { imageStorage, imageUrl } from '#app/.server/files/image-variants.ts';
 import { readStoredImage, storeImage } from '#app/.server/files/images.ts';
 import { enqueueMail } from '#app/.server/jobs/mail.ts';
 import { formatMoney } from '#app/lib/money.ts';
-import { userContacts } from '#app/modules/auth/users.server.ts';
+import { can } from '#app/modules/auth/capabilities.rules.ts';
+import { userContacts, viewerOf } from '#app/modules/auth/users.server.ts';
 import { modelCards } from '#app/modules/catalog/cards.server.ts';
 import {
   TRANSPORT_MESSAGES, TRANSPORT_PAGE_SIZE, TRANSPORT_PATH, TRANSPORT_STATUS_LABELS, type TransportStatus,
 } from './transport.constants.ts';
 import { TRANSITIONS, carrierLabel, dimensionsText, phoneText, type TransportAction } from './transport.rules.ts';
-import type { BidInput, LoadInput, LoadsQuery } from './transport.schema.ts';
+import type { BidInput, LoadInput } from './transport.schema.ts';
 
 /*
  * The transportation exchange (ADR 097). A load belongs to the user who posted it (and, when an
@@ -23,6 +24,13 @@ import type { BidInput, LoadInput, LoadsQuery } from './transport.schema.ts';
  */
 
 export interface TransportViewer { userId: number; carrier: boolean; branchId?: number | null }
+
+/** The signed-in visitor as the exchange sees him (a carrier: capability `transport.bid`), or null for a guest. */
+export async function transportViewerOf(ctx: RequestContext): Promise<(TransportViewer & { name: string; phone: string | null }) | null> {
+  const viewer = await viewerOf(ctx);
+  if (viewer.isGuest || viewer.id === null) return null;
+  return { userId: viewer.id, carrier: can(viewer.roles, 'transport.bid'), branchId: viewer.staffBranchId, name: viewer.userName ?? '', phone: viewer.contacts.phone };
+}
 
 type Outcome<T = object> = ({ ok: true } & T) | { ok: false; code: 'not_found' | 'wrong_state' | 'invalid'; message: string };
 
@@ -97,7 +105,7 @@ function toSummary(r: SummaryRow): LoadSummary {
 const lowerEq = (column: 'l.from_city' | 'l.to_city', value: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`;
 
 /** The open loads a carrier may bid on, newest first, filtered by the cities of departure and destination. */
-export async function openLoads(db: DB, query: LoadsQuery): Promise<{ loads: LoadSummary[]; total: number; page: number; pages: number }> {
+export async function openLoads(db: DB, query: { from?: string | undefined; to?: string | undefined; page: number }): Promise<{ loads: LoadSummary[]; total: number; page: number; pages: number }> {
   let q = db.selectFrom('transport_load as l').where('l.status', '=', 'open');
   if (query.from) q = q.where(lowerEq('l.from_city', query.from));
   if (query.to) q = q.where(lowerEq('l.to_city', query.to));
