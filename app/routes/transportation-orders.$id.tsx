@@ -90,7 +90,7 @@ export default function LoadPage({ loaderData, actionData }: Route.ComponentProp
       <p><Link to={TRANSPORT_PATH}>← {TRANSPORT_TITLE}</Link></p>
       <h1>Груз №{load.id}: {load.fromCity} → {load.toCity}</h1>
       <p><span className={styles.status} data-testid="load-status">{load.statusLabel}</span></p>
-      {notice && !actionData ? <p className={styles.notice} role="status">{notice}</p> : null}
+      {notice && !actionData ? <p className={styles.notice} role="status" data-testid="load-notice">{notice}</p> : null}
       {actionData?.message ? <p className={styles.alert} role="alert">{actionData.message}</p> : null}
       <dl className={styles.facts}>
         <dt>Техника</dt><dd>{load.machine}{load.model ? <> (<Link to={load.model.link}>{load.model.name}</Link>)</> : null}</dd>
