@@ -1,8 +1,9 @@
+import { resolve } from 'node:path';
 import { signIn, signInAs, unique } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
- * The transportation exchange (ADR 097): a guest is asked to sign in; a customer posts a load; a
+ * The transportation exchange (ADR 097): a guest is asked to sign in; a customer posts a load with a photo; a
  * carrier finds it by its cities and bids without seeing the owner's phone; the owner sees the bid
  * as 'Перевозчик №1', awards it, and only then do both sides see each other's contacts.
  */
@@ -32,10 +33,12 @@ test('a load is posted by a customer, answered by a carrier and awarded', async 
   await form.locator('input[name=readyOn]').fill('2030-05-01');
   await form.locator('input[name=deadlineOn]').fill('2030-05-10');
   await form.locator('input[name=contactPhone]').fill('+7 912 555-01-02');
+  await form.locator('input[name=photos]').setInputFiles(resolve(import.meta.dirname, '../../public/images/banners/traktory.jpg'));
   await form.getByRole('button', { name: 'Разместить груз' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Груз №\\d+: ${from} → Курск$`));
   await expect(page.getByTestId('load-status')).toHaveText('Принимает ставки');
   const loadPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('list', { name: 'Фотографии' }).getByRole('img')).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('load-owner.png'), fullPage: true });
 
   // A carrier finds it by its city and bids; the owner's phone stays hidden.
