@@ -24,6 +24,10 @@ export default [
     route('vacancies/:alias/:slug?', 'routes/vacancies.alias.tsx'),
     // A questionnaire (spec §2, ADR 093): personal (whether this visitor answered), never kept in the page cache.
     route('questionnaire/:questionnaireId', 'routes/questionnaire.$questionnaireId.tsx'),
+    // The transportation exchange (spec §2 `/transportation-orders/`, ADR 097): personal, never kept in the page cache.
+    route('transportation-orders', 'routes/transportation-orders.tsx'),
+    route('transportation-orders/new', 'routes/transportation-orders.new.tsx'),
+    route('transportation-orders/:id', 'routes/transportation-orders.$id.tsx'),
     route('zapchasti', 'routes/zapchasti.tsx'),
     route('fp/*', 'routes/fp.$.tsx'),
     route('parts-catalog', 'routes/parts-catalog.tsx'),

@@ -24,4 +24,5 @@ export const MODULE_DEPENDENCIES = {
   blog: ['regions', 'catalog', 'parts'],
   vacancies: ['regions', 'auth'],
   questionnaires: [],
+  transport: ['auth', 'catalog'],
 };

@@ -1,6 +1,6 @@
 // `npm run user -- <command>`: accounts from the command line (runs the built server bundle).
 //   create-employee --name "Иван Петров" --email ivan@agro.ru [--phone 79120000000] --password …
-//   grant  --email ivan@agro.ru --role employee|supplier|pp_access|ps_editor|branch_manager|content_editor|administrator   (or --phone …)
+//   grant  --email ivan@agro.ru --role employee|supplier|pp_access|ps_editor|branch_manager|content_editor|carrier|administrator   (or --phone …)
 //   revoke --email ivan@agro.ru --role supplier
 //   credit-limit --email ivan@agro.ru --total 500000 [--used 120000] [--days 30] [--currency RUB]
 //     (a customer's credit limit in whole roubles/tenge, until the accounting exchange writes it)

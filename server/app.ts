@@ -77,6 +77,8 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   { path: '/admin/content/promotions/*', maxBytes: IMAGE_MAX_BYTES + 1024 * 1024 },
   // An article's editor: its cover of up to 15 MB and the text of up to 100,000 characters (ADR 089).
   { path: '/admin/blog/*', maxBytes: IMAGE_MAX_BYTES + 2 * 1024 * 1024 },
+  // A load of the transportation exchange: up to five photos of up to 15 MB and the form (ADR 097).
+  { path: '/transportation-orders/new*', maxBytes: 5 * IMAGE_MAX_BYTES + 1024 * 1024 },
   // 1C sends up to a hundred offers in one call (ADR 083).
   { path: '/api/exchange/offers', maxBytes: EXCHANGE_BODY_BYTES },
   // A supplier's price list: one file of up to 200 MB, through the API (with a progress bar) or the page's form (ADR 096).

@@ -70,6 +70,9 @@ beforeAll(async () => {
   // A financing programme numbered the same way.
   await t.db.insertInto('financing_programme').values({ id: userId, kind: 'leasing', name: 'Проверка прав', country_code: 'RU', currency: 'RUB' }).execute();
   await t.db.insertInto('financing_terms').values({ programme_id: userId, from_date: '2026-01-01', annual_rate_bp: 1200, min_term_months: 12, max_term_months: 60, min_advance_percent: 10 }).execute();
+  // An article (the demo's of that number, or one of its own): the article's screen shows it.
+  await t.db.insertInto('blog_article').values({ id: userId, type_id: 1, slug: 'proverka-prav', title: 'Проверка прав', lead: '' })
+    .onConflict((oc) => oc.column('id').doNothing()).execute();
   // A vacancy (the demo's of that number, or one of its own) and an application to it numbered the same way (ADR 092).
   await t.db.insertInto('vacancies_vacancy').values({ id: userId, branch_id: 1, direction_id: 1, slug: 'proverka-prav', title: 'Проверка прав', city: 'Смоленск' })
     .onConflict((oc) => oc.column('id').doNothing()).execute();

@@ -43,6 +43,7 @@ import * as m0044 from './migrations/0044_vacancies.ts';
 import * as m0045 from './migrations/0045_questionnaires.ts';
 import * as m0046 from './migrations/0046_suppliers_mail.ts';
 import * as m0047 from './migrations/0047_suppliers_lists.ts';
+import * as m0048 from './migrations/0048_transport.ts';
 import * as m0049 from './migrations/0049_supplier_order_lines.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0045_questionnaires': m0045,
   '0046_suppliers_mail': m0046,
   '0047_suppliers_lists': m0047,
+  '0048_transport': m0048,
   '0049_supplier_order_lines': m0049,
 };
 

@@ -88,6 +88,8 @@ export interface Database {
   vacancies_application: VacanciesApplicationTable;
   questionnaires_questionnaire: QuestionnairesQuestionnaireTable;
   questionnaires_response: QuestionnairesResponseTable;
+  transport_load: TransportLoadTable;
+  transport_bid: TransportBidTable;
 }
 
 /** A timestamptz column: read as Date, written as Date or ISO text; optional on insert when it has a default. */
@@ -363,6 +365,8 @@ export interface AuthUserTable {
   is_branch_manager: Flag;
   is_content_editor: Flag;
   is_administrator: Flag;
+  /** The carrier role of the transportation exchange (migration 0048). */
+  is_carrier: Flag;
   /** The branch an employee works for (migration 0026); null: the head office, every branch. */
   staff_branch_id: number | null;
   /** The supplier organisation a supplier's user works for (migration 0043). */
@@ -1210,4 +1214,46 @@ export interface QuestionnairesResponseTable {
   /** `Answers` by question id; hidden questions are absent. Written as JSON text. */
   answers: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+}
+
+export type TransportStatus = 'open' | 'awarded' | 'in_transit' | 'delivered' | 'cancelled';
+
+/** A load on the transportation exchange (migration 0048, ADR 097). */
+export interface TransportLoadTable {
+  id: Generated<number>;
+  owner_id: number;
+  branch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  from_city: string;
+  from_address: ColumnType<string, string | undefined, string>;
+  to_city: string;
+  to_address: ColumnType<string, string | undefined, string>;
+  machine: string;
+  model_id: ColumnType<number | null, number | null | undefined, number | null>;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  weight_kg: number;
+  ready_on: DateColumn;
+  deadline_on: DateColumn;
+  /** Stored image ids (app/.server/files/images.ts); written as JSON text. */
+  photos: ColumnType<unknown, string | undefined, string>;
+  /** Digits only. */
+  contact_phone: string;
+  note: ColumnType<string, string | undefined, string>;
+  status: ColumnType<TransportStatus, TransportStatus | undefined, TransportStatus>;
+  awarded_bid_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One carrier's bid on a load: unique per load and carrier. */
+export interface TransportBidTable {
+  id: Generated<number>;
+  load_id: number;
+  carrier_id: number;
+  price_kopecks: ColumnType<number, number | bigint, number | bigint>;
+  pickup_on: DateColumn;
+  comment: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -8,6 +8,7 @@ import { seedRegionsDemo } from '#app/modules/regions/regions.seed.server.ts';
 import { seedOffersDemo } from '#app/modules/offers/offers.seed.server.ts';
 import { seedVacanciesDemo } from '#app/modules/vacancies/vacancies.seed.server.ts';
 import { seedQuestionnairesDemo } from '#app/modules/questionnaires/questionnaires.seed.server.ts';
+import { seedTransportDemo } from '#app/modules/transport/transport.seed.server.ts';
 import type { DB } from './connect.ts';
 
 export interface SeedOptions {
@@ -36,6 +37,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     await seedBlogDemo(trx);
     await seedVacanciesDemo(trx);
     await seedQuestionnairesDemo(trx);
+    await seedTransportDemo(trx);
   });
   // The part-number lookup's plans are made once for any number (migration 0020, ADR 046): they are
   // as good as the statistics they were made with, and a freshly loaded table has none.

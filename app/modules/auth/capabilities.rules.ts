@@ -6,7 +6,7 @@
  */
 
 /** The spec's four flags (§3 User/core) and the company's own roles. */
-export const ROLES = ['employee', 'supplier', 'pp_access', 'ps_editor', 'branch_manager', 'content_editor', 'administrator'] as const;
+export const ROLES = ['employee', 'supplier', 'pp_access', 'ps_editor', 'branch_manager', 'content_editor', 'carrier', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -16,13 +16,14 @@ export const ROLE_LABELS: Record<Role, string> = {
   ps_editor: 'Редактор промо-страниц',
   branch_manager: 'Руководитель филиала',
   content_editor: 'Редактор контента',
+  carrier: 'Перевозчик',
   administrator: 'Администратор',
 };
 
 /** The column of auth_user that holds each role. */
 export const ROLE_COLUMN = {
   employee: 'is_employee', supplier: 'is_supplier', pp_access: 'has_pp_access', ps_editor: 'is_ps_editor',
-  branch_manager: 'is_branch_manager', content_editor: 'is_content_editor', administrator: 'is_administrator',
+  branch_manager: 'is_branch_manager', content_editor: 'is_content_editor', carrier: 'is_carrier', administrator: 'is_administrator',
 } as const satisfies Record<Role, string>;
 
 export const CAPABILITIES = [
@@ -55,6 +56,8 @@ export const CAPABILITIES = [
   'suppliers.manage',
   /** Questionnaires: their models, publishing, the results and their CSV (/admin/questionnaires, ADR 093). */
   'questionnaires.manage',
+  /** Sees the open loads of the transportation exchange and bids on them (/transportation-orders, ADR 097). */
+  'transport.bid',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -78,6 +81,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'suppliers.cabinet': 'кабинет поставщика',
   'suppliers.manage': 'управление поставщиками',
   'questionnaires.manage': 'анкеты и их результаты',
+  'transport.bid': 'биржа перевозок: ставки',
 };
 
 const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', 'leads.read', 'leads.work', 'offers.read', 'offers.work'];
@@ -90,6 +94,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   ps_editor: ['backoffice.enter', 'promo.edit'],
   supplier: ['suppliers.cabinet'],
   pp_access: ['suppliers.cabinet'],
+  carrier: ['transport.bid'],
   administrator: CAPABILITIES,
 };
 

@@ -92,13 +92,20 @@ export async function setRole(db: DB, userId: number, role: Role, granted = true
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Names and contacts of some users (the transportation exchange's letters and its award), by id. */
+export async function userContacts(db: DB, ids: readonly number[]): Promise<Map<number, { name: string; email: string | null; phone: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('auth_user').select(['id', 'name', 'email', 'phone']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email, phone: r.phone }]));
+}
+
 /** The signed-in user's flags for the page (spec §3), or the guest. */
 interface ViewerRow {
   id: number; name: string; email: string | null; phone: string | null;
   is_employee: boolean; is_supplier: boolean; has_pp_access: boolean; is_ps_editor: boolean;
-  is_branch_manager: boolean; is_content_editor: boolean; is_administrator: boolean; staff_branch_id: number | null;
+  is_branch_manager: boolean; is_content_editor: boolean; is_carrier: boolean; is_administrator: boolean; staff_branch_id: number | null;
 }
-const VIEWER_COLUMNS = ['id', 'name', 'email', 'phone', 'is_employee', 'is_supplier', 'has_pp_access', 'is_ps_editor', 'is_branch_manager', 'is_content_editor', 'is_administrator', 'staff_branch_id'] as const;
+const VIEWER_COLUMNS = ['id', 'name', 'email', 'phone', 'is_employee', 'is_supplier', 'has_pp_access', 'is_ps_editor', 'is_branch_manager', 'is_content_editor', 'is_carrier', 'is_administrator', 'staff_branch_id'] as const;
 
 // A page reads the viewer with the session (session.ts): the same columns as the query below.
 registerSessionFact('viewer', (userId) => sql`(select json_build_object(${sql.join(VIEWER_COLUMNS.map((c) => sql`${sql.lit(c)}, u.${sql.ref(c)}`))})
