@@ -43,6 +43,7 @@ import * as m0044 from './migrations/0044_vacancies.ts';
 import * as m0045 from './migrations/0045_questionnaires.ts';
 import * as m0046 from './migrations/0046_suppliers_mail.ts';
 import * as m0047 from './migrations/0047_suppliers_lists.ts';
+import * as m0050 from './migrations/0050_content_versions.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0045_questionnaires': m0045,
   '0046_suppliers_mail': m0046,
   '0047_suppliers_lists': m0047,
+  '0050_content_versions': m0050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
