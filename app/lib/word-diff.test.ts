@@ -7,6 +7,9 @@ describe('the word-level difference', () => {
   it('marks the words inserted and deleted, keeping the rest', () => {
     expect(render(wordDiff('Кубань завершила уборку озимых', 'Кубань досрочно завершила уборку ячменя'))).toBe('Кубань {+досрочно }завершила уборку [-озимых]{+ячменя}');
   });
+  it('keeps a word when only the punctuation after it changes', () => {
+    expect(render(wordDiff('Начали сев яровых.', 'Начали сев яровых раньше обычного.'))).toBe('Начали сев яровых{+ раньше обычного}.');
+  });
   it('gives one unchanged part for equal texts and handles empty sides', () => {
     expect(wordDiff('а б', 'а б')).toEqual([{ op: 'same', text: 'а б' }]);
     expect(wordDiff('', 'новый текст')).toEqual([{ op: 'ins', text: 'новый текст' }]);

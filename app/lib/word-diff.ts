@@ -1,16 +1,16 @@
 /**
  * A word-level difference of two texts (ADR 100), for the editors' comparison of versions: the
  * common beginning and end are cut off, the rest is compared word by word (a longest common
- * subsequence) of words and the spaces between them. Past a size where the table would be
+ * subsequence) of words, punctuation and the spaces between them. Past a size where the table would be
  * too big (about four million cells) the changed middle is shown as one deletion and one insertion.
  */
 export type DiffPart = { op: 'same' | 'ins' | 'del'; text: string };
 
 const MAX_CELLS = 4_000_000;
 
-/** Words and the whitespace between them, each a token of its own. */
+/** Words, runs of punctuation and the whitespace between them, each a token of its own. */
 export function words(text: string): string[] {
-  return text.match(/\S+|\s+/g) ?? [];
+  return text.match(/[\p{L}\p{N}_]+|\s+|[^\p{L}\p{N}_\s]+/gu) ?? [];
 }
 
 export function wordDiff(before: string, after: string): DiffPart[] {

@@ -351,7 +351,7 @@ describe('a vacancy\'s versions (ADR 100)', () => {
     expect((await vacancyVersions(t.services, created.id)).map((v) => [v.version, v.published])).toEqual([[2, true], [1, false]]);
     const compared = await compareVacancyVersions(t.services, created.id, 1, 2);
     expect(compared!.changes.map((c) => c.field)).toEqual(['title', 'duties', 'publishedAt']);
-    expect(compared!.changes[1]!.parts.filter((p) => p.op === 'ins').map((p) => p.text).join('')).toContain('станках ЧПУ.');
+    expect(compared!.changes[1]!.parts.filter((p) => p.op === 'ins').map((p) => p.text).join('')).toContain('станках ЧПУ');
 
     expect(await compareVacancyVersions(t.services, other.id, 1, 2)).toBeNull();
     expect(await restoreVacancyVersion(t.services, editor, other.id, 2, null)).toEqual({ ok: false, code: 'not_found' });
