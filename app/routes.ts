@@ -73,6 +73,7 @@ export default [
     route('content/promotions', 'routes/admin.content.promotions.tsx'),
     route('content/promotions/:id', 'routes/admin.content.promotions.$id.tsx'),
     route('blog', 'routes/admin.blog.tsx'),
+    route('blog/find', 'routes/admin.blog.find.ts'),
     route('blog/:id', 'routes/admin.blog.$id.tsx'),
     route('vacancies', 'routes/admin.vacancies.tsx'),
     route('vacancies/applications', 'routes/admin.vacancies.applications.tsx'),

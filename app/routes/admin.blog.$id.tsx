@@ -12,6 +12,7 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { parseCompare } from '#app/lib/word-diff.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
+import { RelatedPicker } from '#app/modules/blog/ui/RelatedPicker.tsx';
 import { ARTICLE_MESSAGES, ARTICLE_STATUS_LABELS, articleIntent, articleInput } from '#app/modules/blog/blog.schema.ts';
 import {
   articleForEditing, articleFormChoices, articleVersions, compareArticleVersions, parseArticleId, restoreArticleVersion, saveArticle, storeArticleCover,
@@ -144,9 +145,9 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           hint="Заголовки h2–h4, абзацы, списки, таблицы, ссылки, цитаты и картинки сайта (<figure><img src=&quot;/media/images/…&quot;></figure>). Остальное удаляется при сохранении." />
         <EditorField name="tags" label="Метки" value={v.tags} error={errors.tags} hint="Через запятую: «Уборочная кампания, Комбайны». Новые метки создаются." />
         <div className={editorStyles.row}>
-          <EditorField name="modelIds" label="Модели техники (номера)" value={v.modelIds} error={errors.modelIds}
-            hint={article.modelNames.length ? `Сейчас: ${article.modelNames.join(', ')}` : 'Номера моделей через запятую'} />
-          <EditorField name="partIds" label="Запчасти (номера)" value={v.partIds} error={errors.partIds} hint="Номера запчастей через запятую" />
+          <RelatedPicker name="modelIds" kind="model" label="Модели техники" value={v.modelIds} names={article.modelNameById} error={errors.modelIds}
+            hint={article.modelNames.length ? `Сейчас: ${article.modelNames.join(', ')}. Номера моделей через запятую` : 'Номера моделей через запятую; со скриптами — поиск по названию'} />
+          <RelatedPicker name="partIds" kind="part" label="Запчасти" value={v.partIds} names={{}} error={errors.partIds} hint="Номера запчастей через запятую; со скриптами — поиск по номеру или названию" />
         </div>
         <div className={editorStyles.row}>
           <div className={editorStyles.field} data-field="categoryIds">

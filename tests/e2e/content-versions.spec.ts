@@ -74,3 +74,29 @@ test('an editor changes an article twice, compares the versions and restores the
   await closeToast(page);
   await shot(page, testInfo, 'content-versions-history');
 });
+
+test('an editor picks related models by name from the keyboard; the chips are kept on save', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const id = unique(testInfo);
+  await signIn(page, `picker-editor-${id}@agro.test`, 'Ольга Редактор', 'content_editor');
+  await page.goto('/admin/blog/new');
+  await page.getByLabel('Заголовок').fill(`Новинки сезона ${id}`);
+  await page.getByLabel('Анонс').fill('Что привезли в филиалы.');
+  const models = page.getByRole('combobox', { name: 'Модели техники' });
+  await models.fill('Беларус');
+  const list = page.getByRole('listbox', { name: 'Модели техники' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  const first = (await list.getByRole('option').first().textContent())!;
+  await models.press('Enter');
+  const chips = page.locator('[data-picker="model"] [data-chip]');
+  await expect(chips).toHaveCount(1);
+  await expect(models).toHaveValue('');
+  await page.getByRole('button', { name: 'Сохранить черновик' }).click();
+  await expect(page.getByRole('status')).toContainText('Сохранено.');
+  await expect(page.locator('[data-picker="model"] [data-chip]')).toHaveCount(1);
+  await expect(page.locator('[data-picker="model"] [data-chip]')).toContainText(first.split(' ')[0]!);
+  // Removed by its button, from the keyboard too.
+  await page.locator('[data-picker="model"] [data-chip] button').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-picker="model"] [data-chip]')).toHaveCount(0);
+});

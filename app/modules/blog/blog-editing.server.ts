@@ -81,6 +81,8 @@ export interface ArticleForEditing {
   cover: { src: string; width: number; height: number } | null;
   /** The names of the models and parts the ids name (the editor checks what he typed). */
   modelNames: string[];
+  /** The chosen models' names by id (the picker's chips). */
+  modelNameById: Record<string, string>;
   partCount: number;
 }
 
@@ -90,7 +92,7 @@ const EMPTY_VALUES: ArticleFormValues = {
 };
 
 export async function articleForEditing(services: AppServices, id: ArticleId): Promise<ArticleForEditing | null> {
-  if (id === 'new') return { id, values: EMPTY_VALUES, state: null, link: null, cover: null, modelNames: [], partCount: 0 };
+  if (id === 'new') return { id, values: EMPTY_VALUES, state: null, link: null, cover: null, modelNames: [], modelNameById: {}, partCount: 0 };
   const [dir, row] = await Promise.all([
     blogDirectory(services),
     services.db.selectFrom('blog_article').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -113,7 +115,7 @@ export async function articleForEditing(services: AppServices, id: ArticleId): P
       coverImageId: row.cover_image_id ?? '', coverAlt: row.cover_alt,
     },
     state, link: state === 'published' && type ? articleLink(type.slug, row.slug) : null, cover,
-    modelNames: models.map((m) => m.card.name), partCount: row.part_ids.length,
+    modelNames: models.map((m) => m.card.name), modelNameById: Object.fromEntries(models.map((m) => [String(m.card.id), m.card.name])), partCount: row.part_ids.length,
   };
 }
 
