@@ -99,6 +99,8 @@ export default [
   ]),
   // An applicant's CV for HR (ADR 092): a download, outside the back-office's shell.
   route('admin/vacancies/applications/:id/cv', 'routes/admin.vacancies.applications.$id.cv.ts'),
+  // The article editor's pickers of models and parts (ADR 100): JSON, outside the back-office's shell.
+  route('admin/blog/find', 'routes/admin.blog.find.ts'),
   // Employees manage the suppliers at /suppliers/admin (spec §2): the back-office's area and shell (ADR 091).
   route('suppliers/admin', 'routes/admin.layout.tsx', { id: 'suppliers-admin' }, [
     index('routes/suppliers.admin.tsx'),

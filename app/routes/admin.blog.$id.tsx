@@ -6,13 +6,17 @@ import { readMultipart } from '#app/.server/multipart.ts';
 import { EditorField, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Toast } from '#app/components/backoffice/Toast.tsx';
+import { VersionHistory } from '#app/components/backoffice/VersionHistory.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
+import { parseCompare } from '#app/lib/word-diff.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
+import { RelatedPicker } from '#app/modules/blog/ui/RelatedPicker.tsx';
 import { ARTICLE_MESSAGES, ARTICLE_STATUS_LABELS, articleIntent, articleInput } from '#app/modules/blog/blog.schema.ts';
 import {
-  articleForEditing, articleFormChoices, parseArticleId, saveArticle, storeArticleCover, type ArticleFormValues, type UploadOutcome,
+  articleForEditing, articleFormChoices, articleVersions, compareArticleVersions, parseArticleId, restoreArticleVersion, saveArticle, storeArticleCover,
+  type ArticleFormValues, type UploadOutcome,
 } from '#app/modules/blog/blog-editing.server.ts';
 import type { Route } from './+types/admin.blog.$id';
 
@@ -33,11 +37,19 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   await requireCapability(ctx, handle.capability);
   const [article, choices] = await Promise.all([articleForEditing(ctx.services, idOf(params.id)), articleFormChoices(ctx.services)]);
   if (!article) throw data(null, { status: 404 });
+  // 'История' (ADR 100): the versions, and two of them compared when asked; a number the article does not have is 404.
+  const numericId = article.id === 'new' ? null : article.id;
+  const versions = numericId ? await articleVersions(ctx.services, numericId) : [];
+  const compare = url.searchParams.has('compare') ? parseCompare(url.searchParams.get('compare')) : null;
+  if (url.searchParams.has('compare') && (!compare || !numericId)) throw data(null, { status: 404 });
+  const comparison = compare && numericId ? await compareArticleVersions(ctx.services, numericId, compare[0], compare[1]) : null;
+  if (compare && !comparison) throw data(null, { status: 404 });
   const done = url.searchParams.get('done');
+  const restored = Number(url.searchParams.get('restored'));
   const removed = url.searchParams.get('markup') === 'removed';
   return data({
-    article, choices, csrf: ctx.csrfToken,
-    notice: done && done in NOTICES ? `${NOTICES[done as keyof typeof NOTICES]}${removed ? ` ${ARTICLE_MESSAGES.markupRemoved}` : ''}` : null,
+    article, choices, csrf: ctx.csrfToken, versions, comparison,
+    notice: restored > 0 ? ARTICLE_MESSAGES.restored(restored) : done && done in NOTICES ? `${NOTICES[done as keyof typeof NOTICES]}${removed ? ` ${ARTICLE_MESSAGES.markupRemoved}` : ''}` : null,
   }, { headers: ADMIN_HEADERS });
 }
 
@@ -61,6 +73,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await readForm(request, (file) => storeArticleCover(ctx.services, file));
   if (!form.ok) return data({ errors: { image: form.message } as Record<string, string>, values: null }, { status: 400 });
   const one = (k: string) => form.fields.get(k)?.[0] ?? '';
+  if (one('intent') === 'restore') {
+    const version = Number(one('version'));
+    if (id === 'new' || !Number.isInteger(version) || version < 1) throw data(null, { status: 404 });
+    const restored = await restoreArticleVersion(ctx.services, { userId: staff.userId, name: staff.name }, id, version, ctx.ip);
+    if (!restored.ok && restored.code === 'not_found') throw data(null, { status: 404 });
+    if (!restored.ok) return data({ errors: { version: restored.code === 'unfit' ? restored.message : Object.values(restored.errors).join(' ') } as Record<string, string>, values: null }, { status: 409 });
+    return redirect(`${LIST}/${id}?restored=${version}`);
+  }
   const values: ArticleFormValues = {
     ...(Object.fromEntries(TEXT_FIELDS.map((k) => [k, one(k)])) as Omit<ArticleFormValues, 'categoryIds' | 'regionIds'>),
     categoryIds: form.fields.get('categoryIds') ?? [], regionIds: form.fields.get('regionIds') ?? [],
@@ -84,7 +104,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) =>
   adminMeta(d ? (d.article.id === 'new' ? 'Новая статья' : `Статья «${d.article.values.title}»`) : ARTICLE_MESSAGES.notFound);
 
 export default function AdminArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, choices, csrf, notice } = loaderData;
+  const { article, choices, csrf, notice, versions, comparison } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const location = useLocation();
   const v: ArticleFormValues = actionData?.values ?? article.values;
@@ -101,7 +121,8 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
         {isNew ? null : <Link to={`/admin/audit?entity=article&entityId=${article.id}`}>История изменений</Link>}
       </p>
       <Toast message={actionData ? null : notice} token={loaderData} />
-      {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
+      {actionData?.errors.version ? <p className={styles.error} role="alert">{actionData.errors.version}</p>
+        : actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       <Form method="post" encType="multipart/form-data" className={editorStyles.form} key={`${location.search}|${article.values.slug}`}>
         <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="coverImageId" value={v.coverImageId} />
@@ -124,9 +145,9 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           hint="Заголовки h2–h4, абзацы, списки, таблицы, ссылки, цитаты и картинки сайта (<figure><img src=&quot;/media/images/…&quot;></figure>). Остальное удаляется при сохранении." />
         <EditorField name="tags" label="Метки" value={v.tags} error={errors.tags} hint="Через запятую: «Уборочная кампания, Комбайны». Новые метки создаются." />
         <div className={editorStyles.row}>
-          <EditorField name="modelIds" label="Модели техники (номера)" value={v.modelIds} error={errors.modelIds}
-            hint={article.modelNames.length ? `Сейчас: ${article.modelNames.join(', ')}` : 'Номера моделей через запятую'} />
-          <EditorField name="partIds" label="Запчасти (номера)" value={v.partIds} error={errors.partIds} hint="Номера запчастей через запятую" />
+          <RelatedPicker name="modelIds" kind="model" label="Модели техники" value={v.modelIds} names={article.modelNameById} error={errors.modelIds}
+            hint={article.modelNames.length ? `Сейчас: ${article.modelNames.join(', ')}. Номера моделей через запятую` : 'Номера моделей через запятую; со скриптами — поиск по названию'} />
+          <RelatedPicker name="partIds" kind="part" label="Запчасти" value={v.partIds} names={{}} error={errors.partIds} hint="Номера запчастей через запятую; со скриптами — поиск по номеру или названию" />
         </div>
         <div className={editorStyles.row}>
           <div className={editorStyles.field} data-field="categoryIds">
@@ -160,6 +181,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           {published ? <button type="submit" name="intent" value="unpublish" className="btn btn-secondary" disabled={busy}>Снять с публикации</button> : null}
         </div>
       </Form>
+      {isNew ? null : <VersionHistory path={`${LIST}/${article.id}`} versions={versions} comparison={comparison} csrf={csrf} multipart />}
     </>
   );
 }

@@ -1,15 +1,19 @@
-import { Form, data, redirect, useNavigation } from 'react-router';
+import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { EditorField, Preview, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Toast } from '#app/components/backoffice/Toast.tsx';
+import { VersionHistory } from '#app/components/backoffice/VersionHistory.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
+import { parseCompare } from '#app/lib/word-diff.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { QUESTIONNAIRE_PATH } from '#app/modules/questionnaires/questionnaires.constants.ts';
 import { QUESTIONNAIRE_MESSAGES, parseModelJson, questionnaireInput, questionnaireIntent, type QuestionnaireModel } from '#app/modules/questionnaires/questionnaires.schema.ts';
-import { parseEditId, questionnaireForEditing, saveQuestionnaire, type QuestionnaireFormValues } from '#app/modules/questionnaires/questionnaires.server.ts';
+import {
+  compareQuestionnaireVersions, parseEditId, questionnaireForEditing, questionnaireVersions, restoreQuestionnaireVersion, saveQuestionnaire, type QuestionnaireFormValues,
+} from '#app/modules/questionnaires/questionnaires.server.ts';
 import { QuestionnaireForm } from '#app/modules/questionnaires/ui/QuestionnaireForm.tsx';
 import qStyles from '#app/modules/questionnaires/ui/Questionnaire.module.css';
 import type { Route } from './+types/admin.questionnaires.$id';
@@ -30,8 +34,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   await requireCapability(ctx, handle.capability);
   const questionnaire = await questionnaireForEditing(ctx.services, idOf(params.id));
   if (!questionnaire) throw data(null, { status: 404 });
+  // 'История' (ADR 100): the versions, and two of them compared when asked; a number the questionnaire does not have is 404.
+  const numericId = questionnaire.id === 'new' ? null : questionnaire.id;
+  const versions = numericId ? await questionnaireVersions(ctx.services, numericId) : [];
+  const compare = url.searchParams.has('compare') ? parseCompare(url.searchParams.get('compare')) : null;
+  if (url.searchParams.has('compare') && (!compare || !numericId)) throw data(null, { status: 404 });
+  const comparison = compare && numericId ? await compareQuestionnaireVersions(ctx.services, numericId, compare[0], compare[1]) : null;
+  if (compare && !comparison) throw data(null, { status: 404 });
   const done = url.searchParams.get('done');
-  return data({ questionnaire, csrf: ctx.csrfToken, notice: done && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null }, { headers: ADMIN_HEADERS });
+  const restored = Number(url.searchParams.get('restored'));
+  const notice = restored > 0 ? QUESTIONNAIRE_MESSAGES.restored(restored) : done && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null;
+  return data({ questionnaire, csrf: ctx.csrfToken, notice, versions, comparison }, { headers: ADMIN_HEADERS });
 }
 
 interface Refused { values: QuestionnaireFormValues; errors: Record<string, string>; problems: string[]; preview: QuestionnaireModel | null }
@@ -42,6 +55,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const id = idOf(params.id);
   const form = await request.formData();
   const one = (k: string) => { const v = form.get(k); return typeof v === 'string' ? v : ''; };
+  if (one('intent') === 'restore') {
+    const version = Number(one('version'));
+    if (id === 'new' || !Number.isInteger(version) || version < 1) throw data(null, { status: 404 });
+    const restored = await restoreQuestionnaireVersion(ctx.services, { userId: staff.userId, name: staff.name }, id, version, ctx.ip);
+    if (!restored.ok && restored.code === 'not_found') throw data(null, { status: 404 });
+    if (!restored.ok) {
+      const message = restored.code === 'unfit' ? restored.message : restored.problems.join(' ');
+      return data<Refused>({ values: (await questionnaireForEditing(ctx.services, id))!.values, errors: { version: message }, problems: [], preview: null }, { status: 409 });
+    }
+    return redirect(`${LIST}/${id}?restored=${version}`);
+  }
   const values: QuestionnaireFormValues = { title: one('title'), intro: one('intro'), thanks: one('thanks'), modelJson: one('modelJson') };
   const intent = questionnaireIntent.parse(one('intent'));
   const parsed = questionnaireInput.safeParse(values);
@@ -69,7 +93,8 @@ const MODEL_HINT = 'Страницы с вопросами: { "pages": [{ "title
   + 'matrix (rows и columns, один выбор в строке). Условие: "showIf": { "question": "код вопроса выше", "anyOf": ["вариант"] } или { "question", "min", "max" } для оценки и числа.';
 
 export default function AdminQuestionnaire({ loaderData, actionData }: Route.ComponentProps) {
-  const { questionnaire: q, csrf, notice } = loaderData;
+  const { questionnaire: q, csrf, notice, versions, comparison } = loaderData;
+  const location = useLocation();
   const busy = useNavigation().state === 'submitting';
   const v = actionData?.values ?? q.values;
   const errors = actionData?.errors ?? {};
@@ -87,10 +112,11 @@ export default function AdminQuestionnaire({ loaderData, actionData }: Route.Com
         {isNew ? null : <><Link to={`${LIST}/${q.id}/results`}>Результаты ({q.responses})</Link> · <Link to={`/admin/audit?entity=questionnaire&entityId=${q.id}`}>История изменений</Link></>}
       </p>
       <Toast message={actionData ? null : notice} token={loaderData} />
-      {refused ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
+      {errors.version ? <p className={styles.error} role="alert">{errors.version}</p>
+        : refused ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
       {q.responses > 0 ? <p className={editorStyles.draft}>На анкету уже ответили {q.responses}. Коды вопросов и вариантов лучше не менять: по ним считаются результаты; тип вопроса с ответами поменять нельзя.</p> : null}
       <div className={editorStyles.layout}>
-        <Form method="post" className={editorStyles.form}>
+        <Form method="post" className={editorStyles.form} key={location.search}>
           <input type="hidden" name="_csrf" value={csrf} />
           <EditorField name="title" label="Название" value={v.title} error={errors.title} maxLength={200} required />
           <EditorField name="intro" label="Вступление" value={v.intro} error={errors.intro} rows={3} hint="Показывается над вопросами" />
@@ -116,6 +142,7 @@ export default function AdminQuestionnaire({ loaderData, actionData }: Route.Com
           </Preview>
         ) : null}
       </div>
+      {isNew ? null : <VersionHistory path={`${LIST}/${q.id}`} versions={versions} comparison={comparison} csrf={csrf} />}
     </>
   );
 }

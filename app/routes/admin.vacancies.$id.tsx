@@ -1,15 +1,17 @@
-import { Form, data, redirect, useNavigation } from 'react-router';
+import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import { EditorField, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Toast } from '#app/components/backoffice/Toast.tsx';
+import { VersionHistory } from '#app/components/backoffice/VersionHistory.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
+import { parseCompare } from '#app/lib/word-diff.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { EMPLOYMENTS, EMPLOYMENT_LABELS, VACANCY_MESSAGES, VACANCY_STATUS_LABELS, vacancyInput, vacancyIntent } from '#app/modules/vacancies/vacancies.schema.ts';
 import {
-  parseVacancyId, saveVacancy, vacancyForEditing, vacancyFormChoices, type VacancyFormValues,
+  compareVacancyVersions, parseVacancyId, restoreVacancyVersion, saveVacancy, vacancyForEditing, vacancyFormChoices, vacancyVersions, type VacancyFormValues,
 } from '#app/modules/vacancies/vacancies-editing.server.ts';
 import type { Route } from './+types/admin.vacancies.$id';
 
@@ -32,8 +34,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   await requireCapability(ctx, handle.capability);
   const [vacancy, choices] = await Promise.all([vacancyForEditing(ctx.services, idOf(params.id)), vacancyFormChoices(ctx.services)]);
   if (!vacancy) throw data(null, { status: 404 });
+  // 'История' (ADR 100): the versions, and two of them compared when asked; a number the vacancy does not have is 404.
+  const numericId = vacancy.id === 'new' ? null : vacancy.id;
+  const versions = numericId ? await vacancyVersions(ctx.services, numericId) : [];
+  const compare = url.searchParams.has('compare') ? parseCompare(url.searchParams.get('compare')) : null;
+  if (url.searchParams.has('compare') && (!compare || !numericId)) throw data(null, { status: 404 });
+  const comparison = compare && numericId ? await compareVacancyVersions(ctx.services, numericId, compare[0], compare[1]) : null;
+  if (compare && !comparison) throw data(null, { status: 404 });
   const done = url.searchParams.get('done');
-  return data({ vacancy, choices, csrf: ctx.csrfToken, notice: done && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null }, { headers: ADMIN_HEADERS });
+  const restored = Number(url.searchParams.get('restored'));
+  const notice = restored > 0 ? VACANCY_MESSAGES.restored(restored) : done && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null;
+  return data({ vacancy, choices, csrf: ctx.csrfToken, notice, versions, comparison }, { headers: ADMIN_HEADERS });
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -43,6 +54,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) return data({ errors: { title: 'Не удалось прочитать форму. Обновите страницу' } as Record<string, string>, values: null }, { status: 400 });
   const one = (k: string) => { const v = form.get(k); return typeof v === 'string' ? v : ''; };
+  if (one('intent') === 'restore') {
+    const version = Number(one('version'));
+    if (id === 'new' || !Number.isInteger(version) || version < 1) throw data(null, { status: 404 });
+    const restored = await restoreVacancyVersion(ctx.services, { userId: staff.userId, name: staff.name }, id, version, ctx.ip);
+    if (!restored.ok && restored.code === 'not_found') throw data(null, { status: 404 });
+    if (!restored.ok) return data({ errors: { version: restored.code === 'unfit' ? restored.message : Object.values(restored.errors).join(' ') } as Record<string, string>, values: null }, { status: 409 });
+    return redirect(`${LIST}/${id}?restored=${version}`);
+  }
   const values = Object.fromEntries(FIELDS.map((k) => [k, one(k)])) as unknown as VacancyFormValues;
   const parsed = vacancyInput.safeParse(values);
   if (!parsed.success) return data({ errors: firstIssueByField(parsed.error.issues), values }, { status: 400 });
@@ -58,7 +77,8 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) =>
   adminMeta(d ? (d.vacancy.id === 'new' ? 'Новая вакансия' : `Вакансия «${d.vacancy.values.title}»`) : VACANCY_MESSAGES.notFound);
 
 export default function AdminVacancy({ loaderData, actionData }: Route.ComponentProps) {
-  const { vacancy, choices, csrf, notice } = loaderData;
+  const { vacancy, choices, csrf, notice, versions, comparison } = loaderData;
+  const location = useLocation();
   const busy = useNavigation().state === 'submitting';
   const v: VacancyFormValues = actionData?.values ?? vacancy.values;
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -84,8 +104,9 @@ export default function AdminVacancy({ loaderData, actionData }: Route.Component
         {isNew ? null : <Link to={`/admin/audit?entity=vacancy&entityId=${vacancy.id}`}>История изменений</Link>}
       </p>
       <Toast message={actionData ? null : notice} token={loaderData} />
-      {actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
-      <Form method="post" className={editorStyles.form} key={`${vacancy.id}|${vacancy.values.slug}|${notice ?? ''}`}>
+      {actionData?.errors.version ? <p className={styles.error} role="alert">{actionData.errors.version}</p>
+        : actionData ? <p className={styles.error} role="alert">Проверьте поля формы: ничего не сохранено.</p> : null}
+      <Form method="post" className={editorStyles.form} key={`${vacancy.id}|${vacancy.values.slug}|${notice ?? ''}|${location.search}`}>
         <input type="hidden" name="_csrf" value={csrf} />
         <div className={editorStyles.row}>
           {select('branchId', 'Филиал', choices.branches.map((b) => ({ value: String(b.id), label: b.name === b.city ? b.name : `${b.name} (${b.city})` })))}
@@ -119,6 +140,7 @@ export default function AdminVacancy({ loaderData, actionData }: Route.Component
           {published ? <button type="submit" name="intent" value="unpublish" className="btn btn-secondary" disabled={busy}>Снять с публикации</button> : null}
         </div>
       </Form>
+      {isNew ? null : <VersionHistory path={`${LIST}/${vacancy.id}`} versions={versions} comparison={comparison} csrf={csrf} />}
     </>
   );
 }

@@ -45,6 +45,7 @@ import * as m0046 from './migrations/0046_suppliers_mail.ts';
 import * as m0047 from './migrations/0047_suppliers_lists.ts';
 import * as m0048 from './migrations/0048_transport.ts';
 import * as m0049 from './migrations/0049_supplier_order_lines.ts';
+import * as m0050 from './migrations/0050_content_versions.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0047_suppliers_lists': m0047,
   '0048_transport': m0048,
   '0049_supplier_order_lines': m0049,
+  '0050_content_versions': m0050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -61,6 +61,7 @@ export interface Database {
   audit_log: AuditLogTable;
   orders_event: OrdersEventTable;
   content_draft: ContentDraftTable;
+  content_version: ContentVersionTable;
   financing_programme: FinancingProgrammeTable;
   financing_terms: FinancingTermsTable;
   offers_offer: OffersOfferTable;
@@ -792,6 +793,19 @@ export interface JobTable {
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** An editor's unpublished change (migration 0033, ADR 081). */
+export interface ContentVersionTable {
+  entity: 'article' | 'vacancy' | 'questionnaire';
+  entity_id: string;
+  version: number;
+  /** The saved fields (JSON text on insert). */
+  data: ColumnType<unknown, string, never>;
+  published: boolean;
+  author_id: number | null;
+  author_name: string;
+  restored_from: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface ContentDraftTable {
   entity: 'page' | 'promotion' | 'branch';
   entity_id: string;

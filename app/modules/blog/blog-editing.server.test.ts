@@ -6,7 +6,7 @@ import { cleanArticleHtml } from './article-html.server.ts';
 import { dateToMoscowLocal } from './blog.rules.ts';
 import { ARTICLE_MESSAGES, articleInput } from './blog.schema.ts';
 import { articlePage, blogDirectory, latestNews } from './blog.server.ts';
-import { articleForEditing, listArticlesForEditing, saveArticle } from './blog-editing.server.ts';
+import { articleForEditing, articleVersions, compareArticleVersions, listArticlesForEditing, restoreArticleVersion, saveArticle } from './blog-editing.server.ts';
 
 /*
  * The blog's editors (ADR 089) on both engines: an article is a draft until published, a later date
@@ -99,5 +99,43 @@ describe('the text an article may hold', () => {
     expect(cleanArticleHtml(kept)).toEqual({ html: kept, removed: false });
     const dirty = cleanArticleHtml('<p onclick="x()">А<iframe src="https://x"></iframe><img src="//evil/x.png"><img src="javascript:alert(1)"></p><style>p{}</style>');
     expect(dirty).toEqual({ html: '<p>А</p>', removed: true });
+  });
+});
+
+describe('an article\'s versions (ADR 100)', () => {
+  it('records one per save and publication, compares two word by word, restores one as a new version, audited', async () => {
+    const created = await saveArticle(t.services, editor, 'new', input({ title: 'Версии: посевная началась', slug: 'versii-posevnaya', lead: 'Первый анонс.' }), 'save', null);
+    if (!created.ok) throw new Error('not saved');
+    await saveArticle(t.services, editor, created.id, input({ title: 'Версии: посевная началась рано', slug: 'versii-posevnaya', lead: 'Второй анонс.' }), 'publish', null);
+    await saveArticle(t.services, editor, created.id, input({ title: 'Версии: посевная началась рано', slug: 'versii-posevnaya', lead: 'Третий анонс.', bodyHtml: '<p>Новый текст</p>' }), 'save', null);
+
+    const versions = await articleVersions(t.services, created.id);
+    expect(versions.map((v) => [v.version, v.published, v.authorName])).toEqual([[3, true, editor.name], [2, true, editor.name], [1, false, editor.name]]);
+
+    const compared = await compareArticleVersions(t.services, created.id, 1, 3);
+    expect(compared!.changes.map((c) => c.field)).toEqual(['title', 'lead', 'bodyHtml', 'publishedAt']);
+    expect(compared!.changes[0]!.parts).toEqual([{ op: 'same', text: 'Версии: посевная началась' }, { op: 'ins', text: ' рано' }]);
+    expect(compared!.changes[2]).toMatchObject({ before: 'Текст [картинка: Поле]', after: 'Новый текст' });
+
+    const restored = await restoreArticleVersion(t.services, editor, created.id, 1, '203.0.113.9');
+    expect(restored).toMatchObject({ ok: true, state: 'published' });
+    const form = await articleForEditing(t.services, created.id);
+    expect(form!.values).toMatchObject({ title: 'Версии: посевная началась', lead: 'Первый анонс.' });
+    const after = await articleVersions(t.services, created.id);
+    expect(after[0]).toMatchObject({ version: 4, restoredFrom: 1, published: true });
+    expect((await compareArticleVersions(t.services, created.id, 1, 4))!.changes.map((c) => c.field)).toEqual(['publishedAt']);
+    const audit = await listAudit(t.db, auditFilter.parse({ entity: 'article', entityId: String(created.id) }));
+    expect(audit.rows[0]).toMatchObject({ action: 'article.restore', actorName: editor.name, after: { restoredFrom: 1, lead: 'Первый анонс.' } });
+  });
+
+  it('answers not found for a version of another article or one that does not exist', async () => {
+    const a = await saveArticle(t.services, editor, 'new', input({ title: 'Версии: статья А', slug: 'versii-a' }), 'save', null);
+    const b = await saveArticle(t.services, editor, 'new', input({ title: 'Версии: статья Б', slug: 'versii-b' }), 'save', null);
+    if (!a.ok || !b.ok) throw new Error('not saved');
+    await saveArticle(t.services, editor, a.id, input({ title: 'Версии: статья А, вторая', slug: 'versii-a' }), 'save', null);
+    expect(await compareArticleVersions(t.services, b.id, 1, 2)).toBeNull();
+    expect(await compareArticleVersions(t.services, a.id, 1, 2)).not.toBeNull();
+    expect(await restoreArticleVersion(t.services, editor, b.id, 2, null)).toEqual({ ok: false, code: 'not_found' });
+    expect((await articleForEditing(t.services, b.id))!.values.title).toBe('Версии: статья Б');
   });
 });

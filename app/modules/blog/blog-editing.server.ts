@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import { changedFields, recordAudit, type AuditEntry } from '#app/.server/audit.ts';
 import { now } from '#app/.server/clock.ts';
+import { listVersions, readVersion, recordVersion, type VersionSummary } from '#app/.server/content-versions.ts';
 import type { AppServices } from '#app/.server/context.ts';
+import { changedFieldsOf, type FieldChange } from '#app/lib/word-diff.ts';
 import { dataChanged } from '#app/.server/db/changes.ts';
 import { imageStorage } from '#app/.server/files/image-variants.ts';
 import { readStoredImage, storeImage } from '#app/.server/files/images.ts';
@@ -13,7 +15,7 @@ import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { cleanArticleHtml } from './article-html.server.ts';
 import { intArray } from './blog.queries.server.ts';
 import { articleLink, dateToMoscowLocal, moscowLocalToDate, slugFromTitle } from './blog.rules.ts';
-import { ARTICLE_MESSAGES, type ArticleInput, type ArticleStatus } from './blog.schema.ts';
+import { ARTICLE_MESSAGES, articleInput, type ArticleInput, type ArticleStatus } from './blog.schema.ts';
 import { blogDirectory } from './blog.server.ts';
 
 /*
@@ -79,6 +81,8 @@ export interface ArticleForEditing {
   cover: { src: string; width: number; height: number } | null;
   /** The names of the models and parts the ids name (the editor checks what he typed). */
   modelNames: string[];
+  /** The chosen models' names by id (the picker's chips). */
+  modelNameById: Record<string, string>;
   partCount: number;
 }
 
@@ -88,7 +92,7 @@ const EMPTY_VALUES: ArticleFormValues = {
 };
 
 export async function articleForEditing(services: AppServices, id: ArticleId): Promise<ArticleForEditing | null> {
-  if (id === 'new') return { id, values: EMPTY_VALUES, state: null, link: null, cover: null, modelNames: [], partCount: 0 };
+  if (id === 'new') return { id, values: EMPTY_VALUES, state: null, link: null, cover: null, modelNames: [], modelNameById: {}, partCount: 0 };
   const [dir, row] = await Promise.all([
     blogDirectory(services),
     services.db.selectFrom('blog_article').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -111,7 +115,7 @@ export async function articleForEditing(services: AppServices, id: ArticleId): P
       coverImageId: row.cover_image_id ?? '', coverAlt: row.cover_alt,
     },
     state, link: state === 'published' && type ? articleLink(type.slug, row.slug) : null, cover,
-    modelNames: models.map((m) => m.card.name), partCount: row.part_ids.length,
+    modelNames: models.map((m) => m.card.name), modelNameById: Object.fromEntries(models.map((m) => [String(m.card.id), m.card.name])), partCount: row.part_ids.length,
   };
 }
 
@@ -181,7 +185,9 @@ async function unknownIds(services: AppServices, input: ArticleInput): Promise<R
  * its audit record, in one transaction. Its text is cleaned first; tags named for the first time are
  * created; a slug another article has is refused; ids that name nothing are refused.
  */
-export async function saveArticle(services: AppServices, editor: Editor, id: ArticleId, input: ArticleInput, intent: SaveIntent, ip: string | null): Promise<SaveOutcome> {
+export async function saveArticle(
+  services: AppServices, editor: Editor, id: ArticleId, input: ArticleInput, intent: SaveIntent, ip: string | null, restoredFrom: number | null = null,
+): Promise<SaveOutcome> {
   const dir = await blogDirectory(services);
   const errors: Record<string, string> = {};
   if (!dir.typeById.has(input.typeId)) errors.typeId = ARTICLE_MESSAGES.type;
@@ -244,9 +250,17 @@ export async function saveArticle(services: AppServices, editor: Editor, id: Art
         regionIds: before.region_ids.join(','), status: before.status, publishedAt: before.published_at?.toISOString() ?? null,
         coverImageId: before.cover_image_id, coverAlt: before.cover_alt,
       };
-      const action = before.status !== status ? (status === 'published' ? 'article.publish' : 'article.unpublish') : 'article.update';
-      await recordAudit(trx, { actor: editor, action, entity: 'article', entityId: savedId, ...changedFields(was, after), ip });
+      const action = restoredFrom ? 'article.restore' : before.status !== status ? (status === 'published' ? 'article.publish' : 'article.unpublish') : 'article.update';
+      await recordAudit(trx, { actor: editor, action, entity: 'article', entityId: savedId, ...changedFields(was, after), ...(restoredFrom ? { after: { ...after, restoredFrom } } : {}), ip });
     }
+    // Its version (ADR 100): the fields as the form would send them back, so that restoring is saving them again.
+    const version: ArticleVersionData = {
+      typeId: String(input.typeId), title: input.title, slug, lead: input.lead, metaDescription: input.metaDescription, bodyHtml: body.html,
+      tags: input.tags.join(', '), modelIds: input.modelIds.join(', '), partIds: input.partIds.join(', '),
+      categoryIds: input.categoryIds.join(', '), regionIds: input.regionIds.join(', '),
+      publishedAt: publishedAt ? dateToMoscowLocal(publishedAt) : '', coverImageId: cover?.id ?? '', coverAlt: input.coverAlt,
+    };
+    await recordVersion(trx, 'article', savedId, { ...version }, { author: editor, published: status === 'published', restoredFrom });
     return { ok: true, id: savedId, state: stateOf(status, publishedAt, at), markupRemoved: body.removed };
   });
   // This process's next page shows the change at once; the others hear the tables' triggers (ADR 070).
@@ -255,4 +269,45 @@ export async function saveArticle(services: AppServices, editor: Editor, id: Art
     if (input.tags.length) dataChanged(services.db, 'blog_tag');
   }
   return outcome;
+}
+
+/** What a version of an article keeps: its form's fields as text. */
+type ArticleVersionData = Omit<ArticleFormValues, 'categoryIds' | 'regionIds'> & { categoryIds: string; regionIds: string };
+
+/** The version fields an editor compares, in the form's order, with their labels. */
+export const ARTICLE_VERSION_LABELS: Record<keyof ArticleVersionData, string> = {
+  typeId: 'Раздел', title: 'Заголовок', slug: 'Адрес', lead: 'Анонс', metaDescription: 'Описание для поисковых систем', bodyHtml: 'Текст статьи',
+  tags: 'Метки', modelIds: 'Модели техники', partIds: 'Запчасти', categoryIds: 'Разделы каталога', regionIds: 'Регионы',
+  publishedAt: 'Дата публикации', coverImageId: 'Обложка', coverAlt: 'Подпись к обложке',
+};
+
+/** An article's versions, the latest first. */
+export async function articleVersions(services: AppServices, id: number): Promise<VersionSummary[]> {
+  return listVersions(services.db, 'article', id);
+}
+
+export interface VersionComparison { from: VersionSummary; to: VersionSummary; changes: FieldChange[] }
+
+/** Two versions of one article field by field; a number the article does not have answers null. */
+export async function compareArticleVersions(services: AppServices, id: number, from: number, to: number): Promise<VersionComparison | null> {
+  const [a, b] = await Promise.all([readVersion(services.db, 'article', id, from), readVersion(services.db, 'article', id, to)]);
+  if (!a || !b) return null;
+  const { data: before, ...fromSummary } = a;
+  const { data: after, ...toSummary } = b;
+  return { from: fromSummary, to: toSummary, changes: changedFieldsOf(before, after, ARTICLE_VERSION_LABELS, ['bodyHtml']) };
+}
+
+export type RestoreOutcome = SaveOutcome | { ok: false; code: 'unfit'; message: string };
+
+/**
+ * Makes a version the article's text again: its fields are saved as the editor's form would save
+ * them (checked, audited as `article.restore`, recorded as a new version); the article stays
+ * published or a draft as it is. A version that no longer fits the form is refused.
+ */
+export async function restoreArticleVersion(services: AppServices, editor: Editor, id: number, version: number, ip: string | null): Promise<RestoreOutcome> {
+  const found = await readVersion(services.db, 'article', id, version);
+  if (!found) return { ok: false, code: 'not_found' };
+  const parsed = articleInput.safeParse(found.data);
+  if (!parsed.success) return { ok: false, code: 'unfit', message: ARTICLE_MESSAGES.versionUnfit };
+  return saveArticle(services, editor, id, parsed.data, 'save', ip, version);
 }

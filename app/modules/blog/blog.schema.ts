@@ -135,6 +135,8 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const ARTICLE_STATUS_LABELS: Record<ArticleStatus | 'scheduled', string> = { draft: 'Черновик', published: 'Опубликована', scheduled: 'Запланирована' };
 
 export const ARTICLE_MESSAGES = {
+  versionUnfit: 'Эту версию нельзя восстановить: её поля не подходят к нынешней форме статьи.',
+  restored: (n: number) => `Восстановлена версия ${n}: её текст стал текстом статьи.`,
   title: 'Укажите заголовок',
   titleTooLong: `Заголовок — не длиннее ${BLOG_LIMITS.title} символов`,
   slug: 'Адрес — латинские буквы, цифры и дефисы, например «uborka-2026»',

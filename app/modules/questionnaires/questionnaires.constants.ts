@@ -42,6 +42,8 @@ export const QUESTION_TYPE_LABELS: Record<'single' | 'multiple' | 'text' | 'numb
 };
 
 export const QUESTIONNAIRE_MESSAGES = {
+  versionUnfit: 'Эту версию нельзя восстановить: её поля не подходят к нынешней форме анкеты.',
+  restored: (n: number) => `Восстановлена версия ${n}: её текст стал текстом анкеты.`,
   notFound: 'Анкета не найдена',
   alreadyAnswered: 'Вы уже ответили на эту анкету. Спасибо! Ответить ещё раз нельзя.',
   invalid: 'Проверьте ответы: анкета не отправлена.',

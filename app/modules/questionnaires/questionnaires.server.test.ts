@@ -5,6 +5,7 @@ import { SERVICE_SURVEY } from './data/service-survey.ts';
 import {
   listQuestionnaires, newRespondentCookie, questionnaireForEditing, questionnaireForRespondent, questionnaireResults, respondentOf, responsesCsv,
   saveQuestionnaire, submitResponse, type Submission,
+  compareQuestionnaireVersions, questionnaireVersions, restoreQuestionnaireVersion,
 } from './questionnaires.server.ts';
 import { QUESTIONNAIRE_MESSAGES, resultsFilter } from './questionnaires.schema.ts';
 
@@ -186,5 +187,28 @@ describe('results', () => {
     expect(lines[3]).toMatch(/;Гость;;;Бета;;7;;Нет;"Дорого; долго"$/);
     const guests = new TextDecoder().decode(await new Response((await responsesCsv(t.services, id, filter({ who: 'guest' })))!.stream).arrayBuffer());
     expect(guests.split('\r\n').filter(Boolean)).toHaveLength(3);
+  });
+});
+
+describe('a questionnaire\'s versions (ADR 100)', () => {
+  it('records one per save and publication, compares them, restores one; another questionnaire\'s number is not found', async () => {
+    const model = JSON.stringify(SERVICE_SURVEY.model);
+    const created = await saveQuestionnaire(t.services, editor, 'new', { title: 'Версии анкеты', intro: 'Первое вступление', thanks: 'Спасибо', modelJson: model }, 'save', null);
+    if (!created.ok) throw new Error('not saved');
+    await saveQuestionnaire(t.services, editor, created.id, { title: 'Версии анкеты', intro: 'Второе вступление', thanks: 'Спасибо', modelJson: model }, 'publish', null);
+    const other = await saveQuestionnaire(t.services, editor, 'new', { title: 'Другая анкета', intro: '', thanks: '', modelJson: model }, 'save', null);
+    if (!other.ok) throw new Error('not saved');
+
+    expect((await questionnaireVersions(t.services, created.id)).map((v) => [v.version, v.published])).toEqual([[2, true], [1, false]]);
+    const compared = await compareQuestionnaireVersions(t.services, created.id, 1, 2);
+    expect(compared!.changes.map((c) => c.field)).toEqual(['intro']);
+    expect(compared!.changes[0]!.parts).toEqual([{ op: 'del', text: 'Первое' }, { op: 'ins', text: 'Второе' }, { op: 'same', text: ' вступление' }]);
+
+    expect(await compareQuestionnaireVersions(t.services, other.id, 1, 2)).toBeNull();
+    expect(await restoreQuestionnaireVersion(t.services, editor, other.id, 2, null)).toEqual({ ok: false, code: 'not_found' });
+
+    expect(await restoreQuestionnaireVersion(t.services, editor, created.id, 1, null)).toMatchObject({ ok: true, published: true });
+    expect((await questionnaireForEditing(t.services, created.id))!.values.intro).toBe('Первое вступление');
+    expect((await questionnaireVersions(t.services, created.id))[0]).toMatchObject({ version: 3, restoredFrom: 1 });
   });
 });

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { changedFields, recordAudit, type AuditEntry } from '#app/.server/audit.ts';
 import { now } from '#app/.server/clock.ts';
+import { listVersions, readVersion, recordVersion, type VersionSummary } from '#app/.server/content-versions.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import { reserve } from '#app/.server/rate-limit.ts';
+import { changedFieldsOf, type FieldChange } from '#app/lib/word-diff.ts';
 import { RESPONDENT_COOKIE_PATTERN, RESPONSES_PER_ADDRESS_PER_HOUR, SCALE_MAX, SCALE_MIN, TEXT_ANSWERS_SHOWN } from './questionnaires.constants.ts';
 import { allQuestions, changedTypes, checkAnswers, csvAnswerCells, csvHeader, csvRow, percentOf, type RawAnswers } from './questionnaires.rules.ts';
 import {
-  QUESTIONNAIRE_MESSAGES as M, parseModelJson, type AnswerValue, type Answers, type ChoiceOption, type QuestionType, type QuestionnaireInput,
+  QUESTIONNAIRE_MESSAGES as M, parseModelJson, questionnaireInput, type AnswerValue, type Answers, type ChoiceOption, type QuestionType, type QuestionnaireInput,
   type QuestionnaireIntent, type QuestionnaireModel, type ResponseLink, type ResultsFilter,
 } from './questionnaires.schema.ts';
 
@@ -169,6 +171,7 @@ interface AuditedQuestionnaire { title: string; intro: string; thanks: string; p
  */
 export async function saveQuestionnaire(
   services: AppServices, editor: Editor, id: QuestionnaireId, input: QuestionnaireInput, intent: Exclude<QuestionnaireIntent, 'preview'>, ip: string | null,
+  restoredFrom: number | null = null,
 ): Promise<SaveOutcome> {
   const checked = parseModelJson(input.modelJson);
   if (!checked.ok) return { ok: false, code: 'invalid', errors: { modelJson: checked.problems[0]! }, problems: checked.problems };
@@ -191,17 +194,55 @@ export async function saveQuestionnaire(
     const published = intent === 'publish' ? true : intent === 'unpublish' ? false : before?.published ?? false;
     const after: AuditedQuestionnaire = { title: input.title, intro: input.intro, thanks: input.thanks, published, model };
     const values = { title: input.title, intro: input.intro, thanks: input.thanks, model, published, updated_at: at };
+    // Its version (ADR 100): the form's fields, the model as the editor's form shows it.
+    const version: QuestionnaireFormValues = { title: input.title, intro: input.intro, thanks: input.thanks, modelJson: JSON.stringify(checked.model, null, 2) };
     if (!before) {
       const saved = await trx.insertInto('questionnaires_questionnaire').values({ ...values, created_at: at }).returning('id').executeTakeFirstOrThrow();
       await recordAudit(trx, { actor: editor, action: published ? 'questionnaire.publish' : 'questionnaire.create', entity: 'questionnaire', entityId: saved.id, after, ip });
+      await recordVersion(trx, 'questionnaire', saved.id, { ...version }, { author: editor, published });
       return { ok: true, id: saved.id, published };
     }
     await trx.updateTable('questionnaires_questionnaire').set(values).where('id', '=', before.id).execute();
     const was: AuditedQuestionnaire = { title: before.title, intro: before.intro, thanks: before.thanks, published: before.published, model: JSON.stringify(before.model) };
-    const action = before.published !== published ? (published ? 'questionnaire.publish' : 'questionnaire.unpublish') : 'questionnaire.update';
-    await recordAudit(trx, { actor: editor, action, entity: 'questionnaire', entityId: before.id, ...changedFields(was, after), ip });
+    const action = restoredFrom ? 'questionnaire.restore' : before.published !== published ? (published ? 'questionnaire.publish' : 'questionnaire.unpublish') : 'questionnaire.update';
+    await recordAudit(trx, { actor: editor, action, entity: 'questionnaire', entityId: before.id, ...changedFields(was, after), ...(restoredFrom ? { after: { ...after, restoredFrom } } : {}), ip });
+    await recordVersion(trx, 'questionnaire', before.id, { ...version }, { author: editor, published, restoredFrom });
     return { ok: true, id: before.id, published };
   });
+}
+
+/** The version fields an editor compares, in the form's order, with their labels. */
+export const QUESTIONNAIRE_VERSION_LABELS: Record<keyof QuestionnaireFormValues, string> = {
+  title: 'Название', intro: 'Вступление', thanks: 'Текст благодарности', modelJson: 'Страницы и вопросы (JSON)',
+};
+
+/** A questionnaire's versions, the latest first. */
+export async function questionnaireVersions(services: AppServices, id: number): Promise<VersionSummary[]> {
+  return listVersions(services.db, 'questionnaire', id);
+}
+
+/** Two versions of one questionnaire field by field; a number it does not have answers null. */
+export async function compareQuestionnaireVersions(services: AppServices, id: number, from: number, to: number): Promise<{ from: VersionSummary; to: VersionSummary; changes: FieldChange[] } | null> {
+  const [a, b] = await Promise.all([readVersion(services.db, 'questionnaire', id, from), readVersion(services.db, 'questionnaire', id, to)]);
+  if (!a || !b) return null;
+  const { data: before, ...fromSummary } = a;
+  const { data: after, ...toSummary } = b;
+  return { from: fromSummary, to: toSummary, changes: changedFieldsOf(before, after, QUESTIONNAIRE_VERSION_LABELS) };
+}
+
+export type RestoreOutcome = SaveOutcome | { ok: false; code: 'unfit'; message: string };
+
+/**
+ * Makes a version the questionnaire's text again, as the article's (ADR 100): saved through the same
+ * checks (a question whose type changed and that has answers still refuses it), audited as
+ * `questionnaire.restore`, a new version; published or not as it is.
+ */
+export async function restoreQuestionnaireVersion(services: AppServices, editor: Editor, id: number, version: number, ip: string | null): Promise<RestoreOutcome> {
+  const found = await readVersion(services.db, 'questionnaire', id, version);
+  if (!found) return { ok: false, code: 'not_found' };
+  const parsed = questionnaireInput.safeParse(found.data);
+  if (!parsed.success) return { ok: false, code: 'unfit', message: M.versionUnfit };
+  return saveQuestionnaire(services, editor, id, parsed.data, 'save', ip, version);
 }
 
 /*

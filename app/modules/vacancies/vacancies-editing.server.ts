@@ -1,11 +1,13 @@
 import { changedFields, recordAudit, type AuditEntry } from '#app/.server/audit.ts';
 import { now } from '#app/.server/clock.ts';
+import { listVersions, readVersion, recordVersion, type VersionSummary } from '#app/.server/content-versions.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import { dataChanged } from '#app/.server/db/changes.ts';
+import { changedFieldsOf, type FieldChange } from '#app/lib/word-diff.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { APPLICATION_MOVES, dateToMoscowLocal, moscowLocalToDate, salaryField, slugFromTitle, vacancyLink } from './vacancies.rules.ts';
 import {
-  VACANCY_MESSAGES, type BranchHrInput, type VacancyApplicationStatus, type VacancyEmployment, type VacancyInput, type VacancyStatus,
+  VACANCY_MESSAGES, vacancyInput, type BranchHrInput, type VacancyApplicationStatus, type VacancyEmployment, type VacancyInput, type VacancyStatus,
 } from './vacancies.schema.ts';
 import { vacanciesDirectory } from './vacancies.server.ts';
 
@@ -124,7 +126,9 @@ interface AuditedVacancy {
  * slug another vacancy has is refused. The city is the branch's when left empty; the currency the
  * branch's country's.
  */
-export async function saveVacancy(services: AppServices, editor: Editor, id: VacancyId, input: VacancyInput, intent: SaveIntent, ip: string | null): Promise<SaveOutcome> {
+export async function saveVacancy(
+  services: AppServices, editor: Editor, id: VacancyId, input: VacancyInput, intent: SaveIntent, ip: string | null, restoredFrom: number | null = null,
+): Promise<SaveOutcome> {
   const [dir, regions] = await Promise.all([vacanciesDirectory(services), regionDirectory(services)]);
   const errors: Record<string, string> = {};
   const branch = dir.branchById.has(input.branchId) ? regions.branches.find((b) => b.id === input.branchId) : undefined;
@@ -159,9 +163,17 @@ export async function saveVacancy(services: AppServices, editor: Editor, id: Vac
       duties: input.duties, requirements: input.requirements, conditions: input.conditions, status,
       publishedAt: publishedAt?.toISOString() ?? null, validThrough: input.validThrough || null,
     };
+    // Its version (ADR 100): the form's fields as text, so that restoring is saving them again.
+    const version: VacancyFormValues = {
+      branchId: String(input.branchId), directionId: String(input.directionId), title: input.title, slug, city, lead: input.lead,
+      salaryFrom: salaryField(input.salaryFrom), salaryTo: salaryField(input.salaryTo), employment: input.employment, schedule: input.schedule,
+      duties: input.duties, requirements: input.requirements, conditions: input.conditions,
+      publishedAt: publishedAt ? dateToMoscowLocal(publishedAt) : '', validThrough: input.validThrough,
+    };
     if (!before) {
       const savedId = (await trx.insertInto('vacancies_vacancy').values(values).returning('id').executeTakeFirstOrThrow()).id;
       await recordAudit(trx, { actor: editor, action: status === 'published' ? 'vacancy.publish' : 'vacancy.create', entity: 'vacancy', entityId: savedId, after, ip });
+      await recordVersion(trx, 'vacancy', savedId, { ...version }, { author: editor, published: status === 'published' });
       return { ok: true, id: savedId, state: stateOf(status, publishedAt, at) };
     }
     await trx.updateTable('vacancies_vacancy').set(values).where('id', '=', before.id).execute();
@@ -171,8 +183,9 @@ export async function saveVacancy(services: AppServices, editor: Editor, id: Vac
       duties: before.duties, requirements: before.requirements, conditions: before.conditions, status: before.status,
       publishedAt: before.published_at?.toISOString() ?? null, validThrough: before.valid_through,
     };
-    const action = before.status !== status ? (status === 'published' ? 'vacancy.publish' : 'vacancy.unpublish') : 'vacancy.update';
-    await recordAudit(trx, { actor: editor, action, entity: 'vacancy', entityId: before.id, ...changedFields(was, after), ip });
+    const action = restoredFrom ? 'vacancy.restore' : before.status !== status ? (status === 'published' ? 'vacancy.publish' : 'vacancy.unpublish') : 'vacancy.update';
+    await recordAudit(trx, { actor: editor, action, entity: 'vacancy', entityId: before.id, ...changedFields(was, after), ...(restoredFrom ? { after: { ...after, restoredFrom } } : {}), ip });
+    await recordVersion(trx, 'vacancy', before.id, { ...version }, { author: editor, published: status === 'published', restoredFrom });
     return { ok: true, id: before.id, state: stateOf(status, publishedAt, at) };
   });
   // This process's next page shows the change at once; the others hear the table's trigger (ADR 070).
@@ -246,4 +259,36 @@ export async function saveBranchHr(services: AppServices, actor: Editor & { bran
   });
   if (outcome.ok) dataChanged(services.db, 'vacancies_branch');
   return outcome;
+}
+
+/** The version fields an editor compares, in the form's order, with their labels. */
+export const VACANCY_VERSION_LABELS: Record<keyof VacancyFormValues, string> = {
+  branchId: 'Филиал', directionId: 'Направление', title: 'Название', slug: 'Адрес', city: 'Город', lead: 'Коротко о вакансии',
+  salaryFrom: 'Зарплата от', salaryTo: 'Зарплата до', employment: 'Занятость', schedule: 'График', duties: 'Обязанности',
+  requirements: 'Требования', conditions: 'Условия', publishedAt: 'Дата публикации', validThrough: 'Действует до',
+};
+
+/** A vacancy's versions, the latest first. */
+export async function vacancyVersions(services: AppServices, id: number): Promise<VersionSummary[]> {
+  return listVersions(services.db, 'vacancy', id);
+}
+
+/** Two versions of one vacancy field by field; a number the vacancy does not have answers null. */
+export async function compareVacancyVersions(services: AppServices, id: number, from: number, to: number): Promise<{ from: VersionSummary; to: VersionSummary; changes: FieldChange[] } | null> {
+  const [a, b] = await Promise.all([readVersion(services.db, 'vacancy', id, from), readVersion(services.db, 'vacancy', id, to)]);
+  if (!a || !b) return null;
+  const { data: before, ...fromSummary } = a;
+  const { data: after, ...toSummary } = b;
+  return { from: fromSummary, to: toSummary, changes: changedFieldsOf(before, after, VACANCY_VERSION_LABELS) };
+}
+
+export type RestoreOutcome = SaveOutcome | { ok: false; code: 'unfit'; message: string };
+
+/** Makes a version the vacancy's text again, as the article's (ADR 100): saved, audited as `vacancy.restore`, a new version; its state kept. */
+export async function restoreVacancyVersion(services: AppServices, editor: Editor, id: number, version: number, ip: string | null): Promise<RestoreOutcome> {
+  const found = await readVersion(services.db, 'vacancy', id, version);
+  if (!found) return { ok: false, code: 'not_found' };
+  const parsed = vacancyInput.safeParse(found.data);
+  if (!parsed.success) return { ok: false, code: 'unfit', message: VACANCY_MESSAGES.versionUnfit };
+  return saveVacancy(services, editor, id, parsed.data, 'save', ip, version);
 }

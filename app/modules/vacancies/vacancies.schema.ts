@@ -14,6 +14,8 @@ export type { VacancyApplicationStatus, VacancyEmployment, VacancyStatus };
 export const APPLICATION_MESSAGE_MAX = 2000;
 
 export const VACANCY_MESSAGES = {
+  versionUnfit: 'Эту версию нельзя восстановить: её поля не подходят к нынешней форме вакансии.',
+  restored: (n: number) => `Восстановлена версия ${n}: её текст стал текстом вакансии.`,
   name: VALIDATION_MESSAGES.name,
   phone: VALIDATION_MESSAGES.phone,
   email: VALIDATION_MESSAGES.emailHyphenated,

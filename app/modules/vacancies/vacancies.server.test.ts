@@ -10,7 +10,9 @@ import { testClient } from '../../../server/test-client.ts';
 import { jobPostingJsonLd } from './vacancies.rules.ts';
 import { vacancyInput } from './vacancies.schema.ts';
 import { applicationFor, listApplications, vacanciesPage, vacanciesSitemapPaths, vacancyAliasPage } from './vacancies.server.ts';
-import { branchesForHr, changeApplicationStatus, saveBranchHr, saveVacancy } from './vacancies-editing.server.ts';
+import {
+  branchesForHr, changeApplicationStatus, compareVacancyVersions, restoreVacancyVersion, saveBranchHr, saveVacancy, vacancyForEditing, vacancyVersions,
+} from './vacancies-editing.server.ts';
 
 /*
  * The vacancies (ADR 092) on both engines: what visitors see (published, its time come), the list's
@@ -336,4 +338,26 @@ describe('HR\'s side', () => {
     const audit = await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'vacancy_application').where('entity_id', '=', String(id)).execute();
     expect(audit).toHaveLength(1);
   }, 60_000);
+});
+
+describe('a vacancy\'s versions (ADR 100)', () => {
+  it('records one per save and publication, compares them, restores one; another vacancy\'s number is not found', async () => {
+    const created = await saveVacancy(t.services, editor, 'new', form({ title: 'Токарь', slug: 'tokar-versii', duties: 'Точить детали.' }), 'save', null);
+    if (!created.ok) throw new Error('not saved');
+    await saveVacancy(t.services, editor, created.id, form({ title: 'Токарь 5 разряда', slug: 'tokar-versii', duties: 'Точить детали на станках ЧПУ.' }), 'publish', null);
+    const other = await saveVacancy(t.services, editor, 'new', form({ title: 'Фрезеровщик', slug: 'frezerovshik-versii' }), 'save', null);
+    if (!other.ok) throw new Error('not saved');
+
+    expect((await vacancyVersions(t.services, created.id)).map((v) => [v.version, v.published])).toEqual([[2, true], [1, false]]);
+    const compared = await compareVacancyVersions(t.services, created.id, 1, 2);
+    expect(compared!.changes.map((c) => c.field)).toEqual(['title', 'duties', 'publishedAt']);
+    expect(compared!.changes[1]!.parts.filter((p) => p.op === 'ins').map((p) => p.text).join('')).toContain('станках ЧПУ');
+
+    expect(await compareVacancyVersions(t.services, other.id, 1, 2)).toBeNull();
+    expect(await restoreVacancyVersion(t.services, editor, other.id, 2, null)).toEqual({ ok: false, code: 'not_found' });
+
+    expect(await restoreVacancyVersion(t.services, editor, created.id, 1, null)).toMatchObject({ ok: true, state: 'published' });
+    expect((await vacancyForEditing(t.services, created.id))!.values).toMatchObject({ title: 'Токарь', duties: 'Точить детали.' });
+    expect((await vacancyVersions(t.services, created.id))[0]).toMatchObject({ version: 3, restoredFrom: 1 });
+  });
 });
