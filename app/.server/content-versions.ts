@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import { data } from 'react-router';
+import { parseCompare } from '#app/lib/word-diff.ts';
 import { now } from './clock.ts';
 import type { Database } from './db/schema.ts';
 
@@ -45,4 +47,24 @@ export async function readVersion(db: Db, entity: VersionedEntity, entityId: str
   if (!r) return null;
   const data = r.data && typeof r.data === 'object' && !Array.isArray(r.data) ? r.data as Record<string, unknown> : {};
   return { version: r.version, published: r.published, authorName: r.author_name, createdAt: r.created_at.toISOString(), restoredFrom: r.restored_from, data };
+}
+
+/**
+ * An editor page's 'История' (ADR 100): the thing's versions and, when `?compare=a..b` asks, two of
+ * them compared. A malformed or unknown pair, or a comparison of a thing not yet saved, is a 404
+ * (thrown as the page's answer). One function for every editor, so each reads its query alike.
+ */
+export async function editorHistory<C>(
+  url: URL,
+  id: number | null,
+  read: { list: (id: number) => Promise<VersionSummary[]>; compare: (id: number, a: number, b: number) => Promise<C | null> },
+): Promise<{ versions: VersionSummary[]; comparison: C | null }> {
+  const notFound = () => data(null, { status: 404 });
+  const versions = id ? await read.list(id) : [];
+  if (!url.searchParams.has('compare')) return { versions, comparison: null };
+  const pair = parseCompare(url.searchParams.get('compare'));
+  if (!pair || !id) throw notFound();
+  const comparison = await read.compare(id, pair[0], pair[1]);
+  if (!comparison) throw notFound();
+  return { versions, comparison };
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { editorHistory } from '#app/.server/content-versions.ts';
 import { IMAGE_MAX_BYTES } from '#app/.server/files/image-variants.ts';
 import { readMultipart } from '#app/.server/multipart.ts';
 import { EditorField, editorStyles } from '#app/components/backoffice/editor.tsx';
@@ -9,7 +10,6 @@ import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { VersionHistory } from '#app/components/backoffice/VersionHistory.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
-import { parseCompare } from '#app/lib/word-diff.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { RelatedPicker } from '#app/modules/blog/ui/RelatedPicker.tsx';
@@ -38,12 +38,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const [article, choices] = await Promise.all([articleForEditing(ctx.services, idOf(params.id)), articleFormChoices(ctx.services)]);
   if (!article) throw data(null, { status: 404 });
   // 'История' (ADR 100): the versions, and two of them compared when asked; a number the article does not have is 404.
-  const numericId = article.id === 'new' ? null : article.id;
-  const versions = numericId ? await articleVersions(ctx.services, numericId) : [];
-  const compare = url.searchParams.has('compare') ? parseCompare(url.searchParams.get('compare')) : null;
-  if (url.searchParams.has('compare') && (!compare || !numericId)) throw data(null, { status: 404 });
-  const comparison = compare && numericId ? await compareArticleVersions(ctx.services, numericId, compare[0], compare[1]) : null;
-  if (compare && !comparison) throw data(null, { status: 404 });
+  const { versions, comparison } = await editorHistory(url, article.id === 'new' ? null : article.id, {
+    list: (id) => articleVersions(ctx.services, id), compare: (id, a, b) => compareArticleVersions(ctx.services, id, a, b),
+  });
   const done = url.searchParams.get('done');
   const restored = Number(url.searchParams.get('restored'));
   const removed = url.searchParams.get('markup') === 'removed';

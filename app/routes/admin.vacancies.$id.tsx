@@ -1,12 +1,12 @@
 import { Form, data, redirect, useLocation, useNavigation } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
+import { editorHistory } from '#app/.server/content-versions.ts';
 import { EditorField, editorStyles } from '#app/components/backoffice/editor.tsx';
 import styles from '#app/components/backoffice/kit.module.css';
 import { Toast } from '#app/components/backoffice/Toast.tsx';
 import { VersionHistory } from '#app/components/backoffice/VersionHistory.tsx';
 import { firstIssueByField } from '#app/components/forms/form.rules.ts';
 import { Link } from '#app/components/ui/Link.tsx';
-import { parseCompare } from '#app/lib/word-diff.ts';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { EMPLOYMENTS, EMPLOYMENT_LABELS, VACANCY_MESSAGES, VACANCY_STATUS_LABELS, vacancyInput, vacancyIntent } from '#app/modules/vacancies/vacancies.schema.ts';
@@ -35,12 +35,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const [vacancy, choices] = await Promise.all([vacancyForEditing(ctx.services, idOf(params.id)), vacancyFormChoices(ctx.services)]);
   if (!vacancy) throw data(null, { status: 404 });
   // 'История' (ADR 100): the versions, and two of them compared when asked; a number the vacancy does not have is 404.
-  const numericId = vacancy.id === 'new' ? null : vacancy.id;
-  const versions = numericId ? await vacancyVersions(ctx.services, numericId) : [];
-  const compare = url.searchParams.has('compare') ? parseCompare(url.searchParams.get('compare')) : null;
-  if (url.searchParams.has('compare') && (!compare || !numericId)) throw data(null, { status: 404 });
-  const comparison = compare && numericId ? await compareVacancyVersions(ctx.services, numericId, compare[0], compare[1]) : null;
-  if (compare && !comparison) throw data(null, { status: 404 });
+  const { versions, comparison } = await editorHistory(url, vacancy.id === 'new' ? null : vacancy.id, {
+    list: (id) => vacancyVersions(ctx.services, id), compare: (id, a, b) => compareVacancyVersions(ctx.services, id, a, b),
+  });
   const done = url.searchParams.get('done');
   const restored = Number(url.searchParams.get('restored'));
   const notice = restored > 0 ? VACANCY_MESSAGES.restored(restored) : done && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null;
