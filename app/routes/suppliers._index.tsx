@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { requestContext } from '#app/.server/context.ts';
 import styles from '#app/components/backoffice/kit.module.css';
+import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS } from '#app/layout/admin-sections.ts';
 import { MISSING_ROWS_LABELS, SOURCE_LABELS, SUPPLIER_MESSAGES } from '#app/modules/suppliers/suppliers.schema.ts';
 import { cabinetSummary, supplierScope } from '#app/modules/suppliers/suppliers.server.ts';
@@ -32,7 +33,10 @@ export default function SuppliersHome({ loaderData }: Route.ComponentProps) {
             <Fact label="Срок поставки">{summary.leadTimeDays} дн.</Fact>
             <Fact label="Позиции, которых нет в полном прайс-листе">{MISSING_ROWS_LABELS[summary.missingRows]}</Fact>
           </dl>
-          <p style={{ marginBottom: 0 }} className={styles.muted}>Загрузка файлов, письма и API откроются в этом кабинете. Вопросы — вашему менеджеру.</p>
+          <p style={{ marginBottom: 0 }}>
+            <Link to="/suppliers/files">Загрузить прайс-лист</Link> · <Link to="/suppliers/api">API</Link> · <Link to="/suppliers/notifications">Уведомления</Link>
+            <span className={styles.muted}> · Вопросы — вашему менеджеру.</span>
+          </p>
         </div>
       ) : (
         <div className={styles.card}>

@@ -86,7 +86,7 @@ test('a supplier opens his cabinet from the user menu; the back-office is not hi
   await page.goto('/suppliers');
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Ольга Поставщикова' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Кабинет поставщика' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Разделы кабинета поставщика' }).getByRole('link')).toHaveText(['Сводка', 'Письма']);
+  await expect(page.getByRole('navigation', { name: 'Разделы кабинета поставщика' }).getByRole('link')).toHaveText(['Сводка', 'Прайс-листы', 'Письма', 'API', 'Журнал обработки', 'Уведомления']);
   // The grant alone made him a supplier organisation named after him (ADR 091).
   await expect(page.getByText('Кабинет поставщика «Ольга Поставщикова» для «Агротехники».')).toBeVisible();
   await expect(page.getByTestId('supplier-summary')).toContainText('Загрузка файла');

@@ -49,10 +49,10 @@ export function PriceListUpload({ csrf, refusal }: { csrf: string; refusal: stri
           Файл (CSV, XLSX, XLS или ZIP, до {formatBytes(PRICE_LIST_MAX_BYTES)})
           <input type="file" name="file" required accept={PRICE_LIST_ACCEPT} disabled={sending} />
         </label>
-        <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'flex', gap: 12 }} disabled={sending}>
+        <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }} disabled={sending}>
           <legend className={styles.muted} style={{ padding: 0 }}>Что в файле</legend>
-          <label><input type="radio" name="kind" value="full" defaultChecked /> весь прайс-лист</label>
-          <label><input type="radio" name="kind" value="delta" /> только изменения</label>
+          <label style={{ whiteSpace: 'nowrap' }}><input type="radio" name="kind" value="full" defaultChecked /> весь прайс-лист</label>
+          <label style={{ whiteSpace: 'nowrap' }}><input type="radio" name="kind" value="delta" /> только изменения</label>
         </fieldset>
         {sending
           ? <button type="button" className="btn btn-secondary" onClick={() => xhr.current?.abort()}>Отменить</button>
