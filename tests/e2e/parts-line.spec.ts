@@ -72,7 +72,7 @@ test('a drawing, callout 7 and its row, 2 to the cart; search by position number
   await expect.poll(scale).toBeGreaterThan(fitted * 1.2);
   await page.getByRole('button', { name: 'Вписать' }).click();
   // Back to the whole drawing. Debian's Chromium 156.0.8078.108 lands 1.7 % above the first fit here
-  // (the frame measured with the zoomed stage's overflow); within 5 % the drawing is whole in view.
+  // (the cause is not yet found: a scrollbar's width, probably); within 5 % the drawing is whole in view.
   await expect.poll(scale).toBeLessThan(fitted * 1.05);
   expect(await scale()).toBeGreaterThanOrEqual(fitted * 0.99);
 });
