@@ -162,4 +162,15 @@ describe.runIf(process.env.DATABASE_URL)('a publication under parallel reads (Po
     const matchedFirst = first.matched, matchedSecond = second.matched;
     for (const n of counts) expect([matchedFirst, matchedSecond]).toContain(n);
   });
+
+  it('publishes a file once when it is published twice at the same moment', async () => {
+    if (t.engine !== 'postgresql') return;
+    const org = await organisation('ООО «Дважды»');
+    const f = await list(org, [row(2, 'RE59754', 'John Deere', 150_000), row(3, 'RE504836', 'John Deere', 90_000)]);
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => publishFile(t.db, org, f.file)));
+    expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, offers: 2, withdrawn: 0 }]);
+    expect(outcomes.filter((o) => !o.ok)).toHaveLength(5);
+    expect(outcomes.filter((o) => !o.ok).every((o) => !o.ok && o.reason === 'already_published')).toBe(true);
+    expect(await offersOf(org)).toHaveLength(2);
+  });
 });
