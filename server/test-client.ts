@@ -1,12 +1,14 @@
 import { createApp } from './app.ts';
 import type { AppServices } from '#app/.server/context.ts';
+import type { Role } from '#app/modules/auth/capabilities.rules.ts';
+import { createUser, setRole } from '#app/modules/auth/users.server.ts';
 
 /**
  * Drives the HTTP app without a port, like a browser: keeps cookies between calls and echoes the
  * CSRF token it was given, unless a test asks it not to. `app`: another build of the app (the
  * production bundle, for tests of rendered pages).
  */
-export function testClient(services: AppServices, options: { app?: { request: ReturnType<typeof createApp>['request'] } } = {}) {
+export function testClient(services: AppServices, options: { app?: { request: ReturnType<typeof createApp>['request'] } | undefined } = {}) {
   const app = options.app ?? createApp({ services });
   const cookies = new Map<string, string>();
   const remember = (response: Response) => {
@@ -39,4 +41,17 @@ export function testClient(services: AppServices, options: { app?: { request: Re
     form: (path: string, fields: Record<string, string>, options: { csrf?: string | false } = {}) =>
       request('POST', path, { body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded', ...options }),
   };
+}
+
+/**
+ * A browser signed in as a new account with a confirmed e-mail (password 'secret1'), holding `role`
+ * when given, on `app` (the test's build) or the app of `services`. Throws when the sign-in fails.
+ */
+export async function signedInClient(services: AppServices, account: { email: string; name?: string; role?: Role; app?: { request: ReturnType<typeof createApp>['request'] } }) {
+  const id = await createUser(services.db, { name: account.name ?? 'Покупатель', email: account.email, password: 'secret1', emailVerified: true });
+  if (account.role) await setRole(services.db, id, account.role);
+  const client = testClient(services, { app: account.app });
+  const res = await client.post('/api/auth/authorize', { type: 'email', props: { email: account.email, password: 'secret1' } });
+  if (res.status !== 200) throw new Error(`Sign-in of ${account.email} answered ${res.status}`);
+  return { id, client };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { createUser, setRole } from '#app/modules/auth/users.server.ts';
 import { QUESTIONNAIRE_MESSAGES } from '#app/modules/questionnaires/questionnaires.constants.ts';
 import { createApp } from '../../server/app.ts';
 import { fakeServerBuild } from '../../server/test-build.ts';
-import { testClient } from '../../server/test-client.ts';
+import { signedInClient, testClient } from '../../server/test-client.ts';
 import * as csvRoute from './admin.questionnaires.$id.results.csv.ts';
 import * as page from './questionnaire.$questionnaireId.tsx';
 
@@ -23,13 +22,7 @@ const ANSWERS = {
   'q.aspects.politeness': 'ok', 'q.aspects.price': 'ok', 'q.recommend': 'yes', 'q.comment': 'Спасибо',
 };
 
-async function signedIn(email: string, role?: 'content_editor') {
-  const id = await createUser(t.db, { name: 'Покупатель', email, password: 'secret1', emailVerified: true });
-  if (role) await setRole(t.db, id, role);
-  const client = testClient(t.services, { app });
-  expect((await client.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } })).status).toBe(200);
-  return { id, client };
-}
+const signedIn = (email: string, role?: 'content_editor') => signedInClient(t.services, { email, role, app });
 
 beforeAll(async () => {
   t = await createTestDatabase();

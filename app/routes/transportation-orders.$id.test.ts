@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
-import { createUser, setRole } from '#app/modules/auth/users.server.ts';
 import { createApp } from '../../server/app.ts';
 import { fakeServerBuild } from '../../server/test-build.ts';
-import { testClient } from '../../server/test-client.ts';
+import { signedInClient, testClient } from '../../server/test-client.ts';
 import * as list from './transportation-orders.tsx';
 import * as one from './transportation-orders.$id.tsx';
 
@@ -17,13 +16,8 @@ import * as one from './transportation-orders.$id.tsx';
 let t: TestDatabase;
 let app: ReturnType<typeof createApp>;
 
-async function signedIn(email: string, carrier = false) {
-  const id = await createUser(t.db, { name: carrier ? 'ТК Проверка' : 'Клиент', email, password: 'secret1', emailVerified: true });
-  if (carrier) await setRole(t.db, id, 'carrier');
-  const client = testClient(t.services, { app });
-  expect((await client.post('/api/auth/authorize', { type: 'email', props: { email, password: 'secret1' } })).status).toBe(200);
-  return { id, client };
-}
+const signedIn = (email: string, carrier = false) =>
+  signedInClient(t.services, { email, name: carrier ? 'ТК Проверка' : 'Клиент', role: carrier ? 'carrier' : undefined, app });
 
 beforeAll(async () => {
   t = await createTestDatabase();
