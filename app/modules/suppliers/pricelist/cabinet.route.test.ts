@@ -76,6 +76,16 @@ describe('the cabinet\'s price lists', () => {
     const unmatched = await (await a.client.get(`/suppliers/files/${file}/positions.data?show=unmatched`)).text();
     expect(unmatched).toContain('QQ-404-NOPE');
     expect(unmatched).not.toContain('RE59754');
+    // Control characters, wrong types and long values are a 4xx or read as absent, never a 500.
+    expect((await a.client.get(`/suppliers/files/${file}/positions?show=%00&q=%00${'x'.repeat(500)}&page=%00`)).status).toBe(200);
+    expect((await a.client.get(`/suppliers/files/${file}/positions?page=-1&show[]=1`)).status).toBe(200);
+    expect((await a.client.form(`/suppliers/files/${file}/positions`, { row: '3\u0000', part: 'RE59754' })).status).toBe(400);
+    expect((await a.client.form(`/suppliers/files/${file}/positions`, { row: '3', part: '\u0000\u0001' })).status).toBe(400);
+    expect((await a.client.form(`/suppliers/files/${file}/positions`, { row: '3', part: 'x'.repeat(5000) })).status).toBe(400);
+    expect((await a.client.form(`/suppliers/files/${file}`, { intent: 'columns', column_code: '\u0000', column_price: '99999' })).status).toBe(409);
+    expect((await a.client.form(`/suppliers/files/${file}`, { intent: '\u0000' })).status).toBe(400);
+    expect((await a.client.get('/suppliers/notifications?page=%00')).status).toBe(200);
+    expect((await a.client.get(`/suppliers/processing-logs/${file}%00`)).status).toBe(404);
     const refused = await a.client.form(`/suppliers/files/${file}/positions`, { row: '3', part: 'НЕТ-ТАКОЙ-ДЕТАЛИ-1' });
     expect(refused.status).toBe(422);
     const matched = await a.client.form(`/suppliers/files/${file}/positions?show=unmatched`, { row: '3', part: 'RE504836' });
