@@ -47,6 +47,13 @@ export interface PartOfferView {
   expectedDate: string | null;
 }
 
+/**
+ * A supplier's offer of a part as a buyer sees it (ADR 096, 099, 101): 'под заказ, N дней' at the
+ * supplier's price with the organisation's markup in the branch's currency; the price only for
+ * those who see prices (null for guests). Ordered as a supplier's cart line.
+ */
+export interface SupplierOfferView { price: number | null; currency: CurrencyCode; leadTimeDays: number; minOrder: number; multiplicity: number }
+
 export interface PartHit {
   id: number;
   code: string;
@@ -59,6 +66,8 @@ export interface PartHit {
   here: PartOfferView | null;
   /** The other branches that hold it, most first. */
   elsewhere: Array<{ branchId: number; branchName: string; quantity: number }>;
+  /** The best supplier's offer at the visitor's branch, when a supplier's published list has the part. */
+  supplierOffer: SupplierOfferView | null;
 }
 
 export interface PartSearchResult {

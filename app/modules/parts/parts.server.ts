@@ -4,7 +4,7 @@ import { partCodeCandidates } from './part-code.rules.ts';
 import type { DB } from '#app/.server/db/connect.ts';
 import type { CurrencyCode } from '#app/.server/db/schema.ts';
 import { selectAnalogPairsAmong, selectByCodes, selectExactAndRelated, selectNear, selectOffers, selectUnknownIds, type OfferRow, type PartRow } from './parts.queries.server.ts';
-import { PART_SEARCH_DEFAULT_LIMIT, type PartHit, type PartRelation, type PartSearchResult } from './parts.schema.ts';
+import { PART_SEARCH_DEFAULT_LIMIT, type PartHit, type PartRelation, type PartSearchResult, type SupplierOfferView } from './parts.schema.ts';
 
 const RELATIONS: readonly PartRelation[] = ['exact', 'replacement', 'analog', 'replaced', 'near'];
 
@@ -22,7 +22,8 @@ function seesPrices(ctx: AudienceContext): boolean {
  * Part-number lookup (issue 9, point 6; ADR 031): the parts whose normalised number is the query's
  * (as typed, then read in the other keyboard layout), then what replaced them and their analogs,
  * then what they replaced, then parts with close numbers; each with price (signed in) and stock at
- * the visitor's branch and the stock at the other branches. At most three statements.
+ * the visitor's branch and the stock at the other branches, and the best supplier's offer (ADR 101).
+ * At most four statements.
  */
 export async function lookupPartNumber(ctx: AudienceContext, query: string, { limit = PART_SEARCH_DEFAULT_LIMIT }: { limit?: number } = {}): Promise<PartSearchResult> {
   const db = ctx.services.db;
@@ -37,7 +38,11 @@ export async function lookupPartNumber(ctx: AudienceContext, query: string, { li
   const rows: PartRow[] = [...found];
   if (rows.length < limit) rows.push(...(await selectNear(db, codes[0]!, found.map((r) => r.id), limit - rows.length)));
 
-  const [offers, directory] = await Promise.all([selectOffers(db, rows.map((r) => r.id), branchId, withPrices), regionDirectory(ctx.services)]);
+  const ids = rows.map((r) => r.id);
+  const [offers, directory, suppliers] = await Promise.all([
+    selectOffers(db, ids, branchId, withPrices), regionDirectory(ctx.services),
+    supplierOffersOf(db, ids, currencyOfCountry(location.country.code)),
+  ]);
   const branchName = new Map(directory.branches.map((b) => [b.id, b.name]));
   const byPart = new Map<number, OfferRow[]>();
   for (const o of offers) {
@@ -56,6 +61,7 @@ export async function lookupPartNumber(ctx: AudienceContext, query: string, { li
       elsewhere: own.filter((o) => o.branch_id !== branchId && o.quantity > 0)
         .sort((a, b) => b.quantity - a.quantity || a.branch_id - b.branch_id)
         .map((o) => ({ branchId: o.branch_id, branchName: branchName.get(o.branch_id) ?? '', quantity: o.quantity })),
+      supplierOffer: supplierOfferView(suppliers.get(r.id), withPrices),
     };
   });
   return result;
@@ -96,4 +102,14 @@ export function configurePartsPorts(ports: { supplierOffers: SupplierOffersPort 
 /** The suppliers' offers of the parts in the branch's currency (none where no supplier has the part). */
 export function supplierOffersOf(db: DB, partIds: readonly number[], currency: CurrencyCode): Promise<Map<number, SupplierOfferLine>> {
   return partIds.length ? supplierOffersPort(db, partIds, currency) : Promise.resolve(new Map());
+}
+
+/** The branch's currency: tenge in Kazakhstan, roubles elsewhere (as the part page and the cart price). */
+export function currencyOfCountry(code: string): CurrencyCode {
+  return code === 'KZ' ? 'KZT' : 'RUB';
+}
+
+/** A supplier's offer as the buyer sees it: the price only for those who see prices (spec §1). */
+export function supplierOfferView(line: SupplierOfferLine | undefined, withPrices: boolean): SupplierOfferView | null {
+  return line ? { price: withPrices ? line.price : null, currency: line.currency, leadTimeDays: line.leadTimeDays, minOrder: line.minOrder, multiplicity: line.multiplicity } : null;
 }

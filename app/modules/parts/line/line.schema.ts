@@ -1,6 +1,7 @@
 import type { Crumb } from '#app/components/page/crumbs.ts';
 import type { CurrencyCode } from '#app/lib/money.ts';
 import type { SidebarFilters } from '#app/modules/catalog/listing/listing.schema.ts';
+import type { SupplierOfferView } from '../parts.schema.ts';
 
 /**
  * The model line parts page (spec §2 `/zapchasti/.+`, `/model-lines/view?section=parts`; issue 9
@@ -88,6 +89,8 @@ export interface PartRowView {
   tone: StockTone;
   /** At the visitor's branch; null: the branch does not sell it (to order). Prices only for signed-in visitors. */
   offer: PartOffer | null;
+  /** The best supplier's offer at the visitor's branch ('под заказ, N дней'; the price only for signed-in visitors). */
+  supplierOffer: SupplierOfferView | null;
   /** Other branches that hold it, most first. */
   elsewhere: Array<{ branchName: string; quantity: number }>;
   analogs: number;

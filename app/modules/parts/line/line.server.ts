@@ -5,6 +5,8 @@ import { modelLineDirectory, type LineDirectoryEntry } from '#app/modules/catalo
 import type { FilterOption, ModelFilterOption } from '#app/modules/catalog/listing/listing.schema.ts';
 import { currentLocation, regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { selectOffers, type OfferRow } from '../parts.queries.server.ts';
+import { currencyOfCountry, supplierOfferView, supplierOffersOf, type SupplierOfferLine } from '../parts.server.ts';
+import type { CurrencyCode } from '#app/.server/db/schema.ts';
 import { z } from '#app/lib/zod.ts';
 import { serialRangeLabel, SERIAL_MESSAGES } from '../serial.rules.ts';
 import {
@@ -143,6 +145,8 @@ interface Applied {
   state: PartsLineState;
   items: FacetItem[];
   branchId: number | null;
+  /** The branch's currency: the suppliers' offers shown are in it. */
+  currency: CurrencyCode;
   withPrices: boolean;
   refs: PartRefs;
 }
@@ -164,7 +168,7 @@ async function apply(ctx: AudienceContext, line: LineDirectoryEntry, requested: 
   const [index, refs, location] = await Promise.all([lineIndex(db, line.id), partRefs(db), currentLocation(ctx)]);
   const stock = await lineStock(db, line.id, index);
   const branchId = location.currentBranch.id;
-  return { line, index, state, items: facetItems(index, stock, branchId, state.serial), branchId, withPrices, refs };
+  return { line, index, state, items: facetItems(index, stock, branchId, state.serial), branchId, currency: currencyOfCountry(location.country.code), withPrices, refs };
 }
 
 /** The state applied to the line: counts from memory (no statement once the line is kept). */
@@ -262,7 +266,7 @@ function branchNames(directory: { branches: { id: number; name: string }[] }): M
   return names;
 }
 
-function toRow(p: PositionRow, drawing: DrawingRow | undefined, fits: boolean, own: OfferRow[], branchId: number | null, branchName: Map<number, string>, makers: Map<number, RefRow>): PartRowView {
+function toRow(p: PositionRow, drawing: DrawingRow | undefined, fits: boolean, own: OfferRow[], branchId: number | null, branchName: Map<number, string>, makers: Map<number, RefRow>): Omit<PartRowView, 'supplierOffer'> {
   const here = own.find((o) => o.branch_id === branchId);
   const elsewhere = own.filter((o) => o.branch_id !== branchId && o.quantity > 0)
     .sort((a, b) => b.quantity - a.quantity || a.branch_id - b.branch_id);
@@ -294,14 +298,17 @@ export async function loadPartsLinePage(ctx: AudienceContext, lineId: number, ur
   const line = (await modelLineDirectory(ctx.services)).byId.get(lineId);
   if (!line) return null;
   const applied = await apply(ctx, line, parsePartsQuery(withModelIds(url.searchParams, line)));
-  const [offers, directory] = await Promise.all([
+  const [offers, suppliers, directory] = await Promise.all([
     lineOffers(ctx.services.db, line.id, applied.index, applied.branchId, applied.withPrices),
+    lineSupplierOffers(ctx.services.db, line.id, applied.index, applied.currency),
     regionDirectory(ctx.services),
   ]);
-  return makePage(ctx, evaluated(applied), offers, branchNames(directory));
+  return makePage(ctx, evaluated(applied), { offers, suppliers }, branchNames(directory));
 }
 
-async function makePage(ctx: AudienceContext, e: Evaluated, offers: Map<number, OfferRow[]>, branchName: Map<number, string>): Promise<PartsLinePageData> {
+interface RowOffers { offers: Map<number, OfferRow[]>; suppliers: Map<number, SupplierOfferLine> }
+
+async function makePage(ctx: AudienceContext, e: Evaluated, { offers, suppliers }: RowOffers, branchName: Map<number, string>): Promise<PartsLinePageData> {
   const { line, state, index, counts, refs, branchId } = e;
   const link = partsLineLink(line.manufacturer.slug, line.slug);
 
@@ -334,7 +341,10 @@ async function makePage(ctx: AudienceContext, e: Evaluated, offers: Map<number, 
     list = { total, page: state.page, pageCount };
   }
 
-  const rows = shown.map(({ p, fits }) => toRow(p, index.drawingById.get(p.drawing_id), fits, offers.get(p.part_id) ?? NO_OFFERS, branchId, branchName, refs.makers));
+  const rows = shown.map(({ p, fits }) => ({
+    ...toRow(p, index.drawingById.get(p.drawing_id), fits, offers.get(p.part_id) ?? NO_OFFERS, branchId, branchName, refs.makers),
+    supplierOffer: supplierOfferView(suppliers.get(p.part_id), e.withPrices),
+  }));
 
   let drawing: PartsLinePageData['drawing'] = null;
   if (drawingId !== null) {
@@ -410,6 +420,17 @@ const offersKept = keptPerDb<Map<number, OfferRow[]>>({ readsFrom: LINE_STOCK_TA
  */
 function lineOffers(db: DB, lineId: number, index: LineIndex, branchId: number | null, withPrices: boolean): Promise<Map<number, OfferRow[]>> {
   return offersKept.get(db, `${lineId}:${branchId}:${withPrices}`, async () => offersByPart(await selectOffers(db, index.partIds, branchId, withPrices)));
+}
+
+const supplierOffersKept = keptPerDb<Map<number, SupplierOfferLine>>({ readsFrom: ['suppliers_offer', ...LINE_INDEX_TABLES], maxEntries: MAX_LINE_OFFERS });
+
+/**
+ * The suppliers' best offers of every part of a line in the branch's currency (ADR 101): one
+ * statement through the parts' port, kept per line and currency until a list is published (the
+ * price is the supplier's with the markup, the same for every visitor; a guest's rows drop it).
+ */
+function lineSupplierOffers(db: DB, lineId: number, index: LineIndex, currency: CurrencyCode): Promise<Map<number, SupplierOfferLine>> {
+  return supplierOffersKept.get(db, `${lineId}:${currency}`, () => supplierOffersOf(db, index.partIds, currency));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from '#app/lib/zod.ts';
 import { textField } from '#app/lib/text.ts';
 import type { CurrencyCode } from '#app/.server/db/schema.ts';
-import type { PartRelation } from '../parts.schema.ts';
+import type { PartRelation, SupplierOfferView } from '../parts.schema.ts';
 import type { PickerMachine } from '../yard/yard.schema.ts';
 import type { FpSortOrder, FpState } from './fp.rules.ts';
 
@@ -17,7 +17,7 @@ export interface PartOfferLine {
 }
 
 /** A supplier's offer of the part (ADR 096): 'под заказ, N дней', the price only where prices show. */
-export interface PartSupplierOffer { price: number | null; currency: CurrencyCode; leadTimeDays: number; minOrder: number; multiplicity: number }
+export type PartSupplierOffer = SupplierOfferView;
 
 export interface PartStockElsewhere { branchId: number; branchName: string; quantity: number }
 
@@ -32,6 +32,8 @@ export interface PartListItem {
   here: PartOfferLine | null;
   /** Units at the other branches together. */
   elsewhere: number;
+  /** The best supplier's offer (the number search's rows; ADR 101); absent where a list does not show them. */
+  supplierOffer?: PartSupplierOffer | null;
 }
 
 export interface CategoryLinkView { id: number; name: string; link: string; count: number }

@@ -7,7 +7,7 @@ import { currentLocation, regionDirectory } from '#app/modules/regions/regions.s
 import { normalizePartCode } from '../part-code.rules.ts';
 import { selectOffers } from '../parts.queries.server.ts';
 import type { PartSearchResult } from '../parts.schema.ts';
-import { lookupPartNumber, supplierOffersOf } from '../parts.server.ts';
+import { currencyOfCountry, lookupPartNumber, supplierOfferView, supplierOffersOf } from '../parts.server.ts';
 import { machinesForFp } from '../yard/yard.server.ts';
 import { effectiveSort, FP_PAGE_SIZE, makerCountsOf, pageCountOf, type CountCell, type CountFlags, type FpState } from './fp.rules.ts';
 import { drawingLink, fpLink, lineLink, partLink } from './part-link.rules.ts';
@@ -135,7 +135,7 @@ const seesPrices = (ctx: AudienceContext) => ctx.audience.signedIn;
 
 async function visitorBranch(ctx: AudienceContext): Promise<{ id: number; name: string; currency: CurrencyCode }> {
   const { currentBranch, country } = await currentLocation(ctx);
-  return { id: currentBranch.id ?? -1, name: currentBranch.name, currency: country.code === 'KZ' ? 'KZT' : 'RUB' };
+  return { id: currentBranch.id ?? -1, name: currentBranch.name, currency: currencyOfCountry(country.code) };
 }
 
 function offerOf(r: Pick<ListRow, 'currency' | 'price' | 'old_price' | 'quantity' | 'expected_date'>): PartOfferLine | null {
@@ -326,10 +326,7 @@ export async function loadPartPage(ctx: AudienceContext, id: number, { employee 
     trail: categoryTrail(ref, category),
     pricesShown: withPrices,
     here: hereOf(id),
-    supplierOffer: supplier ? {
-      price: withPrices ? supplier.price : null, currency: supplier.currency, leadTimeDays: supplier.leadTimeDays,
-      minOrder: supplier.minOrder, multiplicity: supplier.multiplicity,
-    } : null,
+    supplierOffer: supplierOfferView(supplier, withPrices),
     branchName: branch.name,
     elsewhere: elsewhereOf(id).map((o) => ({ branchId: o.branch_id, branchName: branchName.get(o.branch_id) ?? '', quantity: o.quantity })),
     relatives: relativeViews,

@@ -4,7 +4,10 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import { signedInContext, testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import { configurePartsPorts } from '#app/modules/parts/parts.server.ts';
-import { loadPartPage } from '#app/modules/parts/pages/pages.server.ts';
+import { loadPartPage, searchPartsLanding } from '#app/modules/parts/pages/pages.server.ts';
+import { loadPartsLinePage } from '#app/modules/parts/line/line.server.ts';
+import { lookupPartNumber } from '#app/modules/parts/parts.server.ts';
+import { countingServices } from '#app/.server/db/query-counter.ts';
 import { createFile, finishProcessing, matchByHand, publishFile, stageRows, supplierOffersForParts, type StagedRow } from './intake.server.ts';
 
 /*
@@ -135,6 +138,49 @@ describe('the storefront', () => {
     const userId = await createUser(t.db, { name: 'Пётр Механиков', email: 'supplier-offer@agro.test', password: 'secret1', emailVerified: true });
     const signed = await loadPartPage(await signedInContext(t.services, userId), part.get(code)!, { employee: false });
     expect(signed!.supplierOffer?.price).toBe(30_000);
+  });
+});
+
+describe('the parts line rows and the number search (ADR 101)', () => {
+  /** The first drawing of the demo's line Кировец К-7М (the one its page opens with): a position's part. */
+  const LINE = 1;
+  const lineUrl = new URL('http://shop.test/zapchasti/kirovets/kirovets-k-7m');
+
+  it('show the best offer as on the part page, the price to signed-in visitors only; a new list shows at once; one statement for the whole line', async () => {
+    const first = await t.db.selectFrom('parts_drawing_position as p').innerJoin('parts_drawing as d', 'd.id', 'p.drawing_id').innerJoin('parts_part as pp', 'pp.id', 'p.part_id')
+      .select(['p.part_id', 'pp.code']).where('d.model_line_id', '=', LINE).orderBy('d.sort').orderBy('d.id').orderBy('p.callout').executeTakeFirstOrThrow();
+    const org = await organisation('ООО «Линейка»', { markup_rules: JSON.stringify([{ from: 0, percent: 10 }]), lead_time_days: 9 });
+    const f = await list(org, [row(2, first.code, '', 10_000, { minOrder: 3, multiplicity: 1 })]);
+    expect(await publishFile(t.db, org, f.file)).toMatchObject({ ok: true, offers: 1 });
+    const userId = await createUser(t.db, { name: 'Иван Линейкин', email: 'supplier-line@agro.test', password: 'secret1', emailVerified: true });
+    const rowOf = (p: Awaited<ReturnType<typeof loadPartsLinePage>>) => p!.drawing!.rows.find((r) => r.partId === first.part_id)!;
+
+    const { services, counter } = countingServices(t.services);
+    const guest = await loadPartsLinePage(testContext(services), LINE, lineUrl);
+    expect(rowOf(guest).supplierOffer).toEqual({ price: null, currency: 'RUB', leadTimeDays: 9, minOrder: 3, multiplicity: 1 });
+    expect(guest!.drawing!.rows.filter((r) => r.supplierOffer !== null)).toHaveLength(guest!.drawing!.rows.filter((r) => r.partId === first.part_id).length);
+    const member = await signedInContext(services, userId);
+    counter.count = 0;
+    const signed = await loadPartsLinePage(member, LINE, lineUrl);
+    expect(rowOf(signed).supplierOffer).toEqual({ price: 11_000, currency: 'RUB', leadTimeDays: 9, minOrder: 3, multiplicity: 1 });
+
+    // Another list published: the kept offers of the line are read again, in one statement.
+    const again = await list(org, [row(2, first.code, '', 20_000)]);
+    await publishFile(t.db, org, again.file);
+    counter.count = 0;
+    await loadPartsLinePage(member, LINE, lineUrl);
+    expect(counter.count).toBe(1);
+    counter.count = 0;
+    const afterward = await loadPartsLinePage(member, LINE, lineUrl);
+    expect(counter.count).toBe(0);
+    expect(rowOf(afterward).supplierOffer?.price).toBe(22_000);
+
+    const searchedGuest = await lookupPartNumber(testContext(t.services), first.code);
+    expect(searchedGuest.hits.find((h) => h.id === first.part_id)?.supplierOffer).toEqual({ price: null, currency: 'RUB', leadTimeDays: 9, minOrder: 1, multiplicity: 1 });
+    const landing = await searchPartsLanding(await signedInContext(t.services, userId), first.code);
+    expect(landing.numbers!.hits.find((h) => h.id === first.part_id)?.supplierOffer?.price).toBe(22_000);
+    // Parts no supplier offers have none.
+    expect(landing.numbers!.hits.filter((h) => h.id !== first.part_id).every((h) => h.supplierOffer === null)).toBe(true);
   });
 });
 

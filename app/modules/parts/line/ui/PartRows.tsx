@@ -3,6 +3,7 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { PriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
 import { PARTS_LINE_TEXTS, STOCK_TONE_LABELS, type PartRowView, type StockTone } from '../line.schema.ts';
 import { CartButton } from '../../ui/cart-button-slot.tsx';
+import { SupplierOrder } from '../../ui/SupplierOffer.tsx';
 import { Analogs } from './Analogs.tsx';
 import styles from './PartRows.module.css';
 import { PartBookmarkButton } from '#app/modules/catalog/marks/ui/PartBookmarkButton.tsx';
@@ -58,6 +59,7 @@ export const PartRows = memo(function PartRows({ rows, signedIn, onRowSelect, dr
                 </td>
                 <td className={styles.cart}>
                   <CartButton partId={r.partId} label={`${r.code} ${r.name}`} compact />
+                  {r.supplierOffer ? <SupplierOrder partId={r.partId} offer={r.supplierOffer} label={`${r.code} ${r.name}`} compact /> : null}
                   <PartBookmarkButton partId={r.partId} variant="icon" />
                 </td>
               </tr>

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
-import { formatMoney } from '#app/lib/money.ts';
-import { plural } from '#app/lib/plural.ts';
 import { Breadcrumbs } from '#app/modules/catalog/listing/ui/Breadcrumbs.tsx';
 import { useRecordPartsView } from '../../history/ui/use-record-parts-view.ts';
 import { PartFit } from '../../yard/ui/PartFit.tsx';
 import type { PartPage, PartRelative } from '../pages.schema.ts';
 import { CartButton } from '../../ui/cart-button-slot.tsx';
+import { SupplierOrder } from '../../ui/SupplierOffer.tsx';
 import { PartPrice, PartsTable } from './PartsTable.tsx';
 import styles from './parts-pages.module.css';
 
@@ -19,29 +18,6 @@ function relationLabel(r: PartRelative): string {
 
 function weightLabel(grams: number): string {
   return grams >= 1000 ? `${(grams / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} кг` : `${grams.toLocaleString('ru-RU')} г`;
-}
-
-/** 'Под заказ, N дней' from a supplier's list (ADR 096): the price only for those who see prices. */
-function SupplierOfferNote({ offer }: { offer: NonNullable<PartPage['supplierOffer']> }) {
-  const days = offer.leadTimeDays;
-  return (
-    <p className={styles.supplierOffer} data-testid="part-supplier-offer">
-      <span>Под заказ, {days} {plural(days, 'день', 'дня', 'дней')}</span>
-      {offer.price !== null ? <strong>{formatMoney(offer.price, offer.currency)}</strong> : null}
-      {offer.minOrder > 1 || offer.multiplicity > 1 ? (
-        <span className={styles.muted}>
-          {offer.minOrder > 1 ? `от ${offer.minOrder} шт.` : null}{offer.minOrder > 1 && offer.multiplicity > 1 ? ', ' : null}
-          {offer.multiplicity > 1 ? `кратно ${offer.multiplicity} шт.` : null}
-        </span>
-      ) : null}
-    </p>
-  );
-}
-
-/** The least count a supplier takes: his minimum order rounded up to his multiplicity. */
-function supplierStart(offer: { minOrder: number; multiplicity: number }): number {
-  const step = Math.max(1, offer.multiplicity);
-  return Math.ceil(Math.max(1, offer.minOrder) / step) * step;
 }
 
 export interface PartPageViewProps {
@@ -88,12 +64,7 @@ export function PartPageView({ data, favouriteButton }: PartPageViewProps) {
           <p className={styles.muted}>{data.branchName}</p>
           <PartPrice here={data.here} size="page" />
           <CartButton partId={data.id} />
-          {data.supplierOffer ? (
-            <div data-testid="part-supplier-order">
-              <SupplierOfferNote offer={data.supplierOffer} />
-              <CartButton partId={data.id} supplier initialCount={supplierStart(data.supplierOffer)} />
-            </div>
-          ) : null}
+          {data.supplierOffer ? <SupplierOrder partId={data.id} offer={data.supplierOffer} /> : null}
           {favouriteButton ?? null}
           <div>
             <h2 className={styles.filterTitle}>В других филиалах</h2>

@@ -77,7 +77,7 @@ function SearchResults({ search }: { search: NonNullable<PartsLandingProps['sear
             caption="Найдено по номеру"
             items={hits.map((h) => ({
               id: h.id, code: h.code, name: h.name, link: partLink(h), manufacturer: h.manufacturer,
-              here: h.here, elsewhere: h.elsewhere.reduce((n, e) => n + e.quantity, 0),
+              here: h.here, elsewhere: h.elsewhere.reduce((n, e) => n + e.quantity, 0), supplierOffer: h.supplierOffer,
             }))}
             extra={{ title: 'Совпадение', cell: (item) => <span className={styles.relation}>{RELATION_TITLES[hits.find((h) => h.id === item.id)!.relation]}</span> }}
           />

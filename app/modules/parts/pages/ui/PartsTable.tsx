@@ -2,6 +2,7 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { PriceBlock } from '#app/modules/catalog/ui/PriceBlock.tsx';
 import type { PartListItem, PartOfferLine } from '../pages.schema.ts';
 import { CartButton } from '../../ui/cart-button-slot.tsx';
+import { SupplierOrder } from '../../ui/SupplierOffer.tsx';
 import styles from './parts-pages.module.css';
 
 /** The catalogue's price block for a part: its offer at the visitor's branch (guests: the sign-in prompt). */
@@ -47,7 +48,10 @@ export function PartsTable({ items, caption, extra }: {
                 <PartPrice here={p.here} />
                 {elsewhere ? <p className={styles.elsewhere}>{elsewhere}</p> : null}
               </td>
-              <td><CartButton partId={p.id} label={`${p.code} ${p.name}`} compact /></td>
+              <td>
+                <CartButton partId={p.id} label={`${p.code} ${p.name}`} compact />
+                {p.supplierOffer ? <SupplierOrder partId={p.id} offer={p.supplierOffer} label={`${p.code} ${p.name}`} compact /> : null}
+              </td>
             </tr>
           );
         })}
