@@ -70,3 +70,64 @@ test('a supplier\'s offer on the part page → ordered from the supplier → the
     await staffContext.close();
   }
 });
+
+/*
+ * Issue 32 §6 (ADR 101): the same offer on the model line's parts page (a row of its first drawing)
+ * and in the number search, ordered from there; a guest sees 'Под заказ, N дней' without a price,
+ * also when the page was kept for guests before the offer came.
+ */
+const LINE = '/zapchasti/kirovets/kirovets-k-7m';
+
+test('a supplier\'s offer on the parts line rows and in the number search → ordered from a row; a guest sees no price', async ({ page, browser, isMobile }, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page, `supplier-line-${unique(testInfo)}@agro.test`);
+  await page.goto(LINE);
+  await pageSettled(page);
+  // The first drawing's last row: its number from its 'В корзину' button's name.
+  const lastRow = page.getByTestId('part-rows').locator('tbody tr').last();
+  const label = await lastRow.getByRole('button', { name: /^В корзину: / }).getAttribute('aria-label');
+  const code = /^В корзину: (\S+)/.exec(label ?? '')![1]!;
+  const offered = await page.request.post('/__test/supplier-offer', {
+    headers: { 'X-CSRF-Token': await csrfToken(page) },
+    data: { code, price: 56_700, leadTimeDays: 7, minOrder: 1, multiplicity: 1 },
+  });
+  expect(offered.ok(), await offered.text()).toBe(true);
+
+  await page.goto(LINE);
+  await pageSettled(page);
+  const row = page.getByTestId('part-rows').locator('tbody tr').filter({ hasText: code }).first();
+  const note = row.getByTestId('part-supplier-offer');
+  await expect(note).toContainText('Под заказ, 7 дней');
+  await expect(note).toContainText(/567\sруб\./);
+  await row.getByRole('button', { name: `Заказать под заказ: ${code}`, exact: false }).click();
+  await expect(row.getByTestId('part-supplier-order').getByRole('status')).toHaveText('Добавлено в корзину под заказ: в корзине 1 шт.');
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`supplier-line-${testInfo.project.name}.png`) });
+
+  await page.goto(`/zapchasti?q=${encodeURIComponent(code)}`);
+  await pageSettled(page);
+  const hit = page.getByTestId('parts-search-results').getByTestId('part-row').filter({ hasText: code }).first();
+  await expect(hit.getByTestId('part-supplier-offer')).toContainText('Под заказ, 7 дней');
+  await expect(hit.getByTestId('part-supplier-offer')).toContainText(/567\sруб\./);
+  await hit.getByRole('button', { name: /^Заказать под заказ: / }).click();
+  await expect(hit.getByTestId('part-supplier-order').getByRole('status')).toHaveText('Добавлено в корзину под заказ: в корзине 2 шт.');
+  await hit.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`supplier-search-${testInfo.project.name}.png`) });
+
+  await page.goto('/cart');
+  await pageSettled(page);
+  await expect(page.locator('[data-line-id]').filter({ hasText: code }).getByTestId('cart-line-supplier')).toHaveText('под заказ, 7 дней');
+
+  // A guest: the note without a price (the kept page for guests never holds one).
+  const guestContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile });
+  try {
+    const guest = await guestContext.newPage();
+    for (const path of [LINE, `/zapchasti?q=${encodeURIComponent(code)}`]) {
+      await guest.goto(path);
+      const guestNote = guest.locator('tbody tr').filter({ hasText: code }).first().getByTestId('part-supplier-offer');
+      await expect(guestNote).toHaveText('Под заказ, 7 дней');
+    }
+  } finally {
+    await guestContext.close();
+  }
+});

@@ -52,6 +52,16 @@ async function organisation(name: string, sender: string, sources: string[]) {
   return made.value;
 }
 
+async function quarantineMails(letterId: number): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const jobs = await t.db.selectFrom('job').select(['payload']).where('kind', '=', 'mail.send').where('key', 'like', `suppliers.quarantine:${letterId}:%`).execute();
+  return jobs.map((j) => (typeof j.payload === 'string' ? JSON.parse(j.payload) : j.payload) as { to: string; subject: string; text: string });
+}
+
+async function noticesFor(organisationId: number): Promise<string[]> {
+  const rows = await t.db.selectFrom('suppliers_notification').select('text').where('organisation_id', '=', organisationId).where('kind', '=', 'quarantined').orderBy('id').execute();
+  return rows.map((r) => r.text);
+}
+
 const intake = (options: Parameters<typeof readSupplierMailbox>[2] = {}) => readSupplierMailbox(t.services, mailbox, options);
 const letterCount = async () => Number((await t.db.selectFrom('suppliers_letter').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -131,6 +141,46 @@ describe('reading the mailbox', () => {
     expect((await lettersOf(t.db, orgs.c)).total).toBe(0);
     // Nothing of it waits for the reading until an employee decides.
     expect(await pricelistsAwaitingReading(t.db)).toEqual([]);
+  });
+
+  it('tells the employees who manage suppliers of each quarantined letter, once, and the organisation the sender belongs to (ADR 101)', async () => {
+    const { rows } = await quarantinedLetters(t.db);
+    const stranger = rows.find((r) => r.from === 'stranger@unknown.test')!;
+    const petrov = rows.find((r) => r.from === 'petrov@petrov.test')!;
+    // The employee (a confirmed address): one letter per quarantined letter, pointing to the quarantine.
+    const staffMail = await quarantineMails(stranger.id);
+    expect(staffMail).toHaveLength(1);
+    expect(staffMail[0]).toMatchObject({ to: 'mail-staff@agro.test', subject: 'Письмо поставщика на проверке — «Агротехника»' });
+    expect(staffMail[0]!.text).toContain('Письмо с адреса stranger@unknown.test («Наш прайс») отложено на проверку.');
+    expect(staffMail[0]!.text).toContain('/suppliers/admin/quarantine');
+    expect(await quarantineMails(petrov.id)).toHaveLength(1);
+    // ИП Петров's own address, though he does not send by mail: his cabinet is told; nobody for a stranger.
+    expect(await noticesFor(orgs.c)).toEqual([expect.stringContaining('Письмо с адреса petrov@petrov.test («Прайс Петрова») отложено на проверку')]);
+    expect(await t.db.selectFrom('suppliers_notification').select('id').where('kind', '=', 'quarantined').where('text', 'like', '%stranger@unknown.test%').execute()).toEqual([]);
+
+    // Another address of an organisation's domain: that organisation is told; a public mail service's
+    // domain, or a domain two organisations write from, tells no organisation.
+    const gmailOrg = await organisation('ООО «Почта на Gmail»', 'zakaz.agro@gmail.com', ['mail']);
+    const shared1 = await organisation('ООО «Холдинг-1»', 'one@holding.test', ['mail']);
+    const shared2 = await organisation('ООО «Холдинг-2»', 'two@holding.test', ['mail']);
+    const person = await createUser(t.db, { name: 'Олег Агродеталев', email: 'quarantine-person@agrodetal.test', password: 'secret1', emailVerified: true });
+    await t.db.updateTable('auth_user').set({ supplier_organisation_id: orgs.a, is_supplier: true }).where('id', '=', person).execute();
+    await box.deliver(letter({ from: 'Директор <Boss@Agrodetal.test>', subject: 'Новый прайс', files: [{ name: 'p.csv', content: CSV }] }));
+    await box.deliver(letter({ from: 'someone@gmail.com', subject: 'Прайс с Gmail', files: [] }));
+    await box.deliver(letter({ from: 'three@holding.test', subject: 'Прайс холдинга', files: [] }));
+    expect(await intake()).toMatchObject({ quarantined: 3 });
+    expect(await noticesFor(orgs.a)).toEqual([expect.stringContaining('Письмо с адреса boss@agrodetal.test («Новый прайс») отложено на проверку')]);
+    for (const org of [gmailOrg, shared1, shared2]) expect(await noticesFor(org)).toEqual([]);
+    // The organisation's people get it by e-mail too (its notice's letter).
+    const supplierMail = await t.db.selectFrom('job').select('payload').where('kind', '=', 'mail.send').where('key', 'like', 'suppliers.notice:%').execute();
+    const toPeople = supplierMail.map((j) => (typeof j.payload === 'string' ? JSON.parse(j.payload) : j.payload) as { to: string; subject: string });
+    expect(toPeople).toContainEqual(expect.objectContaining({ to: 'quarantine-person@agrodetal.test', subject: 'Письмо отложено — кабинет поставщика «Агротехники»' }));
+    const held = (await quarantinedLetters(t.db)).rows.filter((r) => ['boss@agrodetal.test', 'someone@gmail.com', 'three@holding.test'].includes(r.from));
+    expect(held).toHaveLength(3);
+    for (const r of held) expect(await quarantineMails(r.id)).toHaveLength(1);
+    await t.db.deleteFrom('suppliers_letter').where('id', 'in', held.map((r) => r.id)).execute();
+    await t.db.deleteFrom('suppliers_organisation').where('id', 'in', [gmailOrg, shared1, shared2]).execute();
+    await t.db.deleteFrom('auth_user').where('id', '=', person).execute();
   });
 
   it('takes each message once, read again or by two intakes at the same moment', async () => {

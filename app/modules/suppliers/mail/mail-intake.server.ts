@@ -12,6 +12,7 @@ import type { FileStorage } from '#app/.server/files/storage.ts';
 import { enqueueJob } from '#app/.server/jobs/enqueue.ts';
 import { defineJobKind } from '#app/.server/jobs/kinds.ts';
 import { registerPriceList } from '../pricelist/process.server.ts';
+import { noticeQuarantinedLetter } from './quarantine-notices.server.ts';
 import { z } from '#app/lib/zod.ts';
 import {
   LETTER_MESSAGES, LETTERS_PER_RUN, MAX_ATTACHMENTS, MAX_LETTER_BYTES, MAX_QUARANTINE_BYTES, type AttachmentState, type LetterState,
@@ -150,7 +151,7 @@ export async function readSupplierMailbox(services: Pick<AppServices, 'db' | 'co
             ? await takeLetter(services, base, download.content, limits)
             : { ...base, from: clean(message.from, 254), fromName: null, subject: clean(message.subject, 500), messageId: null, sentAt: message.date, state: 'failed', reason: LETTER_MESSAGES.unreadable, organisationId: null, attachments: [] };
         }
-        const stored = await storeLetter(db, letter);
+        const stored = await storeLetter(db, letter, services.config.PUBLIC_ORIGIN);
         if (!stored) {
           outcome.skipped += 1;
           await Promise.all(letter.attachments.map((a) => a.key && pricelistStorage(services.config).delete(a.key)));
@@ -325,10 +326,11 @@ async function organisationOfSender(db: DB, address: string): Promise<{ id: numb
 }
 
 /**
- * Writes the letter and its files' rows, and moves the mailbox's mark past it, in one transaction.
+ * Writes the letter and its files' rows, and moves the mailbox's mark past it, in one transaction;
+ * a quarantined letter's notices (the employees', its sender's organisation's) in the same one.
  * False when another intake stored the same message first (the unique key on mailbox, UIDVALIDITY, UID).
  */
-async function storeLetter(db: DB, letter: LetterDraft): Promise<boolean> {
+async function storeLetter(db: DB, letter: LetterDraft, origin: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('suppliers_letter').values({
       organisation_id: letter.organisationId, mailbox: letter.mailbox, uidvalidity: letter.uidvalidity, uid: letter.uid,
@@ -340,6 +342,9 @@ async function storeLetter(db: DB, letter: LetterDraft): Promise<boolean> {
         letter_id: row.id, file_name: a.fileName, content_type: a.contentType, size: Math.min(a.size, 2_147_483_647), sha256: a.sha256,
         storage_key: a.key, state: a.state, reason: a.reason,
       }))).execute();
+    }
+    if (row && letter.state === 'quarantined') {
+      await noticeQuarantinedLetter(trx, { id: row.id, from: letter.from, subject: letter.subject, reason: letter.reason }, origin);
     }
     await trx.updateTable('suppliers_mailbox').set({ last_uid: sql<number>`greatest(last_uid, ${letter.uid})` })
       .where('mailbox', '=', letter.mailbox).where('uidvalidity', '=', letter.uidvalidity).execute();
