@@ -44,6 +44,8 @@ export default [
     route('auth-social/consent', 'routes/auth-social.consent.tsx'),
     route('auth/confirm-email', 'routes/auth.confirm-email.tsx'),
     route('auth/confirm-email-change', 'routes/auth.confirm-email-change.tsx'),
+    // A supplier's invitation by its link (ADR 101): personal, never kept in the page cache.
+    route('supplier-invitation/:token', 'routes/supplier-invitation.$token.tsx'),
     route('profile', 'routes/profile.tsx', [
       index('routes/profile._index.tsx'),
       route('bookmarks', 'routes/profile.bookmarks.tsx'),

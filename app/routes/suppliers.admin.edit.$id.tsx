@@ -8,12 +8,13 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { ADMIN_HEADERS, adminMeta, type AdminHandle } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import {
-  MAX_MARKUP_RULES, MISSING_ROWS, MISSING_ROWS_LABELS, SOURCE_LABELS, SUPPLIER_CURRENCIES, SUPPLIER_MESSAGES, SUPPLIER_SOURCES,
+  INVITATION_MESSAGES, MAX_MARKUP_RULES, MISSING_ROWS, MISSING_ROWS_LABELS, SOURCE_LABELS, SUPPLIER_CURRENCIES, SUPPLIER_MESSAGES, SUPPLIER_SOURCES,
   supplierSettingsInput, tokenNameInput,
 } from '#app/modules/suppliers/suppliers.schema.ts';
 import {
   addMember, createToken, organisationForEditing, removeMember, revokeToken, updateSettings,
 } from '#app/modules/suppliers/suppliers.server.ts';
+import { pendingInvitations } from '#app/modules/suppliers/invitations.server.ts';
 import type { Route } from './+types/suppliers.admin.edit.$id';
 
 export const handle: AdminHandle = { capability: 'suppliers.manage' };
@@ -22,6 +23,7 @@ const NOTICES = {
   created: 'Поставщик создан. Задайте источники и правила разбора, добавьте его пользователей.',
   saved: SUPPLIER_MESSAGES.saved,
   member: 'Пользователь добавлен: теперь он входит в кабинет поставщика.',
+  invited: INVITATION_MESSAGES.invited,
   removed: 'Пользователь больше не работает у поставщика.',
   revoked: 'Токен отозван: запросы с ним больше не принимаются.',
 } as const;
@@ -35,11 +37,12 @@ function idOf(raw: string | undefined): number {
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   await requireCapability(ctx, handle.capability);
-  const organisation = await organisationForEditing(ctx.services.db, idOf(params.id));
+  const id = idOf(params.id);
+  const [organisation, invitations] = await Promise.all([organisationForEditing(ctx.services.db, id), pendingInvitations(ctx.services.db, id)]);
   if (!organisation) throw data(null, { status: 404 });
   const done = url.searchParams.get('done');
   return data({
-    organisation, csrf: ctx.csrfToken,
+    organisation, invitations, csrf: ctx.csrfToken,
     notice: done && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null,
   }, { headers: ADMIN_HEADERS });
 }
@@ -71,9 +74,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
   if (intent === 'add-member') {
     const email = String(form.get('email') ?? '').trim().slice(0, 254);
-    if (!email) return refuse({ email: SUPPLIER_MESSAGES.userNotFound }, 400);
-    const added = await addMember(db, staff, id, email, ctx.ip);
-    return added.ok ? redirect(`${here}?done=member`) : refuse({ email: added.message }, 409, { email });
+    if (!email) return refuse({ email: SUPPLIER_MESSAGES.email }, 400);
+    const added = await addMember(db, staff, id, email, ctx.services.config.PUBLIC_ORIGIN, ctx.ip);
+    if (!added.ok) return refuse({ email: added.message }, added.field === 'email' && added.message === SUPPLIER_MESSAGES.email ? 400 : 409, { email });
+    return redirect(`${here}?done=${added.value === 'invited' ? 'invited' : 'member'}`);
   }
   if (intent === 'remove-member') {
     const removed = await removeMember(db, staff, id, Number(form.get('userId')) || 0, ctx.ip);
@@ -99,7 +103,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? `
 const dateTime = (iso: string) => new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(new Date(iso));
 
 export default function SupplierEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation: o, csrf, notice } = loaderData;
+  const { organisation: o, invitations, csrf, notice } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const location = useLocation();
   const refusal = actionData && 'errors' in actionData ? actionData : null;
@@ -189,11 +193,20 @@ export default function SupplierEdit({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         ) : <p className={styles.muted}>Пользователей пока нет.</p>}
+        {invitations.length ? (
+          <>
+            <h3>Приглашены, ещё не вошли</h3>
+            <ul data-testid="supplier-invitations">
+              {invitations.map((i) => <li key={i.email}>{i.email} <span className={styles.muted}>ссылка действует до {dateTime(i.expiresAt)}</span></li>)}
+            </ul>
+          </>
+        ) : null}
         {errors.members ? <p className={styles.error} role="alert">{errors.members}</p> : null}
         <Form method="post" className={editorStyles.form} key={location.key}>
           {hidden}<input type="hidden" name="intent" value="add-member" />
-          <EditorField name="email" label="E-mail зарегистрированного пользователя" type="email" value={refusal?.intent === 'add-member' ? String(refusal.values?.email ?? '') : ''}
-            error={errors.email} maxLength={254} required hint="Он получит доступ к кабинету поставщика и увидит только данные этой организации." />
+          <EditorField name="email" label="E-mail пользователя" type="email" value={refusal?.intent === 'add-member' ? String(refusal.values?.email ?? '') : ''}
+            error={errors.email} maxLength={254} required
+            hint="Он получит доступ к кабинету поставщика и увидит только данные этой организации. Если у него ещё нет учётной записи, мы пришлём ему приглашение со ссылкой." />
           <div className={editorStyles.actions}><button type="submit" className="btn btn-secondary" disabled={busy}>Добавить пользователя</button></div>
         </Form>
       </section>

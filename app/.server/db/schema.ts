@@ -77,6 +77,7 @@ export interface Database {
   suppliers_offer: SuppliersOfferTable;
   suppliers_manual_match: SuppliersManualMatchTable;
   suppliers_notification: SuppliersNotificationTable;
+  suppliers_invitation: SuppliersInvitationTable;
   suppliers_mailbox: SuppliersMailboxTable;
   suppliers_letter: SuppliersLetterTable;
   suppliers_letter_attachment: SuppliersLetterAttachmentTable;
@@ -1078,6 +1079,19 @@ export interface SuppliersNotificationTable {
   text: string;
   created_at: Timestamp;
   read_at: Date | null;
+}
+
+/** An invitation of a person without an account to an organisation (migration 0051, ADR 101). */
+export interface SuppliersInvitationTable {
+  id: Generated<number>;
+  organisation_id: number;
+  email: string;
+  token_digest: string;
+  invited_by: number | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: number | null;
 }
 
 export interface SuppliersManualMatchTable {

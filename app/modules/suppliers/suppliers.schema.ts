@@ -39,7 +39,7 @@ export const SUPPLIER_MESSAGES = {
   markup: 'Наценка: цена от — неотрицательное число рублей, процент — от −100 до 1000, цены по возрастанию без повторов',
   threshold: 'Порог — целое число процентов от 0 до 100',
   notFound: 'Поставщик не найден',
-  userNotFound: 'Пользователь с таким e-mail не зарегистрирован: попросите его зарегистрироваться на сайте и повторите',
+  email: 'Укажите e-mail пользователя',
   userElsewhere: (owner: string) => `Этот пользователь уже работает у поставщика «${owner}»`,
   userStaff: 'Сотрудник компании не может быть пользователем поставщика',
   tokenName: 'Назовите токен (до 100 символов), например «Выгрузка из 1С»',
@@ -49,7 +49,21 @@ export const SUPPLIER_MESSAGES = {
   noOrganisation: 'Ваша учётная запись не привязана к поставщику: обратитесь к менеджеру компании',
 } as const;
 
+/** How long an invitation's link works (ADR 101). */
+export const INVITATION_DAYS = 7;
+
+export const INVITATION_MESSAGES = {
+  invited: `Приглашение отправлено: по ссылке из письма пользователь войдёт или зарегистрируется и попадёт в кабинет поставщика. Ссылка действует ${INVITATION_DAYS} дней.`,
+  invalid: 'Приглашение недействительно: ссылка устарела или уже использована. Попросите менеджера «Агротехники» пригласить вас снова.',
+  otherEmail: (email: string) => `Приглашение отправлено на адрес ${email}: войдите или зарегистрируйтесь с этим адресом.`,
+} as const;
+
 const SENDER_EMAIL = /^[^\s@]+@[^\s@]+\.[a-z0-9-]{2,63}$/i;
+
+/** An address a letter can go to: one @, a domain with a dot, no spaces or control characters, at most 254 characters. */
+export function isEmailAddress(address: string): boolean {
+  return address.length <= MAX_EMAIL_LENGTH && !/[\u0000-\u001f\u007f]/.test(address) && SENDER_EMAIL.test(address);
+}
 
 export const newSupplierInput = z.object({
   name: textField('Название').trim().min(1, SUPPLIER_MESSAGES.name).max(200, SUPPLIER_MESSAGES.name),

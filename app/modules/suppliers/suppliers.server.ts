@@ -7,8 +7,9 @@ import { isUniqueViolation } from '#app/.server/db/errors.ts';
 import type { Role } from '#app/modules/auth/capabilities.rules.ts';
 import { requireCapability, type Staff } from '#app/modules/auth/staff.server.ts';
 import { setRole } from '#app/modules/auth/users.server.ts';
+import { inviteToOrganisation } from './invitations.server.ts';
 import {
-  MAX_API_TOKENS, SUPPLIER_MESSAGES, type MissingRows, type NewSupplierInput, type SupplierSettingsInput, type SupplierSource,
+  isEmailAddress, MAX_API_TOKENS, SUPPLIER_MESSAGES, type MissingRows, type NewSupplierInput, type SupplierSettingsInput, type SupplierSource,
 } from './suppliers.schema.ts';
 
 /*
@@ -140,25 +141,31 @@ export async function updateSettings(db: DB, actor: Actor, id: number, input: Su
   }
 }
 
-/** Makes an existing account a user of the organisation (and a supplier). */
-export async function addMember(db: DB, actor: Actor, id: number, email: string, ip: string | null = null): Promise<Outcome> {
-  return db.transaction().execute(async (trx): Promise<Outcome> => {
+/**
+ * Makes an existing account a user of the organisation (and a supplier): 'added'. An address no
+ * account has is invited (ADR 101): a letter with a link that works once for INVITATION_DAYS, 'invited'.
+ */
+export async function addMember(db: DB, actor: Actor, id: number, email: string, origin: string, ip: string | null = null): Promise<Outcome<'added' | 'invited'>> {
+  return db.transaction().execute(async (trx): Promise<Outcome<'added' | 'invited'>> => {
     const org = await trx.selectFrom('suppliers_organisation').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!org) return { ok: false, message: SUPPLIER_MESSAGES.notFound };
     const address = email.trim().toLowerCase();
-    if (address.length > 254 || /[\u0000-\u001f\u007f\s]/.test(address)) return { ok: false, message: SUPPLIER_MESSAGES.userNotFound, field: 'email' };
+    if (!isEmailAddress(address)) return { ok: false, message: SUPPLIER_MESSAGES.email, field: 'email' };
     const user = await trx.selectFrom('auth_user').select(['id', 'name', 'supplier_organisation_id', 'is_employee', 'is_administrator'])
       .where('email', '=', address).forUpdate().executeTakeFirst();
-    if (!user) return { ok: false, message: SUPPLIER_MESSAGES.userNotFound, field: 'email' };
+    if (!user) {
+      await inviteToOrganisation(trx, actor, org, address, origin, ip);
+      return { ok: true, value: 'invited' };
+    }
     if (user.is_employee || user.is_administrator) return { ok: false, message: SUPPLIER_MESSAGES.userStaff, field: 'email' };
-    if (user.supplier_organisation_id === id) return { ok: true, value: undefined };
+    if (user.supplier_organisation_id === id) return { ok: true, value: 'added' };
     if (user.supplier_organisation_id !== null) {
       const owner = await trx.selectFrom('suppliers_organisation').select('name').where('id', '=', user.supplier_organisation_id).executeTakeFirst();
       return { ok: false, message: SUPPLIER_MESSAGES.userElsewhere(owner?.name ?? ''), field: 'email' };
     }
     await trx.updateTable('auth_user').set({ supplier_organisation_id: id, is_supplier: true }).where('id', '=', user.id).execute();
     await recordAudit(trx, { actor, action: 'supplier.member_add', entity: 'supplier', entityId: id, after: { user: `${user.name} (#${user.id})` }, ip });
-    return { ok: true, value: undefined };
+    return { ok: true, value: 'added' };
   });
 }
 
