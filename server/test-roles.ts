@@ -5,7 +5,7 @@ import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
 import { ROLES } from '#app/modules/auth/capabilities.rules.ts';
 import { findUserByEmail } from '#app/modules/auth/users.server.ts';
-import { mailboxSettings, readSupplierMailbox } from '#app/modules/suppliers/mail/mail-intake.server.ts';
+import { mailboxSettings, readSupplierMailbox, takeLetterPriceLists } from '#app/modules/suppliers/mail/mail-intake.server.ts';
 import { grantRole } from '#app/modules/suppliers/suppliers.server.ts';
 import { partLink } from '#app/modules/parts/pages/part-link.rules.ts';
 
@@ -32,13 +32,17 @@ export function testRoles(config: Pick<Config, 'NODE_ENV'>) {
   const router = new Hono<HonoEnv>();
   if (config.NODE_ENV !== 'test') return router;
   // `POST /__test/mail-intake`: reads the suppliers' mailbox now (ADR 095) instead of at the next
-  // interval; answers what became of the letters (`busy` when another reading holds the mailbox).
+  // interval, and hands the letters' files to the price-list reading as the scheduled job does
+  // (ADR 096); answers what became of the letters (`busy` when another reading holds the mailbox)
+  // and how many files were taken (their job `suppliers.process-file` reads them).
   router.post(TEST_MAIL_INTAKE_PATH, async (c) => {
     const services = c.get('ctx').services;
     const mailbox = mailboxSettings(services.config);
     if (!mailbox) return errorResponse(c, 404, 'Ящик поставщиков не настроен (SUPPLIERS_IMAP_URL)');
     c.header('Cache-Control', 'no-store');
-    return c.json(await readSupplierMailbox(services, mailbox));
+    // The whole way, as the scheduled job goes: the letters' files then handed to the reading.
+    const read = await readSupplierMailbox(services, mailbox);
+    return c.json({ ...read, taken: await takeLetterPriceLists(services.db) });
   });
   // `POST /__test/supplier-offer {code, price, leadTimeDays, minOrder, multiplicity}`: a published
   // offer of a test supplier (roubles, no markup), as a processed list leaves it (ADR 096, 099), so a

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createAccount, signInAs, unique } from './accounts-helpers.ts';
+import { authDialog, createAccount, latestOutboxBody, signInAs, unique } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -17,6 +17,7 @@ test('an employee makes a supplier, sets its rules, adds its user and a token sh
   const employee = `supply-manager-${id}@agro.test`;
   const supplier = `price-${id}@agrodetal.test`;
   const name = `ООО «Агродеталь ${id}»`;
+  const invitee = `invitee-${id}@agrodetal.test`;
   await createAccount(page.request, employee, 'secret1', 'Ирина Закупкина');
   await createAccount(page.request, supplier, 'secret1', 'Пётр Прайсов');
   await signInAs(page, employee, 'employee');
@@ -33,6 +34,7 @@ test('an employee makes a supplier, sets its rules, adds its user and a token sh
 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('toast')).toContainText('Поставщик создан');
+  const editPage = new URL(page.url()).pathname;
   await page.getByRole('checkbox', { name: 'Почта' }).check();
   await page.getByLabel('Адреса отправителей писем').fill(`Price@agrodetal-${id}.ru\nstock@agrodetal-${id}.ru`);
   await page.getByLabel('Срок поставки, дней').fill('7');
@@ -46,13 +48,20 @@ test('an employee makes a supplier, sets its rules, adds its user and a token sh
   await expect(page.getByLabel('Адреса отправителей писем')).toHaveValue(`price@agrodetal-${id}.ru\nstock@agrodetal-${id}.ru`);
   await expect(page.getByLabel('Наценка, строка 2')).toHaveValue('15.5');
 
-  await page.getByLabel('E-mail зарегистрированного пользователя').fill(`nobody-${id}@agrodetal.test`);
+  // An address nobody registered: an invitation goes (ADR 101), listed until it is taken.
+  await page.getByLabel('E-mail пользователя').fill(invitee);
   await page.getByRole('button', { name: 'Добавить пользователя' }).click();
-  await expect(page.locator('[data-field="email"]')).toContainText('Пользователь с таким e-mail не зарегистрирован');
-  await page.getByLabel('E-mail зарегистрированного пользователя').fill(supplier);
+  await expect(page.getByTestId('toast')).toContainText('Приглашение отправлено');
+  await expect(page.getByTestId('supplier-invitations')).toContainText(invitee);
+  await page.getByRole('button', { name: 'Закрыть уведомление' }).click();
+  // The browser takes an address without a domain's dot; the server does not.
+  await page.getByLabel('E-mail пользователя').fill('petr@localhost');
+  await page.getByRole('button', { name: 'Добавить пользователя' }).click();
+  await expect(page.locator('[data-field="email"]')).toContainText('Укажите e-mail пользователя');
+  await page.getByLabel('E-mail пользователя').fill(supplier);
   await page.getByRole('button', { name: 'Добавить пользователя' }).click();
   await expect(page.getByTestId('supplier-members')).toContainText('Пётр Прайсов');
-  await expect(page.getByLabel('E-mail зарегистрированного пользователя')).toHaveValue('');
+  await expect(page.getByLabel('E-mail пользователя')).toHaveValue('');
   // At 375 px the toast lies over the page's last button: closed, as a visitor closes it.
   await page.getByRole('button', { name: 'Закрыть уведомление' }).click();
 
@@ -88,4 +97,36 @@ test('an employee makes a supplier, sets its rules, adds its user and a token sh
   await shot(other, testInfo, 'supplier-cabinet');
   expect((await other.goto('/suppliers/admin'))?.status()).toBe(403);
   await context.close();
+
+  // The invited person, without an account then: the letter's link → registers → signs in → the cabinet.
+  const invited = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile });
+  try {
+    const guest = await invited.newPage();
+    const letter = await latestOutboxBody(guest.request, invitee);
+    expect(letter).toContain(`Ирина Закупкина приглашает вас в кабинет поставщика «${name}»`);
+    const link = new URL(/https?:\/\/\S+\/supplier-invitation\/[A-Za-z0-9_-]{43}/.exec(letter)![0]);
+    await guest.goto(link.pathname);
+    await expect(guest.getByTestId('invitation')).toContainText(`Вас пригласили в кабинет поставщика «${name}»`);
+    await expect(guest.getByTestId('invitation')).toContainText(invitee);
+    await shot(guest, testInfo, 'supplier-invitation');
+    await createAccount(guest.request, invitee, 'secret1', 'Ольга Приглашённая');
+    await guest.getByTestId('invitation').getByRole('link', { name: 'Войти' }).click();
+    const dialog = authDialog(guest, 'Вход');
+    await dialog.getByLabel('E-mail').fill(invitee);
+    await dialog.getByLabel('Пароль').fill('secret1');
+    await dialog.getByRole('button', { name: 'Войти' }).click();
+    await expect(guest).toHaveURL(link.pathname);
+    await guest.getByRole('button', { name: 'Принять приглашение' }).click();
+    await expect(guest).toHaveURL(/\/suppliers$/);
+    await expect(guest.getByText(`Кабинет поставщика «${name}» для «Агротехники».`)).toBeVisible();
+    await shot(guest, testInfo, 'supplier-invited-cabinet');
+    // The link worked once.
+    expect((await guest.goto(link.pathname))?.status()).toBe(404);
+    await expect(guest.getByTestId('invitation-invalid')).toHaveText('Приглашение недействительно: ссылка устарела или уже использована. Попросите менеджера «Агротехники» пригласить вас снова.');
+  } finally {
+    await invited.close();
+  }
+  await page.goto(editPage);
+  await expect(page.getByTestId('supplier-members')).toContainText('Ольга Приглашённая');
+  await expect(page.getByTestId('supplier-invitations')).toHaveCount(0);
 });

@@ -67,7 +67,8 @@ test('a supplier\'s letter with a price list is listed in his cabinet with its f
   await row.getByRole('link', { name: `Прайс-лист ${id}` }).click();
   await expect(cabinet.getByRole('heading', { level: 1, name: `Прайс-лист ${id}` })).toBeVisible();
   await expect(cabinet.getByTestId('letter')).toContainText(`Агродеталь <${sender}>`);
-  await expect(cabinet.getByTestId('letter-file')).toContainText('Получен, ждёт обработки');
+  // Handed to the reading as the scheduled job hands it (ADR 096): no longer waiting.
+  await expect(cabinet.getByTestId('letter-file')).toContainText('Обработан');
   await shot(cabinet, testInfo, 'supplier-mail');
   const download = await cabinet.request.get((await cabinet.getByTestId('letter-file').getByRole('link').getAttribute('href'))!);
   expect(download.status()).toBe(200);
@@ -75,6 +76,23 @@ test('a supplier\'s letter with a price list is listed in his cabinet with its f
   // An id that is not one of his organisation's letters is a 404 (another organisation's: mail-intake.server.test.ts).
   const foreign = Number(new URL(cabinet.url()).pathname.split('/').pop()) + 100_000;
   expect((await cabinet.goto(`/suppliers/mails/${foreign}`))?.status()).toBe(404);
+
+  // The letter's file was read by the price-list job: listed from the mail, held as an organisation's
+  // first list (its columns to confirm), and logged step by step.
+  await expect.poll(async () => {
+    await cabinet.goto('/suppliers/processing-logs');
+    return cabinet.getByTestId('processing-log-row').filter({ hasText: 'Прайс 28.11.csv' }).filter({ hasText: 'Ждёт подтверждения' }).count();
+  }, { timeout: 20_000 }).toBe(1);
+  await shot(cabinet, testInfo, 'supplier-mail-logs');
+  await cabinet.getByTestId('processing-log-row').filter({ hasText: 'Прайс 28.11.csv' }).getByRole('link').first().click();
+  await expect(cabinet.getByRole('heading', { level: 1, name: 'Прайс 28.11.csv' })).toBeVisible();
+  await expect(cabinet.getByText('Итог: Ждёт подтверждения')).toBeVisible();
+  const steps = cabinet.getByTestId('processing-step');
+  await expect(steps.filter({ hasText: 'Получение файла' })).toHaveCount(1);
+  await expect(steps.filter({ hasText: 'Чтение и проверка строк' })).toHaveCount(1);
+  await shot(cabinet, testInfo, 'supplier-mail-log');
+  await cabinet.goto('/suppliers/files');
+  await expect(cabinet.getByTestId('pricelist-row').filter({ hasText: 'Прайс 28.11.csv' })).toContainText('Почта');
   await context.close();
 
   await page.goto('/suppliers/admin');
@@ -83,6 +101,9 @@ test('a supplier\'s letter with a price list is listed in his cabinet with its f
   await expect(held).toContainText(`Предложение ${id}`);
   await expect(held).toContainText('Отправитель не зарегистрирован ни у одного поставщика');
   await shot(page, testInfo, 'suppliers-quarantine');
+  // The employees who manage suppliers were told by e-mail (ADR 101).
+  await expect.poll(async () => (await (await page.request.get(`/__dev/outbox?recipient=${encodeURIComponent(employee)}`)).text())
+    .includes(`Письмо с адреса stranger-${id}@unknown.test («Предложение ${id}») отложено на проверку.`), { timeout: 10_000 }).toBe(true);
   // Deleting asks first.
   await hydrated(page);
   await held.locator('summary', { hasText: 'Удалить' }).click();

@@ -132,6 +132,8 @@ export async function updateSettings(db: DB, actor: Actor, id: number, input: Su
       const flat = (s: OrganisationSettings | null) => s && { ...s, sources: s.sources.join(', '), senders: s.senders.join(', '), markupRules: JSON.stringify(s.markupRules) };
       const diff = changedFields(flat(before)!, flat(after)!);
       if (Object.keys(diff.after).length) await recordAudit(trx, { actor, action: 'supplier.settings', entity: 'supplier', entityId: id, ...diff, ip });
+      // The storefront's prices of its offers carry the markup: what is kept of them is dropped (ADR 101).
+      if ('markupRules' in diff.after) await sql`select pg_notify('data_changed', 'suppliers_offer')`.execute(trx);
       return { ok: true, value: undefined };
     });
   } catch (error) {

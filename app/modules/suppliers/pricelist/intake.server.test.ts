@@ -8,6 +8,8 @@ import { loadPartPage, searchPartsLanding } from '#app/modules/parts/pages/pages
 import { loadPartsLinePage } from '#app/modules/parts/line/line.server.ts';
 import { lookupPartNumber } from '#app/modules/parts/parts.server.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
+import { supplierSettingsInput } from '../suppliers.schema.ts';
+import { updateSettings } from '../suppliers.server.ts';
 import { createFile, finishProcessing, matchByHand, publishFile, stageRows, supplierOffersForParts, type StagedRow } from './intake.server.ts';
 
 /*
@@ -175,10 +177,18 @@ describe('the parts line rows and the number search (ADR 101)', () => {
     expect(counter.count).toBe(0);
     expect(rowOf(afterward).supplierOffer?.price).toBe(22_000);
 
+    // A new markup of the organisation shows at once too.
+    const saved = await updateSettings(t.db, { userId, name: 'Иван Линейкин' }, org, supplierSettingsInput.parse({
+      name: 'ООО «Линейка»', inn: '', sources: ['upload'], senders: '', currency: 'RUB', leadTimeDays: '9',
+      markupRules: [{ from: '0', percent: '50' }], autoPublishMaxChange: '20', missingRows: 'deactivate',
+    }));
+    expect(saved.ok).toBe(true);
+    await expect.poll(async () => rowOf(await loadPartsLinePage(member, LINE, lineUrl)).supplierOffer?.price).toBe(30_000);
+
     const searchedGuest = await lookupPartNumber(testContext(t.services), first.code);
     expect(searchedGuest.hits.find((h) => h.id === first.part_id)?.supplierOffer).toEqual({ price: null, currency: 'RUB', leadTimeDays: 9, minOrder: 1, multiplicity: 1 });
     const landing = await searchPartsLanding(await signedInContext(t.services, userId), first.code);
-    expect(landing.numbers!.hits.find((h) => h.id === first.part_id)?.supplierOffer?.price).toBe(22_000);
+    expect(landing.numbers!.hits.find((h) => h.id === first.part_id)?.supplierOffer?.price).toBe(30_000);
     // Parts no supplier offers have none.
     expect(landing.numbers!.hits.filter((h) => h.id !== first.part_id).every((h) => h.supplierOffer === null)).toBe(true);
   });
