@@ -5,6 +5,10 @@ import { createUser, setRole } from '#app/modules/auth/users.server.ts';
 import { acceptInvitation, invitationOf, pendingInvitations } from './invitations.server.ts';
 import { INVITATION_MESSAGES, SUPPLIER_MESSAGES } from './suppliers.schema.ts';
 import { addMember, createOrganisation } from './suppliers.server.ts';
+import { createApp } from '../../../server/app.ts';
+import { fakeServerBuild } from '../../../server/test-build.ts';
+import { signedInClient, testClient } from '../../../server/test-client.ts';
+import * as invitationRoute from '../../routes/supplier-invitation.$token.tsx';
 
 /*
  * Inviting a supplier's person who has no account (issue 32 §1, ADR 101) on both engines: the letter
@@ -98,6 +102,37 @@ describe('an invitation', () => {
     expect(await addMember(t.db, actor, elsewhereId, 'busy@gidro.test', ORIGIN)).toEqual({ ok: true, value: 'added' });
     expect(await acceptInvitation(t.db, busyToken, busy)).toEqual({ ok: false, message: SUPPLIER_MESSAGES.userElsewhere('ООО «Другая»') });
     expect(await membership(busy)).toEqual({ is_supplier: true, supplier_organisation_id: elsewhereId });
+  });
+});
+
+describe('/supplier-invitation/{token} over HTTP', () => {
+  it('shows the invitation to a guest without taking it; a signed-in owner of the address takes it once; anything else a 4xx, never a 500', async () => {
+    const app = createApp({ services: t.services, build: fakeServerBuild({ 'routes/supplier-invitation.$token': { path: 'supplier-invitation/:token', module: invitationRoute } }) });
+    const token = await invite('http-person@gidro.test');
+    const guest = testClient(t.services, { app });
+    const shown = await guest.get(`/supplier-invitation/${token}`);
+    expect(shown.status).toBe(200);
+    expect(await invitationOf(t.db, token)).not.toBeNull();
+    // A guest's press goes to sign in first, back here afterwards.
+    const asGuest = await guest.form(`/supplier-invitation/${token}`, {});
+    expect([302, 303]).toContain(asGuest.status);
+    expect(asGuest.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent(`/supplier-invitation/${token}`)}`);
+    for (const bad of ['x', '%00', 'A'.repeat(43), encodeURIComponent('<script>'), 'A'.repeat(3000)]) {
+      expect((await guest.get(`/supplier-invitation/${bad}`)).status).toBe(404);
+    }
+
+    const { id, client } = await signedInClient(t.services, { email: 'http-person@gidro.test', name: 'Ольга Ссылкина', app });
+    // Without the CSRF field the press is refused and nothing is taken.
+    expect((await client.form(`/supplier-invitation/${token}`, {}, { csrf: false })).status).toBe(403);
+    expect(await membership(id)).toEqual({ is_supplier: false, supplier_organisation_id: null });
+    const taken = await client.form(`/supplier-invitation/${token}`, {});
+    expect(taken.status).toBe(303);
+    expect(taken.headers.get('location')).toBe('/suppliers');
+    expect(await membership(id)).toEqual({ is_supplier: true, supplier_organisation_id: org });
+    expect((await client.get(`/supplier-invitation/${token}`)).status).toBe(404);
+    // A bad token pressed: 409 with the reason, in Russian.
+    const wrong = await client.form(`/supplier-invitation/${'B'.repeat(43)}`, {});
+    expect(wrong.status).toBe(409);
   });
 });
 
