@@ -28,7 +28,7 @@ export default function SupplierNotifications({ loaderData }: Route.ComponentPro
   return (
     <>
       <h1 className={styles.title}>Уведомления</h1>
-      <p className={styles.lead}>О каждом прайс-листе и письме: опубликован, ждёт подтверждения, не обработан, цены изменились сильнее порога. Те же уведомления приходят на почту.</p>
+      <p className={styles.lead}>О каждом прайс-листе и письме: опубликован, ждёт подтверждения, не обработан, цены изменились сильнее порога, письмо отложено на проверку. Те же уведомления приходят на почту.</p>
       {!organisation ? <div className={styles.card}><p style={{ margin: 0 }}>{SUPPLIER_MESSAGES.noOrganisation}</p></div> : null}
       {organisation && !notices.length ? <div className={styles.card}><p style={{ margin: 0 }}>Уведомлений пока нет.</p></div> : null}
       {notices.length ? (
