@@ -52,11 +52,11 @@ export async function connect(options: ConnectOptions): Promise<DB> {
 }
 
 /**
- * The embedded database with the extensions the migrations create. `dataDir` starts it from a dump
- * of another one's data directory (`dumpDataDir`) instead of an empty cluster: test databases are
- * copies of one seeded database (test-database.ts).
+ * The embedded database with the extensions the migrations create, on a data directory (a copy of
+ * one made elsewhere starts as it was: test databases are copies of one seeded database,
+ * test-database.ts) or 'memory://'.
  */
-export async function openPglite(dir: string, dataDir?: Blob): Promise<PGlite> {
+export async function openPglite(dir: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
@@ -64,7 +64,6 @@ export async function openPglite(dir: string, dataDir?: Blob): Promise<PGlite> {
   return PGlite.create(dir, {
     extensions: { pg_trgm, unaccent, fuzzystrmatch },
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
-    loadDataDir: dataDir,
   });
 }
 

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { now } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppServices } from '../context.ts';
-import type { PGlite } from '@electric-sql/pglite';
 import { connect, openPglite, overPglite, type DB } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
@@ -28,12 +27,12 @@ type Contents = 'migrated' | 'demo';
 
 /**
  * Made once per test run by the global setup (test-database.setup.ts, prepareSeededDatabases) and
- * copied by every test file: data-directory dumps for PGlite, template databases on PostgreSQL.
+ * copied by every test file: data directories for PGlite, template databases on PostgreSQL.
  * `day` is the date the demo rows were seeded on: the seed dates promotions, arrivals and
  * supersessions from today.
  */
 export type SeededDatabases =
-  | { engine: 'pglite'; day: string; dumps: Record<Contents, string> }
+  | { engine: 'pglite'; day: string; dirs: Record<Contents, string> }
   | { engine: 'postgresql'; day: string; serverUrl: string; templates: Record<Contents, string> };
 
 declare module 'vitest' {
@@ -41,7 +40,7 @@ declare module 'vitest' {
 }
 
 /**
- * A migrated, seeded database of its own for one test file: an in-memory PGlite by default, or a
+ * A migrated, seeded database of its own for one test file: a PGlite by default, or a
  * fresh database on the PostgreSQL server of the run's `postgresql` project (dropped afterwards).
  * It holds the demo content (branches, catalogue, pages), which tests rely on. Each is a copy of
  * the databases the run seeded once (docs/decisions/064-seed-once-and-clone.md).
@@ -56,10 +55,22 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
   // A test that moved the clock to another day gets what seeding on that day gives.
   const copy = contents === 'migrated' || day() === seeded.day;
   if (seeded.engine === 'pglite') {
-    const db = await overPglite(await openPglite('memory://', copy ? await openAsBlob(seeded.dumps[contents]) : undefined));
+    // A copy of the seeded data directory, on a file system in memory where the machine has one.
+    const dir = copy ? `${seeded.dirs[contents]}-${uniqueName('copy')}` : 'memory://';
+    if (copy) await cp(seeded.dirs[contents], dir, { recursive: true });
+    const db = await overPglite(await openPglite(dir));
     if (!copy) await fill(db, contents);
     const made = services(db, config);
-    return { db, services: made, engine: 'pglite', destroy: async () => { await made.pdf.close(); await db.destroy(); } };
+    return {
+      db,
+      services: made,
+      engine: 'pglite',
+      async destroy() {
+        await made.pdf.close();
+        await db.destroy();
+        if (copy) await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = uniqueName('shop_test');
   await onServer(seeded.serverUrl, `create database ${name}${copy ? ` template ${seeded.templates[contents]}` : ''}`);
@@ -86,19 +97,27 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
 export async function prepareSeededDatabases(serverUrl?: string): Promise<{ seeded: SeededDatabases; remove(): Promise<void> }> {
   const seededOn = day();
   if (!serverUrl) {
-    const dir = await mkdtemp(join(tmpdir(), 'shop-test-db-'));
-    const dumps = { migrated: join(dir, 'migrated.tar'), demo: join(dir, 'demo.tar') };
-    const pglite = await openPglite('memory://');
-    const db = await overPglite(pglite);
+    const dir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'shop-test-db-'));
+    const dirs = { migrated: join(dir, 'migrated'), demo: join(dir, 'demo') };
+    const remove = () => rm(dir, { recursive: true, force: true });
     try {
+      let source: string | undefined;
       for (const contents of ['migrated', 'demo'] as const) {
-        await fill(db, contents);
-        await writeFile(dumps[contents], await checkpointedDump(pglite));
+        if (source) await cp(source, dirs[contents], { recursive: true });
+        const db = await overPglite(await openPglite(dirs[contents]));
+        try {
+          await fill(db, contents);
+        } finally {
+          // Closed cleanly, so a copy starts without replaying the seeding's WAL.
+          await db.destroy();
+        }
+        source = dirs[contents];
       }
-    } finally {
-      await db.destroy();
+    } catch (error) {
+      await remove();
+      throw error;
     }
-    return { seeded: { engine: 'pglite', day: seededOn, dumps }, remove: () => rm(dir, { recursive: true, force: true }) };
+    return { seeded: { engine: 'pglite', day: seededOn, dirs }, remove };
   }
   const prefix = uniqueName('shop_template');
   const templates = { migrated: `${prefix}_migrated`, demo: `${prefix}_demo` };
@@ -128,35 +147,6 @@ export async function prepareSeededDatabases(serverUrl?: string): Promise<{ seed
 async function fill(db: DB, contents: Contents): Promise<void> {
   await migrateToLatest(db);
   await seed(db, { demo: contents === 'demo' });
-}
-
-/**
- * The data directory after a checkpoint, without the WAL segments the checkpoint left behind. A dump
- * taken straight after seeding made every copy replay the seeding's WAL on start (about 100 MB, 2 s
- * of CPU per test file); after the checkpoint only the segment holding its redo point is read, and
- * the others (finished, or renamed for reuse) are dead weight loaded into every copy's memory.
- */
-async function checkpointedDump(pglite: PGlite): Promise<Uint8Array> {
-  await pglite.query('checkpoint');
-  const { rows: [{ redo } = { redo: '' }] } = await pglite.query<{ redo: string }>('select redo_wal_file as redo from pg_control_checkpoint()');
-  const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
-  // The dump is a plain ustar archive: a 512-byte header per entry (name at 0, size in octal at
-  // 124), then the contents padded to 512 bytes; two zero blocks end it.
-  const kept: Uint8Array[] = [];
-  let redoKept = false;
-  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0;) {
-    const header = tar.subarray(at, at + 512);
-    const name = new TextDecoder().decode(header.subarray(0, 100)).replace(/\0.*$/s, '');
-    const size = parseInt(new TextDecoder().decode(header.subarray(124, 136)).replace(/\0.*$/s, '').trim() || '0', 8);
-    const end = at + 512 + Math.ceil(size / 512) * 512;
-    const segment = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name);
-    if (segment?.[1] === redo) redoKept = true;
-    if (!segment || segment[1] === redo) kept.push(tar.subarray(at, end));
-    at = end;
-  }
-  if (!redoKept) throw new Error(`checkpointedDump: the dump has no WAL segment ${redo}; has its format changed?`);
-  kept.push(new Uint8Array(1024));
-  return Buffer.concat(kept);
 }
 
 function services(db: DB, config: Config): AppServices {
