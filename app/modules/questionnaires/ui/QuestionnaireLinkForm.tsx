@@ -26,7 +26,7 @@ export function QuestionnaireLinkForm({ choice, csrf, busy = false, readOnly = f
       <h2 id="questionnaire-link" style={{ margin: '0 0 8px', fontSize: 'var(--text-m)' }}>Анкета для клиента</h2>
       <p className={kit.muted} style={{ margin: '0 0 8px' }}>
         {current
-          ? <>Привязана: <a href={`/admin/questionnaires/${current.id}`}>«{current.title}»</a>{current.published ? '' : ' — снята с публикации, клиент её не видит'}. </>
+          ? <>Привязана: «{current.title}»{current.published ? '' : ' — снята с публикации, клиент её не видит'}. </>
           : 'Анкета не привязана. '}
         Клиент увидит ссылку «{INVITATION_LINK_TEXT}» {subjectLabel}, пока не ответит.
       </p>
