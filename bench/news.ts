@@ -9,37 +9,17 @@
  *
  *   npm run build && DATABASE_URL=… npm run bench:news -- [--articles=10000] [--runs=300]
  */
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import type * as EntryModule from '../server/entry.ts';
-import { createOwnDatabase } from './pg-database.ts';
+import { openDemoBench, percentiles } from './demo-services.ts';
 
 const BUDGET_P95_MS = 20;
 const { values } = parseArgs({ options: { articles: { type: 'string', default: '10000' }, runs: { type: 'string', default: '300' } } });
 const ARTICLES = Number(values.articles);
 const RUNS = Number(values.runs);
 
-if (!process.env.DATABASE_URL) {
-  console.error('bench:news measures PostgreSQL: set DATABASE_URL (a server; the bench makes a database of its own).');
-  process.exit(2);
-}
-const root = resolve(import.meta.dirname, '..');
-const entry = await import(pathToFileURL(resolve(root, 'build/server/index.js')).href) as typeof EntryModule;
-const own = await createOwnDatabase('bench_news');
-const config = entry.loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: own.url });
-const db = await entry.connect({ databaseUrl: own.url, poolSize: 4 });
+const { entry, db, services, close } = await openDemoBench('bench:news', 'bench_news');
 try {
-  await entry.migrateToLatest(db);
-  await entry.seed(db, { demo: true });
-  const services = {
-    db, config,
-    providers: entry.createProviders({ env: {}, nodeEnv: 'test', db, demo: false }),
-    oauth: entry.createOAuthSetup({ env: {}, nodeEnv: 'test' }),
-    delivery: entry.createDeliveryProviders({ env: {}, nodeEnv: 'test', db, demo: false }),
-    pdf: entry.createPdfPrinter(config),
-  };
   const app = entry.createApp({ services, build: entry.serverBuild });
   const get = async (path: string) => {
     const res = await app.request(path);
@@ -92,14 +72,11 @@ try {
       await get(path);
       times.push(performance.now() - t0);
     }
-    times.sort((a, b) => a - b);
-    const p = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(times.length * q))]! * 10) / 10;
-    results.push({ case: name, news: found, p50: p(0.5), p95: p(0.95), max: p(1) });
+    results.push({ case: name, news: found, ...percentiles(times) });
   }
   const worst = Math.max(...results.map((r) => r.p95));
   console.log(JSON.stringify({ bench: 'news', articles: ARTICLES, runs: RUNS, seedMs: Math.round(seedMs), results, budgetP95Ms: BUDGET_P95_MS, result: worst <= BUDGET_P95_MS ? 'в бюджете' : 'ВНЕ БЮДЖЕТА' }, null, 2));
   process.exitCode = worst <= BUDGET_P95_MS ? 0 : 1;
 } finally {
-  await db.destroy();
-  await own.drop();
+  await close();
 }
