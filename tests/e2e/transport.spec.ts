@@ -35,6 +35,8 @@ test('the footer and the account\'s menu lead to the exchange, which answers', a
 });
 
 test('a load is posted by a customer, answered by a carrier and awarded', async ({ page }, testInfo) => {
+  // Three accounts, a photo and six forms: over the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const id = unique(testInfo);
   const from = `Елец${id}`;
   const owner = `shipper-${id}@agro.test`;
