@@ -8,30 +8,17 @@
  *
  *   npm run build && DATABASE_URL=… npm run bench:admin-orders -- [--orders=100000] [--runs=200]
  */
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import type * as EntryModule from '../server/entry.ts';
-import { createOwnDatabase } from './pg-database.ts';
+import { openDemoBench, percentiles } from './demo-services.ts';
 
 const BUDGET_P95_MS = 50;
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' }, runs: { type: 'string', default: '200' } } });
 const ORDERS = Number(values.orders);
 const RUNS = Number(values.runs);
 
-if (!process.env.DATABASE_URL) {
-  console.error('bench:admin-orders measures PostgreSQL: set DATABASE_URL (a server; the bench makes a database of its own).');
-  process.exit(2);
-}
-const root = resolve(import.meta.dirname, '..');
-const entry = await import(pathToFileURL(resolve(root, 'build/server/index.js')).href) as typeof EntryModule;
-const own = await createOwnDatabase('bench_admin_orders');
-const config = entry.loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: own.url });
-const db = await entry.connect({ databaseUrl: own.url, poolSize: 4 });
+const { entry, db, services, close } = await openDemoBench('bench:admin-orders', 'bench_admin_orders');
 try {
-  await entry.migrateToLatest(db);
-  await entry.seed(db, { demo: true });
   const branches = (await db.selectFrom('region_branch').select('id').orderBy('id').execute()).map((b) => b.id);
   const statuses = ['new', 'in_work', 'assembled', 'shipped', 'issued', 'closed', 'cancelled'];
   const seededAt = performance.now();
@@ -50,13 +37,6 @@ try {
   await sql`analyze orders_order, orders_line`.execute(db);
   const seedMs = performance.now() - seededAt;
 
-  const services = {
-    db, config,
-    providers: entry.createProviders({ env: {}, nodeEnv: 'test', db, demo: false }),
-    oauth: entry.createOAuthSetup({ env: {}, nodeEnv: 'test' }),
-    delivery: entry.createDeliveryProviders({ env: {}, nodeEnv: 'test', db, demo: false }),
-    pdf: entry.createPdfPrinter(config),
-  };
   const head: { userId: number; name: string; branchId: number | null } = { userId: 1, name: 'Бенчмарк', branchId: null };
   const branchStaff = { ...head, branchId: branches[1]! };
   const number = `АГ-2026-${String(Math.floor(ORDERS / 2)).padStart(6, '0')}`;
@@ -86,14 +66,11 @@ try {
       rows = (await entry.listStaffOrders(services, actor, filter)).rows.length;
       times.push(performance.now() - t0);
     }
-    times.sort((a, b) => a - b);
-    const p = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(times.length * q))]! * 10) / 10;
-    results.push({ case: name, rows, p50: p(0.5), p95: p(0.95), max: p(1) });
+    results.push({ case: name, rows, ...percentiles(times) });
   }
   const worst = Math.max(...results.map((r) => r.p95));
   console.log(JSON.stringify({ bench: 'admin-orders', orders: ORDERS, runs: RUNS, seedMs: Math.round(seedMs), results, budgetP95Ms: BUDGET_P95_MS, result: worst <= BUDGET_P95_MS ? 'в бюджете' : 'ВНЕ БЮДЖЕТА' }, null, 2));
   process.exitCode = worst <= BUDGET_P95_MS ? 0 : 1;
 } finally {
-  await db.destroy();
-  await own.drop();
+  await close();
 }

@@ -3,6 +3,7 @@ import { Link } from '#app/components/ui/Link.tsx';
 import { callTrackingClass, countryCodeOfBranch, telHref } from '#app/modules/regions/regions.rules.ts';
 import { FOOTER_REVEAL_MS } from './layout.rules.ts';
 import { useRootData, useShopMenu } from '#app/components/page/root-data.ts';
+import { TRANSPORT_PATH, TRANSPORT_TITLE } from '#app/modules/transport/transport.constants.ts';
 import styles from './SiteFooter.module.css';
 
 /**
@@ -42,6 +43,7 @@ export function SiteFooter() {
             <li><Link to="/finansirovanie">Финансирование</Link></li>
             <li><Link to="/dostavka-i-oplata">Доставка и оплата</Link></li>
             <li><Link to="/servis">Сервис</Link></li>
+            <li><Link to={TRANSPORT_PATH}>{TRANSPORT_TITLE}</Link></li>
           </ul>
         </section>
         <section>

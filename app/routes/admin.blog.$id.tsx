@@ -144,7 +144,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
         <div className={editorStyles.row}>
           <RelatedPicker name="modelIds" kind="model" label="Модели техники" value={v.modelIds} names={article.modelNameById} error={errors.modelIds}
             hint={article.modelNames.length ? `Сейчас: ${article.modelNames.join(', ')}. Номера моделей через запятую` : 'Номера моделей через запятую; со скриптами — поиск по названию'} />
-          <RelatedPicker name="partIds" kind="part" label="Запчасти" value={v.partIds} names={{}} error={errors.partIds} hint="Номера запчастей через запятую; со скриптами — поиск по номеру или названию" />
+          <RelatedPicker name="partIds" kind="part" label="Запчасти" value={v.partIds} names={article.partNameById} error={errors.partIds} hint="Номера запчастей через запятую; со скриптами — поиск по номеру или названию" />
         </div>
         <div className={editorStyles.row}>
           <div className={editorStyles.field} data-field="categoryIds">

@@ -13,6 +13,9 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_WORK_MESSAGES, type OrderSta
 import { nextStatuses } from '#app/modules/orders/orders.rules.ts';
 import { linePriceInput, statusChangeInput } from '#app/modules/orders/order-work.schema.ts';
 import { changeOrderStatus, priceOrderLine, staffOrder } from '#app/modules/orders/order-work.server.ts';
+import { linkChoice, linkQuestionnaire } from '#app/modules/questionnaires/questionnaire-links.server.ts';
+import { parseLinkChoice } from '#app/modules/questionnaires/questionnaires.schema.ts';
+import { QuestionnaireLinkForm } from '#app/modules/questionnaires/ui/QuestionnaireLinkForm.tsx';
 import type { Route } from './+types/admin.orders.$number';
 
 export const handle: AdminHandle = { capability: 'orders.read' };
@@ -28,10 +31,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const unpricedLines = order.lines.filter((l) => l.price === null).length;
   const moves = nextStatuses({ status: order.status, deliveryMethod: order.delivery.method, unpricedLines, pricesPendingConfirmation: order.pricesPendingConfirmation });
   // Employees see who a line is ordered from (ADR 099); the customer's pages never name him.
-  const names = await organisationNames(ctx.services.db, order.lines.flatMap((l) => (l.supplier?.organisationId ? [l.supplier.organisationId] : [])));
+  const [names, questionnaire] = await Promise.all([
+    organisationNames(ctx.services.db, order.lines.flatMap((l) => (l.supplier?.organisationId ? [l.supplier.organisationId] : []))),
+    // The questionnaire the customer is invited to on his order (ADR 103).
+    linkChoice(ctx.services, { kind: 'order', number: order.number }),
+  ]);
   const suppliers = Object.fromEntries(names);
   return data({
-    order, moves, suppliers, csrf: ctx.csrfToken, canWork: staff.capabilities.has('orders.work'),
+    order, moves, suppliers, questionnaire, csrf: ctx.csrfToken, canWork: staff.capabilities.has('orders.work'),
   }, { headers: ADMIN_HEADERS });
 }
 
@@ -59,13 +66,22 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (!result.ok) return data({ message: result.message }, { status: result.status });
     return data({ toast: 'Цена сохранена, покупатель получит её на подтверждение' });
   }
+  if (intent === 'questionnaire') {
+    const chosen = parseLinkChoice(form.get('questionnaireId'));
+    if (chosen === undefined) return data({ message: 'Некорректный запрос' }, { status: 400 });
+    // Another branch's order is not his: the same 404 as its page.
+    const order = await staffOrder(ctx.services, staff, params.number);
+    if (!order) return data({ message: ORDER_WORK_MESSAGES.notFound }, { status: 404 });
+    const linked = await linkQuestionnaire(ctx.services, staff, { kind: 'order', number: order.number }, chosen, ctx.ip);
+    return linked.ok ? data({ toast: linked.message }) : data({ message: linked.message }, { status: linked.status });
+  }
   return data({ message: 'Некорректный запрос' }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => adminMeta(d ? `Заказ ${d.order.number}` : ORDER_WORK_MESSAGES.notFound);
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, moves, csrf, canWork, suppliers } = loaderData;
+  const { order, moves, csrf, canWork, suppliers, questionnaire } = loaderData;
   const failure = actionData && 'message' in actionData ? actionData.message : null;
   const busy = useNavigation().state === 'submitting';
   const money = (minor: number) => formatMoney(minor, order.currency);
@@ -166,6 +182,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </section>
       ) : null}
+
+      <QuestionnaireLinkForm choice={questionnaire} csrf={csrf} busy={busy} readOnly={!canWork} subjectLabel="в заказе в «Моих заказах»" />
 
       <section className={styles.card} aria-labelledby="history">
         <h2 id="history" style={{ margin: '0 0 8px', fontSize: 'var(--text-m)' }}>История</h2>

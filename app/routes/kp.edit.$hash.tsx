@@ -11,6 +11,10 @@ import { approveDiscount, duplicateOffer, editorOffer, saveDraft, sendOffer, set
 import { DISCOUNT_MESSAGES } from '#app/modules/offers/offer-discount.rules.ts';
 import { OFFER_STATE_LABELS } from '#app/modules/offers/offers.schema.ts';
 import { OfferEditor } from '#app/modules/offers/ui/OfferEditor.tsx';
+import { offerIdByHash } from '#app/modules/offers/offer-client.server.ts';
+import { linkChoice, linkQuestionnaire, type LinkSubject } from '#app/modules/questionnaires/questionnaire-links.server.ts';
+import { parseLinkChoice } from '#app/modules/questionnaires/questionnaires.schema.ts';
+import { QuestionnaireLinkForm } from '#app/modules/questionnaires/ui/QuestionnaireLinkForm.tsx';
 import type { Route } from './+types/kp.edit.$hash';
 
 export const handle: AdminHandle = { capability: 'offers.work' };
@@ -29,7 +33,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!offer) throw data(null, { status: 404 });
   // The branch's manager (or the head office's) approves a discount above the branch's threshold (ADR 088).
   const canApprove = staff.capabilities.has('branch.manage') && (staff.branchId === null || staff.branchId === offer.branchId);
-  return data({ offer, canApprove, csrf: ctx.csrfToken, done: DONE[url.searchParams.get('done') ?? ''] ?? null }, { headers: ADMIN_HEADERS });
+  const questionnaire = await linkChoice(ctx.services, await offerSubject(ctx.services, offer.hash));
+  return data({ offer, canApprove, questionnaire, csrf: ctx.csrfToken, done: DONE[url.searchParams.get('done') ?? ''] ?? null }, { headers: ADMIN_HEADERS });
 }
 
 /** A send refused for its discount still saved the draft: the approval panel must show it (ADR 088). */
@@ -71,6 +76,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const approved = await approveDiscount(ctx.services, staff, params.hash, String(form.get('key') ?? ''), ctx.ip);
     return approved.ok ? data({ toast: approved.message }) : fail(approved);
   }
+  if (intent === 'questionnaire') {
+    // The questionnaire the client is invited to on the offer's page (ADR 103); another branch's offer is a 404.
+    const chosen = parseLinkChoice(form.get('questionnaireId'));
+    if (chosen === undefined) return data({ message: 'Некорректный запрос' }, { status: 400 });
+    if (!(await editorOffer(ctx.services, staff.branchId, params.hash))) return data({ message: 'Предложение не найдено' }, { status: 404 });
+    const linked = await linkQuestionnaire(ctx.services, staff, await offerSubject(ctx.services, params.hash), chosen, ctx.ip);
+    return linked.ok ? data({ toast: linked.message }) : data({ message: linked.message }, { status: linked.status });
+  }
   if (intent === 'duplicate') {
     const copy = await duplicateOffer(ctx.services, staff, staff.branchId, params.hash, ctx.ip);
     if (!copy.ok) return fail(copy);
@@ -82,7 +95,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: d }) => adminMeta(d ? `Редактор КП: ${d.offer.content.client.company ?? d.offer.content.client.name}` : 'Предложение не найдено');
 
 export default function OfferEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer, csrf, done, canApprove } = loaderData;
+  const { offer, csrf, done, canApprove, questionnaire } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const [found, setFound] = useState<{ results: CatalogueCandidate[] | null; loading: boolean }>({ results: null, loading: false });
   const find = async (text: string, kind: 'machine' | 'part') => {
@@ -119,8 +132,18 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         <button type="submit" name="intent" value="duplicate" className="btn btn-secondary" disabled={busy}>Дублировать как новое</button>
       </form>
+      <div style={{ marginTop: 16 }}>
+        <QuestionnaireLinkForm choice={questionnaire} csrf={csrf} busy={busy} subjectLabel="на странице предложения" />
+      </div>
     </>
   );
+}
+
+/** The offer as a questionnaire's subject: by its id, which a new sending's link keeps. */
+async function offerSubject(services: Parameters<typeof offerIdByHash>[0], hash: string): Promise<LinkSubject> {
+  const id = await offerIdByHash(services, hash);
+  if (id === null) throw data(null, { status: 404 });
+  return { kind: 'offer', id, hash };
 }
 
 const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });

@@ -10,6 +10,9 @@ import { viewerOf } from '#app/modules/auth/users.server.ts';
 import { OrderCard } from '#app/modules/orders/ui/OrderCard.tsx';
 import styles from '#app/modules/orders/ui/orders.module.css';
 import profile from './profile.module.css';
+import { invitationsFor } from '#app/modules/questionnaires/questionnaire-links.server.ts';
+import { respondentOf } from '#app/modules/questionnaires/questionnaires.server.ts';
+import { QuestionnaireInvite } from '#app/modules/questionnaires/ui/QuestionnaireInvite.tsx';
 import type { Route } from './+types/profile.orders';
 
 /** 'Мои заказы': the user's orders with status, lines, totals and attachments (the layout sends guests to sign in). */
@@ -17,7 +20,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const orders = await myOrders(ctx);
   if (!orders) throw redirect(signInRedirect(MY_ORDERS_PATH));
-  return { orders, csrf: ctx.csrfToken, confirmed: url.searchParams.get('confirmed') };
+  // 'Пройти опрос' on the orders an employee linked a questionnaire to, until he answers it (ADR 103).
+  const invitations = await invitationsFor(ctx.services, orders.map((o) => ({ kind: 'order', number: o.number })), respondentOf(ctx.session!.userId!, null));
+  return { orders, invitations, csrf: ctx.csrfToken, confirmed: url.searchParams.get('confirmed') };
 }
 
 /** 'Подтвердить цены': the customer agrees to the prices his branch named for 'по запросу' lines. */
@@ -47,7 +52,7 @@ export const meta = () => [...pageMeta(MY_ORDERS_TITLE, 'Ваши заказы, 
 
 export const handle = { crumbs: () => [{ label: 'Личный кабинет', to: '/profile' }] };
 
-export default function ProfileOrders({ loaderData: { orders, csrf, confirmed }, actionData }: Route.ComponentProps) {
+export default function ProfileOrders({ loaderData: { orders, invitations, csrf, confirmed }, actionData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className={profile.title}>{MY_ORDERS_TITLE}</h1>
@@ -60,7 +65,10 @@ export default function ProfileOrders({ loaderData: { orders, csrf, confirmed },
         </div>
       ) : (
         <div className={styles.list}>
-          {orders.map((o) => <OrderCard key={o.number} order={o} headingLevel={2} csrf={csrf} />)}
+          {orders.map((o) => {
+            const invitation = invitations[o.number];
+            return <OrderCard key={o.number} order={o} headingLevel={2} csrf={csrf} extra={invitation ? <QuestionnaireInvite invitation={invitation} /> : null} />;
+          })}
         </div>
       )}
     </section>

@@ -8,7 +8,7 @@ import { ownOrder } from '#app/modules/orders/orders.server.ts';
 import { QUESTIONNAIRE_MESSAGES, QUESTIONNAIRE_PATH, RESPONDENT_COOKIE, RESPONDENT_COOKIE_DAYS } from '#app/modules/questionnaires/questionnaires.constants.ts';
 import { rawAnswersOf } from '#app/modules/questionnaires/questionnaires.rules.ts';
 import { parseQuestionnaireId, responseLinkQuery, type ResponseLink } from '#app/modules/questionnaires/questionnaires.schema.ts';
-import { newRespondentCookie, questionnaireForRespondent, respondentOf, submitResponse } from '#app/modules/questionnaires/questionnaires.server.ts';
+import { newRespondentCookie, questionnaireForRespondent, respondentBrowserOf, respondentOf, submitResponse } from '#app/modules/questionnaires/questionnaires.server.ts';
 import { QuestionnaireForm } from '#app/modules/questionnaires/ui/QuestionnaireForm.tsx';
 import styles from '#app/modules/questionnaires/ui/Questionnaire.module.css';
 import type { Route } from './+types/questionnaire.$questionnaireId';
@@ -28,12 +28,6 @@ function idOf(raw: string | undefined): number {
   const id = parseQuestionnaireId(raw);
   if (id === null) throw data(null, { status: 404 });
   return id;
-}
-
-function browserOf(request: Request): string | null {
-  const header = request.headers.get('cookie') ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${RESPONDENT_COOKIE}=([^;]*)`).exec(header);
-  return match?.[1] ?? null;
 }
 
 function respondentCookie(ctx: RequestContext, value: string): string {
@@ -57,7 +51,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const id = idOf(params.questionnaireId);
   const userId = ctx.session?.userId ?? null;
-  const sentCookie = browserOf(request);
+  const sentCookie = respondentBrowserOf(request);
   const respondent = respondentOf(userId, sentCookie);
   const found = await questionnaireForRespondent(ctx.services, id, respondent);
   if (!found) throw data(null, { status: 404, headers: NO_STORE });
@@ -79,7 +73,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const id = idOf(params.questionnaireId);
   const form = await request.formData();
   const userId = ctx.session?.userId ?? null;
-  const sentCookie = browserOf(request);
+  const sentCookie = respondentBrowserOf(request);
   const known = respondentOf(userId, sentCookie);
   // A guest whose browser has no identity yet (its first page came without one): one is made now.
   const fresh = known === null ? newRespondentCookie() : null;

@@ -75,7 +75,7 @@ test('an editor changes an article twice, compares the versions and restores the
   await shot(page, testInfo, 'content-versions-history');
 });
 
-test('an editor picks related models by name from the keyboard; the chips are kept on save', async ({ page }, testInfo) => {
+test('an editor picks related models by name and a part by number from the keyboard; the chips are kept on save and read the same when opened again', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const id = unique(testInfo);
   await signIn(page, `picker-editor-${id}@agro.test`, 'Ольга Редактор', 'content_editor');
@@ -91,10 +91,22 @@ test('an editor picks related models by name from the keyboard; the chips are ke
   const chips = page.locator('[data-picker="model"] [data-chip]');
   await expect(chips).toHaveCount(1);
   await expect(models).toHaveValue('');
+  // A part by its number.
+  const parts = page.getByRole('combobox', { name: 'Запчасти' });
+  await parts.fill('700.18.38.309');
+  await expect(page.getByRole('listbox', { name: 'Запчасти' }).getByRole('option').first()).toBeVisible();
+  await parts.press('Enter');
+  const partChip = page.locator('[data-picker="part"] [data-chip] span');
+  await expect(partChip).toHaveText('Прокладка головки блока L=1350 мм (700.18.38.309)');
   await page.getByRole('button', { name: 'Сохранить черновик' }).click();
   await expect(page.getByRole('status')).toContainText('Сохранено.');
   await expect(page.locator('[data-picker="model"] [data-chip]')).toHaveCount(1);
   await expect(page.locator('[data-picker="model"] [data-chip]')).toContainText(first.split(' ')[0]!);
+  // Opened again, the saved part reads as its name and number, as it was added (not '№ {id}').
+  await page.reload();
+  await expect(partChip).toHaveText('Прокладка головки блока L=1350 мм (700.18.38.309)');
+  await expect(page.locator('[data-picker="part"] [data-chip] button')).toHaveAccessibleName('Убрать Прокладка головки блока L=1350 мм (700.18.38.309)');
+  await shot(page, testInfo, 'content-picker-saved-chips');
   // Removed by its button, from the keyboard too.
   await page.locator('[data-picker="model"] [data-chip] button').focus();
   await page.keyboard.press('Enter');

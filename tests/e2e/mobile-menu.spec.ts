@@ -129,7 +129,7 @@ test('two-line items have room: no text clipped or overlapping at 375 px', async
 });
 
 test.describe('signed in on a phone', () => {
-  test('«Личный кабинет» from the header and from the menu: Мои данные, Корзина, Избранное, Моя техника, Сравнить товары; Выйти last', async ({ page, request }, testInfo) => {
+  test('«Личный кабинет» from the header and from the menu: Мои данные, Корзина, Избранное, Моя техника, Сравнить товары, Биржа перевозок; Выйти last', async ({ page, request }, testInfo) => {
     const email = `mobile-cabinet-${unique(testInfo)}@agro.ru`;
     await createAccount(request, email, 'secret1');
     await page.goto('/');
@@ -146,7 +146,7 @@ test.describe('signed in on a phone', () => {
     await icon.click();
     await expect(icon).toHaveAttribute('aria-expanded', 'true');
     const list = header.getByRole('list', { name: 'Личный кабинет' });
-    await expect(list.getByRole('listitem')).toHaveText(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Выйти']);
+    await expect(list.getByRole('listitem')).toHaveText(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Биржа перевозок', 'Выйти']);
     await expect(list.getByRole('link', { name: 'Мои данные' })).toHaveAttribute('href', '/profile');
     await expect(list.getByRole('link', { name: 'Корзина' })).toHaveAttribute('href', '/cart');
     await expect(list.getByRole('link', { name: 'Избранное' })).toHaveAttribute('href', '/profile/bookmarks');
@@ -165,8 +165,9 @@ test.describe('signed in on a phone', () => {
     const cabinet = menu.getByRole('list', { name: 'Личный кабинет' });
     await expect(menu.getByRole('heading', { name: 'Личный кабинет' })).toBeVisible();
     await expect(menu).toContainText('Тест Тестов');
-    await expect(cabinet.getByRole('listitem')).toHaveText(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары']);
+    await expect(cabinet.getByRole('listitem')).toHaveText(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Биржа перевозок']);
     await expect(cabinet.getByRole('link', { name: 'Корзина' })).toHaveAttribute('href', '/cart');
+    await expect(cabinet.getByRole('link', { name: 'Биржа перевозок' })).toHaveAttribute('href', '/transportation-orders');
     await expect(menu.locator(':scope > ul > li').last()).toHaveText('Выйти');
     await testInfo.attach('account in the menu', { body: await page.screenshot(), contentType: 'image/png' });
     await cabinet.getByRole('link', { name: 'Мои данные' }).click();

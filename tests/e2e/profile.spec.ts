@@ -129,7 +129,7 @@ test.describe('with the shell integration', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const list = header.getByRole('list', { name: 'Личный кабинет' });
-    await expect(list.getByRole('listitem')).toHaveText(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Выйти']);
+    await expect(list.getByRole('listitem')).toHaveText(['Мои данные', 'Корзина', 'Избранное', 'Моя техника', 'Сравнить товары', 'Биржа перевозок', 'Выйти']);
     await expect(list.getByRole('link', { name: 'Избранное' })).toHaveAttribute('href', '/profile/bookmarks');
     await page.keyboard.press('Escape');
     await expect(list).toBeHidden();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import { signIn, unique } from './accounts-helpers.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { answerServiceSurvey as answer, group } from './questionnaire-helpers.ts';
 
 /*
  * Questionnaires (ADR 093): a visitor answers the demo's questionnaire № 1 page by page — a question
@@ -13,21 +14,6 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
-
-const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
-
-/** Answers the demo's questionnaire page by page (its script running), up to 'Отправить ответы'. */
-async function answer(p: Page, kind: 'Ремонт' | 'Плановое техническое обслуживание' = 'Плановое техническое обслуживание') {
-  await group(p, /^С чем вы обращались в сервис/).getByLabel(kind).check();
-  if (kind === 'Ремонт') await p.getByLabel(/^Сколько дней занял ремонт/).fill('3');
-  await group(p, /^Какая техника обслуживалась/).getByLabel('Трактор').check();
-  await p.getByRole('button', { name: 'Далее' }).click();
-  await group(p, /^Оцените работу сервиса в целом/).getByRole('radio', { name: '9', exact: true }).check();
-  const aspects = group(p, /^Оцените по пунктам/);
-  for (const row of ['Скорость', 'Качество работ', 'Вежливость', 'Цена']) await aspects.getByRole('group', { name: row }).getByLabel('Хорошо').check();
-  await p.getByRole('button', { name: 'Далее' }).click();
-  await group(p, /^Порекомендуете ли вы наш сервис/).getByLabel('Да').check();
-}
 
 test('a visitor answers the questionnaire once: conditions appear live, pages are checked, a second answer is refused', async ({ page }, testInfo) => {
   test.setTimeout(90_000);

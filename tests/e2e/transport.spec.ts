@@ -1,14 +1,42 @@
 import { resolve } from 'node:path';
 import { signIn, signInAs, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pageSettled, test } from './fixtures.ts';
 
 /*
  * The transportation exchange (ADR 097): a guest is asked to sign in; a customer posts a load with a photo; a
  * carrier finds it by its cities and bids without seeing the owner's phone; the owner sees the bid
- * as 'Перевозчик №1', awards it, and only then do both sides see each other's contacts.
+ * as 'Перевозчик №1', awards it, and only then do both sides see each other's contacts. The
+ * footer ('Покупателям') and the account's menu (the header's on wide screens, the phone menu's
+ * 'Личный кабинет') lead to the exchange.
  */
 
+test('the footer and the account\'s menu lead to the exchange, which answers', async ({ page, isMobile }, testInfo) => {
+  // The spec's address with its slash and without it.
+  for (const path of ['/transportation-orders/', '/transportation-orders']) expect((await page.request.get(path)).status(), path).toBe(200);
+  await page.goto('/');
+  await pageSettled(page);
+  await expect(page.locator('footer').getByRole('link', { name: 'Биржа перевозок', exact: true })).toHaveAttribute('href', '/transportation-orders');
+
+  await signIn(page, `exchange-menu-${unique(testInfo)}@agro.test`, 'Пётр Грузов');
+  await page.goto('/');
+  await pageSettled(page);
+  let link;
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    link = page.getByRole('navigation', { name: 'Мобильное меню' }).getByRole('list', { name: 'Личный кабинет' }).getByRole('link', { name: 'Биржа перевозок' });
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: 'Личный кабинет' }).click();
+    link = page.getByRole('banner').getByRole('list', { name: 'Личный кабинет' }).getByRole('link', { name: 'Биржа перевозок' });
+  }
+  await expect(link).toHaveAttribute('href', '/transportation-orders');
+  await link.click();
+  await expect(page).toHaveURL(/\/transportation-orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Биржа перевозок' })).toBeVisible();
+});
+
 test('a load is posted by a customer, answered by a carrier and awarded', async ({ page }, testInfo) => {
+  // Three accounts, a photo and six forms: over the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const id = unique(testInfo);
   const from = `Елец${id}`;
   const owner = `shipper-${id}@agro.test`;

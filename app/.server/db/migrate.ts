@@ -47,6 +47,7 @@ import * as m0048 from './migrations/0048_transport.ts';
 import * as m0049 from './migrations/0049_supplier_order_lines.ts';
 import * as m0050 from './migrations/0050_content_versions.ts';
 import * as m0051 from './migrations/0051_supplier_invitations.ts';
+import * as m0053 from './migrations/0053_questionnaire_links.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '0049_supplier_order_lines': m0049,
   '0050_content_versions': m0050,
   '0051_supplier_invitations': m0051,
+  '0053_questionnaire_links': m0053,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

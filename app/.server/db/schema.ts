@@ -90,6 +90,7 @@ export interface Database {
   vacancies_application: VacanciesApplicationTable;
   questionnaires_questionnaire: QuestionnairesQuestionnaireTable;
   questionnaires_response: QuestionnairesResponseTable;
+  questionnaires_link: QuestionnairesLinkTable;
   transport_load: TransportLoadTable;
   transport_bid: TransportBidTable;
 }
@@ -1242,6 +1243,15 @@ export interface QuestionnairesResponseTable {
   /** `Answers` by question id; hidden questions are absent. Written as JSON text. */
   answers: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+}
+
+/** A questionnaire an employee linked to an order (by its number) or an offer (by its id) (migration 0053, ADR 103). */
+export interface QuestionnairesLinkTable {
+  subject_kind: 'order' | 'offer';
+  subject_ref: string;
+  questionnaire_id: number;
+  linked_by: number | null;
+  linked_at: Timestamp;
 }
 
 export type TransportStatus = 'open' | 'awarded' | 'in_transit' | 'delivered' | 'cancelled';

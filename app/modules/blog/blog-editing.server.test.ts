@@ -38,6 +38,10 @@ describe('an article\'s life', () => {
     if (!created.ok) return;
     const form = await articleForEditing(t.services, created.id);
     expect(form!.values).toMatchObject({ slug: 'kuban-zavershila-uborku-ozimyh', tags: 'Уборочная кампания, Озимые', partIds: '900010', categoryIds: ['2'], regionIds: ['4023'] });
+    // The picker's chip of the saved part: its name and number, as a part added by search reads.
+    const part = await t.db.selectFrom('parts_part').select(['name', 'code']).where('id', '=', 900010).executeTakeFirstOrThrow();
+    expect(form!.partNameById).toEqual({ 900010: `${part.name} (${part.code})` });
+    expect(form!.partNameById['900010']).not.toMatch(/№/);
     expect(await articlePage(t.services, 'agronovosti', 'kuban-zavershila-uborku-ozimyh')).toBeNull();
     // A new tag was made from its name.
     expect([...(await blogDirectory(t.services)).tagBySlug.values()].find((x) => x.slug === 'ozimye')).toMatchObject({ name: 'Озимые' });

@@ -10,11 +10,12 @@ import { readStoredImage, storeImage } from '#app/.server/files/images.ts';
 import { modelCards } from '#app/modules/catalog/cards.server.ts';
 import { machineryMenu } from '#app/modules/catalog/catalog.server.ts';
 import type { MachineryCategory } from '#app/modules/catalog/catalog.schema.ts';
+import { partSummariesAt } from '#app/modules/parts/part-summary.server.ts';
 import { unknownPartIds } from '#app/modules/parts/parts.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { cleanArticleHtml } from './article-html.server.ts';
 import { intArray } from './blog.queries.server.ts';
-import { articleLink, dateToMoscowLocal, moscowLocalToDate, slugFromTitle } from './blog.rules.ts';
+import { articleLink, dateToMoscowLocal, moscowLocalToDate, relatedChipLabel, slugFromTitle } from './blog.rules.ts';
 import { ARTICLE_MESSAGES, articleInput, type ArticleInput, type ArticleStatus } from './blog.schema.ts';
 import { blogDirectory } from './blog.server.ts';
 
@@ -83,7 +84,8 @@ export interface ArticleForEditing {
   modelNames: string[];
   /** The chosen models' names by id (the picker's chips). */
   modelNameById: Record<string, string>;
-  partCount: number;
+  /** The chosen parts' names and numbers by id (the picker's chips, as a part added by search reads). */
+  partNameById: Record<string, string>;
 }
 
 const EMPTY_VALUES: ArticleFormValues = {
@@ -92,7 +94,7 @@ const EMPTY_VALUES: ArticleFormValues = {
 };
 
 export async function articleForEditing(services: AppServices, id: ArticleId): Promise<ArticleForEditing | null> {
-  if (id === 'new') return { id, values: EMPTY_VALUES, state: null, link: null, cover: null, modelNames: [], modelNameById: {}, partCount: 0 };
+  if (id === 'new') return { id, values: EMPTY_VALUES, state: null, link: null, cover: null, modelNames: [], modelNameById: {}, partNameById: {} };
   const [dir, row] = await Promise.all([
     blogDirectory(services),
     services.db.selectFrom('blog_article').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -100,7 +102,11 @@ export async function articleForEditing(services: AppServices, id: ArticleId): P
   if (!row) return null;
   const state = stateOf(row.status, row.published_at, now());
   const type = dir.typeById.get(row.type_id);
-  const models = await modelCards(services.db, row.model_ids.map(Number), null, false);
+  const partIds = row.part_ids.map(Number);
+  const [models, parts] = await Promise.all([
+    modelCards(services.db, row.model_ids.map(Number), null, false),
+    partIds.length ? partSummariesAt(services.db, partIds, null, false) : Promise.resolve(new Map()),
+  ]);
   const cover = row.cover_width && row.cover_height
     ? { src: row.cover_image_id ? `/media/images/${row.cover_image_id}/${Math.min(row.cover_width, 640)}.webp` : row.cover_src ?? '', width: row.cover_width, height: row.cover_height }
     : null;
@@ -115,7 +121,8 @@ export async function articleForEditing(services: AppServices, id: ArticleId): P
       coverImageId: row.cover_image_id ?? '', coverAlt: row.cover_alt,
     },
     state, link: state === 'published' && type ? articleLink(type.slug, row.slug) : null, cover,
-    modelNames: models.map((m) => m.card.name), modelNameById: Object.fromEntries(models.map((m) => [String(m.card.id), m.card.name])), partCount: row.part_ids.length,
+    modelNames: models.map((m) => m.card.name), modelNameById: Object.fromEntries(models.map((m) => [String(m.card.id), m.card.name])),
+    partNameById: Object.fromEntries([...parts.values()].map((p) => [String(p.id), relatedChipLabel(p.name, p.code)])),
   };
 }
 

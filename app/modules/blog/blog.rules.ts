@@ -26,6 +26,11 @@ export function blogListLink(typeSlug: string | null, filters: { tag?: string | 
 const DAY = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
 
 /** '12 марта 2026' (Moscow time: the shop's dates). */
+/** A related model's or part's chip in the article editor's picker: its name and its number. */
+export function relatedChipLabel(name: string, code: string): string {
+  return `${name} (${code})`;
+}
+
 export function formatArticleDate(iso: string): string {
   return DAY.format(new Date(iso)).replace(/\s*г\.$/, '');
 }

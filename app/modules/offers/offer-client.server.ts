@@ -223,3 +223,13 @@ export async function requestNewOffer(services: AppServices, hash: string): Prom
   }, { key: `offers.renew:${row.id}:${today}` });
   return { ok: true, message: CLIENT_OFFER_MESSAGES.renewRequested };
 }
+
+/**
+ * The offer's id by its current link (null: unknown). Pages that attach something of another module
+ * to an offer key it by the id, which stays when a new sending changes the link (ADR 103).
+ */
+export async function offerIdByHash(services: AppServices, hash: string): Promise<number | null> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(hash)) return null;
+  const row = await services.db.selectFrom('offers_offer').select('id').where('hash', '=', hash).executeTakeFirst();
+  return row?.id ?? null;
+}

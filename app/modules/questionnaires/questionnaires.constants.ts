@@ -67,4 +67,11 @@ export const QUESTIONNAIRE_MESSAGES = {
   published: 'Анкета опубликована: посетители могут отвечать.',
   unpublished: 'Анкета снята с публикации: по её адресу теперь «не найдено».',
   typeChanged: (id: string) => `У вопроса «${id}» уже есть ответы: его тип менять нельзя (добавьте новый вопрос с другим кодом)`,
+  // A questionnaire linked from an order or an offer (ADR 103).
+  linkUnpublished: 'Эта анкета не опубликована: выберите опубликованную',
+  linkSaved: (title: string) => `Анкета «${title}» привязана: клиент увидит ссылку «Пройти опрос»`,
+  linkRemoved: 'Анкета отвязана',
 } as const;
+
+/** The customer's invitation to a linked questionnaire (ADR 103). */
+export const INVITATION_LINK_TEXT = 'Пройти опрос';

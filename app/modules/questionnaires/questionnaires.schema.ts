@@ -193,6 +193,15 @@ export const responseLinkQuery = z.object({
 });
 export type ResponseLink = { orderNumber: string | null; offerHash: string | null };
 
+/**
+ * The back-office's choice of a questionnaire for an order or an offer (ADR 103): an id, or '' for
+ * none (null); undefined when the form sent something else.
+ */
+export function parseLinkChoice(raw: unknown): number | null | undefined {
+  if (raw === '') return null;
+  return typeof raw === 'string' && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined;
+}
+
 /** The id in the page's address: a positive number; anything else is a 404. */
 export function parseQuestionnaireId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;

@@ -6,7 +6,7 @@ import { listVersions, readVersion, recordVersion, type VersionSummary } from '#
 import type { AppServices } from '#app/.server/context.ts';
 import { reserve } from '#app/.server/rate-limit.ts';
 import { changedFieldsOf, type FieldChange } from '#app/lib/word-diff.ts';
-import { RESPONDENT_COOKIE_PATTERN, RESPONSES_PER_ADDRESS_PER_HOUR, SCALE_MAX, SCALE_MIN, TEXT_ANSWERS_SHOWN } from './questionnaires.constants.ts';
+import { RESPONDENT_COOKIE, RESPONDENT_COOKIE_PATTERN, RESPONSES_PER_ADDRESS_PER_HOUR, SCALE_MAX, SCALE_MIN, TEXT_ANSWERS_SHOWN } from './questionnaires.constants.ts';
 import { allQuestions, changedTypes, checkAnswers, csvAnswerCells, csvHeader, csvRow, percentOf, type RawAnswers } from './questionnaires.rules.ts';
 import {
   QUESTIONNAIRE_MESSAGES as M, parseModelJson, questionnaireInput, type AnswerValue, type Answers, type ChoiceOption, type QuestionType, type QuestionnaireInput,
@@ -29,6 +29,13 @@ export type Editor = AuditEntry['actor'];
 export const newRespondentCookie = () => randomBytes(24).toString('base64url');
 
 /** Who answers: the account of a signed-in visitor, otherwise the guest's browser (null: no cookie yet). */
+/** The guest's browser identity the request carries in its `respondent` cookie (null: none). */
+export function respondentBrowserOf(request: Request): string | null {
+  const header = request.headers.get('cookie') ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${RESPONDENT_COOKIE}=([^;]*)`).exec(header);
+  return match?.[1] ?? null;
+}
+
 export function respondentOf(userId: number | null, browser: string | null | undefined): string | null {
   if (userId !== null) return `u:${userId}`;
   return browser && RESPONDENT_COOKIE_PATTERN.test(browser) ? `b:${browser}` : null;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { EditorField, editorStyles } from '#app/components/backoffice/editor.tsx';
 import { useAsYouType } from '#app/components/ui/use-as-you-type.ts';
+import { relatedChipLabel } from '../blog.rules.ts';
 
 /*
  * The article editor's picker of related models or parts (ADR 100): without scripts, the text
@@ -14,7 +15,7 @@ interface Item { id: number; name: string; code: string }
 
 export function RelatedPicker({ name, kind, label, value, names, error, hint }: {
   name: 'modelIds' | 'partIds'; kind: 'model' | 'part'; label: string; value: string;
-  /** Names of the chosen ids already known (by id). */
+  /** Names of the chosen ids already known (by id); an id naming nothing any more shows as '№ {id}'. */
   names: Record<string, string>; error?: string;
   /** The hint of the plain field (without scripts). */
   hint: string;
@@ -33,7 +34,7 @@ export function RelatedPicker({ name, kind, label, value, names, error, hint }: 
   const items = (state.status === 'ready' ? state.result.items : state.status === 'loading' ? state.previous?.items ?? [] : [])
     .filter((i) => !chosen.some((c) => c.id === String(i.id)));
   const add = (item: Item) => {
-    setChosen((c) => [...c, { id: String(item.id), name: `${item.name} (${item.code})` }]);
+    setChosen((c) => [...c, { id: String(item.id), name: relatedChipLabel(item.name, item.code) }]);
     setQuery(''); setOpen(false); setActive(0);
   };
   const inputId = `field-${name}`;

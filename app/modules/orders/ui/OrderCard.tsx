@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatMoney } from '#app/lib/money.ts';
 import { plural } from '#app/lib/plural.ts';
 import { invoiceOffered, invoicePath } from '../invoice.rules.ts';
@@ -20,8 +21,9 @@ function eventText(e: OrderView['events'][number]): string {
 /**
  * One order: number, status, lines, totals, delivery, attachments (downloads for its owner only),
  * its history, and — with `csrf` (the owner's own pages) — the confirmation of prices the branch named.
+ * `extra` is what the page composes under the heading from other modules (a questionnaire's invitation).
  */
-export function OrderCard({ order, headingLevel = 2, csrf }: { order: OrderView; headingLevel?: 2 | 3; csrf?: string }) {
+export function OrderCard({ order, headingLevel = 2, csrf, extra }: { order: OrderView; headingLevel?: 2 | 3; csrf?: string; extra?: ReactNode }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const money = (v: number) => formatMoney(v, order.currency);
   return (
@@ -31,6 +33,7 @@ export function OrderCard({ order, headingLevel = 2, csrf }: { order: OrderView;
         <span className={`${styles.status} ${styles[`status_${order.status}`] ?? ''}`}>{order.statusLabel}</span>
         <time className={styles.muted} dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
       </header>
+      {extra}
       <div className={styles.tableWrap}>
         <table className={styles.lines}>
           <caption className="visually-hidden">Товары заказа {order.number}</caption>
