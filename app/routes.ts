@@ -54,7 +54,8 @@ export default [
     route('cart/order/:number', 'routes/cart.order.$number.tsx'),
     route('cart/order/:number/files/:id', 'routes/cart.order.$number.files.$id.ts'),
     route('cart/order/:number/invoice.pdf', 'routes/cart.order.$number.invoice.pdf.ts'),
-    // The client's commercial offer by its link (ADR 086).
+    // The client's commercial offer by its link (ADR 086), and its documents (ADR 102).
+    route('offer/:hash/files/:id', 'routes/offer.$hash.files.$id.ts'),
     route('offer/:hash/:id?', 'routes/offer.$hash.tsx'),
     // The shared components in their states (ADR 079): open to everyone, never indexed.
     route('demo/index', 'routes/demo.index.tsx'),
@@ -95,6 +96,7 @@ export default [
   // The manager's offer editor (spec §2 `/kp/edit/{hash}`): the back-office's area and shell (ADR 087).
   route('kp', 'routes/admin.layout.tsx', { id: 'kp' }, [
     route('edit/:hash', 'routes/kp.edit.$hash.tsx'),
+    route('edit/:hash/files', 'routes/kp.edit.$hash.files.ts'),
     route('find', 'routes/kp.find.ts'),
   ]),
   // An applicant's CV for HR (ADR 092): a download, outside the back-office's shell.

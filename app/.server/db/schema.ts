@@ -69,6 +69,7 @@ export interface Database {
   offers_action: OffersActionTable;
   offers_acceptance: OffersAcceptanceTable;
   offers_old_hash: OffersOldHashTable;
+  offers_file: OffersFileTable;
   suppliers_organisation: SuppliersOrganisationTable;
   suppliers_sender: SuppliersSenderTable;
   suppliers_api_token: SuppliersApiTokenTable;
@@ -885,6 +886,19 @@ export interface OffersOfferTable {
 }
 
 type OfferStateColumn = 'draft' | 'sent' | 'accepted' | 'cancelled';
+
+/** A document uploaded in the offer editor (migration 0052, ADR 102). */
+export interface OffersFileTable {
+  offer_id: number;
+  id: string;
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
 
 /** The links an offer had before it was sent again (migration 0038). */
 export interface OffersOldHashTable {

@@ -68,6 +68,33 @@ const optionId = textField('id опции').max(64, 'Поле «id опции» 
 /** A side of a unit, in whole centimetres (a combine's header is under 20 m). */
 const side = (label: string) => z.number({ error: `${label} — целое число сантиметров` }).int(`${label} — целое число сантиметров`).min(1, `${label} — от 1 до 3000 см`).max(3000, `${label} — от 1 до 3000 см`).optional();
 
+/** A file uploaded in the editor (offers_file, ADR 102): its id; name, type and size as stored. */
+const storedFile = z.object({
+  id: z.uuid('Файл документа не найден'),
+  name: text('Имя файла', 200),
+  mime: text('Тип файла', 100),
+  size: z.number().int().positive().max(2 ** 31 - 1),
+});
+
+/**
+ * Where a video of an offer may be (ADR 102): the big video hosts, opened in a new tab. The page never
+ * embeds a player (no third-party script, spec §7 and ADR 086), and a link elsewhere could lead anywhere.
+ */
+export const VIDEO_HOSTS = ['youtube.com', 'youtu.be', 'rutube.ru', 'vk.com', 'vkvideo.ru', 'dzen.ru', 'vimeo.com'] as const;
+export const VIDEO_HOST_MESSAGE = `Видео — ссылка на ${VIDEO_HOSTS.join(', ')}`;
+
+/** An https address on one of VIDEO_HOSTS (or their subdomains: www., m.), with no user name or port. */
+export function videoHostAllowed(url: string): boolean {
+  let parsed: URL;
+  try { parsed = new URL(url); } catch { return false; }
+  if (parsed.protocol !== 'https:' || parsed.username || parsed.password || parsed.port) return false;
+  const host = parsed.hostname.toLowerCase();
+  return VIDEO_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/** The kinds of document the editor offers (1C may send any text as a type). */
+export const OFFER_DOCUMENT_TYPES = ['Спецификация', 'Договор', 'Счёт', 'Паспорт и сертификаты', 'Буклет', 'Инструкция', 'Прочее'] as const;
+
 const option = z.object({
   id: text('id опции', 64),
   name: text('Название опции', 300),
@@ -160,11 +187,31 @@ export const offerImport = z.object({
   products: z.array(product).min(1, 'В предложении нет позиций').max(200),
   shipment: z.array(shipment).max(20).default([]),
   payments: z.array(payment).max(10).default([]),
-  docs: z.array(z.object({ title: text('Документ', 300), url: z.url({ protocol: /^https$/ }), type: optionalText('Тип документа', 100) })).max(50).default([]),
-  use_cases: z.array(z.object({ id: text('id сценария', 64), title: text('Сценарий', 300) })).max(50).default([]),
+  /** Documents: a link (1C's) or a file uploaded in the editor (ADR 102), with its type. */
+  docs: z.array(z.object({
+    title: text('Документ', 300),
+    url: z.url({ protocol: /^https$/, error: 'Ссылка на документ — адрес https://' }).optional(),
+    file: storedFile.optional(),
+    type: optionalText('Тип документа', 100),
+  }).refine((d) => (d.url === undefined) !== (d.file === undefined), 'У документа — либо ссылка, либо загруженный файл')).max(50, 'Не более 50 документов').default([]),
+  use_cases: z.array(z.object({ id: text('id сценария', 64), title: text('Сценарий', 300), description: optionalText('Описание сценария', 1000) })).max(50, 'Не более 50 сценариев').default([]),
   /** The use cases the client marked (ids of `use_cases`). */
   selected_use_cases: z.array(optionId).max(50).default([]),
-  media: z.array(z.object({ type: z.enum(['image', 'video']), url: z.url({ protocol: /^https$/ }), title: optionalText('Подпись', 300) })).max(50).default([]),
+  /**
+   * Pictures (a link, or a picture uploaded in the editor and kept as AVIF/WebP variants, ADR 077) and
+   * video links to the hosts of VIDEO_HOSTS only (opened there: the offer's page loads no player).
+   */
+  media: z.array(z.object({
+    type: z.enum(['image', 'video'], { error: 'Вид материала: image или video' }),
+    url: z.url({ protocol: /^https$/, error: 'Ссылка — адрес https://' }).optional(),
+    image: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Изображение не найдено'), width: z.number().int().positive().max(100_000), height: z.number().int().positive().max(100_000) }).optional(),
+    title: optionalText('Подпись', 300),
+  }).superRefine((m, ctx) => {
+    if (m.type === 'video') {
+      if (m.image || m.url === undefined) ctx.addIssue({ code: 'custom', message: 'Укажите ссылку на видео' });
+      else if (!videoHostAllowed(m.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: VIDEO_HOST_MESSAGE });
+    } else if ((m.url === undefined) === (m.image === undefined)) ctx.addIssue({ code: 'custom', message: 'У изображения — либо ссылка, либо загруженный файл' });
+  })).max(50, 'Не более 50 фото и видео').default([]),
 }).superRefine((offer, ctx) => {
   offer.products.forEach((p, i) => {
     const path = ['products', i, 'options'];

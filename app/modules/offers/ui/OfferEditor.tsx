@@ -9,6 +9,7 @@ import {
   type OfferContent, type OfferCurrencyCode, type PaymentType,
 } from '../offers.schema.ts';
 import ed from './OfferEditor.module.css';
+import { OfferMaterialsEditor, type Uploader } from './OfferMaterialsEditor.tsx';
 
 type Product = OfferContent['products'][number];
 type Option = Product['options'][number];
@@ -105,8 +106,10 @@ function CatalogueFinder({ catalogue, currency, onAdd, initialKind }: { catalogu
  * The manager's editor (ADR 087): the offer's whole content edited in the page and posted as one
  * JSON field, checked by the server with the schema 1C's offers go through; errors name the field.
  */
-export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount }: {
+export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount, upload, hash }: {
   initial: OfferContent; csrf: string; busy: boolean; editable: boolean; catalogue: CatalogueSearch;
+  /** Sends a document or a picture to the offer's upload route (ADR 102); `hash` names the offer's files. */
+  upload: Uploader; hash: string;
   /** The branch's threshold and the prices its manager approved (ADR 088). */
   discount: { threshold: number; approvedKey: string | null };
 }) {
@@ -208,6 +211,11 @@ export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount
             </button>
           ))}
         </div>
+      </fieldset>
+
+      <fieldset className={ed.box} disabled={!editable || busy}>
+        <legend>Документы, сценарии, фото и видео</legend>
+        <OfferMaterialsEditor value={content} onChange={set} upload={upload} hash={hash} />
       </fieldset>
 
       <div className={ed.bar}>

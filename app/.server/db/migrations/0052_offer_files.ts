@@ -1,0 +1,27 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Documents uploaded in the manager's offer editor (ADR 102): a file checked by its content and kept
+ * in the file storage (`attachments` area, `offers/{offer id}/{uuid}`), named here so that an offer's
+ * content may only point at its own files. A duplicate of an offer gets rows of its own for the same
+ * stored files (files are never rewritten, so sharing them is safe).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table offers_file (
+      offer_id integer not null references offers_offer (id) on delete cascade,
+      id uuid not null,
+      key text not null,
+      name text not null check (length(name) between 1 and 200),
+      mime text not null,
+      size integer not null check (size > 0),
+      sha256 text not null,
+      created_by integer references auth_user (id) on delete set null,
+      created_at timestamptz not null default clock_timestamp(),
+      primary key (offer_id, id)
+    )`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table if exists offers_file`.execute(db);
+}
