@@ -46,7 +46,7 @@ import * as m0047 from './migrations/0047_suppliers_lists.ts';
 import * as m0048 from './migrations/0048_transport.ts';
 import * as m0049 from './migrations/0049_supplier_order_lines.ts';
 import * as m0050 from './migrations/0050_content_versions.ts';
-import * as m0052 from './migrations/0052_offer_files.ts';
+import * as m0052 from './migrations/0052_offer_files_and_model_options.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -96,7 +96,7 @@ const migrations: Record<string, Migration> = {
   '0048_transport': m0048,
   '0049_supplier_order_lines': m0049,
   '0050_content_versions': m0050,
-  '0052_offer_files': m0052,
+  '0052_offer_files_and_model_options': m0052,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,7 @@ export interface Database {
   catalog_specification: CatalogSpecificationTable;
   catalog_model: CatalogModelTable;
   catalog_model_spec: CatalogModelSpecTable;
+  catalog_model_options: CatalogModelOptionsTable;
   catalog_model_branch: CatalogModelBranchTable;
   catalog_compare: CatalogOwnedModelTable;
   catalog_view_history: CatalogOwnedModelTable;
@@ -231,6 +232,14 @@ export interface CatalogModelTable {
   images: ColumnType<CatalogImage[], string | undefined, string>;
   sort: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+}
+
+/** A model's options for offers (ModelOption[] of catalog/model-options.schema.ts; migration 0052, ADR 102). */
+export interface CatalogModelOptionsTable {
+  model_id: number;
+  options: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+  updated_by: number | null;
 }
 
 export interface CatalogModelSpecTable {

@@ -102,6 +102,8 @@ const option = z.object({
   count: count.default(1),
   /** Included in the machine's price (shown, not charged). */
   isIncluded: z.boolean().default(false),
+  /** Required for the machine (a catalogue model's required option, ADR 102): it stays chosen. */
+  required: z.boolean().optional(),
   /** Rules between options: this one needs those, or cannot go with those (ids of the same product). */
   requires: z.array(optionId).max(50).default([]),
   excludes: z.array(optionId).max(50).default([]),
@@ -229,11 +231,11 @@ export const offerImport = z.object({
 export type OfferImport = z.infer<typeof offerImport>;
 
 /**
- * Why a chosen option (count above 0) breaks its rules with the others chosen, or null: spec's
- * 'A requires B' and 'A excludes C' between a product's options.
+ * Why an option breaks its rules with the others chosen, or null: spec's 'A requires B' and 'A
+ * excludes C' between a product's chosen options (count above 0), and a required one left out.
  */
-export function optionRuleProblem(options: ReadonlyArray<{ id: string; name: string; count: number; requires: readonly string[]; excludes: readonly string[] }>, option: { name: string; count: number; requires: readonly string[]; excludes: readonly string[] }): string | null {
-  if (option.count === 0) return null;
+export function optionRuleProblem(options: ReadonlyArray<{ id: string; name: string; count: number; requires: readonly string[]; excludes: readonly string[] }>, option: { name: string; count: number; required?: boolean; requires: readonly string[]; excludes: readonly string[] }): string | null {
+  if (option.count === 0) return option.required ? `Опция «${option.name}» обязательна для этой машины` : null;
   const chosen = new Map(options.filter((o) => o.count > 0).map((o) => [o.id, o]));
   const missing = option.requires.find((id) => !chosen.has(id));
   if (missing !== undefined) return `Опция «${option.name}» требует опцию «${options.find((o) => o.id === missing)?.name ?? missing}»`;

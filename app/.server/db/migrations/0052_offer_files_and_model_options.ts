@@ -5,6 +5,12 @@ import { sql, type Kysely } from 'kysely';
  * in the file storage (`attachments` area, `offers/{offer id}/{uuid}`), named here so that an offer's
  * content may only point at its own files. A duplicate of an offer gets rows of its own for the same
  * stored files (files are never rewritten, so sharing them is safe).
+ *
+ * A catalogue model's options (ADR 102): the list a manager's offer starts with when the model is
+ * added to it — name, price in kopecks, required or not, and the rules 'requires' / 'excludes'
+ * between them — kept as one document per model, as an offer keeps its options, validated by one
+ * schema (`catalog/model-options.schema.ts`); apart from `catalog_model` so the catalogue's import
+ * and demo seed never touch it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -20,8 +26,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default clock_timestamp(),
       primary key (offer_id, id)
     )`.execute(db);
+  await sql`
+    create table catalog_model_options (
+      model_id integer primary key references catalog_model (id) on delete cascade,
+      options jsonb not null default '[]' check (jsonb_typeof(options) = 'array'),
+      updated_at timestamptz not null default clock_timestamp(),
+      updated_by integer references auth_user (id) on delete set null
+    )`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table if exists catalog_model_options`.execute(db);
   await sql`drop table if exists offers_file`.execute(db);
 }
