@@ -69,6 +69,8 @@ export default [
     route('leads/:id', 'routes/admin.leads.$id.tsx'),
     route('offers', 'routes/admin.offers.tsx'),
     route('offers/:hash', 'routes/admin.offers.$hash.tsx'),
+    route('catalog', 'routes/admin.catalog.tsx'),
+    route('catalog/:id', 'routes/admin.catalog.$id.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),

@@ -71,9 +71,9 @@ async function upload(client: Client, hash: string, kind: string, file: { name: 
     },
     body: new Uint8Array(await encoded.arrayBuffer()),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, checked field by field
   const text = await res.text();
   // The body limit's own 413 is a page, not JSON.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, checked field by field
   return { status: res.status, json: (text.startsWith('{') ? JSON.parse(text) : { page: text.slice(0, 40) }) as Record<string, any> };
 }
 

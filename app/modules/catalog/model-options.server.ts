@@ -54,6 +54,7 @@ export type SaveModelOptionsOutcome = { ok: true } | { ok: false; code: 'not_fou
 
 /** Replaces a model's options with those given (checked as a whole), audited with the list before and after. */
 export async function saveModelOptions(services: AppServices, staff: { userId: number; name: string }, modelId: number, raw: unknown, ip: string | null): Promise<SaveModelOptionsOutcome> {
+  if (!Array.isArray(raw)) return { ok: false, code: 'invalid', message: 'Некорректный запрос: обновите страницу' };
   const parsed = modelOptions.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

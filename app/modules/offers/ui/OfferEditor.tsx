@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import styles from '#app/components/backoffice/kit.module.css';
+import { MoneyField as SharedMoneyField } from '#app/components/backoffice/MoneyField.tsx';
 import { CURRENCY_LABELS, formatMoney } from '#app/lib/money.ts';
 import { DISCOUNT_MESSAGES, discountState } from '../offer-discount.rules.ts';
 import { offerOptionsFromModel, offerTotal, type CatalogueOption } from '../offers.rules.ts';
@@ -14,21 +15,11 @@ import { OfferMaterialsEditor, type Uploader } from './OfferMaterialsEditor.tsx'
 type Product = OfferContent['products'][number];
 type Option = Product['options'][number];
 
-const major = (minor: number) => (minor / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2, useGrouping: false });
-const minorOf = (text: string) => Math.max(0, Math.round(Number(text.replace(/\s/g, '').replace(',', '.')) * 100) || 0);
 const isoOf = (ru: string) => ru.split('.').reverse().join('-');
 const ruOf = (iso: string) => iso.split('-').reverse().join('.');
 
-function MoneyField({ label, value, onChange }: { label: string; value: number; onChange: (minor: number) => void }) {
-  const [text, setText] = useState(major(value));
-  // A value worked out from another field (the list price from the price) shows here too.
-  useEffect(() => setText(major(value)), [value]);
-  return (
-    <label className={ed.field}>
-      <span>{label}</span>
-      <input inputMode="decimal" value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={() => { const m = minorOf(text); onChange(m); setText(major(m)); }} />
-    </label>
-  );
+function MoneyField(props: { label: string; value: number; onChange: (minor: number) => void }) {
+  return <SharedMoneyField {...props} className={ed.field} />;
 }
 
 function TextField({ label, value, onChange, type = 'text', required }: { label: string; value: string; onChange: (v: string) => void; type?: string; required?: boolean }) {
