@@ -92,6 +92,7 @@ export default [
     route('branches', 'routes/admin.branches.tsx'),
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
     route('financing', 'routes/admin.financing.tsx'),
+    route('financing/rates', 'routes/admin.financing.rates.tsx'),
     route('financing/:id', 'routes/admin.financing.$id.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),

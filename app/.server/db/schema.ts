@@ -17,6 +17,7 @@ export interface Database {
   catalog_model: CatalogModelTable;
   catalog_model_spec: CatalogModelSpecTable;
   catalog_model_options: CatalogModelOptionsTable;
+  financing_exchange_rate: FinancingExchangeRateTable;
   catalog_model_branch: CatalogModelBranchTable;
   catalog_compare: CatalogOwnedModelTable;
   catalog_view_history: CatalogOwnedModelTable;
@@ -231,6 +232,15 @@ export interface CatalogModelTable {
   description: ColumnType<string, string | undefined, string>;
   images: ColumnType<CatalogImage[], string | undefined, string>;
   sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+/** Roubles for one unit of a currency × 10 000, from a day (migration 0052, ADR 102). */
+export interface FinancingExchangeRateTable {
+  currency: 'USD' | 'EUR' | 'CNY' | 'KZT';
+  from_date: DateColumn;
+  rub_e4: ColumnType<string | number, number, number>;
+  created_by: number | null;
   created_at: Timestamp;
 }
 

@@ -11,6 +11,9 @@ import { sql, type Kysely } from 'kysely';
  * between them — kept as one document per model, as an offer keeps its options, validated by one
  * schema (`catalog/model-options.schema.ts`); apart from `catalog_model` so the catalogue's import
  * and demo seed never touch it.
+ *
+ * Exchange rates (ADR 102): roubles for one unit of a currency (× 10 000), in force from a day, set by
+ * staff; an offer in USD, EUR or CNY gets the carriers' delivery price converted with the day's rates.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -33,9 +36,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default clock_timestamp(),
       updated_by integer references auth_user (id) on delete set null
     )`.execute(db);
+  await sql`
+    create table financing_exchange_rate (
+      currency text not null check (currency in ('USD', 'EUR', 'CNY', 'KZT')),
+      from_date date not null,
+      rub_e4 bigint not null check (rub_e4 > 0 and rub_e4 <= 100000000000),
+      created_by integer references auth_user (id) on delete set null,
+      created_at timestamptz not null default clock_timestamp(),
+      primary key (currency, from_date)
+    )`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table if exists financing_exchange_rate`.execute(db);
   await sql`drop table if exists catalog_model_options`.execute(db);
   await sql`drop table if exists offers_file`.execute(db);
 }
