@@ -409,6 +409,8 @@ test("a branch manager edits a catalogue model's options, and a model added to a
   await boss.getByRole('button', { name: 'Сохранить опции' }).click();
   await expect(boss.getByRole('status').filter({ hasText: 'Опции модели сохранены' })).toBeVisible();
   await expect(rows).toHaveCount(6);
+  // On a phone the notice sits over the form's last button.
+  await boss.getByRole('button', { name: 'Закрыть уведомление' }).click();
   // A required option that excludes another required one is refused, and nothing is saved.
   await rows.nth(5).getByLabel('обязательна').check();
   await rows.nth(5).getByLabel('Несовместима с').selectOption(['warranty']);
@@ -417,6 +419,7 @@ test("a branch manager edits a catalogue model's options, and a model added to a
   await boss.reload();
   await expect(rows.nth(5).getByLabel('обязательна')).not.toBeChecked();
   await rows.nth(5).getByRole('button', { name: 'Убрать опцию' }).click();
+  if (await boss.getByRole('button', { name: 'Закрыть уведомление' }).isVisible()) await boss.getByRole('button', { name: 'Закрыть уведомление' }).click();
   await boss.getByRole('button', { name: 'Сохранить опции' }).click();
   await expect(boss.getByRole('status').filter({ hasText: 'Опции модели сохранены' })).toBeVisible();
   await expect(rows).toHaveCount(5);

@@ -36,10 +36,10 @@ export function ModelOptionsEditor({ initial, csrf, busy }: { initial: ModelOpti
         {options.length === 0 ? <p className={styles.muted}>Опций нет: модель придёт в предложение без них.</p> : null}
         {options.map((o, i) => (
           <div key={o.id} className={ed.option} data-testid="model-option">
-            <label className={ed.field}><span>Опция *</span>
+            <label className={`${ed.field} ${ed.name}`}><span>Опция *</span>
               <input value={o.name} required maxLength={200} onChange={(e) => set(i, { ...o, name: e.currentTarget.value })} />
             </label>
-            <MoneyField className={ed.field} label="Цена, руб." value={o.price} onChange={(price) => set(i, { ...o, price })} />
+            <MoneyField className={`${ed.field} ${ed.price}`} label="Цена, руб." value={o.price} onChange={(price) => set(i, { ...o, price })} />
             <label className={ed.check}><input type="checkbox" checked={o.required} onChange={(e) => set(i, { ...o, required: e.currentTarget.checked })} /> обязательна</label>
             {others(o).length ? (
               <>
