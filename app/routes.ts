@@ -56,7 +56,8 @@ export default [
     route('cart/order/:number', 'routes/cart.order.$number.tsx'),
     route('cart/order/:number/files/:id', 'routes/cart.order.$number.files.$id.ts'),
     route('cart/order/:number/invoice.pdf', 'routes/cart.order.$number.invoice.pdf.ts'),
-    // The client's commercial offer by its link (ADR 086).
+    // The client's commercial offer by its link (ADR 086), and its documents (ADR 102).
+    route('offer/:hash/files/:id', 'routes/offer.$hash.files.$id.ts'),
     route('offer/:hash/:id?', 'routes/offer.$hash.tsx'),
     // The shared components in their states (ADR 079): open to everyone, never indexed.
     route('demo/index', 'routes/demo.index.tsx'),
@@ -70,6 +71,8 @@ export default [
     route('leads/:id', 'routes/admin.leads.$id.tsx'),
     route('offers', 'routes/admin.offers.tsx'),
     route('offers/:hash', 'routes/admin.offers.$hash.tsx'),
+    route('catalog', 'routes/admin.catalog.tsx'),
+    route('catalog/:id', 'routes/admin.catalog.$id.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
@@ -91,12 +94,14 @@ export default [
     route('branches', 'routes/admin.branches.tsx'),
     route('branches/:id', 'routes/admin.branches.$id.tsx'),
     route('financing', 'routes/admin.financing.tsx'),
+    route('financing/rates', 'routes/admin.financing.rates.tsx'),
     route('financing/:id', 'routes/admin.financing.$id.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   // The manager's offer editor (spec §2 `/kp/edit/{hash}`): the back-office's area and shell (ADR 087).
   route('kp', 'routes/admin.layout.tsx', { id: 'kp' }, [
     route('edit/:hash', 'routes/kp.edit.$hash.tsx'),
+    route('edit/:hash/files', 'routes/kp.edit.$hash.files.ts'),
     route('find', 'routes/kp.find.ts'),
   ]),
   // An applicant's CV for HR (ADR 092): a download, outside the back-office's shell.

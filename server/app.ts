@@ -1,3 +1,4 @@
+import { OFFER_FILE_BODY_BYTES } from '#app/modules/offers/offer-files.constants.ts';
 import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import type { AppServices } from '#app/.server/context.ts';
@@ -79,6 +80,8 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   { path: '/admin/blog/*', maxBytes: IMAGE_MAX_BYTES + 2 * 1024 * 1024 },
   // A load of the transportation exchange: up to five photos of up to 15 MB and the form (ADR 097).
   { path: '/transportation-orders/new*', maxBytes: 5 * IMAGE_MAX_BYTES + 1024 * 1024 },
+  // A document (20 MB) or a picture (15 MB) uploaded in the offer editor (ADR 102).
+  { path: '/kp/edit/*/files', maxBytes: OFFER_FILE_BODY_BYTES },
   // 1C sends up to a hundred offers in one call (ADR 083).
   { path: '/api/exchange/offers', maxBytes: EXCHANGE_BODY_BYTES },
   // A supplier's price list: one file of up to 200 MB, through the API (with a progress bar) or the page's form (ADR 096).

@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/orders', label: 'Заказы', capability: 'orders.read' },
   { to: '/admin/leads', label: 'Заявки', capability: 'leads.read' },
   { to: '/admin/offers', label: 'Предложения', capability: 'offers.read' },
+  { to: '/admin/catalog', label: 'Опции моделей', capability: 'catalog.options' },
   { to: '/admin/content', label: 'Страницы и акции', capability: 'content.edit' },
   { to: '/admin/blog', label: 'Статьи и новости', capability: 'content.edit' },
   { to: '/admin/vacancies', label: 'Вакансии', capability: 'vacancies.edit' },

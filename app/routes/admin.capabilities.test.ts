@@ -82,6 +82,9 @@ beforeAll(async () => {
   }).execute();
   // A questionnaire numbered the same way.
   await t.db.insertInto('questionnaires_questionnaire').values({ id: userId, title: 'Проверка прав', model: JSON.stringify({ pages: [{ questions: [{ id: 'q', type: 'text', title: 'Вопрос' }] }] }) }).execute();
+  // A catalogue model numbered the same way (the demo's of that number, or one of its own): its options' screen shows it.
+  await t.db.insertInto('catalog_model').values({ id: userId, slug: 'proverka-prav', name: 'Проверка прав', product_code: 'PROVERKA-PRAV', model_line_id: 1 })
+    .onConflict((oc) => oc.column('id').doNothing()).execute();
   // A supplier organisation numbered the same way.
   await t.db.insertInto('suppliers_organisation').values({ id: userId, name: 'Проверка прав' }).execute();
   // A commercial offer of the head office's scope, by its hash.

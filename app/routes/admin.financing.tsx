@@ -54,7 +54,7 @@ export default function AdminFinancing({ loaderData }: Route.ComponentProps) {
         Программы лизинга, кредита, займа и рассрочки: ставки и условия с даты вступления в силу. Расчёт платежей в заявке
         на <Link to="/finansirovanie">/finansirovanie</Link> и в коммерческих предложениях берёт условия, действующие на дату расчёта.
       </p>
-      <p><Link to="/admin/financing/new" className="btn btn-brand">Новая программа</Link></p>
+      <p><Link to="/admin/financing/new" className="btn btn-brand">Новая программа</Link> <Link to="/admin/financing/rates" className="btn btn-secondary">Курсы валют</Link></p>
       <DataTable caption="Программы финансирования" columns={COLUMNS} rows={programmes} rowKey={(p) => p.id} rowTestId="programme-row" empty="Программ нет." />
     </>
   );

@@ -10,11 +10,13 @@ import type { CatalogueCandidate } from '#app/modules/offers/ui/OfferEditor.tsx'
 import { approveDiscount, duplicateOffer, editorOffer, saveDraft, sendOffer, setReadOnly } from '#app/modules/offers/offer-editor.server.ts';
 import { DISCOUNT_MESSAGES } from '#app/modules/offers/offer-discount.rules.ts';
 import { OFFER_STATE_LABELS } from '#app/modules/offers/offers.schema.ts';
+import { OFFER_DOC_MAX_BYTES } from '#app/modules/offers/offer-files.constants.ts';
 import { OfferEditor } from '#app/modules/offers/ui/OfferEditor.tsx';
 import { offerIdByHash } from '#app/modules/offers/offer-client.server.ts';
 import { linkChoice, linkQuestionnaire, type LinkSubject } from '#app/modules/questionnaires/questionnaire-links.server.ts';
 import { parseLinkChoice } from '#app/modules/questionnaires/questionnaires.schema.ts';
 import { QuestionnaireLinkForm } from '#app/modules/questionnaires/ui/QuestionnaireLinkForm.tsx';
+import type { Uploader } from '#app/modules/offers/ui/OfferMaterialsEditor.tsx';
 import type { Route } from './+types/kp.edit.$hash';
 
 export const handle: AdminHandle = { capability: 'offers.work' };
@@ -60,7 +62,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     } catch {
       return data({ message: 'Некорректный запрос: обновите страницу' }, { status: 400 });
     }
-    const saved = await saveDraft(ctx.services, staff.branchId, params.hash, content);
+    const saved = await saveDraft(ctx.services, staff.branchId, params.hash, content, { staff, ip: ctx.ip });
     if (!saved.ok) return fail(saved);
     if (intent === 'save') return data({ toast: 'Черновик сохранён' });
     const sent = await sendOffer(ctx.services, staff, staff.branchId, params.hash, ctx.ip);
@@ -105,6 +107,20 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
       .catch(() => ({ candidates: [] }));
     setFound({ results: answer.candidates, loading: false });
   };
+  // A document or a picture goes to the upload route at once; the editor puts the answer into the working copy (ADR 102).
+  const upload: Uploader = async (kind, file) => {
+    const body = new FormData();
+    body.append('file', file);
+    try {
+      const r = await fetch(`/kp/edit/${offer.hash}/files?kind=${kind}`, { method: 'POST', body, headers: { 'x-csrf-token': csrf, accept: 'application/json' } });
+      // The route's body limit answers a far too large file with a page of its own.
+      if (r.status === 413 && !r.headers.get('content-type')?.includes('json')) return { ok: false, message: `Файл слишком большой: не более ${OFFER_DOC_MAX_BYTES / 1024 / 1024} МБ` };
+      const answer = await r.json() as { message?: string } & Record<string, unknown>;
+      return r.ok ? { ok: true, ...answer } as Awaited<ReturnType<Uploader>> : { ok: false, message: answer.message ?? 'Файл не загружен' };
+    } catch {
+      return { ok: false, message: 'Файл не загружен: проверьте соединение' };
+    }
+  };
   const failure = actionData && 'message' in actionData ? actionData.message : null;
   const editable = offer.state === 'draft' || offer.state === 'sent';
   return (
@@ -122,7 +138,7 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
       <DiscountPanel discount={offer.discount} canApprove={canApprove && editable} csrf={csrf} busy={busy} />
       <OfferEditor key={`${offer.hash}:${offer.version}`} initial={offer.content} csrf={csrf} busy={busy} editable={editable}
         discount={{ threshold: offer.discount.threshold, approvedKey: offer.discount.approval?.key ?? null }}
-        catalogue={{ find: (text, kind) => { void find(text, kind); }, ...found }} />
+        catalogue={{ find: (text, kind) => { void find(text, kind); }, ...found }} upload={upload} hash={offer.hash} />
       <form method="post" className={styles.filters} style={{ marginTop: 16 }}>
         <input type="hidden" name="_csrf" value={csrf} />
         {editable && offer.state !== 'draft' ? (

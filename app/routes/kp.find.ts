@@ -2,6 +2,7 @@ import { requestContext } from '#app/.server/context.ts';
 import { ADMIN_HEADERS } from '#app/layout/admin-sections.ts';
 import { requireCapability } from '#app/modules/auth/staff.server.ts';
 import { modelCards } from '#app/modules/catalog/cards.server.ts';
+import { modelOptionsOf } from '#app/modules/catalog/model-options.server.ts';
 import type { CatalogueCandidate } from '#app/modules/offers/ui/OfferEditor.tsx';
 import { searchSparePartsForStaff } from '#app/modules/parts/staff/staff-search.server.ts';
 import { search } from '#app/modules/search/search.server.ts';
@@ -33,11 +34,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   const found = await search(ctx.services, q, { limitPerKind: 8 });
   const ids = (found.groups.find((g) => g.kind === 'model')?.hits ?? []).map((h) => Number(h.id)).filter(Number.isInteger);
-  const cards = await modelCards(ctx.services.db, ids, branchId, branchId !== null);
+  const [cards, options] = await Promise.all([modelCards(ctx.services.db, ids, branchId, branchId !== null), modelOptionsOf(ctx.services.db, ids)]);
   const candidates: CatalogueCandidate[] = cards.map(({ card }) => ({
     kind: 'machine',
     name: card.name, code: card.productCode, price: card.offer?.price ?? null, oldPrice: card.offer?.oldPrice ?? null,
     line: `${card.manufacturer.name} · ${card.modelLine.name}`,
+    // The model's options with their rules (ADR 102).
+    options: options.get(card.id) ?? [],
   }));
   return Response.json({ candidates }, { headers: ADMIN_HEADERS });
 }

@@ -47,6 +47,7 @@ import * as m0048 from './migrations/0048_transport.ts';
 import * as m0049 from './migrations/0049_supplier_order_lines.ts';
 import * as m0050 from './migrations/0050_content_versions.ts';
 import * as m0051 from './migrations/0051_supplier_invitations.ts';
+import * as m0052 from './migrations/0052_offer_files_and_model_options.ts';
 import * as m0053 from './migrations/0053_questionnaire_links.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0049_supplier_order_lines': m0049,
   '0050_content_versions': m0050,
   '0051_supplier_invitations': m0051,
+  '0052_offer_files_and_model_options': m0052,
   '0053_questionnaire_links': m0053,
 };
 

@@ -16,6 +16,8 @@ export interface Database {
   catalog_specification: CatalogSpecificationTable;
   catalog_model: CatalogModelTable;
   catalog_model_spec: CatalogModelSpecTable;
+  catalog_model_options: CatalogModelOptionsTable;
+  financing_exchange_rate: FinancingExchangeRateTable;
   catalog_model_branch: CatalogModelBranchTable;
   catalog_compare: CatalogOwnedModelTable;
   catalog_view_history: CatalogOwnedModelTable;
@@ -69,6 +71,7 @@ export interface Database {
   offers_action: OffersActionTable;
   offers_acceptance: OffersAcceptanceTable;
   offers_old_hash: OffersOldHashTable;
+  offers_file: OffersFileTable;
   suppliers_organisation: SuppliersOrganisationTable;
   suppliers_sender: SuppliersSenderTable;
   suppliers_api_token: SuppliersApiTokenTable;
@@ -232,6 +235,23 @@ export interface CatalogModelTable {
   images: ColumnType<CatalogImage[], string | undefined, string>;
   sort: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+}
+
+/** Roubles for one unit of a currency × 10 000, from a day (migration 0052, ADR 102). */
+export interface FinancingExchangeRateTable {
+  currency: 'USD' | 'EUR' | 'CNY' | 'KZT';
+  from_date: DateColumn;
+  rub_e4: ColumnType<string | number, number, number>;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** A model's options for offers (ModelOption[] of catalog/model-options.schema.ts; migration 0052, ADR 102). */
+export interface CatalogModelOptionsTable {
+  model_id: number;
+  options: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+  updated_by: number | null;
 }
 
 export interface CatalogModelSpecTable {
@@ -887,6 +907,19 @@ export interface OffersOfferTable {
 }
 
 type OfferStateColumn = 'draft' | 'sent' | 'accepted' | 'cancelled';
+
+/** A document uploaded in the offer editor (migration 0052, ADR 102). */
+export interface OffersFileTable {
+  offer_id: number;
+  id: string;
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
 
 /** The links an offer had before it was sent again (migration 0038). */
 export interface OffersOldHashTable {

@@ -39,6 +39,8 @@ export const CAPABILITIES = [
   'offers.work',
   /** Approves a discount above the branch's threshold (offers) and edits the branch's contacts. */
   'branch.manage',
+  /** A catalogue model's options for offers: names, prices, required ones and their rules (/admin/catalog, ADR 102). */
+  'catalog.options',
   'content.edit',
   'promo.edit',
   'users.manage',
@@ -70,6 +72,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'offers.read': 'коммерческие предложения',
   'offers.work': 'работа с предложениями',
   'branch.manage': 'скидки и данные филиала',
+  'catalog.options': 'опции моделей для КП',
   'content.edit': 'страницы и статьи',
   'promo.edit': 'промо-страницы',
   'users.manage': 'пользователи и роли',
@@ -89,7 +92,7 @@ const STAFF: Capability[] = ['backoffice.enter', 'orders.read', 'orders.work', '
 /** The table. An administrator holds every capability. */
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   employee: [...STAFF, 'suppliers.manage'],
-  branch_manager: [...STAFF, 'branch.manage', 'vacancies.edit', 'vacancies.applications'],
+  branch_manager: [...STAFF, 'branch.manage', 'catalog.options', 'vacancies.edit', 'vacancies.applications'],
   content_editor: ['backoffice.enter', 'content.edit', 'vacancies.edit', 'questionnaires.manage'],
   ps_editor: ['backoffice.enter', 'promo.edit'],
   supplier: ['suppliers.cabinet'],

@@ -11,9 +11,34 @@ import { MODEL_LINES } from './data/model-lines.ts';
 import { SPECIFICATIONS } from './data/specifications.ts';
 import { TECHNIQUE_TYPES } from './data/technique-types.ts';
 import type { CategorySeed } from './data/types.ts';
+import type { ModelOption } from './model-options.schema.ts';
 
 /** A path the content module resolves to a catalogue page (spec §2 page alias), returned to the seed. */
 export interface CatalogPath { path: string; controller: 'category' | 'model-line' | 'model'; referenceId: number }
+
+const KIROVETS_OPTIONS: ModelOption[] = [
+  { id: 'gps', name: 'Система параллельного вождения GPS', price: 850_000_00, required: false, requires: [], excludes: [] },
+  { id: 'autopilot', name: 'Автопилот с RTK-поправкой', price: 1_450_000_00, required: false, requires: ['gps'], excludes: [] },
+  { id: 'dual', name: 'Сдвоенные колёса', price: 620_000_00, required: false, requires: [], excludes: ['tracks'] },
+  { id: 'tracks', name: 'Гусеничный модуль', price: 3_900_000_00, required: false, requires: [], excludes: ['dual'] },
+  { id: 'warranty', name: 'Расширенная гарантия 3 года', price: 290_000_00, required: true, requires: [], excludes: [] },
+];
+const BELARUS_OPTIONS: ModelOption[] = [
+  { id: 'conditioner', name: 'Кондиционер', price: 150_000_00, required: false, requires: [], excludes: [] },
+  { id: 'loader', name: 'Фронтальный погрузчик', price: 600_000_00, required: false, requires: ['front-axle'], excludes: ['front-pto'] },
+  { id: 'front-axle', name: 'Усиленный передний мост', price: 210_000_00, required: false, requires: [], excludes: [] },
+  { id: 'front-pto', name: 'Передний ВОМ и навеска', price: 340_000_00, required: false, requires: [], excludes: ['loader'] },
+];
+
+/** The demo's models with options for offers, by name (ADR 102). */
+const DEMO_MODEL_OPTIONS: Readonly<Record<string, ModelOption[]>> = {
+  'К-742 Стандарт': KIROVETS_OPTIONS,
+  'К-742 Премиум': KIROVETS_OPTIONS,
+  'К-739 Стандарт': KIROVETS_OPTIONS,
+  'Беларус 1523': BELARUS_OPTIONS,
+  'Беларус 1221.3': BELARUS_OPTIONS,
+  'Беларус 82.1': BELARUS_OPTIONS.filter((o) => o.id === 'conditioner'),
+};
 
 /** Kazakh branches (the region tree of Kazakhstan, migration 0005) sell in tenge. */
 const KAZAKHSTAN_ROOT_AREA = 3221;
@@ -84,6 +109,13 @@ export async function seedCatalogDemo(trx: Transaction<Database>): Promise<Catal
       model_id: o.modelId, branch_id: o.branchId, currency: o.currency, price: o.price, old_price: o.oldPrice, super_price: o.superPrice, quantity: o.quantity,
       expected_date: o.expectedInDays === null ? null : new Date(today + o.expectedInDays * DAY_MS).toISOString().slice(0, 10),
     })));
+
+  // A few tractors' options for offers (ADR 102); a model whose options an employee edited keeps them.
+  const withOptions = models.flatMap((m) => {
+    const options = DEMO_MODEL_OPTIONS[m.name];
+    return options ? [{ model_id: m.id, options: JSON.stringify(options) }] : [];
+  });
+  if (withOptions.length) await trx.insertInto('catalog_model_options').values(withOptions).onConflict((oc) => oc.column('model_id').doNothing()).execute();
 
   const slugOf = new Map(categories.map(({ node }) => [node.id, node.slug]));
   const lineById = new Map(MODEL_LINES.map((l) => [l.id, l]));

@@ -8,6 +8,11 @@ import { FINANCING_DEMO_PROGRAMMES } from './data/programmes.ts';
  * is never touched.
  */
 export async function seedFinancingDemo(trx: Transaction<Database>): Promise<void> {
+  // The demo's exchange rates (ADR 102), where none are set for that day.
+  await trx.insertInto('financing_exchange_rate').values([
+    { currency: 'USD', from_date: '2026-01-01', rub_e4: 925_000 }, { currency: 'EUR', from_date: '2026-01-01', rub_e4: 1_002_000 },
+    { currency: 'CNY', from_date: '2026-01-01', rub_e4: 127_000 }, { currency: 'KZT', from_date: '2026-01-01', rub_e4: 1_850 },
+  ]).onConflict((oc) => oc.columns(['currency', 'from_date']).doNothing()).execute();
   const any = await trx.selectFrom('financing_programme').select('id').limit(1).executeTakeFirst();
   if (any) return;
   for (const [sort, p] of FINANCING_DEMO_PROGRAMMES.entries()) {

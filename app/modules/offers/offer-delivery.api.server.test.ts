@@ -31,6 +31,9 @@ beforeAll(async () => {
   const offers = [
     ...example.offers.map((o) => ({ ...o, external_id: `delivery-${o.external_id}` })),
     { ...example.offers[0]!, external_id: 'delivery-catalogue-mass', products: [{ ...tractor, code: model.product_code }] },
+    // The same tractor in dollars and in yuan: priced with the day's rates (ADR 102).
+    { ...example.offers[0]!, external_id: 'delivery-usd', currency_code: 840 },
+    { ...example.offers[0]!, external_id: 'delivery-cny', currency_code: 156 },
   ];
   const results = await importOffers(t.services, offers);
   results.forEach((r, i) => { if (r.ok) hashes[offers[i]!.external_id] = r.hash; else throw new Error(r.message); });
@@ -91,6 +94,27 @@ describe('get-delivery-price', () => {
     expect(page.status).toBe(200);
     const recount = await testClient(t.services).post(`/offers/single-technique/set-change?hash=${single()}`, { queue: [{ type: 'count', data: { productId: 'p1', value: 2 } }] });
     expect(((await recount.json()) as { diff: { delivery: { delivery_price: number } } }).diff.delivery.delivery_price).toBe(two.price);
+  });
+
+  it('converts the carriers\' roubles into an offer\'s dollars with the day\'s rate; without a rate it is by request', async () => {
+    const usd = hashes['delivery-usd']!;
+    const { kopecks } = await expectedKopecks(usd, { weightKg: 15_800, volumeM3: 83.1285 }, ['dellin', 'pek']);
+    // The demo's rate: 92,5 ₽ for a dollar; cents rounded half up.
+    const cents = Math.floor((kopecks * 10_000) / 925_000 + 0.5);
+    const body = await (await price(toAddress(usd))).json() as { items: Array<Record<string, unknown>>; price: number; error: string | null };
+    expect(body.items[0]).toMatchObject({ price: cents, delivery_price_currency: 'USD', auto: true, error: null });
+    expect([body.price, body.error]).toEqual([cents, null]);
+    expect(await quoteOf(usd)).toMatchObject({ price: cents, currency: 'USD' });
+
+    // A newer rate from today on is the one used.
+    await t.db.insertInto('financing_exchange_rate').values({ currency: 'USD', from_date: '2026-06-01', rub_e4: 1_000_000 }).execute();
+    const today = await (await price(toAddress(usd))).json() as { price: number };
+    expect(today.price).toBe(Math.floor(kopecks / 100 + 0.5));
+
+    await t.db.deleteFrom('financing_exchange_rate').where('currency', '=', 'CNY').execute();
+    const cny = await (await price(toAddress(hashes['delivery-cny']!))).json() as { items: Array<Record<string, unknown>>; price: number; error: string | null };
+    expect(cny.items[0]).toMatchObject({ price: 0, delivery_price_currency: 'CNY', auto: false, error: 'Нет курса CNY на сегодня — стоимость доставки в валюте предложения рассчитает менеджер' });
+    expect(cny.price).toBe(0);
   });
 
   it("prices a part the catalogue weighs; a part it does not makes the delivery 'по запросу' (0), its error kept for the manager", async () => {

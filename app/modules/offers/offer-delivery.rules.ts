@@ -12,7 +12,7 @@ import type { OfferContent } from './offers.schema.ts';
 export const OFFER_DELIVERY_MESSAGES = {
   onRequest: 'по запросу',
   noWeight: 'Масса позиции неизвестна — стоимость доставки рассчитает менеджер',
-  otherCurrency: 'Перевозчики считают в рублях и тенге — стоимость доставки в валюте предложения рассчитает менеджер',
+  noRate: (currency: string) => `Нет курса ${currency} на сегодня — стоимость доставки в валюте предложения рассчитает менеджер`,
   nothingToDeliver: 'В предложении нет техники или запчастей, которые нужно доставить',
   noAddress: 'Укажите адрес доставки',
   noDestination: 'Укажите точку на карте (coords) или расстояние до адреса (distance)',
@@ -106,11 +106,13 @@ export function quoteOf(input: {
   area: string | null;
   distanceKm: number;
   at: string;
+  /** The carriers' minor units in the offer's currency, when they answer in another (ADR 102). */
+  convert?: (minor: number) => number;
 }): DeliveryQuote {
   const items = input.products.map((p, i): DeliveryQuoteItem => {
     const answer = input.answers[i] ?? null;
     const base = { id: p.id, name: p.name, delivery_price_currency: input.currency, productDimensions: input.dimensions[i]! };
-    if (answer?.ok) return { ...base, price: answer.price * 100, auto: true, error: null, carrier: answer.carrier, days: answer.days };
+    if (answer?.ok) return { ...base, price: input.convert ? input.convert(answer.price * 100) : answer.price * 100, auto: true, error: null, carrier: answer.carrier, days: answer.days };
     return { ...base, price: 0, auto: false, error: answer && !answer.ok ? answer.message : (input.reasons[i] ?? OFFER_DELIVERY_MESSAGES.failed), carrier: null, days: null };
   });
   const error = items.find((i) => i.error !== null)?.error ?? null;

@@ -4,6 +4,8 @@ import { textField } from '#app/lib/text.ts';
 import { z } from '#app/lib/zod.ts';
 import { modelMassesKg } from '#app/modules/catalog/catalog.server.ts';
 import { freightQuotes } from '#app/modules/delivery/delivery.server.ts';
+import { convertMinor } from '#app/modules/financing/exchange-rates.rules.ts';
+import { ratesOn } from '#app/modules/financing/exchange-rates.server.ts';
 import { financingToday } from '#app/modules/financing/financing.server.ts';
 import { partWeightsByCode } from '#app/modules/parts/delivery-lines.server.ts';
 import { daysLeft, effectiveContent, type OfferDiff } from './offer-changes.rules.ts';
@@ -98,9 +100,10 @@ export async function offerDeliveryPrice(ctx: RequestContext, body: DeliveryPric
   let distanceKm = Math.round(body.distance ?? 0);
 
   const asked = cargos.flatMap((c, i) => (c ? [{ c, i }] : []));
-  if (currency !== 'RUB' && currency !== 'KZT') {
-    reasons.fill(M.otherCurrency);
-  } else if (asked.length > 0) {
+  // The carriers answer in the branch country's currency; an offer in another is priced with the day's rates (ADR 102).
+  const rates = await ratesOn(services.db, financingToday());
+  let convert: ((minor: number) => number) | null = null;
+  if (asked.length > 0) {
     const dispatch = content.dispatch_point?.coordinates;
     const freight = await freightQuotes(ctx, {
       branchId: row.branch_id,
@@ -114,8 +117,10 @@ export async function offerDeliveryPrice(ctx: RequestContext, body: DeliveryPric
       reasons.fill(M.failed);
     } else {
       distanceKm = freight.distanceKm;
-      if (freight.currency !== currency) reasons.fill(M.otherCurrency);
+      const from = freight.currency;
+      if (freight.currency !== currency && convertMinor(100, from, currency, rates) === null) reasons.fill(M.noRate(currency));
       else {
+        if (from !== currency) convert = (minor) => convertMinor(minor, from, currency, rates) ?? 0;
         answers = products.map(() => null);
         asked.forEach((a, k) => {
           const q = freight.quotes[k]!;
@@ -126,6 +131,7 @@ export async function offerDeliveryPrice(ctx: RequestContext, body: DeliveryPric
   }
   const quote = quoteOf({
     products, dimensions, answers, reasons, currency, addres: body.diff.delivery.addres,
+    ...(convert ? { convert } : {}),
     coords: coords ? [coords.lat, coords.long] : null, area: body.area || null, distanceKm, at: now().toISOString(),
   });
   // Kept only while the offer can still change (it may have been accepted or locked meanwhile).

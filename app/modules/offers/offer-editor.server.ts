@@ -9,6 +9,8 @@ import { OFFER_VARIANTS, offerImport, type OfferContent, type OfferState } from 
 import { newOfferHash, versionRecord } from './offers.server.ts';
 import { branchDiscountThreshold } from '#app/modules/regions/branch-editing.server.ts';
 import { branchOf } from './offer-client.server.ts';
+import { checkOfferFiles, copyOfferFiles } from './offer-files.server.ts';
+import { materialsChange, withoutRemovedUseCases } from './offer-materials.rules.ts';
 import { DISCOUNT_MESSAGES, discountState, sendRefusal, type DiscountApproval, type DiscountState } from './offer-discount.rules.ts';
 
 /*
@@ -159,15 +161,26 @@ async function branchCode(services: AppServices, branchId: number): Promise<stri
   return row.code;
 }
 
-/** Saves the working copy (checked; a draft may have no products yet). The sent version is untouched. */
-export async function saveDraft(services: AppServices, scope: number | null, hash: string, raw: unknown): Promise<{ ok: true } | Failure> {
+/**
+ * Saves the working copy (checked; a draft may have no products yet). The sent version is untouched.
+ * The documents' files must be the offer's own (ADR 102); a change of the documents, use cases or
+ * media is written to the audit log as it was before and after (`by`: who saves, and from where).
+ */
+export async function saveDraft(services: AppServices, scope: number | null, hash: string, raw: unknown, by?: { staff: Staff; ip: string | null }): Promise<{ ok: true } | Failure> {
   const row = await findOffer(services, scope, hash);
   if (!row) return { ok: false, code: 'not_found', message: EDITOR_MESSAGES.notFound };
   if (row.state === 'accepted' || row.state === 'cancelled') return { ok: false, code: 'locked', message: row.state === 'accepted' ? EDITOR_MESSAGES.accepted : EDITOR_MESSAGES.cancelled };
   const checked = checkContent(raw, await branchCode(services, row.branch_id), true);
   if (!checked.ok) return checked;
-  await services.db.updateTable('offers_offer').set({ draft: JSON.stringify(checked.content), updated_at: now() })
-    .where('id', '=', row.id).where('state', 'in', ['draft', 'sent']).execute();
+  const files = await checkOfferFiles(services, row.id, withoutRemovedUseCases(checked.content));
+  if (!files.ok) return { ok: false, code: 'invalid', message: files.message, path: files.path };
+  const previous = row.draft !== null ? parse<OfferContent>(row.draft) : row.state === 'draft' ? null : await currentContent(services, row.id, row.version);
+  const change = materialsChange(previous, files.content);
+  await services.db.transaction().execute(async (trx) => {
+    await trx.updateTable('offers_offer').set({ draft: JSON.stringify(files.content), updated_at: now() })
+      .where('id', '=', row.id).where('state', 'in', ['draft', 'sent']).execute();
+    if (change && by) await recordAudit(trx, { actor: by.staff, action: 'offer.materials_edit', entity: 'offer', entityId: hash, before: change.before, after: change.after, ip: by.ip });
+  });
   return { ok: true };
 }
 
@@ -276,12 +289,13 @@ export async function duplicateOffer(services: AppServices, staff: Staff, scope:
   const row = (await findOffer(services, scope, hash))!;
   const copy = newOfferHash();
   await services.db.transaction().execute(async (trx) => {
-    await trx.insertInto('offers_offer').values({
+    const made = await trx.insertInto('offers_offer').values({
       hash: copy, external_id: null, variant: row.variant, source: row.source, state: 'draft', branch_id: row.branch_id, client_name: row.client_name,
       client_phone: row.client_phone, client_email: row.client_email, manager_name: staff.name, folder: row.folder, currency_code: row.currency_code,
       valid_until: isoDay(found.content.valid_date), version: 1, total: found.total,
       draft: JSON.stringify({ ...found.content, manager: { ...found.content.manager, name: staff.name } }), created_by: staff.userId,
-    }).execute();
+    }).returning('id').executeTakeFirstOrThrow();
+    await copyOfferFiles(trx, row.id, made.id, found.content);
     await recordAudit(trx, { actor: staff, action: 'offer.duplicate', entity: 'offer', entityId: copy, before: { from: hash }, ip });
   });
   return { ok: true, hash: copy };

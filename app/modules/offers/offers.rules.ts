@@ -28,3 +28,18 @@ export function isoDay(ruDate: string): string {
   const [d, m, y] = ruDate.split('.');
   return `${y}-${m}-${d}`;
 }
+
+/** A catalogue model's option as the catalogue keeps it (catalog/model-options.schema.ts, ADR 102). */
+export interface CatalogueOption { id: string; name: string; price: number; required: boolean; requires: readonly string[]; excludes: readonly string[] }
+
+/**
+ * A catalogue model's options as an offer's: the required ones chosen (count 1), the others offered
+ * (count 0), the rules as they are. Their prices are roubles: an offer in another currency gets them
+ * at 0 for the manager to price (the catalogue has no rates to convert them).
+ */
+export function offerOptionsFromModel(options: readonly CatalogueOption[], currencyCode: number): OfferContent['products'][number]['options'] {
+  return options.map((o) => ({
+    id: o.id, name: o.name, price: currencyCode === 643 ? o.price : 0, count: o.required ? 1 : 0, isIncluded: false, ...(o.required ? { required: true } : {}),
+    requires: [...o.requires], excludes: [...o.excludes],
+  }));
+}

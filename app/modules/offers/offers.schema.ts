@@ -68,6 +68,33 @@ const optionId = textField('id опции').max(64, 'Поле «id опции» 
 /** A side of a unit, in whole centimetres (a combine's header is under 20 m). */
 const side = (label: string) => z.number({ error: `${label} — целое число сантиметров` }).int(`${label} — целое число сантиметров`).min(1, `${label} — от 1 до 3000 см`).max(3000, `${label} — от 1 до 3000 см`).optional();
 
+/** A file uploaded in the editor (offers_file, ADR 102): its id; name, type and size as stored. */
+const storedFile = z.object({
+  id: z.uuid('Файл документа не найден'),
+  name: text('Имя файла', 200),
+  mime: text('Тип файла', 100),
+  size: z.number().int().positive().max(2 ** 31 - 1),
+});
+
+/**
+ * Where a video of an offer may be (ADR 102): the big video hosts, opened in a new tab. The page never
+ * embeds a player (no third-party script, spec §7 and ADR 086), and a link elsewhere could lead anywhere.
+ */
+export const VIDEO_HOSTS = ['youtube.com', 'youtu.be', 'rutube.ru', 'vk.com', 'vkvideo.ru', 'dzen.ru', 'vimeo.com'] as const;
+export const VIDEO_HOST_MESSAGE = `Видео — ссылка на ${VIDEO_HOSTS.join(', ')}`;
+
+/** An https address on one of VIDEO_HOSTS (or their subdomains: www., m.), with no user name or port. */
+export function videoHostAllowed(url: string): boolean {
+  let parsed: URL;
+  try { parsed = new URL(url); } catch { return false; }
+  if (parsed.protocol !== 'https:' || parsed.username || parsed.password || parsed.port) return false;
+  const host = parsed.hostname.toLowerCase();
+  return VIDEO_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/** The kinds of document the editor offers (1C may send any text as a type). */
+export const OFFER_DOCUMENT_TYPES = ['Спецификация', 'Договор', 'Счёт', 'Паспорт и сертификаты', 'Буклет', 'Инструкция', 'Прочее'] as const;
+
 const option = z.object({
   id: text('id опции', 64),
   name: text('Название опции', 300),
@@ -75,6 +102,8 @@ const option = z.object({
   count: count.default(1),
   /** Included in the machine's price (shown, not charged). */
   isIncluded: z.boolean().default(false),
+  /** Required for the machine (a catalogue model's required option, ADR 102): it stays chosen. */
+  required: z.boolean().optional(),
   /** Rules between options: this one needs those, or cannot go with those (ids of the same product). */
   requires: z.array(optionId).max(50).default([]),
   excludes: z.array(optionId).max(50).default([]),
@@ -160,11 +189,31 @@ export const offerImport = z.object({
   products: z.array(product).min(1, 'В предложении нет позиций').max(200),
   shipment: z.array(shipment).max(20).default([]),
   payments: z.array(payment).max(10).default([]),
-  docs: z.array(z.object({ title: text('Документ', 300), url: z.url({ protocol: /^https$/ }), type: optionalText('Тип документа', 100) })).max(50).default([]),
-  use_cases: z.array(z.object({ id: text('id сценария', 64), title: text('Сценарий', 300) })).max(50).default([]),
+  /** Documents: a link (1C's) or a file uploaded in the editor (ADR 102), with its type. */
+  docs: z.array(z.object({
+    title: text('Документ', 300),
+    url: z.url({ protocol: /^https$/, error: 'Ссылка на документ — адрес https://' }).optional(),
+    file: storedFile.optional(),
+    type: optionalText('Тип документа', 100),
+  }).refine((d) => (d.url === undefined) !== (d.file === undefined), 'У документа — либо ссылка, либо загруженный файл')).max(50, 'Не более 50 документов').default([]),
+  use_cases: z.array(z.object({ id: text('id сценария', 64), title: text('Сценарий', 300), description: optionalText('Описание сценария', 1000) })).max(50, 'Не более 50 сценариев').default([]),
   /** The use cases the client marked (ids of `use_cases`). */
   selected_use_cases: z.array(optionId).max(50).default([]),
-  media: z.array(z.object({ type: z.enum(['image', 'video']), url: z.url({ protocol: /^https$/ }), title: optionalText('Подпись', 300) })).max(50).default([]),
+  /**
+   * Pictures (a link, or a picture uploaded in the editor and kept as AVIF/WebP variants, ADR 077) and
+   * video links to the hosts of VIDEO_HOSTS only (opened there: the offer's page loads no player).
+   */
+  media: z.array(z.object({
+    type: z.enum(['image', 'video'], { error: 'Вид материала: image или video' }),
+    url: z.url({ protocol: /^https$/, error: 'Ссылка — адрес https://' }).optional(),
+    image: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Изображение не найдено'), width: z.number().int().positive().max(100_000), height: z.number().int().positive().max(100_000) }).optional(),
+    title: optionalText('Подпись', 300),
+  }).superRefine((m, ctx) => {
+    if (m.type === 'video') {
+      if (m.image || m.url === undefined) ctx.addIssue({ code: 'custom', message: 'Укажите ссылку на видео' });
+      else if (!videoHostAllowed(m.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: VIDEO_HOST_MESSAGE });
+    } else if ((m.url === undefined) === (m.image === undefined)) ctx.addIssue({ code: 'custom', message: 'У изображения — либо ссылка, либо загруженный файл' });
+  })).max(50, 'Не более 50 фото и видео').default([]),
 }).superRefine((offer, ctx) => {
   offer.products.forEach((p, i) => {
     const path = ['products', i, 'options'];
@@ -182,11 +231,11 @@ export const offerImport = z.object({
 export type OfferImport = z.infer<typeof offerImport>;
 
 /**
- * Why a chosen option (count above 0) breaks its rules with the others chosen, or null: spec's
- * 'A requires B' and 'A excludes C' between a product's options.
+ * Why an option breaks its rules with the others chosen, or null: spec's 'A requires B' and 'A
+ * excludes C' between a product's chosen options (count above 0), and a required one left out.
  */
-export function optionRuleProblem(options: ReadonlyArray<{ id: string; name: string; count: number; requires: readonly string[]; excludes: readonly string[] }>, option: { name: string; count: number; requires: readonly string[]; excludes: readonly string[] }): string | null {
-  if (option.count === 0) return null;
+export function optionRuleProblem(options: ReadonlyArray<{ id: string; name: string; count: number; requires: readonly string[]; excludes: readonly string[] }>, option: { name: string; count: number; required?: boolean; requires: readonly string[]; excludes: readonly string[] }): string | null {
+  if (option.count === 0) return option.required ? `Опция «${option.name}» обязательна для этой машины` : null;
   const chosen = new Map(options.filter((o) => o.count > 0).map((o) => [o.id, o]));
   const missing = option.requires.find((id) => !chosen.has(id));
   if (missing !== undefined) return `Опция «${option.name}» требует опцию «${options.find((o) => o.id === missing)?.name ?? missing}»`;

@@ -161,7 +161,7 @@ export function UseCasesSection({ offer, effective, editable, change }: OfferEdi
         {offer.content.use_cases.map((u) => (
           <label key={u.id} className={styles.choice}>
             <input type="checkbox" checked={chosen.has(u.id)} disabled={!editable} onChange={(e) => toggle(u.id, e.currentTarget.checked)} />
-            <span>{u.title}</span>
+            <span className={styles.useCaseText}><span>{u.title}</span>{u.description ? <span className={styles.muted}>{u.description}</span> : null}</span>
           </label>
         ))}
       </div>

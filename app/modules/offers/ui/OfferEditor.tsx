@@ -1,33 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import styles from '#app/components/backoffice/kit.module.css';
+import { MoneyField as SharedMoneyField } from '#app/components/backoffice/MoneyField.tsx';
 import { CURRENCY_LABELS, formatMoney } from '#app/lib/money.ts';
 import { DISCOUNT_MESSAGES, discountState } from '../offer-discount.rules.ts';
-import { offerTotal } from '../offers.rules.ts';
+import { offerOptionsFromModel, offerTotal, type CatalogueOption } from '../offers.rules.ts';
 import {
   OFFER_CURRENCIES, OFFER_SOURCES, OFFER_VARIANTS, OFFER_VARIANT_LABELS, PAYMENT_TYPES, PAYMENT_TYPE_LABELS,
   type OfferContent, type OfferCurrencyCode, type PaymentType,
 } from '../offers.schema.ts';
 import ed from './OfferEditor.module.css';
+import { OfferMaterialsEditor, type Uploader } from './OfferMaterialsEditor.tsx';
 
 type Product = OfferContent['products'][number];
 type Option = Product['options'][number];
 
-const major = (minor: number) => (minor / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2, useGrouping: false });
-const minorOf = (text: string) => Math.max(0, Math.round(Number(text.replace(/\s/g, '').replace(',', '.')) * 100) || 0);
 const isoOf = (ru: string) => ru.split('.').reverse().join('-');
 const ruOf = (iso: string) => iso.split('-').reverse().join('.');
 
-function MoneyField({ label, value, onChange }: { label: string; value: number; onChange: (minor: number) => void }) {
-  const [text, setText] = useState(major(value));
-  // A value worked out from another field (the list price from the price) shows here too.
-  useEffect(() => setText(major(value)), [value]);
-  return (
-    <label className={ed.field}>
-      <span>{label}</span>
-      <input inputMode="decimal" value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={() => { const m = minorOf(text); onChange(m); setText(major(m)); }} />
-    </label>
-  );
+function MoneyField(props: { label: string; value: number; onChange: (minor: number) => void }) {
+  return <SharedMoneyField {...props} className={ed.field} />;
 }
 
 function TextField({ label, value, onChange, type = 'text', required }: { label: string; value: string; onChange: (v: string) => void; type?: string; required?: boolean }) {
@@ -62,7 +54,11 @@ function priced(p: Product, prices: Partial<Product['prices']>): Product {
  * A catalogue model or a part of the parts catalogue as the editor's search finds it, with the offer
  * branch's prices (minor units; ADR 087, 088). A part brings its weight for the delivery price.
  */
-export interface CatalogueCandidate { kind: 'machine' | 'part'; name: string; code: string; price: number | null; oldPrice: number | null; line: string; weightKg?: number | null }
+export interface CatalogueCandidate {
+  kind: 'machine' | 'part'; name: string; code: string; price: number | null; oldPrice: number | null; line: string; weightKg?: number | null;
+  /** A model's options from the catalogue (ADR 102), carried into the offer with their rules. */
+  options?: CatalogueOption[];
+}
 
 export interface CatalogueSearch { find: (text: string, kind: 'machine' | 'part') => void; results: CatalogueCandidate[] | null; loading: boolean }
 
@@ -90,7 +86,7 @@ function CatalogueFinder({ catalogue, currency, onAdd, initialKind }: { catalogu
           <ul className={ed.candidates} aria-label={catalogue.results[0]?.kind === 'part' ? 'Найденные запчасти' : 'Найденные модели'}>
             {catalogue.results.map((c) => (
               <li key={`${c.kind}:${c.code}:${c.line}`}>
-                <span><b>{c.name}</b> <span className={styles.muted}>{c.line} · {c.code} · {c.price === null ? 'цена по запросу' : formatMoney(c.price, currency)}</span></span>
+                <span><b>{c.name}</b> <span className={styles.muted}>{c.line} · {c.code} · {c.price === null ? 'цена по запросу' : formatMoney(c.price, currency)}{c.options?.length ? ` · опций: ${c.options.length}` : ''}</span></span>
                 <button type="button" className="btn btn-secondary" onClick={() => onAdd(c)}>Добавить</button>
               </li>
             ))}
@@ -105,8 +101,10 @@ function CatalogueFinder({ catalogue, currency, onAdd, initialKind }: { catalogu
  * The manager's editor (ADR 087): the offer's whole content edited in the page and posted as one
  * JSON field, checked by the server with the schema 1C's offers go through; errors name the field.
  */
-export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount }: {
+export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount, upload, hash }: {
   initial: OfferContent; csrf: string; busy: boolean; editable: boolean; catalogue: CatalogueSearch;
+  /** Sends a document or a picture to the offer's upload route (ADR 102); `hash` names the offer's files. */
+  upload: Uploader; hash: string;
   /** The branch's threshold and the prices its manager approved (ADR 088). */
   discount: { threshold: number; approvedKey: string | null };
 }) {
@@ -198,7 +196,10 @@ export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount
         <CatalogueFinder catalogue={catalogue} currency={currency} initialKind={content.variant === 'spare-parts' || content.variant === 'engineer' ? 'part' : 'machine'} onAdd={(c) => {
           const id = nextId(c.kind === 'part' ? 'z' : 'p', content.products.map((x) => x.id));
           const price = c.price ?? 0;
-          const added = { ...emptyProduct(id, c.kind), name: c.name, code: c.code, ...(c.weightKg ? { dimensions: { weight: c.weightKg } } : {}) };
+          const added = {
+            ...emptyProduct(id, c.kind), name: c.name, code: c.code, ...(c.weightKg ? { dimensions: { weight: c.weightKg } } : {}),
+            options: c.options ? offerOptionsFromModel(c.options, content.currency_code) : [],
+          };
           set({ products: [...content.products, priced(added, { price, default_price: Math.max(price, c.oldPrice ?? 0) })] });
         }} />
         <div className={ed.row}>
@@ -208,6 +209,11 @@ export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount
             </button>
           ))}
         </div>
+      </fieldset>
+
+      <fieldset className={ed.box} disabled={!editable || busy}>
+        <legend>Документы, сценарии, фото и видео</legend>
+        <OfferMaterialsEditor value={content} onChange={set} upload={upload} hash={hash} />
       </fieldset>
 
       <div className={ed.bar}>
@@ -255,6 +261,7 @@ function ProductEditor({ product: p, currency, onChange, onRemove }: { product: 
               <MoneyField label={`Цена, ${unit}`} value={o.price} onChange={(price) => setOption(i, { ...o, price })} />
               <TextField label="Кол-во" value={String(o.count)} onChange={(v) => setOption(i, { ...o, count: Math.max(0, Number.parseInt(v, 10) || 0) })} />
               <label className={ed.check}><input type="checkbox" checked={o.isIncluded} onChange={(e) => setOption(i, { ...o, isIncluded: e.currentTarget.checked })} /> входит в цену</label>
+              <label className={ed.check}><input type="checkbox" checked={o.required ?? false} onChange={(e) => setOption(i, { ...o, required: e.currentTarget.checked || undefined, count: e.currentTarget.checked ? Math.max(1, o.count) : o.count })} /> обязательна</label>
               {others(o).length ? (
                 <>
                   <label className={ed.field}><span>Требует</span>

@@ -200,15 +200,43 @@ function CommentSection({ offer, editable, change, queue }: OfferEditing & { que
   );
 }
 
+/**
+ * The offer's documents (links, or files uploaded in the editor, downloaded by the offer's link) with
+ * their types, and its pictures and videos (videos open on their host: no player is embedded).
+ */
 function Documents({ offer }: { offer: PageOffer }) {
   const { docs, media } = offer.content;
   if (!docs.length && !media.length) return null;
+  const images = media.filter((m) => m.type === 'image' && m.image);
+  const links = media.filter((m) => !(m.type === 'image' && m.image));
   return (
     <section className={styles.section} aria-labelledby="offer-docs">
       <h2 id="offer-docs" className={styles.sectionTitle}>Документы и материалы</h2>
+      {images.length ? (
+        <div className={styles.gallery} data-testid="offer-images">
+          {images.map(({ image, title }) => {
+            // A variant 640 px wide exists for a larger picture; a smaller one has its own width (ADR 077).
+            const w = Math.min(640, image!.width);
+            return (
+              <figure key={image!.id} className={styles.figure}>
+                <picture>
+                  <source type="image/avif" srcSet={`/media/images/${image!.id}/${w}.avif`} />
+                  <img src={`/media/images/${image!.id}/${w}.webp`} alt={title ?? 'Фото'} width={w} height={Math.round((w * image!.height) / image!.width)} loading="lazy" />
+                </picture>
+                {title ? <figcaption className={styles.muted}>{title}</figcaption> : null}
+              </figure>
+            );
+          })}
+        </div>
+      ) : null}
       <ul className={styles.docs}>
-        {docs.map((d) => <li key={d.url}><a href={d.url} rel="noopener noreferrer" target="_blank">{d.title}</a>{d.type ? <span className={styles.muted}> · {d.type}</span> : null}</li>)}
-        {media.map((m) => <li key={m.url}><a href={m.url} rel="noopener noreferrer" target="_blank">{m.title ?? (m.type === 'video' ? 'Видео' : 'Фото')}</a></li>)}
+        {docs.map((d) => (
+          <li key={d.file?.id ?? d.url}>
+            {d.file ? <a href={`/offer/${offer.hash}/files/${d.file.id}`} download>{d.title}</a> : <a href={d.url} rel="noopener noreferrer" target="_blank">{d.title}</a>}
+            {d.type ? <span className={styles.muted}> · {d.type}</span> : null}
+          </li>
+        ))}
+        {links.map((m) => <li key={m.url}><a href={m.url} rel="noopener noreferrer" target="_blank">{m.title ?? (m.type === 'video' ? 'Видео' : 'Фото')}</a>{m.type === 'video' ? <span className={styles.muted}> · видео</span> : null}</li>)}
       </ul>
     </section>
   );
