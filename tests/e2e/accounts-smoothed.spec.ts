@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { extractLink } from '../../app/modules/auth/providers/sandbox.ts';
 import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique, startPhoneRegistration, submitEmailRegistration } from './accounts-helpers.ts';
-import { advanceServerClock, expect, test } from './fixtures.ts';
+import { advanceServerClock, expect, look, test } from './fixtures.ts';
 
 /*
  * Issue 7, point 6: accounts, smoothed. The confirmation lands on a page that says so; 'E-mail не
@@ -11,7 +11,7 @@ import { advanceServerClock, expect, test } from './fixtures.ts';
  */
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  await look(page, testInfo, `${name}.png`);
 }
 
 const written = (national: string) => `+7 (${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6, 8)}-${national.slice(8)}`;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { extractCode } from '../../app/modules/auth/providers/sandbox.ts';
 import { authDialog, createAccount, expectSignedIn, latestOutboxBody, unique } from './accounts-helpers.ts';
-import { expect, test, textOverflow } from './fixtures.ts';
+import { expect, look, test, textOverflow } from './fixtures.ts';
 
 async function expectSignedInHome(page: Page, isMobile: boolean) {
   await expect(page).toHaveURL(/\/$/);
@@ -35,7 +35,7 @@ test("the social sign-in names, 'Одноклассники' the longest, stay i
   await expect(social).toHaveCount(4);
   await expect(social.last()).toHaveAccessibleName('Одноклассники');
   await social.last().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`social-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `social-${testInfo.project.name}.png`);
   for (const link of await social.all()) expect(await textOverflow(link), await link.innerText()).toBe(0);
 });
 

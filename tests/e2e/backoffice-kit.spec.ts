@@ -1,6 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { placeOrder, signIn, unique } from './accounts-helpers.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, shot, test } from './fixtures.ts';
 
 /*
  * The back-office kit (ADR 079): /admin/orders sorted by a column's header (its sort bar on a
@@ -8,8 +8,6 @@ import { expect, hydrated, test } from './fixtures.ts';
  * opened with Enter; /demo/index, every shared component in its states, usable at 375 px without
  * sideways scrolling, its toast and its confirmation working. At 1280 and 375 px.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 async function csrf(page: Page): Promise<string> {
   return ((await (await page.request.get('/api/csrf-token')).json()) as { token: string }).token;

@@ -1,6 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { addFromPartPage, latestOutboxBody, placeOrder, signIn, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, shot, test } from './fixtures.ts';
 
 /*
  * Orders as work (ADR 076): a customer orders a priced part and one 'цена по запросу'; an employee
@@ -8,8 +7,6 @@ import { expect, test } from './fixtures.ts';
  * it, confirms the prices in 'Мои заказы' and sees the history; the employee assembles and issues
  * it; the customer finds the invoice and repeats the order into his cart. At 1280 and 375 px.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 test('an employee takes an order through its statuses and prices a line on request; the customer confirms and sees the history', async ({ page, browser, isMobile }, testInfo) => {
   test.setTimeout(120_000);

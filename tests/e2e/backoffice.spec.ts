@@ -1,14 +1,11 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { createAccount, signInAs, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, shot, test } from './fixtures.ts';
 
 /*
  * The back-office's door and its first screens (ADR 073): an administrator finds an account, makes
  * it a branch's employee, and the change is in the audit log; that employee then finds 'Бэк-офис'
  * in his menu and sees only his sections; a customer is refused at the door. At 1280 and 375 px.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 test('an administrator makes an account a branch employee; the audit log shows it; the employee reaches his sections', async ({ page, browser, isMobile }, testInfo) => {
   test.setTimeout(90_000);
@@ -22,7 +19,7 @@ test('an administrator makes an account a branch employee; the audit log shows i
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Анна Администратор' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Разделы бэк-офиса' });
-  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Страницы и акции', 'Статьи и новости', 'Вакансии', 'Анкеты', 'Филиалы', 'Финансирование', 'Поставщики', 'Пользователи', 'Журнал изменений', 'Фоновые задания']);
+  await expect(nav.getByRole('link')).toHaveText(['Сводка', 'Заказы', 'Заявки', 'Предложения', 'Опции моделей', 'Страницы и акции', 'Статьи и новости', 'Вакансии', 'Анкеты', 'Филиалы', 'Финансирование', 'Поставщики', 'Пользователи', 'Журнал изменений', 'Фоновые задания']);
   // No shop shell: no catalogue menu, no cart.
   await expect(page.getByRole('button', { name: 'Каталог' })).toHaveCount(0);
   await shot(page, testInfo, 'admin-home');

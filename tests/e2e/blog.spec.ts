@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { signIn, unique } from './accounts-helpers.ts';
-import { confirmRegion, expect, test } from './fixtures.ts';
+import { confirmRegion, expect, look, test } from './fixtures.ts';
 
 /*
  * Agro news and the blog (ADR 089): a visitor opens the blog from the header, filters it by a tag,
@@ -11,7 +11,7 @@ import { confirmRegion, expect, test } from './fixtures.ts';
  */
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: testInfo.project.name === 'desktop' });
+  look(page, testInfo, `${name}-${testInfo.project.name}.png`, { fullPage: testInfo.project.name === 'desktop' });
 
 /** The feed as the browser's own XML parser reads it: titles of its items, or the parser's complaint. */
 async function feedTitles(page: Page): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * Issue 28 §4 point 13 (the cart's delivery): an address that no suggestion matches is accepted as
@@ -44,7 +44,7 @@ test('a typed address no suggestion knows is priced approximately; the terminals
   await expect(field).toHaveValue('Смоленск, ул Кирова, 5');
   await expect(panel.getByRole('button', { name: 'Использовать введённый адрес' })).toHaveCount(0);
   await expect(checkout.getByTestId('order-delivery')).toHaveText(/^≈\s[\d\s]+руб\.$/);
-  await page.screenshot({ path: testInfo.outputPath(`delivery-typed-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `delivery-typed-${testInfo.project.name}.png`, { fullPage: true });
 
   // 'До терминала ТК': the same address, and the terminals near it at once.
   await panel.getByRole('radio', { name: 'До терминала ТК' }).check();
@@ -54,7 +54,7 @@ test('a typed address no suggestion knows is priced approximately; the terminals
   await expect(carriers).toHaveCount(3);
   await carriers.first().getByRole('radio').first().check();
   await expect(panel.getByTestId('delivery-terminals-result')).toContainText(/Доставка до терминала\s*[\d\s]+руб\./);
-  await page.screenshot({ path: testInfo.outputPath(`delivery-terminals-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `delivery-terminals-${testInfo.project.name}.png`, { fullPage: true });
 
   // Back to the door: the address is still there, and so is its price. Enter uses a new typed one.
   await panel.getByRole('radio', { name: 'Доставка до адреса' }).check();

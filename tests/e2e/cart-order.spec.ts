@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addFromPartPage, authDialog, createAccount, latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * Issue 10, the whole flow (ADR 042): parts → /cart → counts → all unchecked (the delivery price
@@ -77,8 +77,8 @@ test('parts → cart → delivery → an order with a PDF → confirmation, lett
   await carriers.first().getByRole('radio').first().check();
   await expect(panel.getByTestId('delivery-terminals-result')).toContainText(/Доставка до терминала\s*[\d\s]+руб\./);
   await expect(checkout.getByTestId('order-delivery')).toHaveText(/[\d\s]+руб\./);
-  await page.screenshot({ path: testInfo.outputPath(`cart-checkout-${testInfo.project.name}.png`), fullPage: true });
-  await panel.screenshot({ path: testInfo.outputPath(`cart-panel-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `cart-checkout-${testInfo.project.name}.png`, { fullPage: true });
+  await look(panel, testInfo, `cart-panel-${testInfo.project.name}.png`);
 
   // The order: contacts, a comment, a PDF.
   await checkout.getByLabel('Ваше имя').fill('Пётр Иванов');
@@ -86,7 +86,7 @@ test('parts → cart → delivery → an order with a PDF → confirmation, lett
   await expect(checkout.getByLabel('E-mail')).toHaveValue(email);
   await checkout.getByLabel('Комментарий к заказу').fill('Позвоните перед отправкой');
   await checkout.getByLabel(/^Файлы/).setInputFiles({ name: 'заявка.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await checkout.screenshot({ path: testInfo.outputPath(`cart-form-${testInfo.project.name}.png`) });
+  await look(checkout, testInfo, `cart-form-${testInfo.project.name}.png`);
   // Nothing of the panel or the form is wider than the screen (a file input's own width once was).
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await checkout.getByRole('button', { name: 'Оформить заказ' }).click();
@@ -97,7 +97,7 @@ test('parts → cart → delivery → an order with a PDF → confirmation, lett
   const number = /АГ-\d{4}-\d{6}/.exec((await heading.textContent())!)![0];
   if (!isMobile) await expect(headerCart(page, false)).toHaveAccessibleName('Корзина: 0');
   await expect(page.getByRole('link', { name: 'заявка.pdf' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath(`order-confirmation-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `order-confirmation-${testInfo.project.name}.png`, { fullPage: true });
 
   // The letter to the customer, with the delivery priced by the server.
   const letter = await latestOutboxBody(page.request, email, signUpLetter);
@@ -109,7 +109,7 @@ test('parts → cart → delivery → an order with a PDF → confirmation, lett
   // 'Мои заказы' lists it; its attachment downloads for the owner only.
   await page.getByRole('link', { name: 'Все мои заказы' }).click();
   await expect(page).toHaveURL(/\/profile\/orders$/);
-  await expect(page.getByRole('heading', { name: new RegExp(number) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(number) })).toBeVisible();
   const href = await page.getByRole('link', { name: 'заявка.pdf' }).first().getAttribute('href');
   const download = await page.request.get(href!);
   expect(download.status()).toBe(200);
@@ -164,7 +164,7 @@ test('a guest signs in at checkout: his cart joins the account, a part on reques
   await expect(totals).toContainText(`Товары2 поз., ${(await page.getByTestId('cart-sum').textContent())!}`);
   await expect(totals).toContainText('Цена по запросу1 поз.');
   await expect(checkout).toContainText('Позиции с ценой по запросу войдут в заказ');
-  await page.screenshot({ path: testInfo.outputPath(`cart-order-form-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `cart-order-form-${testInfo.project.name}.png`, { fullPage: true });
 
   await checkout.getByLabel('Ваше имя').fill('Пётр Иванов');
   await checkout.getByLabel('Номер телефона').fill('+7 912 345-67-89');
@@ -176,7 +176,7 @@ test('a guest signs in at checkout: his cart joins the account, a part on reques
   const number = /АГ-\d{4}-\d{6}/.exec((await page.getByRole('heading', { level: 1 }).textContent())!)![0];
   await expect(page.getByRole('status').filter({ hasText: `Заказ ${number} оформлен` })).toContainText(`Письмо с заказом отправлено на ${email}.`);
   await expect(page.getByRole('row').filter({ hasText: '701.52.71.420' })).toContainText('цена по запросу');
-  await page.screenshot({ path: testInfo.outputPath(`order-on-request-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `order-on-request-${testInfo.project.name}.png`, { fullPage: true });
 
   const letter = await latestOutboxBody(page.request, email);
   expect(letter).toContain(`Заказ ${number}`);

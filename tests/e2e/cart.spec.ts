@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openSearch, signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * Issue 10 points 1, 2, 4: parts added from their pages → /cart → counts changed (the stepper and a
@@ -46,7 +46,7 @@ test('parts from their pages → /cart: counts, unchecking all, removal, the emp
   await expect(first).toContainText(/руб\.|₸|цена по запросу/);
   const aside = page.getByRole('complementary', { name: 'Итого' });
   await expect(aside).toContainText('Выбрано2 позиции, 2 шт.');
-  await page.screenshot({ path: testInfo.outputPath(`cart-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `cart-${testInfo.project.name}.png`, { fullPage: true });
 
   // Spec §4: decrease only while above 1; the stepper and a typed count each reload the cart.
   const minus = first.getByRole('button', { name: 'Меньше' });
@@ -88,7 +88,7 @@ test('parts from their pages → /cart: counts, unchecking all, removal, the emp
   await expect(aside).toContainText('Выбрано0 позиций, 0 шт.');
   await page.getByRole('checkbox', { name: /^Выбрать: 6205-2RS1/ }).check();
   await expect(aside).toContainText('Выбрано1 позиция, 12 шт.');
-  await page.screenshot({ path: testInfo.outputPath(`cart-checks-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `cart-checks-${testInfo.project.name}.png`, { fullPage: true });
 
   // Remove one with its own button (keyboard), then the selected one.
   await line(page, 'AB12345').getByRole('button', { name: /^Удалить: AB12345/ }).focus();
@@ -100,7 +100,7 @@ test('parts from their pages → /cart: counts, unchecking all, removal, the emp
   await expect(page.getByRole('heading', { level: 2, name: 'В корзине пока пусто' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Корзина');
   if (!isMobile) await expect(headerCart(page, false)).toHaveAccessibleName('Корзина: 0');
-  await page.screenshot({ path: testInfo.outputPath(`cart-empty-${testInfo.project.name}.png`), fullPage: false });
+  await look(page, testInfo, `cart-empty-${testInfo.project.name}.png`, { fullPage: false });
 });
 
 test('a guest\'s cart shows without prices and joins the account at sign-in', async ({ page, isMobile }, testInfo) => {
@@ -109,7 +109,7 @@ test('a guest\'s cart shows without prices and joins the account at sign-in', as
   await expect(lines(page)).toHaveCount(1);
   await expect(page.getByText('Цены и сумма заказа видны после входа.')).toBeVisible();
   await expect(page.getByTestId('cart-sum')).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath(`cart-guest-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `cart-guest-${testInfo.project.name}.png`, { fullPage: true });
 
   // Signing in (the same browser) moves the line to the account: prices now.
   await signIn(page, `cart-guest-${unique(testInfo)}@agro.test`);
@@ -124,5 +124,5 @@ test('a guest\'s cart shows without prices and joins the account at sign-in', as
   await expect(recs.getByRole('listitem').first()).toBeVisible();
   await recs.getByRole('button', { name: /^В корзину: / }).first().click();
   await expect(lines(page)).toHaveCount(2);
-  await page.screenshot({ path: testInfo.outputPath(`cart-signed-in-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `cart-signed-in-${testInfo.project.name}.png`, { fullPage: true });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { authDialog, createAccount, unique, signIn } from './accounts-helpers.ts';
-import { expect, liesWithin, markWritten, pageSettled, test } from './fixtures.ts';
+import { expect, liesWithin, look, markWritten, pageSettled, test } from './fixtures.ts';
 
 /*
  * Comparison, favourites and the browsing history (issue 8 points 6–8) on the demo catalogue:
@@ -172,7 +172,7 @@ test("the favourites' 'Удалить' stays inside its card, beside 'Сравн
   const card = page.getByTestId('bookmarks').getByTestId('model-card').first();
   const remove = card.getByRole('button', { name: /^Удалить .* из избранного$/ });
   await expect(remove).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath(`bookmarks-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `bookmarks-${testInfo.project.name}.png`, { fullPage: true });
   expect(await liesWithin(remove, card), "'Удалить' inside its card").toBe(true);
   expect(await liesWithin(card.getByRole('button', { name: 'Сравнить' }), card)).toBe(true);
 });
@@ -268,7 +268,7 @@ test("a shared comparison joins the visitor's own (the header counts it); after 
   const own = async () => ((await (await page.request.get('/api/catalog/marks')).json()) as { compare: number[] }).compare.length;
   await expect.poll(own).toBe(3);
   if (!isMobile) await expect(page.getByRole('banner').getByRole('link', { name: /^Сравнение: \d+$/ })).toHaveAccessibleName('Сравнение: 3');
-  await page.screenshot({ path: testInfo.outputPath(`compare-shared-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `compare-shared-${testInfo.project.name}.png`);
 
   // 'Убрать' by keyboard: the next model's button takes the focus, and the last one's goes to the one before it.
   const remove = (name: string) => page.getByRole('button', { name: `Убрать ${name} из сравнения` });

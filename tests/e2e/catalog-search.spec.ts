@@ -1,4 +1,4 @@
-import { confirmRegion, expect, pageSettled, test } from './fixtures.ts';
+import { confirmRegion, expect, look, pageSettled, test } from './fixtures.ts';
 import { openSearch } from './accounts-helpers.ts';
 
 /*
@@ -21,7 +21,7 @@ test("«трактора» lists tractors by kind, marked; the arrow keys move, 
   await expect(categories.getByRole('option', { name: 'Тракторы', exact: true }).locator('mark')).toHaveText('Тракторы');
   // The group's title and count are for the eye (aria-hidden): the group is named by its title alone.
   await expect(categories).toContainText(/Категории\s*\d+/);
-  await page.screenshot({ path: testInfo.outputPath('search-dialog-desktop.png') });
+  await look(page, testInfo, 'search-dialog-desktop.png');
 
   // Nothing active at first; ArrowDown makes the first result (a tractor model) active, ArrowUp from it back to the field.
   await expect(field).not.toHaveAttribute('aria-activedescendant');
@@ -94,7 +94,7 @@ test('Enter with nothing active opens the full results page, grouped by kind wit
   await expect(categories.getByRole('heading', { level: 2 })).toHaveText(/^Категории \d+$/);
   await expect(categories.getByRole('link', { name: 'Тракторы', exact: true })).toBeVisible();
   await expect(page).toHaveTitle('Поиск: трактор — Агротехника');
-  await page.screenshot({ path: testInfo.outputPath('search-page-desktop.png'), fullPage: true });
+  await look(page, testInfo, 'search-page-desktop.png', { fullPage: true });
 
   // The page's own form searches again, and says so when nothing is found.
   const form = page.getByRole('search');
@@ -118,7 +118,7 @@ test('on a phone the dialog searches and opens a result @mobile', async ({ page 
   await expect(maker.locator('mark').first()).toHaveText('Кир');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: testInfo.outputPath('search-dialog-mobile.png') });
+  await look(page, testInfo, 'search-dialog-mobile.png');
   await dialog.getByRole('group', { name: 'Категории' }).or(dialog.getByRole('group', { name: 'Модельные ряды' })).first().getByRole('option').first().click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/catalog\//);
@@ -142,7 +142,7 @@ for (const [width, tag] of [[1280, '@desktop'], [375, '@mobile']] as const) {
     }
     await expect(dialog.getByRole('group', { name: 'Модели' }).getByRole('option').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: testInfo.outputPath(`search-machines-first-${width}.png`) });
+    await look(page, testInfo, `search-machines-first-${width}.png`);
   });
 
   test(`'масляный фильтр 6145' lists the oil filters that fit a 6145M, and opens one, at ${width} px ${tag}`, async ({ page }, testInfo) => {
@@ -153,7 +153,7 @@ for (const [width, tag] of [[1280, '@desktop'], [375, '@mobile']] as const) {
     await expect(hit).toBeVisible();
     await expect(hit).toContainText('Подходит к 6145M, зав. № с 20242000');
     for (const link of await parts.getByRole('option').all()) await expect(link).toContainText('Подходит к 6145M');
-    await page.screenshot({ path: testInfo.outputPath(`search-part-fits-${width}.png`) });
+    await look(page, testInfo, `search-part-fits-${width}.png`);
     await hit.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('RE504836');
@@ -164,7 +164,7 @@ for (const [width, tag] of [[1280, '@desktop'], [375, '@mobile']] as const) {
     await field.fill('фильтер');
     await expect(dialog).toContainText('Ничего не найдено');
     await expect(dialog).toContainText('Возможно, вы искали «фильтр»?');
-    await page.screenshot({ path: testInfo.outputPath(`search-did-you-mean-${width}.png`) });
+    await look(page, testInfo, `search-did-you-mean-${width}.png`);
     await dialog.getByRole('link', { name: 'фильтр', exact: true }).click();
     await expect(field).toHaveValue('фильтр');
     await expect(field).toBeFocused();

@@ -1,6 +1,6 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { createAccount, csrfToken, signIn, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, shot, test } from './fixtures.ts';
 
 /*
  * Editing what the shop shows (ADR 081): a content editor changes a page and a promotion, a branch
@@ -8,8 +8,6 @@ import { expect, test } from './fixtures.ts';
  * visitors see it on their next page; the audit log has it. Desktop and phone edit different
  * things, since they run at the same time on one database.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 /** A visitor who is not signed in, in a browser context of his own. */
 async function guest(browser: Browser, isMobile: boolean) {

@@ -1,14 +1,12 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, look, shot, test } from './fixtures.ts';
 
 /*
  * Versions of what editors write (ADR 100): an editor saves an article, changes it twice, sees the
  * history, compares the first and the latest word by word, and restores the first; its text is the
  * article's again and the history gains a version that says so.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 async function closeToast(page: Page) {
   const close = page.getByRole('button', { name: 'Закрыть уведомление' });
@@ -58,7 +56,7 @@ test('an editor changes an article twice, compares the versions and restores the
   // Nothing is wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await shot(page, testInfo, 'content-versions-compare');
-  await history.screenshot({ path: testInfo.outputPath(`content-versions-section-${testInfo.project.name}.png`) });
+  await look(history, testInfo, `content-versions-section-${testInfo.project.name}.png`);
 
   // A version the article does not have is not found.
   const missing = await page.request.get(`${new URL(page.url()).pathname}?compare=1..99`);

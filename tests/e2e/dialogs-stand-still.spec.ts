@@ -1,6 +1,6 @@
 import { test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { authDialog, createAccount, unique, openSearch } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * Issue 7, point 4: the region modal, the search and the auth modal keep their place while results or
@@ -19,7 +19,7 @@ const top = async (locator: Locator) => {
 const settled = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  await look(page, testInfo, `${name}.png`);
 }
 
 base('region modal: opens with focus in the filter and its title in view; the filter stands still; «Алматы — в Казахстане»', async ({ page }, testInfo) => {

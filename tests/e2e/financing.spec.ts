@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { createAccount, csrfToken, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, shot, test } from './fixtures.ts';
 
 /*
  * Financing (ADR 082): the financing request on /finansirovanie shows the annuity and differentiated
@@ -9,12 +9,11 @@ import { expect, pageSettled, test } from './fixtures.ts';
  * programme's rate from a later date at /admin/financing. At 1280 and 375 px.
  */
 
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 /** The dialog as the visitor sees it, scrolled to the estimate, and the estimate whole. */
 async function estimateShot(page: Page, estimate: Locator, testInfo: TestInfo, name: string) {
   await estimate.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`) });
-  await estimate.screenshot({ path: testInfo.outputPath(`${name}-whole-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `${name}-${testInfo.project.name}.png`);
+  await look(estimate, testInfo, `${name}-whole-${testInfo.project.name}.png`);
 }
 
 test('the financing request shows both schedules and recalculates them when the term changes', async ({ page, isMobile }, testInfo) => {

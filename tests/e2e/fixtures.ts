@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Smolensk region: the guessed region of a new visitor (its branch is the head office). */
 export const SMOLENSK_AREA_ID = 4067;
@@ -96,6 +96,23 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/**
+ * A picture for people to look at, written to the journey's output folder when the run is asked
+ * for pictures (`E2E_SCREENSHOTS=1 npx playwright test …`). A picture checks nothing, and the
+ * suite's full-page pictures were about a sixth of its browsers' work, so other runs take none;
+ * a failed journey still keeps the picture of its failure (playwright.config.ts).
+ */
+export async function look(target: Page | Locator, testInfo: TestInfo, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const path = testInfo.outputPath(file);
+  await ('goto' in target ? target.screenshot({ path, fullPage: options.fullPage }) : target.screenshot({ path }));
+}
+
+/** The whole page's picture (see `look`), named after the step and the width's project. */
+export function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true): Promise<void> {
+  return look(page, testInfo, `${name}-${testInfo.project.name}.png`, { fullPage });
+}
 
 /** Sums the page's layout shifts (CLS without user input) into window.__cls from the first paint on; read it with `layoutShift`. */
 export async function recordLayoutShift(page: Page): Promise<void> {

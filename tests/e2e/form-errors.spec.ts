@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { extractCode } from '../../app/modules/auth/providers/sandbox.ts';
 import { authDialog, createAccount, latestOutboxBody, unique, startPhoneRegistration } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, look, test } from './fixtures.ts';
 
 /*
  * Issue 7, point 5 (forms, from the form kit): a refused submit moves focus to the first invalid
@@ -11,7 +11,7 @@ import { expect, test } from './fixtures.ts';
  */
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  await look(page, testInfo, `${name}.png`);
 }
 
 /** The field's message, found through its aria-describedby: what a screen reader reads with it. */

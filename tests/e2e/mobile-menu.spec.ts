@@ -1,5 +1,5 @@
 import { createAccount, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, pageSettled, shot, test } from './fixtures.ts';
 
 // The drill-down menu is the mobile layout (below 768 px): playwright.config.ts runs this file at 375 px only.
 
@@ -150,7 +150,7 @@ test.describe('signed in on a phone', () => {
     await expect(list.getByRole('link', { name: 'Мои данные' })).toHaveAttribute('href', '/profile');
     await expect(list.getByRole('link', { name: 'Корзина' })).toHaveAttribute('href', '/cart');
     await expect(list.getByRole('link', { name: 'Избранное' })).toHaveAttribute('href', '/profile/bookmarks');
-    await testInfo.attach('account in the header', { body: await page.screenshot(), contentType: 'image/png' });
+    await shot(page, testInfo, 'account-in-the-header', false);
     await page.keyboard.press('Escape');
     await expect(list).toBeHidden();
     await expect(icon).toBeFocused();
@@ -169,7 +169,7 @@ test.describe('signed in on a phone', () => {
     await expect(cabinet.getByRole('link', { name: 'Корзина' })).toHaveAttribute('href', '/cart');
     await expect(cabinet.getByRole('link', { name: 'Биржа перевозок' })).toHaveAttribute('href', '/transportation-orders');
     await expect(menu.locator(':scope > ul > li').last()).toHaveText('Выйти');
-    await testInfo.attach('account in the menu', { body: await page.screenshot(), contentType: 'image/png' });
+    await shot(page, testInfo, 'account-in-the-menu', false);
     await cabinet.getByRole('link', { name: 'Мои данные' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(menu).toBeHidden();

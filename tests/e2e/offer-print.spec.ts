@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import example from '../../docs/examples/offer-import.json' with { type: 'json' };
 import { unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, shot, test } from './fixtures.ts';
 
 /*
  * The offer as a document and as slides (issue 30 point 9, ADR 085). 1C sends the exchange's example
@@ -48,9 +48,6 @@ async function pdfText(request: APIRequestContext, hash: string, testInfo: TestI
   const { stdout } = await run('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
   return stdout.replace(/\s+/g, ' ');
 }
-
-const shot = (page: Page, testInfo: TestInfo, name: string, fullPage = true) =>
-  page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage });
 
 /** Nothing wider than the window: no sideways scrolling on a phone. */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { createAccount, latestOutboxBody, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * Issue 28 §4 point 8 (ADR 069): 'Запросить коммерческое предложение' on a model page opens a short
@@ -40,7 +40,7 @@ async function openModel(page: Page): Promise<string> {
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `${name}-${testInfo.project.name}.png`);
 }
 
 /** The employees' list as an employee sees it, in a browser of his own. */
@@ -108,7 +108,7 @@ test('a guest asks for a commercial offer from a model page; the branch gets the
     await expect(item).toContainText('+7 (912) 469-37-64');
     await expect(item).toContainText(currentBranch.name);
     await expect(item).toContainText('Новая');
-    await employee.page.screenshot({ path: testInfo.outputPath(`admin-leads-${testInfo.project.name}.png`), fullPage: true });
+    await look(employee.page, testInfo, `admin-leads-${testInfo.project.name}.png`, { fullPage: true });
     expect(await employee.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     // The request's own page: the comment, the model's page.
     await item.getByRole('link', { name: `№ ${number}` }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { csrfToken, latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, shot, test } from './fixtures.ts';
 
 /*
  * Commercial offers (ADR 086). An employee finds the demo single-technique offer and its client's
@@ -10,8 +10,6 @@ import { expect, pageSettled, test } from './fixtures.ts';
  * code and the order appears in the back-office. An expired offer is disabled and asks for a new one.
  * At 375 px the client changes a multi-technique offer (its machine page included).
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 /** An employee's page in a browser of his own. */
 async function employee(browser: Browser, testInfo: TestInfo): Promise<Page> {
@@ -144,18 +142,18 @@ test('@mobile at 375 px the client changes a multi-technique offer and opens one
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, testInfo, 'offer-multi');
   // The phone's screens as the client sees them: the machines, the payment, the total.
-  await page.screenshot({ path: testInfo.outputPath('offer-multi-top-mobile.png') });
+  await look(page, testInfo, 'offer-multi-top-mobile.png');
   await page.getByRole('heading', { name: 'Оплата' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('offer-multi-payment-mobile.png') });
+  await look(page, testInfo, 'offer-multi-payment-mobile.png');
   await page.getByTestId('offer-total').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('offer-multi-total-mobile.png') });
+  await look(page, testInfo, 'offer-multi-total-mobile.png');
   const total = await page.getByTestId('offer-total').textContent();
   await page.getByRole('button', { name: 'Увеличить: количество «Опрыскиватель Amazone UX 5201 Super»' }).click();
   await expect(page.getByTestId('offer-total')).not.toHaveText(total!);
   // The phone keeps the total and the save button in view while the client changes the machines.
   const bar = page.getByTestId('offer-mobile-bar');
   await expect(bar).toBeInViewport();
-  await page.screenshot({ path: testInfo.outputPath('offer-multi-changed-mobile.png') });
+  await look(page, testInfo, 'offer-multi-changed-mobile.png');
   await bar.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByTestId('offer-notice')).toHaveText('Изменения сохранены и отправлены менеджеру.');
   // Delivery to his own address: these machines' mass is known nowhere, so the carriers cannot price it (ADR 088).
@@ -165,12 +163,12 @@ test('@mobile at 375 px the client changes a multi-technique offer and opens one
   await delivery.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').first().click();
   await expect(page.getByTestId('delivery-price')).toHaveText('Доставка по адресу: по запросу — стоимость рассчитает менеджер');
   await delivery.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('offer-multi-delivery-mobile.png') });
+  await look(page, testInfo, 'offer-multi-delivery-mobile.png');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole('link', { name: 'Сеялка Horsch Maestro 24 SW' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сеялка Horsch Maestro 24 SW');
   await expect(page.getByTestId('offer-option')).toHaveCount(1);
-  await page.screenshot({ path: testInfo.outputPath('offer-machine-top-mobile.png') });
+  await look(page, testInfo, 'offer-machine-top-mobile.png');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, testInfo, 'offer-machine');
 });

@@ -1,5 +1,5 @@
 import { addFromPartPage, signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * Issue 28 point 13, the order form under the cart: the contacts are marked required, the server's
@@ -33,7 +33,7 @@ test('the order form marks its contacts required, shows an error at its field, s
   // Typing clears the error at the field.
   await email.fill('form@agro.test');
   await expect(email).not.toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: testInfo.outputPath('order-form.png'), fullPage: false });
+  await look(page, testInfo, 'order-form.png', { fullPage: false });
 });
 
 test('the order form\'s file field: a button that Tab reaches, the chosen files by name with \'Убрать\' (issue 28 point 15)', async ({ page, isMobile }, testInfo) => {
@@ -71,5 +71,5 @@ test('the order form\'s file field: a button that Tab reaches, the chosen files 
   await expect(input).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await chosen.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`order-files-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `order-files-${testInfo.project.name}.png`);
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccount, unique } from './accounts-helpers.ts';
-import { expect, markWritten, test } from './fixtures.ts';
+import { expect, look, markWritten, test } from './fixtures.ts';
 
 /*
  * Issue 9 points 7 and 10 and the cart's counter: an employee finds a part on /search/sparepart/
@@ -53,9 +53,9 @@ test('an employee finds a part by number, adds two to the cart and one to the fa
   const stock = first.getByRole('list', { name: 'Наличие и цены RE59754 по филиалам' });
   await expect(stock.getByRole('listitem')).toHaveCount(30);
   await expect(stock).toContainText(/руб\.|₸/);
-  await page.screenshot({ path: testInfo.outputPath(`sparepart-${testInfo.project.name}.png`), fullPage: false });
+  await look(page, testInfo, `sparepart-${testInfo.project.name}.png`, { fullPage: false });
   await stock.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`sparepart-stock-${testInfo.project.name}.png`), fullPage: false });
+  await look(page, testInfo, `sparepart-stock-${testInfo.project.name}.png`, { fullPage: false });
   // '/' from anywhere on the page puts the cursor back in the field.
   await page.getByRole('heading', { level: 1, name: 'Поиск запчастей' }).click();
   await page.keyboard.press('/');
@@ -84,7 +84,7 @@ test('an employee finds a part by number, adds two to the cart and one to the fa
   await expect(parts.getByRole('link', { name: 'RE59754' })).toBeVisible();
   await expect(parts).toContainText('Фильтр масляный двигателя');
   await expect(parts).toContainText(/руб\.|Цена по запросу/);
-  await page.screenshot({ path: testInfo.outputPath(`bookmarks-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `bookmarks-${testInfo.project.name}.png`, { fullPage: true });
   // The entry goes at once; the reload waits for the server's answer (markWritten).
   const removed = markWritten(page);
   await parts.getByRole('button', { name: 'Удалить RE59754 Фильтр масляный двигателя из избранного' }).click();
@@ -100,7 +100,7 @@ test('a signed-in visitor who is not an employee gets the 403 page @server-logic
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: 'Доступ запрещён' })).toBeVisible();
   await expect(page.getByText('Поиск запчастей по всем филиалам доступен только сотрудникам компании.')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath(`forbidden-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `forbidden-${testInfo.project.name}.png`);
 });
 
 test('a guest gets the 403 page with a way to sign in @server-logic', async ({ page }) => {

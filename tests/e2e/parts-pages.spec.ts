@@ -1,4 +1,4 @@
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 import { openSearch } from './accounts-helpers.ts';
 
 /*
@@ -16,7 +16,7 @@ test("an analog's number typed as «АВ-123-45» (Cyrillic А, В) in the heade
   const first = parts.getByRole('option').first();
   await expect(first).toContainText('AB12345');
   await expect(parts).toContainText('6205-2RS1');
-  await page.screenshot({ path: testInfo.outputPath('parts-search.png') });
+  await look(page, testInfo, 'parts-search.png');
   await first.click();
   await expect(page).toHaveURL(/\/parts\/ab12345-\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('AB12345 Подшипник ступицы диска');
@@ -25,7 +25,7 @@ test("an analog's number typed as «АВ-123-45» (Cyrillic А, В) in the heade
   await expect(analogs.getByRole('link', { name: '6205-2RS1' })).toBeVisible();
   // Guests see the sign-in prompt instead of a price.
   await expect(page.getByTestId('part-buy').getByRole('link', { name: 'Войдите, чтобы увидеть цену' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('part-page.png'), fullPage: !isMobile });
+  await look(page, testInfo, 'part-page.png', { fullPage: !isMobile });
 });
 
 test('/fp/ with a two-level category path lists its parts, sorts and filters by maker', async ({ page, isMobile }, testInfo) => {
@@ -35,7 +35,7 @@ test('/fp/ with a two-level category path lists its parts, sorts and filters by 
   await expect(rows).toHaveCount(24);
   await expect(page.getByTestId('fp-total')).toHaveText(/^\d[\d\s]* запчаст/);
   await expect(page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2', exact: true })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('fp.png'), fullPage: !isMobile });
+  await look(page, testInfo, 'fp.png', { fullPage: !isMobile });
   if (!isMobile) {
     const filters = page.getByRole('complementary', { name: 'Фильтры' });
     const maker = filters.getByRole('group', { name: 'Производитель запчасти' }).getByRole('link').first();
@@ -54,7 +54,7 @@ test('/zapchasti lists the categories and the model lines; a line link opens the
   await page.goto('/zapchasti');
   await expect(page.getByRole('heading', { level: 1, name: 'Запчасти для сельхозтехники' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Категории запчастей' }).getByRole('link', { name: 'Двигатель' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath(`zapchasti-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
+  await look(page, testInfo, `zapchasti-${isMobile ? 375 : 1280}.png`, { fullPage: !isMobile });
   const line = page.getByTestId('maker-lines').first().getByRole('link').first();
   const href = await line.getAttribute('href');
   expect(href).toMatch(/^\/zapchasti\/[a-z0-9-]+\/[a-z0-9-]+$/);
@@ -110,7 +110,7 @@ test("/zapchasti's 'Вы смотрели' lists the parts and the parts catalog
   const catalogues = history.getByRole('list', { name: 'Каталоги запчастей' });
   await expect(catalogues.getByRole('link')).toHaveText(['Запчасти для Кировец К-7М']);
   await history.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`zapchasti-history-${isMobile ? 375 : 1280}.png`) });
+  await look(page, testInfo, `zapchasti-history-${isMobile ? 375 : 1280}.png`);
   await catalogues.getByRole('link').click();
   await expect(page).toHaveURL('/zapchasti/kirovets/kirovets-k-7m');
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { unique, signIn } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * 'Моя техника' (issue 9 point 9): a signed-in user adds a machine by its model and serial number,
@@ -32,7 +32,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await expect(page.getByText('Здесь пока нет техники')).toBeVisible();
   await pageSettled(page);
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: testInfo.outputPath(`machines-empty-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
+  await look(page, testInfo, `machines-empty-${isMobile ? 375 : 1280}.png`, { fullPage: !isMobile });
 
   // The model is chosen from the suggestions as the user types.
   const form = page.getByRole('form', { name: 'Добавить технику' });
@@ -40,7 +40,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await model.fill('Беларус 82');
   const option = form.getByRole('option', { name: new RegExp(MODEL.replace('.', '\\.')) }).first();
   await expect(option).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath(`machines-suggest-${isMobile ? 375 : 1280}.png`) });
+  await look(page, testInfo, `machines-suggest-${isMobile ? 375 : 1280}.png`);
   await option.click();
   await expect(model).toHaveValue(MODEL);
 
@@ -67,7 +67,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await expect(form.getByRole('combobox', { name: 'Модель' })).toHaveValue('');
   await expectNoSidewaysScroll(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath(`machines-list-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
+  await look(page, testInfo, `machines-list-${isMobile ? 375 : 1280}.png`, { fullPage: !isMobile });
 
   const parts = item.getByRole('link', { name: /Запчасти и схемы/ });
   const href = await parts.getAttribute('href');
@@ -86,7 +86,7 @@ test('add a machine by model and serial number, see it listed, open its parts; e
   await item.getByRole('link', { name: 'Удалить: Синий' }).click();
   const confirm = page.getByRole('form', { name: 'Удалить: Синий' });
   await expect(confirm.getByRole('button', { name: 'Удалить' })).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath(`machines-confirm-${isMobile ? 375 : 1280}.png`), fullPage: !isMobile });
+  await look(page, testInfo, `machines-confirm-${isMobile ? 375 : 1280}.png`, { fullPage: !isMobile });
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Машина удалена' })).toBeVisible();
   await expect(page.getByTestId('machine')).toHaveCount(0);
@@ -147,7 +147,7 @@ test('a machine narrows /fp/ to its parts; a part page says it fits and leads to
   await expect(page.getByTestId('fp-total')).not.toHaveText(whole ?? '');
   await expect(page.getByTestId('part-row').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: testInfo.outputPath(`fp-machine-${width}.png`), fullPage: !isMobile });
+  await look(page, testInfo, `fp-machine-${width}.png`, { fullPage: !isMobile });
 
   // A part of that list: its page says it fits the machine, and leads to the machine's drawing.
   const listUrl = page.url();
@@ -157,7 +157,7 @@ test('a machine narrows /fp/ to its parts; a part page says it fits and leads to
   await expect(fit).toContainText('Подходит к вашей технике');
   await expect(fit).toContainText('зав. № 20230415');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: testInfo.outputPath(`part-fits-${width}.png`), fullPage: !isMobile });
+  await look(page, testInfo, `part-fits-${width}.png`, { fullPage: !isMobile });
   await fit.getByRole('link', { name: /зав\. № 20230415/ }).click();
   await expect(page).toHaveURL(/\/zapchasti\/[\w-]+\/[\w-]+\?drawings%5B%5D=\d+&models%5B%5D=[\w-]+&serial=20230415$/);
 
@@ -185,7 +185,7 @@ test('a part the catalogue has no applicability for reads as unknown, never "Н�
   await expect(fit).toContainText('зав. № 20230415 — в каталоге нет данных о применимости к этой модели');
   await expect(fit).not.toContainText('Не подходит');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: testInfo.outputPath(`part-fit-unknown-${isMobile ? 375 : 1280}.png`), fullPage: false });
+  await look(page, testInfo, `part-fit-unknown-${isMobile ? 375 : 1280}.png`, { fullPage: false });
 });
 
 test('a guest on a part page is invited to sign in to check his machine @server-logic', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { pageSettled } from './fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { pageSettled, shot } from './fixtures.ts';
 
 // A new visitor, whose region is unconfirmed: the region question is there on screen, and must not
 // be on paper (the plain Playwright test, without the fixture that confirms the region).
@@ -55,10 +55,6 @@ async function expectPrintView(page: Page, isMobile: boolean) {
   if (isMobile) expect(await page.evaluate(() => getComputedStyle(document.querySelector('header')!).position)).toBe('static');
 }
 
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
-
 for (const path of ['/', '/servis', '/contacts']) {
   test(`printing ${path} keeps the logo, the phone and the branch and drops the rest`, async ({ page, isMobile }, testInfo) => {
     await page.goto(path);
@@ -68,7 +64,7 @@ for (const path of ['/', '/servis', '/contacts']) {
     await expect(page.getByTestId('print-contacts')).toBeHidden();
     await page.emulateMedia({ media: 'print' });
     await expectPrintView(page, isMobile);
-    await attachScreenshot(page, testInfo, `print ${path}`);
+    await shot(page, testInfo, `print${path.replaceAll('/', '-')}`);
   });
 }
 
@@ -78,7 +74,7 @@ test('to_print=1 opens the print view on screen, without the region question', a
     await pageSettled(page);
     await expect(page.locator('html')).toHaveAttribute('data-print-view', '');
     await expectPrintView(page, isMobile);
-    await attachScreenshot(page, testInfo, `to_print=1 ${path}`);
+    await shot(page, testInfo, `to-print${path.replaceAll('/', '-')}`);
   }
   // Without it, the same visitor is asked about the region and sees the full header.
   await page.goto('/');

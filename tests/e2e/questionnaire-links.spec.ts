@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { addFromPartPage, placeOrder, signIn, unique } from './accounts-helpers.ts';
-import { expect, hydrated, pageSettled, test } from './fixtures.ts';
+import { expect, hydrated, pageSettled, shot, test } from './fixtures.ts';
 import { answerServiceSurvey } from './questionnaire-helpers.ts';
 
 /*
@@ -11,7 +11,6 @@ import { answerServiceSurvey } from './questionnaire-helpers.ts';
  * he has answered. At 1280 and 375 px.
  */
 
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 const SURVEY = 'Оценка качества сервиса';
 
 /** An employee in a browser of his own, at the project's size. */

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, TestInfo } from '@playwright/test';
 import { signIn, unique } from './accounts-helpers.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, shot, test } from './fixtures.ts';
 import { answerServiceSurvey as answer, group } from './questionnaire-helpers.ts';
 
 /*
@@ -11,9 +10,6 @@ import { answerServiceSurvey as answer, group } from './questionnaire-helpers.ts
  * has answered. Without scripts the whole questionnaire is one form. An employee reads the results,
  * filters them by an answer and exports them as CSV for Excel. At 1280 px and 375 px.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 test('a visitor answers the questionnaire once: conditions appear live, pages are checked, a second answer is refused', async ({ page }, testInfo) => {
   test.setTimeout(90_000);

@@ -1,6 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createAccount, latestOutboxBody, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, pageSettled, shot, test } from './fixtures.ts';
 
 /*
  * ADR 078: a guest leaves a service request on /servis (the page every visitor of his region
@@ -11,8 +11,6 @@ import { expect, pageSettled, test } from './fixtures.ts';
 async function csrf(page: Page): Promise<string> {
   return ((await (await page.request.get('/api/csrf-token')).json()) as { token: string }).token;
 }
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 test('a service request from /servis reaches the branch\'s list; an employee takes it into work and comments', async ({ page, browser, isMobile }, testInfo) => {
   test.setTimeout(90_000);

@@ -1,5 +1,5 @@
 import { csrfToken, signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * Issue 32 §6 (ADR 099): a supplier's published offer of a part the branch has no price for shows
@@ -33,7 +33,7 @@ test('a supplier\'s offer on the part page → ordered from the supplier → the
   await expect(supplier.getByRole('spinbutton')).toHaveValue('2');
   await supplier.getByRole('button', { name: 'Заказать под заказ' }).click();
   await expect(supplier.getByRole('status')).toHaveText('Добавлено в корзину под заказ: в корзине 2 шт.');
-  await page.screenshot({ path: testInfo.outputPath(`supplier-part-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `supplier-part-${testInfo.project.name}.png`, { fullPage: true });
 
   await page.goto('/cart');
   await pageSettled(page);
@@ -41,7 +41,7 @@ test('a supplier\'s offer on the part page → ordered from the supplier → the
   await expect(line).toHaveCount(1);
   await expect(line.getByTestId('cart-line-supplier')).toHaveText('под заказ, 12 дней · от 2 шт. · кратно 2 шт.');
   await expect(page.getByTestId('cart-sum')).toHaveText(/2\s468\sруб\./);
-  await page.screenshot({ path: testInfo.outputPath(`supplier-cart-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `supplier-cart-${testInfo.project.name}.png`, { fullPage: true });
 
   const checkout = page.getByRole('region', { name: 'Оформление заказа' });
   await checkout.getByLabel('Ваше имя').fill('Пётр Иванов');
@@ -54,7 +54,7 @@ test('a supplier\'s offer on the part page → ordered from the supplier → the
   await expect(row).toContainText(/1\s234\sруб\./);
   // The customer never learns who the supplier is.
   await expect(page.locator('body')).not.toContainText('Поставщик для проверки');
-  await page.screenshot({ path: testInfo.outputPath(`supplier-order-${testInfo.project.name}.png`), fullPage: true });
+  await look(page, testInfo, `supplier-order-${testInfo.project.name}.png`, { fullPage: true });
   const number = /АГ-\d{4}-\d{6}/.exec((await page.getByRole('heading', { level: 1 }).textContent())!)![0];
 
   // The employee's order page names the supplier.
@@ -65,7 +65,7 @@ test('a supplier\'s offer on the part page → ordered from the supplier → the
     await staff.goto(`/admin/orders/${encodeURIComponent(number)}`);
     await expect(staff.getByRole('heading', { level: 1, name: `Заказ ${number}` })).toBeVisible();
     await expect(staff.getByTestId('order-line-supplier')).toHaveText('под заказ у поставщика, 12 дней · ООО «Поставщик для проверки»');
-    await staff.screenshot({ path: testInfo.outputPath(`supplier-admin-order-${testInfo.project.name}.png`), fullPage: true });
+    await look(staff, testInfo, `supplier-admin-order-${testInfo.project.name}.png`, { fullPage: true });
   } finally {
     await staffContext.close();
   }
@@ -102,7 +102,7 @@ test('a supplier\'s offer on the parts line rows and in the number search → or
   await row.getByRole('button', { name: `Заказать под заказ: ${code}`, exact: false }).click();
   await expect(row.getByTestId('part-supplier-order').getByRole('status')).toHaveText('Добавлено в корзину под заказ: в корзине 1 шт.');
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`supplier-line-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `supplier-line-${testInfo.project.name}.png`);
 
   await page.goto(`/zapchasti?q=${encodeURIComponent(code)}`);
   await pageSettled(page);
@@ -112,7 +112,7 @@ test('a supplier\'s offer on the parts line rows and in the number search → or
   await hit.getByRole('button', { name: /^Заказать под заказ: / }).click();
   await expect(hit.getByTestId('part-supplier-order').getByRole('status')).toHaveText('Добавлено в корзину под заказ: в корзине 2 шт.');
   await hit.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`supplier-search-${testInfo.project.name}.png`) });
+  await look(page, testInfo, `supplier-search-${testInfo.project.name}.png`);
 
   await page.goto('/cart');
   await pageSettled(page);

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { authDialog, createAccount, latestOutboxBody, signInAs, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, look, test } from './fixtures.ts';
 
 /*
  * Suppliers managed by employees (spec §2 `/suppliers/admin`, `/suppliers/admin/edit/{id}`; issue 32 §1,
@@ -9,7 +9,7 @@ import { expect, test } from './fixtures.ts';
  * At 1280 and 375 px: the screens have the back-office's phone layout.
  */
 
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`) });
+const shot = (page: Page, testInfo: TestInfo, name: string) => look(page, testInfo, `${name}-${testInfo.project.name}.png`);
 
 test('an employee makes a supplier, sets its rules, adds its user and a token shown once; the user sees his organisation', async ({ page, browser, isMobile }, testInfo) => {
   test.setTimeout(60_000);

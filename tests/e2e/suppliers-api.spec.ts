@@ -1,6 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { createAccount, signInAs, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, shot, test } from './fixtures.ts';
 
 /*
  * Price lists through the API (spec §2 `/suppliers/api`, `/suppliers/api/{id}/positions`; issue 32 §2,
@@ -9,8 +8,6 @@ import { expect, test } from './fixtures.ts';
  * published; the supplier finds it on the cabinet's API page, with the documentation and his token's
  * prefix only, and opens its positions. At 1280 and 375 px.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 test('a supplier\'s program pushes a price list with a token; the cabinet documents the API and lists the push with its positions', async ({ page, browser, isMobile }, testInfo) => {
   test.setTimeout(90_000);

@@ -1,7 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { xlsxOf } from '../../app/modules/suppliers/pricelist/pricelist.test-fixture.server.ts';
 import { createAccount, signInAs, unique } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, shot, test } from './fixtures.ts';
 
 /*
  * A supplier's price list from the cabinet to the storefront (issue 32 §2–§7, ADR 096): uploaded as an
@@ -10,8 +9,6 @@ import { expect, test } from './fixtures.ts';
  * 'Под заказ, N дней', the processing log and the notice are there. At 1280 and 375 px: the cabinet's
  * lists have the back-office's phone layout.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 test('a supplier uploads an XLSX, checks its columns and first rows, publishes it; the part page shows the offer', async ({ page }, testInfo) => {
   test.setTimeout(60_000);

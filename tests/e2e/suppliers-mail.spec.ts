@@ -1,8 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { ImapFlow } from 'imapflow';
 import { letter } from '../../app/modules/suppliers/mail/dovecot-test-server.ts';
 import { createAccount, csrfToken, signInAs, unique } from './accounts-helpers.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, shot, test } from './fixtures.ts';
 
 /*
  * Price lists by mail (spec §2 `/suppliers/mails`, `/suppliers/mails/{id}`; issue 32 §2, ADR 095): an
@@ -13,8 +12,6 @@ import { expect, hydrated, test } from './fixtures.ts';
  */
 
 const MAILBOX_PORT = Number(process.env.E2E_PORT ?? 3100) + 1000;
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
-
 async function deliver(message: string) {
   const client = new ImapFlow({ host: '127.0.0.1', port: MAILBOX_PORT, secure: false, auth: { user: 'prices', pass: 'secret-prices' }, logger: false });
   await client.connect();

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { signIn, signInAs, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
  * The transportation exchange (ADR 097): a guest is asked to sign in; a customer posts a load with a photo; a
@@ -67,7 +67,7 @@ test('a load is posted by a customer, answered by a carrier and awarded', async 
   await expect(page.getByTestId('load-status')).toHaveText('Принимает ставки');
   const loadPath = new URL(page.url()).pathname;
   await expect(page.getByRole('list', { name: 'Фотографии' }).getByRole('img')).toHaveCount(1);
-  await page.screenshot({ path: testInfo.outputPath('load-owner.png'), fullPage: true });
+  await look(page, testInfo, 'load-owner.png', { fullPage: true });
 
   // A carrier finds it by its city and bids; the owner's phone stays hidden.
   await page.context().clearCookies();
@@ -75,7 +75,7 @@ test('a load is posted by a customer, answered by a carrier and awarded', async 
   await page.goto(`/transportation-orders?from=${encodeURIComponent(from.toLowerCase())}`);
   const card = page.getByTestId('open-loads').getByTestId('load-card');
   await expect(card).toHaveCount(1);
-  await page.screenshot({ path: testInfo.outputPath('open-loads.png'), fullPage: true });
+  await look(page, testInfo, 'open-loads.png', { fullPage: true });
   await card.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${loadPath}$`));
   await expect(page.getByTestId('owner-contacts')).toHaveText('Откроются, когда владелец выберет вашу ставку');
@@ -98,7 +98,7 @@ test('a load is posted by a customer, answered by a carrier and awarded', async 
   await offer.getByRole('button', { name: 'Выбрать' }).click();
   await expect(page.getByTestId('load-status')).toHaveText('Перевозчик выбран');
   await expect(page.getByTestId('carrier-contacts')).toContainText('ТК Журавль');
-  await page.screenshot({ path: testInfo.outputPath('load-awarded.png'), fullPage: true });
+  await look(page, testInfo, 'load-awarded.png', { fullPage: true });
 
   // The awarded carrier now sees the owner's phone and marks the load in transit.
   await page.context().clearCookies();

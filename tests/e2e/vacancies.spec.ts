@@ -1,6 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { createAccount, csrfToken, latestOutboxBody, signIn, unique } from './accounts-helpers.ts';
-import { expect, pageSettled, test } from './fixtures.ts';
+import { expect, pageSettled, shot, test } from './fixtures.ts';
 
 /*
  * Vacancies (ADR 092): the header's, footer's and phone menu's 'Вакансии' lead to /vacancies; a
@@ -9,9 +8,6 @@ import { expect, pageSettled, test } from './fixtures.ts';
  * the branch's HR sees the application in the back-office, downloads the CV and takes it into
  * review; a content editor writes a vacancy as a draft and publishes it. At 1280 px and 375 px.
  */
-
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const EXE = (() => { const b = Buffer.alloc(512); b.set([0x4d, 0x5a, 0x90, 0x00]); b.set([0x50, 0x45, 0, 0], 128); b[60] = 128; return b; })();

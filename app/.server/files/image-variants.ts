@@ -2,7 +2,7 @@
  * The addresses and names of uploaded images' variants (ADR 077), apart from the encoder: the route
  * that serves them (server/media.ts) loads no image library.
  */
-import type { PictureView } from '#app/lib/picture.ts';
+import { imageUrl, type PictureView } from '#app/lib/picture.ts';
 import { fileStorage, type FilesConfig } from './files.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -22,11 +22,6 @@ export const imageKey = {
   manifest: (id: string) => `images/${id}/manifest.json`,
   variant: (id: string, width: number, format: ImageFormat) => `images/${id}/${width}.${format}`,
 };
-
-/** The variant's address (the route's URL design, ADR 077). */
-export function imageUrl(id: string, width: number, format: ImageFormat): string {
-  return `/media/images/${id}/${width}.${format}`;
-}
 
 /** `srcset` of one format, narrowest first: `/media/images/…/320.avif 320w, …`. */
 export function imageSrcSet(image: { variants: ReadonlyArray<{ format: ImageFormat; width: number; url: string }> }, format: ImageFormat): string {

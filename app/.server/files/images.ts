@@ -4,7 +4,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from '#app/lib/zod.ts';
 import { Semaphore } from '../pdf/semaphore.ts';
-import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, IMAGE_ID, IMAGE_MAX_BYTES, imageKey, imageUrl, variantWidths, type ImageFormat } from './image-variants.ts';
+import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, IMAGE_ID, IMAGE_MAX_BYTES, imageKey, variantWidths, type ImageFormat } from './image-variants.ts';
+import { imageUrl } from '#app/lib/picture.ts';
 import type { FileStorage } from './storage.ts';
 
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styles from '#app/components/backoffice/kit.module.css';
+import { imageUrl } from '#app/lib/picture.ts';
 import { OFFER_DOCUMENT_TYPES, VIDEO_HOST_MESSAGE, videoHostAllowed, type OfferContent } from '../offers.schema.ts';
 import ed from './OfferEditor.module.css';
 
@@ -124,7 +125,7 @@ export function OfferMaterialsEditor({ value, onChange, upload, hash }: { value:
         <p className={ed.subTitle}>Фото и видео</p>
         {value.media.map((m, i) => (
           <div key={m.image?.id ?? m.url ?? i} className={ed.material} data-testid="editor-media-item">
-            {m.image ? <img className={ed.thumb} src={`/media/images/${m.image.id}/${Math.min(320, m.image.width)}.webp`} alt="" width={96} height={Math.round((96 * m.image.height) / m.image.width)} />
+            {m.image ? <img className={ed.thumb} src={imageUrl(m.image.id, Math.min(320, m.image.width), 'webp')} alt="" width={96} height={Math.round((96 * m.image.height) / m.image.width)} />
               : <span className={styles.muted}>{m.type === 'video' ? 'Видео' : 'Фото'}: <a href={m.url} target="_blank" rel="noopener noreferrer">{m.url}</a></span>}
             <label className={ed.field}><span>Подпись</span>
               <input value={m.title ?? ''} maxLength={300} onChange={(e) => setMedia(i, { ...m, title: e.currentTarget.value || undefined })} />

@@ -9,6 +9,7 @@ import { OFFER_VARIANT_LABELS } from '../offers.schema.ts';
 import type { ClientOffer, PageOffer } from '../offer-view.schema.ts';
 import type { DeliveryQuote } from '../offer-delivery.rules.ts';
 import { OfferAccept } from './OfferAccept.tsx';
+import { imageUrl } from '#app/lib/picture.ts';
 import { DeliverySection, PaymentSection, UseCasesSection } from './OfferChoices.tsx';
 import { MachineList, ProductBlock, PartsTable, WorksTable } from './OfferProducts.tsx';
 import styles from './OfferPage.module.css';
@@ -220,8 +221,8 @@ function Documents({ offer }: { offer: PageOffer }) {
             return (
               <figure key={image!.id} className={styles.figure}>
                 <picture>
-                  <source type="image/avif" srcSet={`/media/images/${image!.id}/${w}.avif`} />
-                  <img src={`/media/images/${image!.id}/${w}.webp`} alt={title ?? 'Фото'} width={w} height={Math.round((w * image!.height) / image!.width)} loading="lazy" />
+                  <source type="image/avif" srcSet={imageUrl(image!.id, w, 'avif')} />
+                  <img src={imageUrl(image!.id, w, 'webp')} alt={title ?? 'Фото'} width={w} height={Math.round((w * image!.height) / image!.width)} loading="lazy" />
                 </picture>
                 {title ? <figcaption className={styles.muted}>{title}</figcaption> : null}
               </figure>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
+import { dataChanged } from '#app/.server/db/changes.ts';
 import type { CurrencyCode, SupplierFileState } from '#app/.server/db/schema.ts';
 import { analogPairs, partsByCodes, unknownPartIds, type SupplierOfferLine } from '#app/modules/parts/parts.server.ts';
 import { partsReference } from '#app/modules/parts/pages/pages.server.ts';
@@ -160,7 +161,7 @@ export type PublishOutcome =
  * previous offers until the commit, then all of the new ones.
  */
 export async function publishFile(db: DB, organisationId: number, fileId: number): Promise<PublishOutcome> {
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<PublishOutcome> => {
     const org = await trx.selectFrom('suppliers_organisation').select(['missing_rows']).where('id', '=', organisationId).forUpdate().executeTakeFirst();
     if (!org) return { ok: false as const, reason: 'not_found' as const };
     const file = await trx.selectFrom('suppliers_file').select(['state', 'kind']).where('id', '=', fileId).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
@@ -188,6 +189,10 @@ export async function publishFile(db: DB, organisationId: number, fileId: number
     await trx.updateTable('suppliers_file').set({ state: 'published', published_at: sql<Date>`clock_timestamp()` }).where('id', '=', fileId).execute();
     return { ok: true as const, offers: Number(written.numAffectedRows ?? 0), withdrawn };
   });
+  // The storefront's kept offers of this process are dropped at the commit, not a round trip later
+  // when PostgreSQL's notification comes back (db/changes.ts).
+  if (outcome.ok) dataChanged(db, 'suppliers_offer');
+  return outcome;
 }
 
 /**
