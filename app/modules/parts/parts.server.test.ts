@@ -7,9 +7,15 @@ import { signedInContext, testContext } from '#app/.server/test-context.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import type { GoldenQuery } from './data/golden.ts';
 import { PART_MAKERS } from './data/manufacturers.ts';
-import { lookupPartNumber } from './parts.server.ts';
+import { configurePartsPorts, lookupPartNumber } from './parts.server.ts';
 
 let t: TestDatabase;
+
+// The parts module's own statements: the suppliers' offers, a port (ADR 096) that another file of
+// the worker may have wired, answer none here.
+let restorePorts = () => {};
+beforeAll(() => { restorePorts = configurePartsPorts({ supplierOffers: async () => new Map() }); });
+afterAll(() => restorePorts());
 let userId: number;
 beforeAll(async () => {
   t = await createTestDatabase();

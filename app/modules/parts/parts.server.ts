@@ -95,8 +95,11 @@ export type SupplierOffersPort = (db: DB, partIds: readonly number[], currency: 
 
 let supplierOffersPort: SupplierOffersPort = async () => new Map();
 
-export function configurePartsPorts(ports: { supplierOffers: SupplierOffersPort }): void {
+/** Wires the ports; gives back a function that restores the wiring before (for a test that replaces a port for a while). */
+export function configurePartsPorts(ports: { supplierOffers: SupplierOffersPort }): () => void {
+  const previous = supplierOffersPort;
   supplierOffersPort = ports.supplierOffers;
+  return () => { supplierOffersPort = previous; };
 }
 
 /** The suppliers' offers of the parts in the branch's currency (none where no supplier has the part). */

@@ -9,12 +9,19 @@ import { createUser } from '#app/modules/auth/users.server.ts';
 import { serialInRange } from '../serial.rules.ts';
 import { findPartsLine, loadPartsLinePage, partsLineLinkOf, partsSidebarRequest, withModelIds } from './line.server.ts';
 import { PARTS_PAGE_SIZE } from './line.rules.ts';
+import { configurePartsPorts } from '../parts.server.ts';
 
 /** The demo's first line (Кировец К-7М) has five drawings, one of them for the model К-742 Стандарт. */
 const LINE = 1;
 const LINK = '/zapchasti/kirovets/kirovets-k-7m';
 
 let t: TestDatabase;
+
+// The parts module's own statements: the suppliers' offers, a port (ADR 096) that another file of
+// the worker may have wired, answer none here.
+let restorePorts = () => {};
+beforeAll(() => { restorePorts = configurePartsPorts({ supplierOffers: async () => new Map() }); });
+afterAll(() => restorePorts());
 let userId: number;
 /** A demo drawing of the line with a position replaced from a serial number on (its range and its callout). */
 let ranged: { drawingId: number; callout: number; cut: string };

@@ -18,8 +18,15 @@ import { searchPartsForSite } from './part-search.server.ts';
 import {
   findPartsByName, loadFpPage, loadPartPage, loadPartsCatalog, loadPartsLanding, machineMakersWithDrawings, partsReference, searchPartsLanding,
 } from './pages.server.ts';
+import { configurePartsPorts } from '../parts.server.ts';
 
 let t: TestDatabase;
+
+// The parts module's own statements: the suppliers' offers, a port (ADR 096) that another file of
+// the worker may have wired, answer none here.
+let restorePorts = () => {};
+beforeAll(() => { restorePorts = configurePartsPorts({ supplierOffers: async () => new Map() }); });
+afterAll(() => restorePorts());
 let userId: number;
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -20,6 +20,7 @@ import { createFile, finishProcessing, matchByHand, publishFile, stageRows, supp
  */
 
 let t: TestDatabase;
+let restorePorts = () => {};
 let orgA: number;
 let orgB: number;
 const part = new Map<string, number>();
@@ -52,9 +53,12 @@ beforeAll(async () => {
   }
   orgA = await organisation('ООО «Агродеталь»');
   orgB = await organisation('ООО «Сибзапчасть»', { missing_rows: 'delete', lead_time_days: 3 });
-  configurePartsPorts({ supplierOffers: supplierOffersForParts });
+  restorePorts = configurePartsPorts({ supplierOffers: supplierOffersForParts });
 }, 120_000);
-afterAll(async () => { await t?.destroy(); });
+afterAll(async () => {
+  restorePorts();
+  await t?.destroy();
+});
 
 describe('staging and matching', () => {
   it('stages every row, matched or not, with the organisation\'s currency and lead time filling the gaps', async () => {
@@ -172,9 +176,14 @@ describe('the parts line rows and the number search (ADR 101)', () => {
     counter.count = 0;
     await loadPartsLinePage(member, LINE, lineUrl);
     expect(counter.count).toBe(1);
-    counter.count = 0;
+    // Then kept again: on PostgreSQL once the server's own notification of the publication, a round
+    // trip after the commit, has come back and dropped what the first read kept.
+    await expect.poll(async () => {
+      counter.count = 0;
+      await loadPartsLinePage(member, LINE, lineUrl);
+      return counter.count;
+    }).toBe(0);
     const afterward = await loadPartsLinePage(member, LINE, lineUrl);
-    expect(counter.count).toBe(0);
     expect(rowOf(afterward).supplierOffer?.price).toBe(22_000);
 
     // A new markup of the organisation shows at once too.
