@@ -72,7 +72,9 @@ test.describe('catalogue menu by keyboard @desktop', () => {
     await page.keyboard.press('Space');
     await expect(menu).toBeVisible();
 
-    // Tab goes into the panel, Shift+Tab back to the button, once more out of the menu: it closes.
+    // Tab goes into the panel (once its categories are in), Shift+Tab back to the button, once more
+    // out of the menu: it closes.
+    await expect(menu.getByText('Тракторы').first()).toBeVisible();
     await page.keyboard.press('Tab');
     await expect.poll(() => focus(page)).toBe('categories: Тракторы');
     await page.keyboard.press('Shift+Tab');
