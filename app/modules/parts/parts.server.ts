@@ -95,6 +95,11 @@ export type SupplierOffersPort = (db: DB, partIds: readonly number[], currency: 
 
 let supplierOffersPort: SupplierOffersPort = async () => new Map();
 
+/** The ports as wired now (the test setup puts them back after each file). */
+export function partsPorts(): { supplierOffers: SupplierOffersPort } {
+  return { supplierOffers: supplierOffersPort };
+}
+
 /** Wires the ports; gives back a function that restores the wiring before (for a test that replaces a port for a while). */
 export function configurePartsPorts(ports: { supplierOffers: SupplierOffersPort }): () => void {
   const previous = supplierOffersPort;
