@@ -7,6 +7,7 @@ import { deleteOrphanGuestCarts } from '#app/modules/cart/cart.server.ts';
 import { deleteOrphanGuestMarks } from '#app/modules/catalog/marks/marks.server.ts';
 import { attachmentStorage } from '#app/modules/orders/attachment-storage.server.ts';
 import { ordersHousekeeping } from '#app/modules/orders/orders.server.ts';
+import { deleteUnnamedOfferFiles } from '#app/modules/offers/offer-files.server.ts';
 import { deleteOrphanGuestPartsHistory } from '#app/modules/parts/history/history.server.ts';
 import { vacanciesHousekeeping } from '#app/modules/vacancies/vacancies.server.ts';
 
@@ -22,4 +23,6 @@ export async function housekeeping(db: DB, services?: AppServices): Promise<void
   if (services) await ordersHousekeeping(services, attachmentStorage(services.config));
   // CVs of uploads cut off before their application was stored.
   if (services) await vacanciesHousekeeping(services);
+  // Documents uploaded in the offer editor that no working copy or version named within a week.
+  if (services) await deleteUnnamedOfferFiles(services);
 }

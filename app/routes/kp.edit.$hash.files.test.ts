@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
+import { advanceClock, resetClock } from '#app/.server/clock.ts';
 import { createOffer, saveDraft, sendOffer } from '#app/modules/offers/offer-editor.server.ts';
+import { deleteUnnamedOfferFiles, offerFileStorage } from '#app/modules/offers/offer-files.server.ts';
 import type { OfferContent } from '#app/modules/offers/offers.schema.ts';
 import { createApp } from '../../server/app.ts';
 import { fakeServerBuild } from '../../server/test-build.ts';
@@ -199,5 +201,42 @@ describe('documents, use cases and media in /kp/edit/{hash}', () => {
     expect((version.content as OfferContent).docs.map((d) => d.title)).toEqual(['Спецификация', 'Договор поставки']);
     expect((await guest.get(`/offer/${hash}/files/${spec.id}`)).status).toBe(200);
     expect((await guest.get(`/offer/${hash}/files/${newFile.id}`)).status).toBe(404);
+  }, 60_000);
+
+  it('lets housekeeping remove a week later the documents no working copy or version names, and nothing else', async () => {
+    const a = await manager('materials-d@agro.test', branchA);
+    const made = await createOffer(t.services, a.staff, { variant: 'single-technique', clientName: 'КФХ Луч', phone: '79111234570' }, null);
+    const hash = made.ok ? made.hash : '';
+    const doc = async (name: string) => (await upload(a.client, hash, 'doc', { name, bytes: PDF })).json.file as { id: string };
+    const [spec, stray] = [await doc('spec.pdf'), await doc('не сохранён.pdf')];
+    const content: OfferContent = { ...(await draftOf(hash)), products: [tractor], docs: [{ title: 'Спецификация', file: spec as never }] };
+    expect((await save(a.client, hash, content)).status).toBe(200);
+    const sent = await sendOffer(t.services, a.staff, a.staff.branchId, hash, null);
+    const link = sent.ok ? sent.hash : '';
+    // After sending, a new working copy names another document; one more is uploaded and dropped.
+    const booklet = await doc('буклет.pdf');
+    const dropped = await doc('передумал.pdf');
+    expect((await save(a.client, link, { ...content, docs: [{ title: 'Буклет', file: booklet as never }] })).status).toBe(200);
+    const names = async () => (await t.db.selectFrom('offers_file as f').innerJoin('offers_offer as o', 'o.id', 'f.offer_id').select('f.name').where('o.hash', '=', link).orderBy('f.name').execute()).map((r) => r.name);
+    const keyOf = async (id: string) => (await t.db.selectFrom('offers_file').select('key').where('id', '=', id).executeTakeFirstOrThrow()).key;
+    const keys = await Promise.all([spec, stray, booklet, dropped].map((f) => keyOf(f.id)));
+    const all = await names();
+
+    // Within the week nothing goes.
+    expect(await deleteUnnamedOfferFiles(t.services)).toBe(0);
+    advanceClock(8 * 24 * 3_600_000);
+    try {
+      // This offer's two, and the earlier tests' documents that no content named.
+      expect(await deleteUnnamedOfferFiles(t.services)).toBe(4);
+      expect(await names()).toEqual(['spec.pdf', 'буклет.pdf']);
+      expect(all).toHaveLength(4);
+      // The version's document still downloads; the swept ones are gone from the storage too.
+      expect((await testClient(t.services, { app }).get(`/offer/${link}/files/${spec.id}`)).status).toBe(200);
+      const storage = offerFileStorage(t.services);
+      expect(await Promise.all(keys.map(async (key) => (await storage.read(key)) !== null))).toEqual([true, false, true, false]);
+      expect(await deleteUnnamedOfferFiles(t.services)).toBe(0);
+    } finally {
+      resetClock();
+    }
   }, 60_000);
 });

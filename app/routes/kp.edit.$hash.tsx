@@ -100,9 +100,9 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
   const { offer, csrf, done, canApprove, questionnaire } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const [found, setFound] = useState<{ results: CatalogueCandidate[] | null; loading: boolean }>({ results: null, loading: false });
-  const find = async (text: string, kind: 'machine' | 'part') => {
+  const find = async (text: string, kind: 'machine' | 'part', currency: string) => {
     setFound((f) => ({ ...f, loading: true }));
-    const answer = await fetch(`/kp/find?branch=${offer.branchId}&kind=${kind}&q=${encodeURIComponent(text)}`, { headers: { accept: 'application/json' } })
+    const answer = await fetch(`/kp/find?branch=${offer.branchId}&kind=${kind}&currency=${currency}&q=${encodeURIComponent(text)}`, { headers: { accept: 'application/json' } })
       .then((r) => (r.ok ? r.json() as Promise<{ candidates: CatalogueCandidate[] }> : { candidates: [] }))
       .catch(() => ({ candidates: [] }));
     setFound({ results: answer.candidates, loading: false });
@@ -138,7 +138,7 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
       <DiscountPanel discount={offer.discount} canApprove={canApprove && editable} csrf={csrf} busy={busy} />
       <OfferEditor key={`${offer.hash}:${offer.version}`} initial={offer.content} csrf={csrf} busy={busy} editable={editable}
         discount={{ threshold: offer.discount.threshold, approvedKey: offer.discount.approval?.key ?? null }}
-        catalogue={{ find: (text, kind) => { void find(text, kind); }, ...found }} upload={upload} hash={offer.hash} />
+        catalogue={{ find: (text, kind, currency) => { void find(text, kind, currency); }, ...found }} upload={upload} hash={offer.hash} />
       <form method="post" className={styles.filters} style={{ marginTop: 16 }}>
         <input type="hidden" name="_csrf" value={csrf} />
         {editable && offer.state !== 'draft' ? (

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmRegion } from './fixtures.ts';
+import { csrfToken, signIn, unique } from './accounts-helpers.ts';
+import { confirmRegion, hydrated } from './fixtures.ts';
 
 /** Holds the page's scripts back until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -56,4 +57,30 @@ test('«В корзину» clicked before hydration adds the part once the page
   await expect(buy.getByRole('status')).toHaveText('Добавлено в корзину: 1 шт.');
   const cart = await (await page.request.get('/api/cart')).json() as { items?: Array<{ count: number }> };
   expect(JSON.stringify(cart)).toContain('AB12345');
+});
+
+test('what is typed into the order form before hydration stays, and the prefill fills only the empty fields', async ({ page }, testInfo) => {
+  await confirmRegion(page);
+  await signIn(page, `typed-early-${unique(testInfo)}@agro.test`, 'Тест Тестов');
+  const { hits } = await (await page.request.get('/api/parts/search?q=700.18.38.309&limit=1')).json() as { hits: Array<{ id: number }> };
+  const added = await page.request.post('/api/cart/add', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { products: [{ part_id: hits[0]!.id, count: 1 }] } });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  const release = await holdScripts(page);
+  await page.goto('/cart', { waitUntil: 'domcontentloaded' });
+  const checkout = page.getByRole('region', { name: 'Оформление заказа' });
+  await checkout.getByLabel('Ваше имя').fill('Пётр Иванов');
+  await checkout.getByLabel('Номер телефона').fill('+7 912 345-67-89');
+  await checkout.getByLabel('Комментарий к заказу').fill('Позвоните до обеда');
+
+  release();
+  await hydrated(page);
+  // The account's e-mail comes with the prefill; the typed name, phone and comment stay.
+  await expect(checkout.getByLabel('E-mail')).toHaveValue(/^typed-early-.*@agro\.test$/);
+  await expect(checkout.getByLabel('Ваше имя')).toHaveValue('Пётр Иванов');
+  await expect(checkout.getByLabel('Номер телефона')).toHaveValue('+7 912 345-67-89');
+  await expect(checkout.getByLabel('Комментарий к заказу')).toHaveValue('Позвоните до обеда');
+  // And they are the form's: an edit after hydration keeps the rest.
+  await checkout.getByLabel('Ваше имя').fill('Пётр Сидоров');
+  await expect(checkout.getByLabel('Номер телефона')).toHaveValue('+7 912 345-67-89');
 });

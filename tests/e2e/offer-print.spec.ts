@@ -115,6 +115,9 @@ test('the slides move by the keyboard and the buttons, and print as a handout', 
   await expect(page.getByRole('heading', { name: 'ООО «Кубань-Агро»' })).toBeVisible();
   await shot(page, testInfo, 'offer-slides-title', false);
 
+  // The slides hear the keyboard from their effects, which also write the place into the address:
+  // '#1' there means the keys are heard (a key pressed before is lost, as for a visitor).
+  await page.waitForURL(/#1$/);
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText('Слайд 2 из 4');
   await expect(page.getByRole('heading', { name: 'Сеялка Horsch Maestro 24 SW' })).toBeVisible();

@@ -2,7 +2,8 @@ import { now } from '#app/.server/clock.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import type { CurrencyCode } from '#app/.server/db/schema.ts';
 import { enqueueMail } from '#app/.server/jobs/mail.ts';
-import { formatMoney } from '#app/lib/money.ts';
+import { CURRENCY_LABELS, formatMoney } from '#app/lib/money.ts';
+import { ratesOn } from '#app/modules/financing/exchange-rates.server.ts';
 import { calculateSchedule, type Schedule } from '#app/modules/financing/financing.rules.ts';
 import { financingToday, programmesInForce } from '#app/modules/financing/financing.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
@@ -96,8 +97,9 @@ async function viewOf(services: AppServices, row: OfferRow, signedIn: boolean): 
   const total = offerTotal(effective);
   const { branch, countryCode } = await branchOf(services, row.branch_id);
   const chosen = diff.payment ?? (content.payments[0] ? { value: content.payments[0].type, initial_fee: content.payments[0].initial_fee, term: content.payments[0].term } : null);
-  const [review, order] = await Promise.all([
+  const [review, currencies, order] = await Promise.all([
     lastReview(services, row.id, content),
+    currenciesOf(services, row.currency_code, content),
     row.order_id === null ? null : services.db.selectFrom('orders_order').select('number').where('id', '=', row.order_id).executeTakeFirst(),
   ]);
   return {
@@ -109,9 +111,22 @@ async function viewOf(services: AppServices, row: OfferRow, signedIn: boolean): 
     entries: diffEntries(content, diff, (minor) => formatMoney(minor, currency)),
     payment: chosen ? { ...chosen, ...(await scheduleOf(services, countryCode, total, chosen)) } : null,
     branch: branch ? { name: branch.name, phone: branch.phone, email: branch.email, address: branch.address } : null,
+    currencies,
     accepted: row.accepted_version !== null && row.accepted_at ? { version: row.accepted_version, at: row.accepted_at.toISOString(), orderNumber: order?.number ?? null } : null,
     review,
   };
+}
+
+/** The offer's currency first, then its products' original currencies, with today's rates (rates are read only when one is not the rouble). */
+async function currenciesOf(services: AppServices, offerCode: number, content: OfferContent): Promise<ClientOffer['currencies']> {
+  const codes = [...new Set([offerCode, ...content.products.flatMap((p) => (p.prices.original_currency ? [p.prices.original_currency] : []))])]
+    .filter((code): code is OfferCurrencyCode => code in OFFER_CURRENCIES);
+  const rates = codes.some((code) => code !== 643) ? await ratesOn(services.db, financingToday()) : new Map();
+  return codes.map((code) => {
+    const currency = OFFER_CURRENCIES[code];
+    const rubE4 = currency === 'RUB' ? 10_000 : rates.get(currency);
+    return { code, abbreviation: CURRENCY_LABELS[currency], rate: rubE4 === undefined ? null : rubE4 / 10_000 };
+  });
 }
 
 /** The changes the manager decided in his last review, as the client is told of them. */

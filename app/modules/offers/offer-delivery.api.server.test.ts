@@ -5,6 +5,7 @@ import { roadDistanceKm, tariffQuote } from '#app/modules/delivery/delivery.rule
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import example from '../../../docs/examples/offer-import.json';
 import { testClient } from '../../../server/test-client.ts';
+import { clientOffer } from './offer-client.server.ts';
 import { importOffers } from './offers.server.ts';
 
 /*
@@ -171,5 +172,15 @@ describe('get-delivery-price', () => {
     const accepted = await price(toAddress(hash));
     expect([accepted.status, ((await accepted.json()) as { message: string }).message]).toEqual([409, 'Предложение принято и больше не меняется.']);
     expect(await quoteOf(hash)).toBeNull();
+  });
+
+  it("answers the offer's currencies with the rates in force today (spec §3 currencies[])", async () => {
+    await t.db.deleteFrom('financing_exchange_rate').where('currency', '=', 'CNY').execute();
+    await t.db.insertInto('financing_exchange_rate').values({ currency: 'USD', from_date: '2026-06-02', rub_e4: 931_250 }).onConflict((oc) => oc.doNothing()).execute();
+    const of = async (hash: string) => (await clientOffer(t.services, hash, false))!.currencies;
+    // The dollar offer's tractor was priced from roubles (original_currency 643).
+    expect(await of(hashes['delivery-usd']!)).toEqual([{ code: 840, abbreviation: 'USD', rate: 93.125 }, { code: 643, abbreviation: 'руб.', rate: 1 }]);
+    expect(await of(hashes['delivery-cny']!)).toEqual([{ code: 156, abbreviation: '¥', rate: null }, { code: 643, abbreviation: 'руб.', rate: 1 }]);
+    expect(await of(single())).toEqual([{ code: 643, abbreviation: 'руб.', rate: 1 }]);
   });
 });

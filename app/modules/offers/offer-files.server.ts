@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import { sql } from 'kysely';
+import { nowMs } from '#app/.server/clock.ts';
 import { recordAudit } from '#app/.server/audit.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import { imageStorage } from '#app/.server/files/image-variants.ts';
@@ -167,4 +169,35 @@ export async function openOfferFile(services: AppServices, hash: string, fileId:
   if (!row) return null;
   const opened = await offerFileStorage(services).open(row.key);
   return opened ? { name: row.name, mime: row.mime, file: opened } : null;
+}
+
+/** How long an uploaded document may wait for a working copy or a version to name it (ADR 106). */
+export const UNNAMED_FILE_KEEP_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Housekeeping (ADR 106): documents uploaded in the editor that neither the working copy nor any
+ * version names a week later (the manager uploaded them and left without saving, or removed them
+ * from a working copy never sent) lose their record and their file. A version's document is never
+ * touched: versions are immutable and the client downloads by them. Each offer is handled under its
+ * row's lock, as the editor's sends are.
+ */
+export async function deleteUnnamedOfferFiles(services: AppServices): Promise<number> {
+  const before = new Date(nowMs() - UNNAMED_FILE_KEEP_MS);
+  const offers = await services.db.selectFrom('offers_file').select('offer_id').distinct().where('created_at', '<', before).limit(200).execute();
+  const keys: string[] = [];
+  for (const { offer_id } of offers) {
+    const deleted = await services.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('offers_offer').select('id').where('id', '=', offer_id).forUpdate().execute();
+      // A file's id is a UUID: named wherever its text is in the content.
+      return trx.deleteFrom('offers_file as f').where('f.offer_id', '=', offer_id).where('f.created_at', '<', before)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('offers_version as v').select(sql`1`.as('one')).where('v.offer_id', '=', offer_id).where(sql<boolean>`position(f.id::text in v.content::text) > 0`))))
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('offers_offer as o').select(sql`1`.as('one')).where('o.id', '=', offer_id).where(sql<boolean>`position(f.id::text in coalesce(o.draft::text, '')) > 0`))))
+        .returning('f.key').execute();
+    });
+    keys.push(...deleted.map((d) => d.key));
+  }
+  const storage = offerFileStorage(services);
+  // After the commits: a crash between leaves a file without a record (harmless), never a record without its file.
+  for (const key of keys) await storage.delete(key).catch(() => {});
+  return keys.length;
 }

@@ -50,6 +50,11 @@ export interface ClientOffer {
   /** The payment chosen (the client's, else the version's first) with its schedule when financed. */
   payment: (PaymentChoice & { schedule: Schedule | null; programme: string | null; problem: string | null }) | null;
   branch: { name: string; phone: string; email: string; address: string } | null;
+  /**
+   * Spec §3 Offer response `currencies[]`: the offer's currency and its products' original ones, each
+   * with roubles for one unit in force today (null without a rate; the rouble is 1).
+   */
+  currencies: Array<{ code: number; abbreviation: string; rate: number | null }>;
   accepted: { version: number; at: string; orderNumber: string | null } | null;
   /** The manager's last review: each change and whether it was taken. */
   review: Array<{ title: string; accepted: boolean }>;

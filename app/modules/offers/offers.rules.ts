@@ -34,12 +34,12 @@ export interface CatalogueOption { id: string; name: string; price: number; requ
 
 /**
  * A catalogue model's options as an offer's: the required ones chosen (count 1), the others offered
- * (count 0), the rules as they are. Their prices are roubles: an offer in another currency gets them
- * at 0 for the manager to price (the catalogue has no rates to convert them).
+ * (count 0), the rules as they are, the prices as the editor's search gave them (in the offer's
+ * currency, kp.find.ts).
  */
-export function offerOptionsFromModel(options: readonly CatalogueOption[], currencyCode: number): OfferContent['products'][number]['options'] {
+export function offerOptionsFromModel(options: readonly CatalogueOption[]): OfferContent['products'][number]['options'] {
   return options.map((o) => ({
-    id: o.id, name: o.name, price: currencyCode === 643 ? o.price : 0, count: o.required ? 1 : 0, isIncluded: false, ...(o.required ? { required: true } : {}),
+    id: o.id, name: o.name, price: o.price, count: o.required ? 1 : 0, isIncluded: false, ...(o.required ? { required: true } : {}),
     requires: [...o.requires], excludes: [...o.excludes],
   }));
 }

@@ -60,12 +60,12 @@ export interface CatalogueCandidate {
   options?: CatalogueOption[];
 }
 
-export interface CatalogueSearch { find: (text: string, kind: 'machine' | 'part') => void; results: CatalogueCandidate[] | null; loading: boolean }
+export interface CatalogueSearch { find: (text: string, kind: 'machine' | 'part', currency: keyof typeof CURRENCY_LABELS) => void; results: CatalogueCandidate[] | null; loading: boolean }
 
 function CatalogueFinder({ catalogue, currency, onAdd, initialKind }: { catalogue: CatalogueSearch; currency: keyof typeof CURRENCY_LABELS; onAdd: (c: CatalogueCandidate) => void; initialKind: 'machine' | 'part' }) {
   const [text, setText] = useState('');
   const [kind, setKind] = useState<'machine' | 'part'>(initialKind);
-  const go = () => { if (text.trim().length >= 2) catalogue.find(text.trim(), kind); };
+  const go = () => { if (text.trim().length >= 2) catalogue.find(text.trim(), kind, currency); };
   return (
     <div className={ed.finder}>
       <label className={ed.field}>
@@ -198,7 +198,7 @@ export function OfferEditor({ initial, csrf, busy, editable, catalogue, discount
           const price = c.price ?? 0;
           const added = {
             ...emptyProduct(id, c.kind), name: c.name, code: c.code, ...(c.weightKg ? { dimensions: { weight: c.weightKg } } : {}),
-            options: c.options ? offerOptionsFromModel(c.options, content.currency_code) : [],
+            options: c.options ? offerOptionsFromModel(c.options) : [],
           };
           set({ products: [...content.products, priced(added, { price, default_price: Math.max(price, c.oldPrice ?? 0) })] });
         }} />

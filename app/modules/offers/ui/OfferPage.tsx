@@ -128,6 +128,7 @@ export function OfferPage({ offer, productId }: { offer: PageOffer; productId?: 
             <p className={styles.total} data-testid="offer-total">{money(total)}</p>
             {total !== offer.versionTotal ? <p className={styles.muted}>В версии менеджера: {money(offer.versionTotal)}</p> : null}
             {offer.source === '1C-Personal' ? <p className={styles.muted}>Без учёта доставки</p> : null}
+            <Rates currencies={offer.currencies} />
             {priceUnknown ? <p className={styles.muted} data-testid="offer-delivery-on-request">Доставка по новому адресу — по запросу</p> : null}
             {notice ? <p className={notice.tone === 'error' ? styles.error : styles.success} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="offer-notice">{notice.text}</p> : null}
             {!offer.flags.read_only ? (
@@ -273,5 +274,17 @@ function Contacts({ offer }: { offer: PageOffer }) {
       {manager.email ? <p><a href={`mailto:${manager.email}`}>{manager.email}</a></p> : null}
       {offer.branch ? <p className={styles.muted}>{offer.branch.name}, {offer.branch.address}</p> : null}
     </div>
+  );
+}
+
+/** The rates in force today of the offer's currencies other than the rouble (spec §3 `currencies[]`), for reference. */
+function Rates({ currencies }: { currencies: PageOffer['currencies'] }) {
+  const foreign = currencies.filter((c) => c.code !== 643);
+  if (foreign.length === 0) return null;
+  const rate = (value: number) => value.toLocaleString('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  return (
+    <p className={styles.muted} data-testid="offer-rates">
+      Курс на сегодня: {foreign.map((c) => (c.rate === null ? `${c.abbreviation} — не задан` : `1 ${c.abbreviation} = ${rate(c.rate)} ₽`)).join('; ')}
+    </p>
   );
 }

@@ -75,6 +75,7 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
   // The server's word on each contact field, shown at the field (issue 28 point 13).
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ContactField, string>>>({});
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | null>>>({});
+  const commentInput = useRef<HTMLTextAreaElement>(null);
   const [changes, setChanges] = useState<LineChange[] | null>(null);
   const [prices, setPrices] = useState<ReadonlyMap<number, number>>(new Map());
   // The stock the customer confirmed after the server said less is there ('под заказ' for the rest).
@@ -94,6 +95,12 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
   }, [deliveryKey]);
 
   useEffect(() => {
+    // What was typed before the page was hydrated is in the fields but not in the state: React keeps
+    // a field's text at hydration and would put the state's back at the next render. Taken first,
+    // so neither that render nor the prefill below loses it.
+    const typed = (el: HTMLInputElement | HTMLTextAreaElement | null | undefined) => el?.value ?? '';
+    setContacts((c) => ({ name: c.name || typed(inputs.current.name), phone: c.phone || typed(inputs.current.phone), email: c.email || typed(inputs.current.email) }));
+    setComment((c) => c || typed(commentInput.current));
     let live = true;
     void api<CustomerInfo>('GET', '/api/order/customer-info').then((info) => {
       if (!live || info.error_status !== 'success') return;
@@ -211,7 +218,7 @@ export function OrderForm({ lines, branchId, delivery, credit = null, blocked = 
       </div>
       <label className={styles.field} htmlFor={`${id}-comment`}>
         <span>Комментарий к заказу</span>
-        <textarea id={`${id}-comment`} rows={3} maxLength={COMMENT_MAX_LENGTH} value={comment} onChange={(e) => { fresh(); setComment(e.target.value); }} />
+        <textarea id={`${id}-comment`} ref={commentInput} rows={3} maxLength={COMMENT_MAX_LENGTH} value={comment} onChange={(e) => { fresh(); setComment(e.target.value); }} />
       </label>
       <FileField
         label="Файлы (заявка, реквизиты, фото детали)"
