@@ -183,7 +183,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
 
-      <QuestionnaireLinkForm choice={questionnaire} csrf={csrf} busy={busy} readOnly={!canWork} subjectLabel="в заказе в «Моих заказах»" />
+      <QuestionnaireLinkForm choice={questionnaire} csrf={csrf} busy={busy} readOnly={!canWork} subjectLabel="в заказе в «Моих заказах» и в письмах о заказе" />
 
       <section className={styles.card} aria-labelledby="history">
         <h2 id="history" style={{ margin: '0 0 8px', fontSize: 'var(--text-m)' }}>История</h2>

@@ -149,7 +149,7 @@ export default function OfferEdit({ loaderData, actionData }: Route.ComponentPro
         <button type="submit" name="intent" value="duplicate" className="btn btn-secondary" disabled={busy}>Дублировать как новое</button>
       </form>
       <div style={{ marginTop: 16 }}>
-        <QuestionnaireLinkForm choice={questionnaire} csrf={csrf} busy={busy} subjectLabel="на странице предложения" />
+        <QuestionnaireLinkForm choice={questionnaire} csrf={csrf} busy={busy} subjectLabel="на странице предложения и в письме при его отправке" />
       </div>
     </>
   );

@@ -3,12 +3,14 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import { clientOffer, isReplacedLink } from './offer-client.server.ts';
 import { createOffer, duplicateOffer, editorOffer, newOfferInput, saveDraft, sendOffer, setReadOnly } from './offer-editor.server.ts';
 import type { OfferContent } from './offers.schema.ts';
+import { linkQuestionnaire } from '#app/modules/questionnaires/questionnaire-links.server.ts';
 
 /*
  * The manager's editor (ADR 087) on both engines: a draft made for a client, saved with the
  * schema's checks, sent as version 1 with the client told by SMS and e-mail; edited and sent again
  * as version 2 under a new link while the old one only says it was replaced; read-only; duplicate;
- * another branch's offer is not found.
+ * another branch's offer is not found; the sending letter's invitation to a linked questionnaire
+ * (ADR 107).
  */
 
 let t: TestDatabase;
@@ -120,5 +122,70 @@ describe('the editor', () => {
     expect(await saveDraft(t.services, staff.branchId, hash, { ...content, client: { ...content.client, name: 'x\u0000' } })).toMatchObject({ ok: false, code: 'invalid', path: 'client.name' });
     expect(await saveDraft(t.services, staff.branchId, hash, [1, 2])).toMatchObject({ ok: false, code: 'invalid' });
     expect(await saveDraft(t.services, staff.branchId, hash, { ...content, products: 'много' })).toMatchObject({ ok: false, code: 'invalid', path: 'products' });
+  });
+});
+
+describe('the questionnaire linked to an offer (ADR 107)', () => {
+  /** An offer with a machine, not sent yet, to a client with an e-mail: its id, its link and its content. */
+  const sentOffer = async () => {
+    const created = await createOffer(t.services, staff, { variant: 'single-technique', clientName: 'Ирина Полевая', phone: '79115550000', email: 'pole@farm.example' }, null);
+    const hash = created.ok ? created.hash : '';
+    const content = (await editorOffer(t.services, staff.branchId, hash))!.content;
+    await saveDraft(t.services, staff.branchId, hash, { ...content, products: [tractor(900_000_00)] });
+    const id = (await t.db.selectFrom('offers_offer').select('id').where('hash', '=', hash).executeTakeFirstOrThrow()).id;
+    return { id, hash, content };
+  };
+  const send = async (hash: string) => {
+    const sent = await sendOffer(t.services, staff, staff.branchId, hash, null);
+    if (!sent.ok) throw new Error(sent.message);
+    return sent.hash;
+  };
+  const link = async (offer: { id: number; hash: string }, questionnaireId: number | null) => {
+    expect((await linkQuestionnaire(t.services, staff, { kind: 'offer', ...offer }, questionnaireId, null)).ok).toBe(true);
+  };
+  /** The offer's sending letters, oldest first. */
+  const letters = async (id: number, kind: 'mail' | 'sms') => (await t.db.selectFrom('job').select('payload').where('key', 'like', `offers.sent.${kind}:${id}:%`).orderBy('id').execute())
+    .map((j) => (j.payload as { text: string }).text);
+
+  it('is in the sending e-mail, in words and to the offer\'s current link, and never in the SMS', async () => {
+    const offer = await sentOffer();
+    await link(offer, 1);
+    const first = await send(offer.hash);
+    const again = await send(first);
+    expect(again).not.toBe(first);
+    // Sent again without changes: the same version 1 under a new link, and the invitation to that link.
+    const text = (hash: string) => `Здравствуйте, Ирина Полевая!\n\n${offer.content.manager.name} подготовил для вас коммерческое предложение. Посмотреть, изменить и принять его можно по ссылке:\n`
+      + `https://shop.example/offer/${hash}\n\nПредложение действует до ${offer.content.valid_date}.\n\n`
+      + `Пройти опрос «Оценка качества сервиса»: https://shop.example/questionnaire/1?offer=${hash}`;
+    expect(await letters(offer.id, 'mail')).toEqual([text(first), text(again)]);
+    for (const sms of await letters(offer.id, 'sms')) expect(sms).not.toContain('опрос');
+  });
+
+  it('is not in it without a link, with an unpublished questionnaire, or once a response came by one of the offer\'s links', async () => {
+    const plain = await sentOffer();
+    await send(plain.hash);
+    expect(await letters(plain.id, 'mail')).toEqual([expect.not.stringContaining('Пройти опрос')]);
+
+    const unpublished = await sentOffer();
+    await link(unpublished, 1);
+    await t.db.updateTable('questionnaires_questionnaire').set({ published: false }).where('id', '=', 1).execute();
+    try {
+      await send(unpublished.hash);
+    } finally {
+      await t.db.updateTable('questionnaires_questionnaire').set({ published: true }).where('id', '=', 1).execute();
+    }
+    expect(await letters(unpublished.id, 'mail')).toEqual([expect.not.stringContaining('Пройти опрос')]);
+
+    // Answered by the first link: the offer's third sending (a third link) no longer invites.
+    const answered = await sentOffer();
+    await link(answered, 1);
+    const first = await send(answered.hash);
+    const second = await send(first);
+    // Someone answering by no offer changes nothing.
+    await t.db.insertInto('questionnaires_response').values({ questionnaire_id: 1, respondent: `b:${'y'.repeat(32)}`, user_id: null, answers: '{}' }).execute();
+    const third = await send(second);
+    await t.db.insertInto('questionnaires_response').values({ questionnaire_id: 1, respondent: `b:${'z'.repeat(32)}`, user_id: null, offer_hash: first, answers: '{}' }).execute();
+    await send(third);
+    expect((await letters(answered.id, 'mail')).map((l) => l.includes('Пройти опрос'))).toEqual([true, true, true, false]);
   });
 });

@@ -7,6 +7,7 @@ import { z } from '#app/lib/zod.ts';
 import { offerTotal, isoDay } from './offers.rules.ts';
 import { OFFER_VARIANTS, offerImport, type OfferContent, type OfferState } from './offers.schema.ts';
 import { newOfferHash, versionRecord } from './offers.server.ts';
+import { letterInvitation } from '#app/modules/questionnaires/questionnaire-links.server.ts';
 import { branchDiscountThreshold } from '#app/modules/regions/branch-editing.server.ts';
 import { branchOf } from './offer-client.server.ts';
 import { checkOfferFiles, copyOfferFiles } from './offer-files.server.ts';
@@ -230,9 +231,14 @@ export async function sendOffer(services: AppServices, staff: Staff, scope: numb
     const text = `Коммерческое предложение Агротехники${version > 1 ? ` (версия ${version})` : ''}: ${link}`;
     await enqueueSms(trx, { to: content.client.phone, text }, { key: `offers.sent.sms:${row.id}:${at.getTime()}` });
     if (content.client.email) {
+      // The questionnaire linked to the offer (ADR 107), to its new link, unless a response already
+      // came by one of the offer's links (the client is a guest: no account or browser to ask about).
+      const replaced = await trx.selectFrom('offers_old_hash').select('hash').where('offer_id', '=', row.id).execute();
+      const invitation = await letterInvitation(trx, services.config.PUBLIC_ORIGIN, { kind: 'offer', id: row.id, hash: nextHash },
+        { offerHashes: [nextHash, ...replaced.map((r) => r.hash)] });
       await enqueueMail(trx, {
         to: content.client.email, subject: 'Коммерческое предложение Агротехники',
-        text: `Здравствуйте, ${content.client.name}!\n\n${content.manager.name} подготовил для вас коммерческое предложение${version > 1 ? ` (версия ${version})` : ''}. Посмотреть, изменить и принять его можно по ссылке:\n${link}\n\nПредложение действует до ${content.valid_date}.`,
+        text: `Здравствуйте, ${content.client.name}!\n\n${content.manager.name} подготовил для вас коммерческое предложение${version > 1 ? ` (версия ${version})` : ''}. Посмотреть, изменить и принять его можно по ссылке:\n${link}\n\nПредложение действует до ${content.valid_date}.${invitation ? `\n\n${invitation}` : ''}`,
       }, { key: `offers.sent.mail:${row.id}:${at.getTime()}` });
     }
     await recordAudit(trx, { actor: staff, action: 'offer.send', entity: 'offer', entityId: nextHash, before: { hash: row.hash, version: row.version }, after: { version, rotated: rotate }, ip });

@@ -125,19 +125,24 @@ export type OrderNews =
   | { kind: 'status'; statusLabel: string; reason: string }
   | { kind: 'price'; note: string };
 
-/** The customer's letter about his order's news, and the SMS when his account has a phone instead. */
-export function orderNewsLetter(number: string, url: string, news: OrderNews): { subject: string; text: string; sms: string } {
+/**
+ * The customer's letter about his order's news, and the SMS when his account has a phone instead.
+ * `invitation`: the line of a questionnaire linked to the order (ADR 107), closing the e-mail; the
+ * SMS stays short and without it (its link leads to the order, which shows the invitation).
+ */
+export function orderNewsLetter(number: string, url: string, news: OrderNews, invitation: string | null = null): { subject: string; text: string; sms: string } {
+  const invite = invitation ? `\n${invitation}\n` : '';
   if (news.kind === 'price') {
     return {
       subject: `Заказ ${number}: менеджер назвал цену`,
-      text: `Здравствуйте!\n\nМенеджер назвал цену позиции заказа ${number}: ${news.note}.\nПроверьте сумму и подтвердите цены в «Моих заказах», чтобы мы собрали заказ:\n${url}\n`,
+      text: `Здравствуйте!\n\nМенеджер назвал цену позиции заказа ${number}: ${news.note}.\nПроверьте сумму и подтвердите цены в «Моих заказах», чтобы мы собрали заказ:\n${url}\n${invite}`,
       sms: `Заказ ${number}: названа цена (${news.note}). Подтвердите в «Моих заказах»: ${url}`,
     };
   }
   const reason = news.reason ? `\nПричина: ${news.reason}` : '';
   return {
     subject: `Заказ ${number}: ${news.statusLabel.toLowerCase()}`,
-    text: `Здравствуйте!\n\nСтатус заказа ${number}: «${news.statusLabel}».${reason}\nЗаказ и его история:\n${url}\n`,
+    text: `Здравствуйте!\n\nСтатус заказа ${number}: «${news.statusLabel}».${reason}\nЗаказ и его история:\n${url}\n${invite}`,
     sms: `Заказ ${number}: «${news.statusLabel}».${news.reason ? ` ${news.reason}` : ''}`.slice(0, 300),
   };
 }

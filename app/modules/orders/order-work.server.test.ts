@@ -7,6 +7,7 @@ import { staffOrderFilter } from './order-work.schema.ts';
 import { changeOrderStatus, confirmOrderPrices, listStaffOrders, priceOrderLine, staffOrder, type OrderActor } from './order-work.server.ts';
 import { createUser } from '#app/modules/auth/users.server.ts';
 import type { RequestContext } from '#app/.server/context.ts';
+import { linkQuestionnaire } from '#app/modules/questionnaires/questionnaire-links.server.ts';
 
 let t: TestDatabase;
 let branchA: number;
@@ -16,7 +17,7 @@ let head: OrderActor;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
+  t = await createTestDatabase({ PUBLIC_ORIGIN: 'https://shop.example' });
   [branchA, branchB] = (await t.db.selectFrom('region_branch').select('id').orderBy('id').limit(2).execute()).map((b) => b.id) as [number, number];
   customerId = await createUser(t.db, { name: 'Фермер Петров', email: 'farmer-work@agro.test' });
   const staffId = await createUser(t.db, { name: 'Ольга Менеджер', email: 'olga-work@agro.test' });
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.destroy(); });
 
 /** An order as the shop writes it: two lines, one of them 'по запросу', and the customer's letter's address. */
-async function order(options: { branchId?: number; method?: 'pickup' | 'calc'; code?: string } = {}): Promise<string> {
+async function order(options: { branchId?: number; method?: 'pickup' | 'calc'; code?: string; sms?: boolean } = {}): Promise<string> {
   const number = `АГ-2026-9${String(++seq).padStart(5, '0')}`;
   const { id } = await t.db.insertInto('orders_order').values({
     number, user_id: customerId, session_id: null, name: 'Фермер Петров', phone: `7912000${String(seq).padStart(4, '0')}`, email: `farmer${seq}@agro.test`,
@@ -36,7 +37,9 @@ async function order(options: { branchId?: number; method?: 'pickup' | 'calc'; c
     { order_id: id, part_id: null, code: options.code ?? 'RE504836', name: 'Фильтр масляный', one_c_code: null, weight_grams: null, count: 2, price: 75_000, old_price: null, currency: 'RUB', line_total: 150_000 },
     { order_id: id, part_id: null, code: 'AL-1', name: 'Редкая деталь', one_c_code: null, weight_grams: null, count: 3, price: null, old_price: null, currency: 'RUB', line_total: null },
   ]).execute();
-  await t.db.insertInto('orders_mail').values({ order_id: id, recipient: `farmer${seq}@agro.test`, staff: false, subject: 'Заказ', body: 'Заказ принят' }).execute();
+  await t.db.insertInto('orders_mail').values(options.sms
+    ? { order_id: id, recipient: `7912000${String(seq).padStart(4, '0')}`, channel: 'sms', staff: false, subject: '', body: 'Заказ принят' }
+    : { order_id: id, recipient: `farmer${seq}@agro.test`, staff: false, subject: 'Заказ', body: 'Заказ принят' }).execute();
   return number;
 }
 
@@ -138,5 +141,79 @@ describe('an order as work', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.message)).toEqual(Array(5).fill(ORDER_WORK_MESSAGES.moved));
     expect((await staffOrder(t.services, head, number))!.events).toHaveLength(1);
+  });
+});
+
+describe('the questionnaire linked to an order (ADR 107)', () => {
+  const origin = 'https://shop.example';
+  /** The customer's letters of the order's news (the jobs' payloads), oldest first. */
+  const letters = async (number: string) => (await sql<{ payload: { to: string; subject?: string; text: string } }>`
+    select j.payload from job j join orders_event e on j.key = 'orders.event:' || e.id join orders_order o on o.id = e.order_id
+    where o.number = ${number} order by e.id`.execute(t.db)).rows.map((r) => r.payload);
+  const link = async (number: string, questionnaireId: number | null) => {
+    expect((await linkQuestionnaire(t.services, head, { kind: 'order', number }, questionnaireId, null)).ok).toBe(true);
+  };
+  const encoded = (number: string) => encodeURIComponent(number);
+  let delivery = 0;
+
+  beforeAll(async () => {
+    // A second published questionnaire, of this file only (№ 1 is the demo's).
+    const model = (await t.db.selectFrom('questionnaires_questionnaire').select('model').where('id', '=', 1).executeTakeFirstOrThrow()).model;
+    delivery = (await t.db.insertInto('questionnaires_questionnaire').values({ title: 'Доставка техники', model: JSON.stringify(model), published: true })
+      .returning('id').executeTakeFirstOrThrow()).id;
+  });
+
+  it('is not in the letters before an employee links one, and is in every e-mail after it, in words', async () => {
+    const number = await order();
+    await changeOrderStatus(t.services, head, number, { from: 'new', to: 'in_work', reason: '' }, null);
+    await link(number, 1);
+    await priceOrderLine(t.services, head, number, await lineId(number), '100', null);
+    await changeOrderStatus(t.services, head, number, { from: 'in_work', to: 'cancelled', reason: 'Нет на складе' }, null);
+    const url = `${origin}/cart/order/${encoded(number)}`;
+    const invite = `Пройти опрос «Оценка качества сервиса»: ${origin}/questionnaire/1?order=${encoded(number)}`;
+    expect((await letters(number)).map((l) => l.text)).toEqual([
+      `Здравствуйте!\n\nСтатус заказа ${number}: «В работе».\nЗаказ и его история:\n${url}\n`,
+      `Здравствуйте!\n\nМенеджер назвал цену позиции заказа ${number}: AL-1: 100\u00a0руб. за шт..\nПроверьте сумму и подтвердите цены в «Моих заказах», чтобы мы собрали заказ:\n${url}\n\n${invite}\n`,
+      `Здравствуйте!\n\nСтатус заказа ${number}: «Отменён».\nПричина: Нет на складе\nЗаказ и его история:\n${url}\n\n${invite}\n`,
+    ]);
+  });
+
+  it('is not in the letter once it is unpublished or unlinked, nor in an SMS', async () => {
+    const number = await order();
+    await link(number, delivery);
+    await t.db.updateTable('questionnaires_questionnaire').set({ published: false }).where('id', '=', delivery).execute();
+    await changeOrderStatus(t.services, head, number, { from: 'new', to: 'in_work', reason: '' }, null);
+    await t.db.updateTable('questionnaires_questionnaire').set({ published: true }).where('id', '=', delivery).execute();
+    await changeOrderStatus(t.services, head, number, { from: 'in_work', to: 'cancelled', reason: 'Дубль' }, null);
+    const [unpublished, published] = await letters(number);
+    expect(unpublished!.text).not.toContain('Пройти опрос');
+    expect(published!.text).toContain(`\n\nПройти опрос «Доставка техники»: ${origin}/questionnaire/${delivery}?order=${encoded(number)}\n`);
+
+    const unlinked = await order();
+    await link(unlinked, delivery);
+    await link(unlinked, null);
+    await changeOrderStatus(t.services, head, unlinked, { from: 'new', to: 'in_work', reason: '' }, null);
+    expect((await letters(unlinked))[0]!.text).not.toContain('Пройти опрос');
+
+    const bySms = await order({ sms: true });
+    await link(bySms, delivery);
+    await changeOrderStatus(t.services, head, bySms, { from: 'new', to: 'in_work', reason: '' }, null);
+    expect(await letters(bySms)).toEqual([{ to: expect.stringMatching(/^7912/), text: `Заказ ${bySms}: «В работе».` }]);
+  });
+
+  it('is not in the letter once the order\'s account has answered it, by whatever link', async () => {
+    const number = await order();
+    await link(number, delivery);
+    await changeOrderStatus(t.services, head, number, { from: 'new', to: 'in_work', reason: '' }, null);
+    // Someone else's answer changes nothing; the account's own (here by the questionnaire's own address) ends it.
+    await t.db.insertInto('questionnaires_response').values({ questionnaire_id: delivery, respondent: `b:${'x'.repeat(32)}`, user_id: null, answers: '{}' }).execute();
+    await changeOrderStatus(t.services, head, number, { from: 'in_work', to: 'cancelled', reason: 'Дубль' }, null);
+    await t.db.insertInto('questionnaires_response').values({ questionnaire_id: delivery, respondent: `u:${customerId}`, user_id: customerId, answers: '{}' }).execute();
+    const other = await order();
+    await link(other, delivery);
+    await changeOrderStatus(t.services, head, other, { from: 'new', to: 'in_work', reason: '' }, null);
+    const invite = (n: string) => `Пройти опрос «Доставка техники»: ${origin}/questionnaire/${delivery}?order=${encoded(n)}`;
+    expect((await letters(number)).map((l) => l.text.includes(invite(number)))).toEqual([true, true]);
+    expect((await letters(other))[0]!.text).not.toContain('Пройти опрос');
   });
 });

@@ -6,6 +6,7 @@ import type { DB } from '#app/.server/db/connect.ts';
 import { readSort } from '#app/components/backoffice/sort.rules.ts';
 import { formatMoney } from '#app/lib/money.ts';
 import { formatPhoneDisplay } from '#app/lib/phone.ts';
+import { letterInvitation } from '#app/modules/questionnaires/questionnaire-links.server.ts';
 import { regionDirectory } from '#app/modules/regions/regions.server.ts';
 import { prepareInvoicePdf } from './invoice-job.server.ts';
 import { ORDER_STATUS_LABELS, ORDER_WORK_MESSAGES, orderPath, type OrderStatusCode } from './orders.constants.ts';
@@ -98,7 +99,7 @@ export async function staffOrder(services: AppServices, actor: OrderActor, numbe
 /** The order locked for a change, within the actor's branch. */
 async function lockOrder(trx: DB, actor: OrderActor, number: string) {
   if (!isOrderNumber(number)) return undefined;
-  let query = trx.selectFrom('orders_order').select(['id', 'number', 'status', 'delivery_method', 'prices_pending_confirmation', 'items_total', 'delivery_price', 'currency', 'branch_id'])
+  let query = trx.selectFrom('orders_order').select(['id', 'number', 'user_id', 'status', 'delivery_method', 'prices_pending_confirmation', 'items_total', 'delivery_price', 'currency', 'branch_id'])
     .where('number', '=', number);
   if (actor.branchId !== null) query = query.where('branch_id', '=', actor.branchId);
   return query.forUpdate().executeTakeFirst();
@@ -107,13 +108,18 @@ async function lockOrder(trx: DB, actor: OrderActor, number: string) {
 /**
  * Tells the customer of his order's news where its first letter went (the account's confirmed
  * e-mail, or its phone by SMS): a job enqueued in the change's transaction, keyed by the event, so
- * the news is sent once and only if the change commits.
+ * the news is sent once and only if the change commits. An e-mail carries the questionnaire an
+ * employee linked to the order while the account has not answered it (ADR 107).
  */
-async function tellCustomer(trx: DB, services: Pick<AppServices, 'config'>, order: { id: number; number: string }, eventId: string, news: OrderNews): Promise<void> {
+async function tellCustomer(trx: DB, services: Pick<AppServices, 'config'>, order: { id: number; number: string; user_id: number | null }, eventId: string, news: OrderNews): Promise<void> {
   const notice = await trx.selectFrom('orders_mail').select(['channel', 'recipient'])
     .where('order_id', '=', order.id).where('staff', '=', false).orderBy('id').limit(1).executeTakeFirst();
   if (!notice) return;
-  const letter = orderNewsLetter(order.number, `${services.config.PUBLIC_ORIGIN}${orderPath(order.number)}`, news);
+  const origin = services.config.PUBLIC_ORIGIN;
+  const invitation = notice.channel === 'email'
+    ? await letterInvitation(trx, origin, { kind: 'order', number: order.number }, { userId: order.user_id })
+    : null;
+  const letter = orderNewsLetter(order.number, `${origin}${orderPath(order.number)}`, news, invitation);
   const key = `orders.event:${eventId}`;
   if (notice.channel === 'sms') await enqueueSms(trx, { to: notice.recipient, text: letter.sms }, { key });
   else await enqueueMail(trx, { to: notice.recipient, subject: letter.subject, text: letter.text }, { key });

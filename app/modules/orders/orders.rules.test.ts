@@ -103,5 +103,9 @@ describe('an order\'s status moves (issue 29 point 3)', () => {
     expect(orderNewsLetter('АГ-2026-000001', 'https://agro.example/cart/order/x', { kind: 'status', statusLabel: 'Отменён', reason: 'нет на складе' }))
       .toMatchObject({ subject: 'Заказ АГ-2026-000001: отменён', sms: 'Заказ АГ-2026-000001: «Отменён». нет на складе' });
     expect(orderNewsLetter('АГ-2026-000001', 'https://agro.example/x', { kind: 'price', note: 'AL-1: 100 руб. за шт.' }).text).toContain('подтвердите цены в «Моих заказах»');
+    // A linked questionnaire's line closes the e-mail; the SMS stays as it was (ADR 107).
+    const invited = orderNewsLetter('АГ-2026-000001', 'https://agro.example/x', { kind: 'status', statusLabel: 'Выдан', reason: '' }, 'Пройти опрос «Анкета»: https://agro.example/questionnaire/3?order=1');
+    expect(invited.text).toBe('Здравствуйте!\n\nСтатус заказа АГ-2026-000001: «Выдан».\nЗаказ и его история:\nhttps://agro.example/x\n\nПройти опрос «Анкета»: https://agro.example/questionnaire/3?order=1\n');
+    expect(invited.sms).toBe('Заказ АГ-2026-000001: «Выдан».');
   });
 });

@@ -1,14 +1,16 @@
 import { sql } from 'kysely';
 import { recordAudit } from '#app/.server/audit.ts';
 import type { AppServices } from '#app/.server/context.ts';
-import { QUESTIONNAIRE_MESSAGES as M, QUESTIONNAIRE_PATH } from './questionnaires.constants.ts';
-import type { Editor } from './questionnaires.server.ts';
+import type { DB } from '#app/.server/db/connect.ts';
+import { QUESTIONNAIRE_MESSAGES as M, QUESTIONNAIRE_PATH, letterInvitationText } from './questionnaires.constants.ts';
+import { respondentOf, type Editor } from './questionnaires.server.ts';
 
 /*
  * A questionnaire linked from an order or an offer (ADR 103): an employee picks it on the order's
  * back-office page or in the offer editor; the customer's order and the client's offer page then
  * invite him to answer it ('Пройти опрос') until this respondent has. The pages compose this module
- * with the orders and the offers: neither of them knows the questionnaires.
+ * with the orders and the offers; the orders' and the offers' letters ask `letterInvitation` for
+ * their line (ADR 107), this module still knowing neither of them.
  */
 
 /** An order by its number; an offer by its id (its hash, the client's link, changes when it is sent again). */
@@ -111,4 +113,32 @@ export async function invitationsFor(services: AppServices, subjects: readonly L
     out[row.subject_ref] = { questionnaireId: row.id, title: row.title, href: questionnaireHref(row.id, subject) };
   }
   return out;
+}
+
+/**
+ * Who reads a letter, as far as his answer goes (ADR 107): an order's account (`userId`), or an
+ * offer's client, a guest known by no account or browser, who has answered when any response came
+ * by one of the offer's links (`offerHashes`: the current one and those it replaced).
+ */
+export type LetterReader = { userId: number | null } | { offerHashes: readonly string[] };
+
+/**
+ * The line a letter about the order or the offer carries (ADR 107): 'Пройти опрос «…»: {origin}/questionnaire/…'
+ * with the subject the response keeps, or null — nothing linked, the questionnaire unpublished, or
+ * the reader has answered it. Read with the letter's transaction (`db`), so the letter says what
+ * the change it tells of commits with.
+ */
+export async function letterInvitation(db: DB, origin: string, subject: LinkSubject, reader: LetterReader): Promise<string | null> {
+  const respondent = 'userId' in reader ? respondentOf(reader.userId, null) : null;
+  const hashes = 'offerHashes' in reader ? [...new Set(reader.offerHashes)] : [];
+  const row = await db.selectFrom('questionnaires_link as l').innerJoin('questionnaires_questionnaire as q', 'q.id', 'l.questionnaire_id')
+    .select(['q.id', 'q.title'])
+    .where('l.subject_kind', '=', subject.kind).where('l.subject_ref', '=', refOf(subject)).where('q.published', '=', true)
+    .$if(respondent !== null || hashes.length > 0, (qb) => qb.where((eb) => eb.not(eb.exists(
+      eb.selectFrom('questionnaires_response as r').select('r.id').whereRef('r.questionnaire_id', '=', 'l.questionnaire_id')
+        .$if(respondent !== null, (rq) => rq.where('r.respondent', '=', respondent!))
+        .$if(hashes.length > 0, (rq) => rq.where('r.offer_hash', 'in', hashes)),
+    ))))
+    .executeTakeFirst();
+  return row ? letterInvitationText(row.title, `${origin}${questionnaireHref(row.id, subject)}`) : null;
 }

@@ -75,3 +75,6 @@ export const QUESTIONNAIRE_MESSAGES = {
 
 /** The customer's invitation to a linked questionnaire (ADR 103). */
 export const INVITATION_LINK_TEXT = 'Пройти опрос';
+
+/** The invitation's line in a letter about the order or the offer (ADR 107): the title and the absolute address. */
+export const letterInvitationText = (title: string, url: string) => `${INVITATION_LINK_TEXT} «${title}»: ${url}`;
