@@ -37,7 +37,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     options = JSON.parse(String(form.get('options') ?? ''));
   } catch {
-    return data({ message: 'Некорректный запрос: обновите страницу' }, { status: 400 });
+    return data({ message: MODEL_OPTION_MESSAGES.request }, { status: 400 });
   }
   const saved = await saveModelOptions(ctx.services, staff, id, options, ctx.ip);
   if (!saved.ok && saved.code === 'not_found') throw data(null, { status: 404 });

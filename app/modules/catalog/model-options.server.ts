@@ -3,7 +3,7 @@ import { recordAudit } from '#app/.server/audit.ts';
 import { now } from '#app/.server/clock.ts';
 import type { AppServices } from '#app/.server/context.ts';
 import type { DB } from '#app/.server/db/connect.ts';
-import { modelOptions, type ModelOption } from './model-options.schema.ts';
+import { MODEL_OPTION_MESSAGES, modelOptions, storedModelOptions, type ModelOption } from './model-options.schema.ts';
 
 /*
  * A catalogue model's options for offers (ADR 102): read by the offer editor's catalogue search,
@@ -11,7 +11,7 @@ import { modelOptions, type ModelOption } from './model-options.schema.ts';
  */
 
 const parse = (v: unknown): ModelOption[] => {
-  const parsed = modelOptions.safeParse(typeof v === 'string' ? JSON.parse(v) : v);
+  const parsed = storedModelOptions.safeParse(typeof v === 'string' ? JSON.parse(v) : v);
   return parsed.success ? parsed.data : [];
 };
 
@@ -54,7 +54,7 @@ export type SaveModelOptionsOutcome = { ok: true } | { ok: false; code: 'not_fou
 
 /** Replaces a model's options with those given (checked as a whole), audited with the list before and after. */
 export async function saveModelOptions(services: AppServices, staff: { userId: number; name: string }, modelId: number, raw: unknown, ip: string | null): Promise<SaveModelOptionsOutcome> {
-  if (!Array.isArray(raw)) return { ok: false, code: 'invalid', message: 'Некорректный запрос: обновите страницу' };
+  if (!Array.isArray(raw)) return { ok: false, code: 'invalid', message: MODEL_OPTION_MESSAGES.request };
   const parsed = modelOptions.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -62,7 +62,7 @@ export async function saveModelOptions(services: AppServices, staff: { userId: n
   }
   return services.db.transaction().execute(async (trx) => {
     const model = await trx.selectFrom('catalog_model').select('id').where('id', '=', modelId).forUpdate().executeTakeFirst();
-    if (!model) return { ok: false, code: 'not_found', message: 'Модель не найдена' } as const;
+    if (!model) return { ok: false, code: 'not_found', message: MODEL_OPTION_MESSAGES.notFound } as const;
     const before = await trx.selectFrom('catalog_model_options').select('options').where('model_id', '=', modelId).executeTakeFirst();
     const json = JSON.stringify(parsed.data);
     await trx.insertInto('catalog_model_options').values({ model_id: modelId, options: json, updated_at: now(), updated_by: staff.userId })

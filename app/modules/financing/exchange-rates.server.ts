@@ -14,12 +14,15 @@ import { RATE_CURRENCIES, parseRate, type RateCurrency, type RatesInForce } from
 export const RATE_MESSAGES = {
   saved: (currency: string, day: string) => `Курс ${currency} с ${day.split('-').reverse().join('.')} сохранён`,
   rate: 'Курс — рубли за единицу валюты, больше 0, до четырёх знаков после запятой',
+  date: 'Дата — в виде гггг-мм-дд',
+  dateRange: 'Дата — с 2000 по 2099 год',
 } as const;
 
 export const rateInput = z.object({
   currency: z.enum(RATE_CURRENCIES, { error: 'Выберите валюту' }),
-  fromDate: z.iso.date({ error: 'Дата — в виде гггг-мм-дд' }),
-  rate: textField('Курс').transform((v, ctx) => {
+  // A real day (not 2026-02-30) of years a rate can mean; the database would refuse year 0 with an error.
+  fromDate: z.iso.date({ error: RATE_MESSAGES.date }).refine((d) => d >= '2000-01-01' && d <= '2099-12-31', RATE_MESSAGES.dateRange),
+  rate: textField('Курс', { error: RATE_MESSAGES.rate }).transform((v, ctx) => {
     const e4 = parseRate(v);
     if (e4 === null) { ctx.addIssue({ code: 'custom', message: RATE_MESSAGES.rate }); return z.NEVER; }
     return e4;

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-data
 import example from '../../../docs/examples/offer-import.json';
 import { createApp } from '../../../server/app.ts';
 import { offerTotal } from './offers.rules.ts';
-import { offerImport } from './offers.schema.ts';
+import { OFFER_MESSAGES, offerImport } from './offers.schema.ts';
 import { listStaffOffers } from './offers.server.ts';
 
 /*
@@ -109,6 +109,21 @@ describe('POST /api/exchange/offers', () => {
       ['nul-2', false, 400, 'folder'],
     ]);
     expect((await post('{"offers": [{"external_id": "x\\u0000"}]}')).status).toBe(200);
+  });
+
+  it('refuses a document or a picture naming a stored file: 1C sends links, only the editor uploads (ADR 102)', async () => {
+    const base = example.offers[2]!;
+    const file = { id: '0b6f2a52-6f0e-4f57-9d5c-3c2a8f1d7e10', name: 'Спецификация.pdf', mime: 'application/pdf', size: 1024 };
+    const answer = await results(await post({ offers: [
+      { ...withId(base, 'file-doc'), docs: [{ title: 'Паспорт', url: 'https://agrotechnika.example/p.pdf' }, { title: 'Спецификация', file }] },
+      { ...withId(base, 'file-image'), media: [{ type: 'image', image: { id: 'a'.repeat(32), width: 640, height: 480 } }] },
+      { ...withId(base, 'file-link'), docs: [{ title: 'Паспорт', url: 'https://agrotechnika.example/p.pdf' }] },
+    ] }));
+    expect(answer[0]).toEqual({ external_id: 'file-doc', ok: false, status: 400, message: OFFER_MESSAGES.importFile('Спецификация'), path: 'docs.1.file' });
+    expect(answer[0]!.message).toBe('Документ «Спецификация»: 1С передаёт документы ссылкой (url); файл к предложению загружает менеджер в редакторе');
+    expect(answer[1]).toEqual({ external_id: 'file-image', ok: false, status: 400, message: OFFER_MESSAGES.importImage, path: 'media.0.image' });
+    expect(answer[2]).toMatchObject({ external_id: 'file-link', ok: true, created: true });
+    expect((await t.db.selectFrom('offers_offer').select('external_id').where('external_id', 'like', 'file-%').execute()).map((r) => r.external_id)).toEqual(['file-link']);
   });
 
   it('refuses an accepted offer\'s update with 409 and changes nothing', async () => {

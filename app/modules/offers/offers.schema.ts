@@ -41,6 +41,8 @@ export const OFFER_MESSAGES = {
   accepted: 'Предложение уже принято клиентом и не меняется',
   unknownBranch: (code: string) => `Филиал с кодом «${code}» не найден`,
   notFound: 'Предложение не найдено',
+  importFile: (title: string) => `Документ «${title}»: 1С передаёт документы ссылкой (url); файл к предложению загружает менеджер в редакторе`,
+  importImage: 'Изображение: 1С передаёт фото ссылкой (url); файл к предложению загружает менеджер в редакторе',
 } as const;
 
 /** Most offers one exchange call may carry. */

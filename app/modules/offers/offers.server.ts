@@ -54,6 +54,13 @@ export async function importOffer(trx: Transaction<Database>, origin: string, ra
     return { external_id: externalId, ok: false, status: 400, message: issue.message, path: issue.path.join('.') };
   }
   const offer = parsed.data;
+  // The content's schema is the editor's too, where a document or a picture may name a file uploaded
+  // to this offer (ADR 102). 1C has no way to upload one: a stored file's id from it is another
+  // offer's file (downloading as a 404 here) or nothing at all.
+  const fileAt = offer.docs.findIndex((d) => d.file !== undefined);
+  if (fileAt >= 0) return { external_id: offer.external_id, ok: false, status: 400, message: OFFER_MESSAGES.importFile(offer.docs[fileAt]!.title), path: `docs.${fileAt}.file` };
+  const imageAt = offer.media.findIndex((m) => m.image !== undefined);
+  if (imageAt >= 0) return { external_id: offer.external_id, ok: false, status: 400, message: OFFER_MESSAGES.importImage, path: `media.${imageAt}.image` };
   const branchId = await branchIdByCode(trx, offer.branch_code);
   if (branchId === null) return { external_id: offer.external_id, ok: false, status: 400, message: OFFER_MESSAGES.unknownBranch(offer.branch_code), path: 'branch_code' };
 
