@@ -13,8 +13,8 @@
  * price doubled, checked against the published one (the price-jump check's previous prices), its
  * whole way timed and its peak RSS taken the same way.
  *
- *   npm run bench:suppliers-publish -- [--rows=1000000] [--xlsx-rows=200000] [--second=1] [--server=postgres://postgres@127.0.0.1:5432/test]
- *   (--rows=0, --xlsx-rows=0 or --second=0 leaves that case out)
+ *   npm run bench:suppliers-publish -- [--rows=1000000] [--xlsx-rows=200000] [--second=1] [--worker-flags=--max-semi-space-size=16] [--server=postgres://postgres@127.0.0.1:5432/test]
+ *   (--rows=0, --xlsx-rows=0 or --second=0 leaves that case out; --worker-flags= starts the processing with Node's defaults)
  */
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -40,6 +40,8 @@ const { values } = parseArgs({ options: {
   rows: { type: 'string', default: '1000000' },
   'xlsx-rows': { type: 'string', default: '200000' },
   second: { type: 'string', default: '1' },
+  // Node's flags of `npm run worker` (package.json), which the processing's process is started with.
+  'worker-flags': { type: 'string', default: '--max-semi-space-size=16' },
   process: { type: 'string' },
   dir: { type: 'string' },
   server: { type: 'string', default: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
@@ -127,7 +129,7 @@ try {
   // The job's processing in a process of its own (see the header), with its figures.
   type Figures = { seconds: number; rssMb: number; startMb: number; heapMb: number };
   const processed = (fileId: number) => new Promise<Figures>((done, fail) => {
-    execFile(process.execPath, ['--disable-warning=ExperimentalWarning', import.meta.filename, `--process=${fileId}`, `--server=${url}`, `--dir=${dir}`],
+    execFile(process.execPath, [...values['worker-flags']!.split(' ').filter(Boolean), '--disable-warning=ExperimentalWarning', import.meta.filename, `--process=${fileId}`, `--server=${url}`, `--dir=${dir}`],
       { maxBuffer: 1024 * 1024 }, (error, stdout) => (error ? fail(error) : done(JSON.parse(stdout) as Figures)));
   });
   const outcome = async (fileId: number, org: number, shown: number, kind: 'csv' | 'xlsx', f: Figures, title = kind.toUpperCase()) => {
