@@ -147,7 +147,7 @@ async function previousList(db: DB, organisationId: number): Promise<{ id: numbe
  * twice keeps its last price. A code without a letter or digit has no normalised code and is asked
  * as written.
  */
-export async function previousPricesOf(db: DB, previousFileId: number, rows: readonly NormalisedRow[]): Promise<Map<string, number>> {
+async function previousPricesOf(db: DB, previousFileId: number, rows: readonly NormalisedRow[]): Promise<Map<string, number>> {
   const norms = new Set<string>();
   const bare = new Set<string>();
   for (const r of rows) {
