@@ -9,8 +9,12 @@
  * production build and a PostgreSQL server: a database of its own is made (migrated and seeded with
  * the demo catalogue's 22,000 parts) and dropped at the end.
  *
- *   npm run bench:suppliers-publish -- [--rows=1000000] [--xlsx-rows=200000] [--server=postgres://postgres@127.0.0.1:5432/test]
- *   (--rows=0 or --xlsx-rows=0 leaves that case out)
+ * A third case (after the CSV) is the same supplier's next full list: the CSV again with every 50th
+ * price doubled, checked against the published one (the price-jump check's previous prices), its
+ * whole way timed and its peak RSS taken the same way.
+ *
+ *   npm run bench:suppliers-publish -- [--rows=1000000] [--xlsx-rows=200000] [--second=1] [--worker-flags=--max-semi-space-size=16] [--server=postgres://postgres@127.0.0.1:5432/test]
+ *   (--rows=0, --xlsx-rows=0 or --second=0 leaves that case out; --worker-flags= starts the processing with Node's defaults)
  */
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -35,6 +39,9 @@ const BUDGET = { csv: { seconds: 60, rssMb: 512 }, xlsx: { seconds: 15, rssMb: 5
 const { values } = parseArgs({ options: {
   rows: { type: 'string', default: '1000000' },
   'xlsx-rows': { type: 'string', default: '200000' },
+  second: { type: 'string', default: '1' },
+  // Node's flags of `npm run worker` (package.json), which the processing's process is started with.
+  'worker-flags': { type: 'string', default: '--max-semi-space-size=16' },
   process: { type: 'string' },
   dir: { type: 'string' },
   server: { type: 'string', default: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
@@ -43,6 +50,7 @@ const { values } = parseArgs({ options: {
 } });
 const rows = Number(values.rows);
 const xlsxRows = Number(values['xlsx-rows']);
+const second = values.second !== '0';
 
 if (values.process) {
   // The worker's shape: the build, a pool, the job's function; the peak RSS sampled every 100 ms.
@@ -50,14 +58,19 @@ if (values.process) {
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: values.server!, PRICELISTS_DIR: values.dir!, PUBLIC_ORIGIN: 'https://shop.example', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1' });
   const before = process.memoryUsage().rss;
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 100);
+  let heapPeak = 0;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    heapPeak = Math.max(heapPeak, m.heapTotal);
+  }, 100);
   const started = performance.now();
   await processFile({ db, config } as unknown as AppServices, Number(values.process));
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.resourceUsage().maxRSS * 1024);
   await db.destroy();
-  await new Promise((written) => process.stdout.write(JSON.stringify({ seconds, rssMb: Math.round(peak / 1048576), startMb: Math.round(before / 1048576) }), written));
+  await new Promise((written) => process.stdout.write(JSON.stringify({ seconds, rssMb: Math.round(peak / 1048576), startMb: Math.round(before / 1048576), heapMb: Math.round(heapPeak / 1048576) }), written));
   process.exit(0);
 }
 
@@ -114,17 +127,35 @@ try {
       : { code: `X${i}-${i % 977}`, brand: p.name, name: `Деталь ${i}`, rub: 100 + (i % 9000), kop: 50, stock: 5 };
   };
   // The job's processing in a process of its own (see the header), with its figures.
-  const processed = (fileId: number) => new Promise<{ seconds: number; rssMb: number; startMb: number }>((done, fail) => {
-    execFile(process.execPath, ['--disable-warning=ExperimentalWarning', import.meta.filename, `--process=${fileId}`, `--server=${url}`, `--dir=${dir}`],
-      { maxBuffer: 1024 * 1024 }, (error, stdout) => (error ? fail(error) : done(JSON.parse(stdout) as { seconds: number; rssMb: number; startMb: number })));
+  type Figures = { seconds: number; rssMb: number; startMb: number; heapMb: number };
+  const processed = (fileId: number) => new Promise<Figures>((done, fail) => {
+    execFile(process.execPath, [...values['worker-flags']!.split(' ').filter(Boolean), '--disable-warning=ExperimentalWarning', import.meta.filename, `--process=${fileId}`, `--server=${url}`, `--dir=${dir}`],
+      { maxBuffer: 1024 * 1024 }, (error, stdout) => (error ? fail(error) : done(JSON.parse(stdout) as Figures)));
   });
-  const outcome = async (fileId: number, org: number, shown: number, kind: 'csv' | 'xlsx', f: { seconds: number; rssMb: number; startMb: number }) => {
+  const outcome = async (fileId: number, org: number, shown: number, kind: 'csv' | 'xlsx', f: Figures, title = kind.toUpperCase()) => {
     const file = await db.selectFrom('suppliers_file').select(['state', 'rows_total', 'rows_matched', 'rows_bad']).where('id', '=', fileId).executeTakeFirstOrThrow();
     const offers = await db.selectFrom('suppliers_offer').select((eb) => eb.fn.countAll<number>().as('n')).where('organisation_id', '=', org).executeTakeFirstOrThrow();
     const budget = BUDGET[kind];
-    console.log(`${kind.toUpperCase()}, ${shown.toLocaleString('ru-RU')} rows: ${file.state}, ${file.rows_total} read, ${file.rows_matched} matched, ${file.rows_bad} bad, ${offers.n} offers`);
-    console.log(`  whole way ${f.seconds.toFixed(1)} s (budget ${budget.seconds} s), peak RSS ${f.rssMb} MB (budget ${budget.rssMb} MB; ${f.startMb} MB at the start)`);
+    console.log(`${title}, ${shown.toLocaleString('ru-RU')} rows: ${file.state}, ${file.rows_total} read, ${file.rows_matched} matched, ${file.rows_bad} bad, ${offers.n} offers`);
+    console.log(`  whole way ${f.seconds.toFixed(1)} s (budget ${budget.seconds} s), peak RSS ${f.rssMb} MB (budget ${budget.rssMb} MB; ${f.startMb} MB at the start; V8 heap at most ${f.heapMb} MB)`);
     return file.state === 'published' && f.seconds <= budget.seconds && f.rssMb <= budget.rssMb;
+  };
+  /** The CSV of `count` rows; every `jumpEvery`-th price doubled (0: none). */
+  const writeCsv = async (path: string, count: number, jumpEvery: number) => {
+    const out = createWriteStream(path);
+    const encoder = new TextDecoder('windows-1251');
+    const table = new Map<string, number>();
+    for (let b = 0; b < 256; b++) table.set(encoder.decode(Uint8Array.of(b)), b);
+    const cp1251 = (text: string) => Buffer.from([...text].map((ch) => (ch.charCodeAt(0) < 128 ? ch.charCodeAt(0) : table.get(ch) ?? 0x3f)));
+    let chunk = 'Артикул;Бренд;Наименование;Цена;Остаток\r\n';
+    for (let i = 0; i < count; i++) {
+      const r = rowOf(i);
+      const rub = jumpEvery > 0 && i % jumpEvery === 0 ? r.rub * 2 : r.rub;
+      chunk += `${r.code};${r.brand};${r.name};${rub},${r.kop};${r.stock}\r\n`;
+      if (chunk.length > 1 << 16) { if (!out.write(cp1251(chunk))) await once(out, 'drain'); chunk = ''; }
+    }
+    out.end(cp1251(chunk));
+    await once(out, 'finish');
   };
   let ok = true;
 
@@ -132,19 +163,7 @@ try {
     // Windows-1251, ';', decimal commas.
     const org = await organisation('Бенчмарк CSV');
     const path = join(dir, 'list.csv');
-    const out = createWriteStream(path);
-    const encoder = new TextDecoder('windows-1251');
-    const table = new Map<string, number>();
-    for (let b = 0; b < 256; b++) table.set(encoder.decode(Uint8Array.of(b)), b);
-    const cp1251 = (text: string) => Buffer.from([...text].map((ch) => (ch.charCodeAt(0) < 128 ? ch.charCodeAt(0) : table.get(ch) ?? 0x3f)));
-    let chunk = 'Артикул;Бренд;Наименование;Цена;Остаток\r\n';
-    for (let i = 0; i < rows; i++) {
-      const r = rowOf(i);
-      chunk += `${r.code};${r.brand};${r.name};${r.rub},${r.kop};${r.stock}\r\n`;
-      if (chunk.length > 1 << 16) { if (!out.write(cp1251(chunk))) await once(out, 'drain'); chunk = ''; }
-    }
-    out.end(cp1251(chunk));
-    await once(out, 'finish');
+    await writeCsv(path, rows, 0);
     const fileId = await register(org, path, 'list.csv');
 
     // The storefront's probe, in a process of its own as the shop's web processes are (the list is
@@ -163,6 +182,14 @@ try {
     const factor = busy.p99 / idle.p99;
     console.log(`  storefront probe p99 idle ${idle.p99.toFixed(1)} ms (${idle.reads} reads), during ${busy.p99.toFixed(1)} ms (${busy.reads} reads): ×${factor.toFixed(2)} (budget ×${BUDGET.p99Factor})`);
     ok = ok && factor <= BUDGET.p99Factor;
+
+    if (second) {
+      // The same supplier's next full list: compared with the one just published (2 % of its prices jump).
+      const nextPath = join(dir, 'list-2.csv');
+      await writeCsv(nextPath, rows, 50);
+      const nextId = await register(org, nextPath, 'list-2.csv');
+      ok = (await outcome(nextId, org, rows, 'csv', await processed(nextId), 'CSV, the next full list')) && ok;
+    }
   }
 
   if (xlsxRows > 0) {

@@ -49,6 +49,7 @@ import * as m0050 from './migrations/0050_content_versions.ts';
 import * as m0051 from './migrations/0051_supplier_invitations.ts';
 import * as m0052 from './migrations/0052_offer_files_and_model_options.ts';
 import * as m0053 from './migrations/0053_questionnaire_links.ts';
+import * as m0054 from './migrations/0054_supplier_position_codes.ts';
 
 /** Listed by hand so that the bundled server carries its migrations without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0051_supplier_invitations': m0051,
   '0052_offer_files_and_model_options': m0052,
   '0053_questionnaire_links': m0053,
+  '0054_supplier_position_codes': m0054,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

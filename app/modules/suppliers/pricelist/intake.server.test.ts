@@ -10,7 +10,7 @@ import { lookupPartNumber } from '#app/modules/parts/parts.server.ts';
 import { countingServices } from '#app/.server/db/query-counter.ts';
 import { supplierSettingsInput } from '../suppliers.schema.ts';
 import { updateSettings } from '../suppliers.server.ts';
-import { createFile, finishProcessing, matchByHand, publishFile, stageRows, supplierOffersForParts, type StagedRow } from './intake.server.ts';
+import { createFile, finishProcessing, matchByHand, publishFile, STAGE_CHUNK, stageRows, supplierOffersForParts, type StagedRow } from './intake.server.ts';
 
 /*
  * A price list from rows to the storefront (issue 32 §5–§6, ADR 096) on both engines: rows matched
@@ -94,6 +94,27 @@ describe('staging and matching', () => {
     // Another organisation's same code is not matched by A's memory.
     expect((await list(orgB, [row(2, 'ZX-77-01', 'Агросиб', 5_000)])).matched).toBe(0);
   });
+
+  it('stages a list longer than a batch whole, each row with its own values and empties as nulls (columns reused from batch to batch)', async () => {
+    const rows = Array.from({ length: STAGE_CHUNK + 3 }, (_, i) => i === STAGE_CHUNK + 1
+      ? row(i + 1, 'RE59754', 'John Deere', null, { line: null, stock: null, problems: ['bad_price', 'bad_stock'] })
+      : row(i + 1, i === 1 ? 'RE504836' : `NOPE-${i}`, i === 1 ? 'John Deere' : `Бренд ${i % 7}`, 100 + i, { line: i + 2, stock: i % 3, leadTimeDays: i % 2 ? 4 : null, currency: i === 2 ? 'USD' : null }));
+    const { file, matched } = await list(orgA, rows);
+    // The row with a bad price is neither matched nor counted; RE504836 matches.
+    expect(matched).toBe(1);
+    const staged = await t.db.selectFrom('suppliers_position').select(['row_number', 'line', 'code', 'brand', 'price', 'currency', 'stock', 'lead_time_days', 'problems', 'part_id'])
+      .where('file_id', '=', file).where('row_number', 'in', [2, 3, STAGE_CHUNK, STAGE_CHUNK + 1, STAGE_CHUNK + 2, STAGE_CHUNK + 3]).orderBy('row_number').execute();
+    expect(staged.map((r) => ({ ...r, price: r.price === null ? null : Number(r.price) }))).toEqual([
+      { row_number: 2, line: 3, code: 'RE504836', brand: 'John Deere', price: 101, currency: 'RUB', stock: 1, lead_time_days: 4, problems: [], part_id: part.get('RE504836') },
+      { row_number: 3, line: 4, code: 'NOPE-2', brand: 'Бренд 2', price: 102, currency: 'USD', stock: 2, lead_time_days: 7, problems: [], part_id: null },
+      { row_number: STAGE_CHUNK, line: STAGE_CHUNK + 1, code: `NOPE-${STAGE_CHUNK - 1}`, brand: `Бренд ${(STAGE_CHUNK - 1) % 7}`, price: 100 + STAGE_CHUNK - 1, currency: 'RUB', stock: (STAGE_CHUNK - 1) % 3, lead_time_days: 4, problems: [], part_id: null },
+      { row_number: STAGE_CHUNK + 1, line: STAGE_CHUNK + 2, code: `NOPE-${STAGE_CHUNK}`, brand: `Бренд ${STAGE_CHUNK % 7}`, price: 100 + STAGE_CHUNK, currency: 'RUB', stock: STAGE_CHUNK % 3, lead_time_days: 7, problems: [], part_id: null },
+      { row_number: STAGE_CHUNK + 2, line: null, code: 'RE59754', brand: 'John Deere', price: null, currency: 'RUB', stock: null, lead_time_days: 7, problems: ['bad_price', 'bad_stock'], part_id: null },
+      { row_number: STAGE_CHUNK + 3, line: STAGE_CHUNK + 4, code: `NOPE-${STAGE_CHUNK + 2}`, brand: `Бренд ${(STAGE_CHUNK + 2) % 7}`, price: 100 + STAGE_CHUNK + 2, currency: 'RUB', stock: (STAGE_CHUNK + 2) % 3, lead_time_days: 7, problems: [], part_id: null },
+    ]);
+    const count = await t.db.selectFrom('suppliers_position').select((eb) => eb.fn.countAll<number>().as('n')).where('file_id', '=', file).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(STAGE_CHUNK + 3);
+  }, 60_000);
 });
 
 describe('publishing', () => {

@@ -71,17 +71,17 @@ async function knownBrands(services: AppServices): Promise<Set<string>> {
 }
 
 /**
- * What matching a chunk needs, in four statements whatever its size: the parts of every number the
+ * What matching a batch needs, in four statements whatever its size: the parts of every number the
  * rows may mean, the analog pairs among parts sharing a number, and the organisation's manual matches.
  */
-async function matchContext(services: AppServices, organisationId: number, rows: readonly StagedRow[], brands: ReadonlySet<string>): Promise<MatchContext> {
+async function matchContext(services: AppServices, organisationId: number, codes: readonly string[], brands: ReadonlySet<string>): Promise<MatchContext> {
   const db = services.db;
-  const codes = [...new Set(rows.flatMap((r) => codesOf(r.code)))];
+  const wanted = [...new Set(codes.flatMap((code) => codesOf(code)))];
   const [candidates, manualRows] = await Promise.all([
-    partsByCodes(db, codes),
-    codes.length
+    partsByCodes(db, wanted),
+    wanted.length
       ? db.selectFrom('suppliers_manual_match').select(['code_norm', 'brand_norm', 'part_id'])
-        .where('organisation_id', '=', organisationId).where(sql<boolean>`code_norm = any(${codes}::text[])`).execute()
+        .where('organisation_id', '=', organisationId).where(sql<boolean>`code_norm = any(${wanted}::text[])`).execute()
       : Promise.resolve([]),
   ]);
   const byCode = new Map<string, Candidate[]>();
@@ -99,44 +99,135 @@ async function matchContext(services: AppServices, organisationId: number, rows:
 /** Rows staged at once: one statement each for candidates, manual matches, analogs and the insert. */
 export const STAGE_CHUNK = 5_000;
 
+/** A typed column's value for "none" (row numbers, lines and quantities are never negative). */
+const NONE = -1;
+
 /**
- * Stages rows of a file being processed: matched, then inserted in one statement per chunk. The
- * organisation's currency and lead time fill what a row leaves empty. Answers how many matched.
+ * Rows waiting to be staged, kept as columns (ADR 108): the numbers in typed arrays reused from batch
+ * to batch, the texts in arrays written in place. No object per row lives until its batch is
+ * written, so what a row's reading makes dies young instead of being promoted with the batch and
+ * filling V8's old space between major collections.
  */
-export async function stageRows(services: AppServices, organisationId: number, fileId: number, rows: readonly StagedRow[]): Promise<{ matched: number }> {
+class StagingColumns {
+  length = 0;
+  readonly row = new Int32Array(STAGE_CHUNK);
+  readonly line = new Int32Array(STAGE_CHUNK);
+  /** Minor units up to 10^12: beyond an Int32Array. NaN: none. */
+  readonly price = new Float64Array(STAGE_CHUNK);
+  readonly stock = new Int32Array(STAGE_CHUNK);
+  readonly mult = new Int32Array(STAGE_CHUNK);
+  readonly min = new Int32Array(STAGE_CHUNK);
+  readonly lead = new Int32Array(STAGE_CHUNK);
+  /** 1: the row has an error code and is neither matched nor published. */
+  readonly bad = new Uint8Array(STAGE_CHUNK);
+  readonly code: string[] = new Array<string>(STAGE_CHUNK).fill('');
+  readonly brand: string[] = new Array<string>(STAGE_CHUNK).fill('');
+  readonly name: string[] = new Array<string>(STAGE_CHUNK).fill('');
+  readonly currency: Array<string | null> = new Array<string | null>(STAGE_CHUNK).fill(null);
+  /** The codes as one text per row: arrays of arrays do not pass through unnest. */
+  readonly problems: string[] = new Array<string>(STAGE_CHUNK).fill('');
+
+  add(r: StagedRow): void {
+    const i = this.length++;
+    this.row[i] = r.rowNumber;
+    this.line[i] = r.line ?? NONE;
+    this.code[i] = r.code.slice(0, 100);
+    this.brand[i] = r.brand.slice(0, 100);
+    this.name[i] = r.name.slice(0, 300);
+    this.price[i] = r.price ?? NaN;
+    this.currency[i] = r.currency;
+    this.stock[i] = r.stock ?? NONE;
+    this.mult[i] = r.multiplicity;
+    this.min[i] = r.minOrder;
+    this.lead[i] = r.leadTimeDays ?? NONE;
+    this.problems[i] = r.problems.join(',');
+    this.bad[i] = r.problems.some(isErrorCode) ? 1 : 0;
+  }
+
+  /** Empties the batch; the texts are let go at once. */
+  clear(): void {
+    const n = this.length;
+    this.code.fill('', 0, n); this.brand.fill('', 0, n); this.name.fill('', 0, n);
+    this.currency.fill(null, 0, n); this.problems.fill('', 0, n);
+    this.length = 0;
+  }
+}
+
+/** A typed column's first `n` values as an array for a statement, "none" as null. */
+function valuesOf(column: Int32Array | Float64Array, n: number): Array<number | null> {
+  const out = new Array<number | null>(n);
+  for (let i = 0; i < n; i++) {
+    const v = column[i]!;
+    out[i] = v === NONE || Number.isNaN(v) ? null : v;
+  }
+  return out;
+}
+
+export interface Stager {
+  /** Takes a row; true when the batch is full and must be written (`flush`) before the next. */
+  add(row: StagedRow): boolean;
+  /** Matches and inserts the rows taken so far, in one statement. */
+  flush(): Promise<void>;
+  /** Rows matched so far. */
+  readonly matched: number;
+}
+
+/**
+ * Stages the rows of a file being processed, batch by batch: each batch matched, then inserted in
+ * one statement. The organisation's currency and lead time fill what a row leaves empty.
+ */
+export async function createStager(services: AppServices, organisationId: number, fileId: number): Promise<Stager> {
   const db = services.db;
   const [rules, brands] = await Promise.all([rulesOf(db, organisationId), knownBrands(services)]);
   if (!rules) throw new Error(`No supplier organisation ${organisationId}`);
+  const cols = new StagingColumns();
   let matched = 0;
-  for (let start = 0; start < rows.length; start += STAGE_CHUNK) {
-    const chunk = rows.slice(start, start + STAGE_CHUNK);
-    const ctx = await matchContext(services, organisationId, chunk, brands);
-    const cols = {
-      row: [] as number[], line: [] as Array<number | null>, code: [] as string[], norm: [] as string[], brand: [] as string[], name: [] as string[],
-      price: [] as Array<number | null>, currency: [] as Array<string | null>, stock: [] as Array<number | null>,
-      mult: [] as number[], min: [] as number[], lead: [] as number[], problems: [] as string[], part: [] as Array<number | null>, by: [] as Array<string | null>,
-    };
-    for (const r of chunk) {
-      const match = r.problems.some(isErrorCode) ? null : matchRow(r, ctx);
-      if (match) matched += 1;
-      cols.row.push(r.rowNumber); cols.line.push(r.line ?? null); cols.code.push(r.code.slice(0, 100)); cols.norm.push(codesOf(r.code)[0] ?? '');
-      cols.brand.push(r.brand.slice(0, 100)); cols.name.push(r.name.slice(0, 300));
-      cols.price.push(r.price); cols.currency.push(r.currency ?? rules.currency); cols.stock.push(r.stock);
-      cols.mult.push(r.multiplicity); cols.min.push(r.minOrder); cols.lead.push(r.leadTimeDays ?? rules.leadTimeDays);
-      // Arrays of arrays do not pass through unnest: the codes travel as one text per row.
-      cols.problems.push(r.problems.join(','));
-      cols.part.push(match?.partId ?? null); cols.by.push(match?.by ?? null);
-    }
-    await sql`
-      insert into suppliers_position (file_id, row_number, line, code, code_norm, brand, name, price, currency, stock, multiplicity, min_order, lead_time_days, problems, part_id, matched_by)
-      select ${fileId}, r.row_number, r.line, r.code, r.code_norm, r.brand, r.name, r.price, r.currency, r.stock, r.mult, r.min_order, r.lead,
-        case when r.problems = '' then '{}'::text[] else string_to_array(r.problems, ',') end, r.part_id, r.matched_by
-      from unnest(${cols.row}::int[], ${cols.line}::int[], ${cols.code}::text[], ${cols.norm}::text[], ${cols.brand}::text[], ${cols.name}::text[],
-        ${cols.price}::bigint[], ${cols.currency}::text[], ${cols.stock}::int[], ${cols.mult}::int[], ${cols.min}::int[], ${cols.lead}::int[],
-        ${cols.problems}::text[], ${cols.part}::int[], ${cols.by}::text[])
-        as r(row_number, line, code, code_norm, brand, name, price, currency, stock, mult, min_order, lead, problems, part_id, matched_by)`.execute(db);
-  }
-  return { matched };
+  return {
+    get matched() { return matched; },
+    add(row) {
+      cols.add(row);
+      return cols.length >= STAGE_CHUNK;
+    },
+    async flush() {
+      const n = cols.length;
+      if (n === 0) return;
+      const codes = cols.code.slice(0, n);
+      const ctx = await matchContext(services, organisationId, codes, brands);
+      const part = new Array<number | null>(n);
+      const by = new Array<string | null>(n);
+      const norm = new Array<string>(n);
+      const currency = new Array<string>(n);
+      const lead = new Array<number>(n);
+      for (let i = 0; i < n; i++) {
+        const code = codes[i]!;
+        const match = cols.bad[i] ? null : matchRow({ code, brand: cols.brand[i]! }, ctx);
+        if (match) matched += 1;
+        part[i] = match?.partId ?? null;
+        by[i] = match?.by ?? null;
+        norm[i] = codesOf(code)[0] ?? '';
+        currency[i] = cols.currency[i] ?? rules.currency;
+        lead[i] = cols.lead[i] === NONE ? rules.leadTimeDays : cols.lead[i]!;
+      }
+      await sql`
+        insert into suppliers_position (file_id, row_number, line, code, code_norm, brand, name, price, currency, stock, multiplicity, min_order, lead_time_days, problems, part_id, matched_by)
+        select ${fileId}, r.row_number, r.line, r.code, r.code_norm, r.brand, r.name, r.price, r.currency, r.stock, r.mult, r.min_order, r.lead,
+          case when r.problems = '' then '{}'::text[] else string_to_array(r.problems, ',') end, r.part_id, r.matched_by
+        from unnest(${Array.from(cols.row.subarray(0, n))}::int[], ${valuesOf(cols.line, n)}::int[], ${codes}::text[], ${norm}::text[],
+          ${cols.brand.slice(0, n)}::text[], ${cols.name.slice(0, n)}::text[], ${valuesOf(cols.price, n)}::bigint[], ${currency}::text[],
+          ${valuesOf(cols.stock, n)}::int[], ${Array.from(cols.mult.subarray(0, n))}::int[], ${Array.from(cols.min.subarray(0, n))}::int[], ${lead}::int[],
+          ${cols.problems.slice(0, n)}::text[], ${part}::int[], ${by}::text[])
+          as r(row_number, line, code, code_norm, brand, name, price, currency, stock, mult, min_order, lead, problems, part_id, matched_by)`.execute(db);
+      cols.clear();
+    },
+  };
+}
+
+/** Stages rows of a file being processed (see `createStager`); answers how many matched. */
+export async function stageRows(services: AppServices, organisationId: number, fileId: number, rows: readonly StagedRow[]): Promise<{ matched: number }> {
+  const stager = await createStager(services, organisationId, fileId);
+  for (const row of rows) if (stager.add(row)) await stager.flush();
+  await stager.flush();
+  return { matched: stager.matched };
 }
 
 /** Records what processing found and where the file stands: 'held' waits for an acknowledgement. */

@@ -4,7 +4,7 @@ import { normaliseRow } from './normalise.rules.ts';
 import {
   FILE_CODE_LABELS, HEADER_SEARCH_ROWS, PRICE_LIST_LIMITS, PREVIEW_ROWS, type PriceListCurrency, type PriceListKind,
 } from './pricelist.constants.ts';
-import type { CheckedRow, CheckReport, ColumnTemplate, DetectedType, PartFacts, PartInfo, RawRow } from './pricelist.schema.ts';
+import type { CheckedRow, CheckReport, ColumnTemplate, DetectedType, NormalisedRow, PartFacts, PartInfo, RawRow } from './pricelist.schema.ts';
 import { PriceListError, slicer } from './raw.server.ts';
 import { readPriceList, type PriceListInput, type ReadOptions } from './read.server.ts';
 
@@ -21,6 +21,12 @@ export interface ProcessOptions extends ReadOptions, Omit<CheckContext, 'kind'> 
   /** The supplier's currency, for rows and files that name none. */
   currency: PriceListCurrency;
   leadTimeDays?: number | null;
+  /**
+   * The supplier's current prices of just these rows' positions (by `positionKey`), asked for each
+   * chunk before it is checked: a previous list is never held whole (ADR 108). Takes the place of
+   * `previousPrices`.
+   */
+  previousPricesOf?: (rows: readonly NormalisedRow[]) => Promise<ReadonlyMap<string, number>>;
 }
 
 export interface MappedPart { part: PartInfo; mapping: ColumnMapping }
@@ -51,7 +57,11 @@ const partName = (part: PartInfo) => (part.sheet ? `${part.file} — ${part.shee
 
 export async function processPriceList(input: PriceListInput, options: ProcessOptions): Promise<PriceListRun> {
   const kind = options.kind ?? options.template?.kind ?? 'full';
-  const checker = createChecker({ ...options, kind });
+  // Asked chunk by chunk, the previous prices are those of the chunk at hand.
+  const none: ReadonlyMap<string, number> = new Map();
+  let chunkPrices = none;
+  const previousPricesOf = options.previousPricesOf;
+  const checker = createChecker({ ...options, kind, ...(previousPricesOf ? { previousPrices: (key: string) => chunkPrices.get(key) } : {}) });
   const leadTimeDays = options.leadTimeDays ?? null;
   const sliceMs = options.limits?.sliceMs ?? PRICE_LIST_LIMITS.sliceMs;
 
@@ -82,23 +92,25 @@ export async function processPriceList(input: PriceListInput, options: ProcessOp
     const pause = slicer(sliceMs);
     let current = null as PartState | null;
 
-    function* checked(state: PartState, rows: RawRow[]): Generator<CheckedRow[]> {
+    async function* checked(state: PartState, rows: RawRow[]): AsyncGenerator<CheckedRow[]> {
       const mapping = state.mapping;
       if (!mapping) return;
       const name = partName(state.part);
       // A currency column wins, then the template's, then the price header's, then the supplier's.
       const defaults = { currency: options.template?.currency ?? mapping.currency ?? options.currency, leadTimeDays };
-      const out: CheckedRow[] = [];
+      const normalised: Array<ReturnType<typeof normaliseRow>> = [];
       for (const raw of rows) {
         if (mapping.headerLine !== null && raw.line <= mapping.headerLine) continue;
-        const { row, codes } = normaliseRow(raw, name, mapping.columns, defaults);
-        out.push(checker.check(row, codes));
+        normalised.push(normaliseRow(raw, name, mapping.columns, defaults));
       }
-      if (out.length > 0) yield out;
+      if (normalised.length === 0) return;
+      if (previousPricesOf) chunkPrices = await previousPricesOf(normalised.map((n) => n.row));
+      yield normalised.map(({ row, codes }) => checker.check(row, codes));
+      chunkPrices = none;
     }
 
     /** Maps a part from its top rows once they are all in (or the part ended), then checks them. */
-    function* settle(state: PartState): Generator<CheckedRow[]> {
+    async function* settle(state: PartState): AsyncGenerator<CheckedRow[]> {
       const result = mapColumns(state.top, options.template, kind);
       if (result.ok) {
         state.mapping = result.mapping;

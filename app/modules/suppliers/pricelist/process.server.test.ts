@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#app/.server/db/test-database.ts';
 import { fileStorage } from '#app/.server/files/files.ts';
@@ -100,6 +101,34 @@ describe('an uploaded price list', () => {
     // A second run of the same job (a lost lease) changes nothing.
     await processFile(t.services, next);
     expect((await fileState(next)).state).toBe('published');
+  });
+
+  it('compares the next full list with the published one position by position: prices moved beyond the threshold hold it', async () => {
+    const s = await supplier();
+    const listOf = (price: (i: number) => number, written: (c: string, i: number) => string = (c) => `${c};John Deere`) =>
+      csv([...codes.slice(0, 20).map((c, i) => `${written(c, i)};Деталь ${i};${price(i)},00;5`), `**;John Deere;Без номера;${price(20)},00;5`]);
+    const first = (await (await upload(s.client, 'первый.csv', listOf(() => 1000))).json() as { id: number }).id;
+    await processFile(t.services, first);
+    expect(await publishHeld(t.db, { userId: s.userId, name: 'Поставщик' }, s.org, first)).toMatchObject({ ok: true });
+
+    // Jumps: the code in lower case (the same position), the brand in capitals, three more, and the
+    // code without letters or digits; not a jump: +10 %, and a code written with a dash (another position).
+    const next = (await (await upload(s.client, 'второй.csv', listOf(
+      (i) => (i <= 4 || i === 20 ? 2000 : i === 5 ? 1100 : i === 6 ? 3000 : 1000),
+      (c, i) => (i === 0 ? `${c.toLowerCase()};John Deere` : i === 1 ? `${c};JOHN DEERE` : i === 6 ? `${c.slice(0, 2)}-${c.slice(2)};John Deere` : `${c};John Deere`),
+    ))).json() as { id: number }).id;
+    await processFile(t.services, next);
+    const f = await fileState(next);
+    expect(f).toMatchObject({ state: 'held', rows_total: 21 });
+    const report = (typeof f.report === 'string' ? JSON.parse(f.report) : f.report) as { held: string[]; lines: Array<{ code: string; count?: number }> };
+    expect(report.lines).toContainEqual(expect.objectContaining({ code: 'price_jump', count: 6 }));
+    // Six of the twenty compared (the dashed code was not).
+    expect(report.held).toEqual(['Слишком много цен изменилось сильнее порога (30 % при пороге 20 %)']);
+    const jumped = await t.db.selectFrom('suppliers_position').select('row_number').where('file_id', '=', next)
+      .where(sql<boolean>`'price_jump' = any(problems)`).orderBy('row_number').execute();
+    expect(jumped.map((r) => r.row_number)).toEqual([1, 2, 3, 4, 5, 21]);
+    const kinds = (await t.db.selectFrom('suppliers_notification').select('kind').where('organisation_id', '=', s.org).orderBy('id').execute()).map((x) => x.kind);
+    expect(kinds).toEqual(['held', 'held', 'price_jump']);
   });
 
   it('reads a list again with the columns the supplier chose, which become the template', async () => {
