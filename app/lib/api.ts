@@ -27,19 +27,31 @@ export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 }
 
+/** The refusal of a write whose CSRF token is not its session's (server/middleware/csrf.ts). */
+export const CSRF_FAILED = 'Сессия устарела. Обновите страницу и повторите действие';
+
 export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<ApiResult<T>> {
+  const send = () => fetch(withRegion(path), {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(method !== 'GET' ? { 'X-CSRF-Token': csrfToken() } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+  });
   try {
-    const response = await fetch(withRegion(path), {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(method !== 'GET' ? { 'X-CSRF-Token': csrfToken() } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-    const data = await response.json().catch(() => null);
+    let response = await send();
+    let data: unknown = await response.json().catch(() => null);
+    if (method !== 'GET' && response.status === 403 && (data as ApiError | null)?.message === CSRF_FAILED) {
+      // The XSRF cookie holds a token of another session: an answer to a request the page sent
+      // before a sign-in came back after it and set the token of the session that ended. The
+      // refusal changed nothing, so the page takes its session's token and sends once more.
+      await fetch('/api/csrf-token', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      response = await send();
+      data = await response.json().catch(() => null);
+    }
     if (data && typeof data === 'object' && 'error_status' in data) return data as ApiResult<T>;
     return { error_status: 'error', message: NETWORK_ERROR };
   } catch {

@@ -2,8 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { HonoEnv } from '#app/.server/hono-env.ts';
 import { errorResponse } from '#app/.server/http.ts';
 import { safeEqual } from '#app/.server/security/tokens.ts';
+import { CSRF_FAILED } from '#app/lib/api.ts';
 
-export const CSRF_FAILED = 'Сессия устарела. Обновите страницу и повторите действие';
+export { CSRF_FAILED };
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

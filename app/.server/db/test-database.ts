@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -10,6 +10,7 @@ import type { AppServices } from '../context.ts';
 import { connect, openPglite, overPglite, type DB } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
+import { copyDataDir } from './copy-data-dir.ts';
 import { createPdfPrinter } from '../pdf/printer.ts';
 import { createSandboxProviders } from '#app/modules/auth/providers/sandbox.ts';
 import { createOAuthSetup } from '#app/modules/auth/oauth/oauth.config.ts';
@@ -57,7 +58,7 @@ export async function createTestDatabase(overrides: Partial<Record<string, strin
   if (seeded.engine === 'pglite') {
     // A copy of the seeded data directory, on a file system in memory where the machine has one.
     const dir = copy ? `${seeded.dirs[contents]}-${uniqueName('copy')}` : 'memory://';
-    if (copy) await cp(seeded.dirs[contents], dir, { recursive: true });
+    if (copy) await copyDataDir(seeded.dirs[contents], dir);
     const db = await overPglite(await openPglite(dir));
     if (!copy) await fill(db, contents);
     const made = services(db, config);
@@ -103,7 +104,7 @@ export async function prepareSeededDatabases(serverUrl?: string): Promise<{ seed
     try {
       let source: string | undefined;
       for (const contents of ['migrated', 'demo'] as const) {
-        if (source) await cp(source, dirs[contents], { recursive: true });
+        if (source) await copyDataDir(source, dirs[contents]);
         const db = await overPglite(await openPglite(dirs[contents]));
         try {
           await fill(db, contents);
