@@ -6,16 +6,21 @@
  *   time: one connection; the report's nearest figure above p95 is p97.5).
  * The offer comes in through 1C's exchange (the example file), as offers do.
  *
- *   npm run build && npm run bench:offers -- [--duration=10] [--connections=10] [--warmup=2]
+ *   npm run build && npm run bench:offers -- [--duration=10] [--connections=10] [--warmup=2] [--postgresql]
+ *
+ * `--postgresql` runs the server on a PostgreSQL database of the bench's own (BENCH_PG_URL's server,
+ * 127.0.0.1:5432 by default), as a shop is deployed; without it, on the demo's embedded PGlite, whose
+ * queries share the server's one thread with the rendering.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measure, type LoadFigures } from './load.ts';
+import { createOwnDatabase } from './pg-database.ts';
 import { ROOT, findFreePort, launchServer, waitUntilHealthy } from './server.ts';
 import { signedInVisitor } from './session.ts';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, warmup: { type: 'string', default: '2' } } });
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, warmup: { type: 'string', default: '2' }, postgresql: { type: 'boolean', default: false } } });
 const load = { duration: Number(values.duration), connections: Number(values.connections), warmup: Number(values.warmup) };
 if (!existsSync(resolve(ROOT, 'build/server/index.js'))) {
   console.error('build/server/index.js is missing: run `npm run build` first');
@@ -25,7 +30,8 @@ if (!existsSync(resolve(ROOT, 'build/server/index.js'))) {
 const USER = 'bench-exchange';
 const PASSWORD = 'bench-exchange-password';
 const port = await findFreePort(3150);
-const server = launchServer({ port, extraEnv: { EXCHANGE_USER: USER, EXCHANGE_PASSWORD: PASSWORD } });
+const database = values.postgresql ? await createOwnDatabase('bench_offers') : null;
+const server = launchServer({ port, databaseUrl: database?.url, extraEnv: { EXCHANGE_USER: USER, EXCHANGE_PASSWORD: PASSWORD } });
 let failed = false;
 try {
   await waitUntilHealthy(server);
@@ -78,5 +84,6 @@ try {
   if (failed) console.error('Some requests failed: the figures are not valid.');
 } finally {
   await server.stop();
+  await database?.drop();
 }
 process.exit(failed ? 1 : 0);

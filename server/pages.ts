@@ -111,16 +111,27 @@ function pagePath(pathname: string): string {
   return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
 }
 
-const trees = new WeakMap<ServerBuild, RouteObject[]>();
+/** Per build: its route tree, and the policies of the paths asked lately (at most POLICIES_KEPT). */
+const builds = new WeakMap<ServerBuild, { tree: RouteObject[]; policies: Map<string, PageCacheHandle['pageCache'] | null> }>();
+const POLICIES_KEPT = 5_000;
 
-/** The deepest matched route's `handle.pageCache`, or null. */
+/**
+ * The deepest matched route's `handle.pageCache`, or null. React Router's `matchRoutes` flattens
+ * and ranks the whole route tree at every call (0.6 ms, a quarter of a bare page's time), so a
+ * path's answer is kept; the oldest goes when the map is full, so no number of paths grows it.
+ */
 function cachePolicy(build: ServerBuild, pathname: string): PageCacheHandle['pageCache'] | null {
-  let tree = trees.get(build);
-  if (!tree) trees.set(build, (tree = routeTree(build.routes)));
-  const matches = matchRoutes(tree, pathname);
+  let kept = builds.get(build);
+  if (!kept) builds.set(build, (kept = { tree: routeTree(build.routes), policies: new Map() }));
+  const known = kept.policies.get(pathname);
+  if (known !== undefined) return known;
+  const matches = matchRoutes(kept.tree, pathname);
   const leaf = matches?.[matches.length - 1];
   const handle = leaf ? (build.routes[leaf.route.id!]?.module.handle as PageCacheHandle | undefined) : undefined;
-  return handle?.pageCache ?? null;
+  const policy = handle?.pageCache ?? null;
+  if (kept.policies.size >= POLICIES_KEPT) kept.policies.delete(kept.policies.keys().next().value!);
+  kept.policies.set(pathname, policy);
+  return policy;
 }
 
 function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
