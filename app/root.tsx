@@ -1,11 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import { useOptionalRootData, type RootData } from '#app/components/page/root-data.ts';
-import { AdminShellBare } from '#app/layout/AdminShell.tsx';
-import { BackofficeError } from '#app/layout/BackofficeError.tsx';
-import { staffAreaOf } from '#app/layout/staff-areas.ts';
 import { VisitorScript } from '#app/components/page/visitor.tsx';
 import { earlyClicksScript, replayEarlyClicks } from '#app/layout/early-clicks.ts';
 import { webFontsScript } from '#app/layout/web-fonts.ts';
@@ -94,17 +91,10 @@ export default function App() {
   return <Outlet />;
 }
 
-/**
- * An error of the root's own loader, or of an area's middleware (React Router renders those at the
- * highest route with a loader): the back-office's refusal for its paths, a plain page otherwise.
- */
+// Every page's script would carry the error pages (the back-office's refusal and its shell among
+// them); they load when an error is drawn.
+const RootError = lazy(() => import('#app/layout/RootError.tsx'));
+
 export function ErrorBoundary() {
-  const area = staffAreaOf(useLocation().pathname);
-  if (area) return <AdminShellBare area={area}><BackofficeError /></AdminShellBare>;
-  return (
-    <div className="container" style={{ padding: '48px 16px' }}>
-      <h1>Что-то пошло не так</h1>
-      <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
-    </div>
-  );
+  return <Suspense fallback={null}><RootError /></Suspense>;
 }

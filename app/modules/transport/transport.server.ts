@@ -10,9 +10,8 @@ import { formatMoney } from '#app/lib/money.ts';
 import { can } from '#app/modules/auth/capabilities.rules.ts';
 import { userContacts, viewerOf } from '#app/modules/auth/users.server.ts';
 import { modelCards } from '#app/modules/catalog/cards.server.ts';
-import {
-  TRANSPORT_MESSAGES, TRANSPORT_PAGE_SIZE, TRANSPORT_PATH, TRANSPORT_STATUS_LABELS, type TransportStatus,
-} from './transport.constants.ts';
+import { TRANSPORT_PAGE_SIZE, TRANSPORT_PATH, type TransportStatus } from './transport.constants.ts';
+import { TRANSPORT_MESSAGES, TRANSPORT_STATUS_LABELS } from './transport-messages.constants.ts';
 import { TRANSITIONS, carrierLabel, dimensionsText, phoneText, type TransportAction } from './transport.rules.ts';
 import type { BidInput, LoadInput } from './transport.schema.ts';
 

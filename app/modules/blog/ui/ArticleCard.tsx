@@ -1,7 +1,7 @@
 import { Link } from '#app/components/ui/Link.tsx';
 import { formatArticleDate } from '#app/modules/blog/blog.rules.ts';
 import type { ArticleCard as Card } from '#app/modules/blog/blog.schema.ts';
-import styles from './Blog.module.css';
+import styles from './ArticleCard.module.css';
 
 /** A card is a column of a grid: a phone's width, or a third or a quarter of the page. */
 const SIZES = '(max-width: 767px) 100vw, 380px';

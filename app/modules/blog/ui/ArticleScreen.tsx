@@ -3,6 +3,7 @@ import { blogListLink, formatArticleDate } from '#app/modules/blog/blog.rules.ts
 import type { ArticleCard as Card, ArticleView } from '#app/modules/blog/blog.schema.ts';
 import { ArticlePicture } from './ArticleCard.tsx';
 import { NewsBlock } from './NewsBlock.tsx';
+import cardStyles from './ArticleCard.module.css';
 import styles from './Blog.module.css';
 
 const COVER_SIZES = '(max-width: 991px) 100vw, 820px';
@@ -21,7 +22,7 @@ export function ArticleScreen({ article, more }: { article: ArticleView; more: r
           <p className={styles.articleMeta}>
             <Link to={article.blogType.link}>{article.blogType.name}</Link>
             <time dateTime={article.publishedAt}>{formatArticleDate(article.publishedAt)}</time>
-            {article.regions.map((r) => <span key={r.id} className={styles.region}>{r.label}</span>)}
+            {article.regions.map((r) => <span key={r.id} className={cardStyles.region}>{r.label}</span>)}
           </p>
           <h1 className={styles.articleTitle}>{article.title}</h1>
           <p className={styles.articleLead}>{article.lead}</p>

@@ -5,6 +5,7 @@ import { BLOG_TITLE, blogListLink } from '#app/modules/blog/blog.rules.ts';
 import type { ArticleCard as Card, BlogTagView, BlogTypeView } from '#app/modules/blog/blog.schema.ts';
 import { ArticleCard } from './ArticleCard.tsx';
 import { PageLinks } from '#app/modules/catalog/listing/ui/PageLinks.tsx';
+import cardStyles from './ArticleCard.module.css';
 import styles from './Blog.module.css';
 
 export interface BlogListData {
@@ -88,7 +89,7 @@ export function BlogListScreen({ data, lead }: { data: BlogListData; lead: strin
       {page.news.length ? (
         <>
           <p className={styles.total}>{page.total} {plural(page.total, 'публикация', 'публикации', 'публикаций')}</p>
-          <ul className={styles.grid} data-testid="blog-list">
+          <ul className={cardStyles.grid} data-testid="blog-list">
             {page.news.map((a) => <li key={a.id}><ArticleCard article={a} headingLevel={2} /></li>)}
           </ul>
           <div className={styles.pager}><PageLinks page={page.page} pageCount={page.pages} href={(p) => blogListLink(typeSlug, { tag: tag?.slug, region: region?.id, page: p })} /></div>

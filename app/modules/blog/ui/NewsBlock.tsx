@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from '#app/components/ui/Link.tsx';
 import type { ArticleCard as Card } from '#app/modules/blog/blog.schema.ts';
 import { ArticleCard } from './ArticleCard.tsx';
-import styles from './Blog.module.css';
+import styles from './ArticleCard.module.css';
 
 /**
  * A few articles under another page (the home page's region news, a model's, a category's, a
