@@ -12,3 +12,13 @@ export function NotFound() {
     </div>
   );
 }
+
+/** A page that failed to render (anything but a 404): the shop's, the root's and an employees' page's. */
+export function PageFailed() {
+  return (
+    <div className="container" style={{ padding: '48px 16px' }}>
+      <h1>Что-то пошло не так</h1>
+      <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
+    </div>
+  );
+}

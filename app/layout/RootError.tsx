@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { AdminShellBare } from './AdminShell.tsx';
 import { BackofficeError } from './BackofficeError.tsx';
 import { staffAreaOf } from './staff-areas.ts';
+import { PageFailed } from './NotFound.tsx';
 
 /**
  * What the root's error boundary draws (an error of the root's own loader, or of an area's
@@ -11,10 +12,5 @@ import { staffAreaOf } from './staff-areas.ts';
 export default function RootError() {
   const area = staffAreaOf(useLocation().pathname);
   if (area) return <AdminShellBare area={area}><BackofficeError /></AdminShellBare>;
-  return (
-    <div className="container" style={{ padding: '48px 16px' }}>
-      <h1>Что-то пошло не так</h1>
-      <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
-    </div>
-  );
+  return <PageFailed />;
 }

@@ -2,6 +2,7 @@ import { useContext, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Link } from '#app/components/ui/Link.tsx';
 import { LayoutUiContext } from '#app/components/page/layout-ui.tsx';
+import { PageFailed } from './NotFound.tsx';
 
 /**
  * The error boundary of an employees' page: its loader throws 403 with `{ guest }` for everyone
@@ -11,12 +12,7 @@ export function StaffOnlyBoundary({ path, why, links }: { path: string; why: str
   const error = useRouteError();
   const ui = useContext(LayoutUiContext);
   if (!isRouteErrorResponse(error) || error.status !== 403) {
-    return (
-      <div className="container" style={{ padding: '48px 16px' }}>
-        <h1>Что-то пошло не так</h1>
-        <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
-      </div>
-    );
+    return <PageFailed />;
   }
   const guest = (error.data as { guest?: boolean } | null)?.guest ?? true;
   return (

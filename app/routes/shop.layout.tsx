@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
 import { pageContext } from '#app/.server/context.ts';
 import type { ShopData } from '#app/components/page/root-data.ts';
-import { NotFound } from '#app/layout/NotFound.tsx';
+import { NotFound, PageFailed } from '#app/layout/NotFound.tsx';
 import { SiteShell } from '#app/layout/SiteShell.tsx';
 import { machineryTopCategories } from '#app/modules/catalog/catalog.server.ts';
 import type { Route } from './+types/shop.layout';
@@ -34,12 +34,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteShell>
-      {notFound ? <NotFound /> : (
-        <div className="container" style={{ padding: '48px 16px' }}>
-          <h1>Что-то пошло не так</h1>
-          <p>Мы уже разбираемся. Обновите страницу или вернитесь на <a href="/">главную</a>.</p>
-        </div>
-      )}
+      {notFound ? <NotFound /> : <PageFailed />}
     </SiteShell>
   );
 }
