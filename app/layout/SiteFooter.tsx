@@ -15,9 +15,13 @@ export function SiteFooter() {
   const menu = useShopMenu();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    // Counted from the window's load event, which can come after hydration (fonts, images).
+    // Counted from the window's load event: it can come after hydration (fonts, images) or before
+    // it (the scripts load after the first paint), and then part of the 2 s has already passed.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const start = () => { timer = setTimeout(() => setVisible(true), FOOTER_REVEAL_MS); };
+    const start = () => {
+      const loadedAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || performance.now();
+      timer = setTimeout(() => setVisible(true), Math.max(0, loadedAt + FOOTER_REVEAL_MS - performance.now()));
+    };
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
     return () => { clearTimeout(timer); window.removeEventListener('load', start); };
