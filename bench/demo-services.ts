@@ -26,9 +26,9 @@ export interface DemoBench {
 
 /**
  * Exits 2 without DATABASE_URL (the bench measures PostgreSQL); otherwise imports the build, makes
- * `<prefix>_<pid>`, migrates it and seeds the demo content.
+ * `<prefix>_<pid>`, migrates it and seeds the demo content. `env` adds to the configuration's environment.
  */
-export async function openDemoBench(name: string, prefix: string): Promise<DemoBench> {
+export async function openDemoBench(name: string, prefix: string, env: Record<string, string> = {}): Promise<DemoBench> {
   if (!process.env.DATABASE_URL) {
     console.error(`${name} measures PostgreSQL: set DATABASE_URL (a server; the bench makes a database of its own).`);
     process.exit(2);
@@ -36,7 +36,7 @@ export async function openDemoBench(name: string, prefix: string): Promise<DemoB
   const root = resolve(import.meta.dirname, '..');
   const entry = await import(pathToFileURL(resolve(root, 'build/server/index.js')).href) as Entry;
   const own = await createOwnDatabase(prefix);
-  const config = entry.loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: own.url });
+  const config = entry.loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, DATABASE_URL: own.url });
   const db = await entry.connect({ databaseUrl: own.url, poolSize: 4 });
   try {
     await entry.migrateToLatest(db);

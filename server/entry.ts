@@ -21,6 +21,12 @@ export { registeredKinds } from '#app/.server/jobs/kinds.ts';
 // server, `npm run worker`) has registered it, whichever routes the bundle keeps.
 export { invoicePdfJob } from '#app/modules/orders/invoice-job.server.ts';
 export { offerPdfJob } from '#app/modules/offers/offer-pdf-job.server.ts';
+// The PDFs' benchmark (bench/pdf.ts) prints a 50-line invoice and a 50-line offer.
+export { invoiceForPrint } from '#app/modules/orders/invoice.server.ts';
+export { invoicePrintPath } from '#app/modules/orders/invoice.rules.ts';
+export { importOffers } from '#app/modules/offers/offers.server.ts';
+export { printableOffer } from '#app/modules/offers/offer-print.server.ts';
+export { offerPrintAreaPath } from '#app/modules/offers/offer-print.rules.ts';
 // Suppliers' price lists are read by a job (ADR 096).
 export { processFile, processPriceListJob, registerPriceList } from '#app/modules/suppliers/pricelist/process.server.ts';
 // The suppliers' benchmark (bench/pricelist-publish.ts) times the storefront's read of their offers.

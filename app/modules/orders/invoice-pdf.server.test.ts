@@ -177,40 +177,6 @@ describe.runIf(engine === 'pglite' && hasPdftotext)('the invoice as a PDF', () =
     // The env a node server passes is its own: a request that names a grant in it is still refused.
     expect((await app.fetch(new Request(`https://shop.example${printPath}`), { printGrant: { printer: true } })).status).toBe(404);
   });
-
-  it('prints a 50-line invoice within a second once the browser is warm', async () => {
-    const order = await insertInvoiceOrder(t.db, { userId: owner.id, branchId: 1, lines: 50, createdAt: new Date('2026-03-02T09:00:00Z') });
-    const outcome = await invoiceForPrint(t.services, order.number);
-    if (!outcome.ok) throw new Error(outcome.code);
-    const path = invoicePrintPath(order.number, outcome.version);
-    await t.services.pdf.print(path); // warm: the browser is up
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      await t.services.pdf.print(path);
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    console.warn(`50-line invoice PDF with a warm browser: median ${Math.round(times[2]!)} ms, fastest ${Math.round(times[0]!)} ms, slowest ${Math.round(times[4]!)} ms`);
-    expect(times[2]).toBeLessThanOrEqual(1000);
-  }, 60_000);
-
-  it('downloads a 50-line invoice printed by its job within a second once the browser is warm', async () => {
-    const client = await signedIn(owner.email);
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      // A new order each time: its first download enqueues the job, the runner prints, the download serves the file.
-      const order = await insertInvoiceOrder(t.db, { userId: owner.id, branchId: 1, lines: 50, createdAt: new Date('2026-03-02T09:00:00Z') });
-      const started = performance.now();
-      const res = await client.get(`/cart/order/${encodeURIComponent(order.number)}/invoice.pdf`);
-      times.push(performance.now() - started);
-      expect(res.status).toBe(200);
-      expect(new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
-    }
-    times.sort((a, b) => a - b);
-    console.warn(`50-line invoice downloaded through its print job with a warm browser: median ${Math.round(times[1]!)} ms, fastest ${Math.round(times[0]!)} ms, slowest ${Math.round(times[2]!)} ms`);
-    expect(times[1]).toBeLessThanOrEqual(1000);
-  }, 60_000);
 });
 
 const amount = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
