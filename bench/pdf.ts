@@ -16,6 +16,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fiftyLineOffer } from '../app/modules/offers/offer.test-fixture.ts';
 import { insertInvoiceOrder } from '../app/modules/orders/invoice.test-fixture.server.ts';
 import { openDemoBench } from './demo-services.ts';
 
@@ -33,21 +34,9 @@ try {
 
   const example = JSON.parse(await readFile(resolve(ROOT, 'docs/examples/offer-import.json'), 'utf8')) as { offers: Array<Record<string, unknown> & { products: Array<Record<string, unknown>> }> };
   let offers = 0;
-  /** The example's spare-parts offer with fifty lines and an installment paid in three parts. */
-  const fiftyLineOffer = async (): Promise<string> => {
-    const base = structuredClone(example.offers[2]!);
-    const part = base.products[0]!;
-    const products = Array.from({ length: 50 }, (_, i) => ({
-      ...part, id: `z${i + 1}`, name: `Деталь номер ${i + 1}`, code: `PN-${String(i + 1).padStart(4, '0')}`,
-      prices: { price: 100_000 + i * 1_000, default_price: 100_000 + i * 1_000, count: (i % 3) + 1 },
-    }));
-    const payments = [{ type: 'installment', amount: 3_000_000, initial_fee: 1_000_000, term: 2, details: [
-      { date: '01.04.2027', percentage: 33.33, sum: 1_000_000, prepay: 1_000_000 },
-      { date: '01.05.2027', percentage: 33.33, sum: 1_000_000 },
-      { date: '01.06.2027', percentage: 33.34, sum: 1_000_000 },
-    ] }];
+  const fiftyLineOfferHash = async (): Promise<string> => {
     offers += 1;
-    const [result] = await entry.importOffers(services, [{ ...base, external_id: `bench-pdf-${offers}`, products, payments }]);
+    const [result] = await entry.importOffers(services, [fiftyLineOffer(example.offers[2]!, `bench-pdf-${offers}`)]);
     if (!result?.ok) throw new Error(`the offer was not imported: ${JSON.stringify(result)}`);
     return result.hash;
   };
@@ -57,13 +46,13 @@ try {
   if (!printable.ok) throw new Error(`no invoice: ${printable.code}`);
   const invoicePath = entry.invoicePrintPath(invoice.number, printable.version);
 
-  const offerHash = await fiftyLineOffer();
+  const offerHash = await fiftyLineOfferHash();
   const offer = await entry.printableOffer(services, offerHash);
   if (!offer) throw new Error('the offer has no printable form');
   const offerPath = entry.offerPrintAreaPath(offerHash, offer.digest);
 
   const downloadNew = async () => {
-    const hash = await fiftyLineOffer();
+    const hash = await fiftyLineOfferHash();
     return async () => {
       // The download waits for its job a few seconds and answers 202 if the print outlasts that: asked again, it serves it.
       for (;;) {

@@ -11,6 +11,7 @@ import type { JobRunner } from '#app/.server/jobs/runner.ts';
 import example from '../../../docs/examples/offer-import.json';
 import type * as EntryModule from '../../../server/entry.ts';
 import { printableOffer } from './offer-print.server.ts';
+import { fiftyLineOffer } from './offer.test-fixture.ts';
 import { importOffers } from './offers.server.ts';
 
 /*
@@ -44,18 +45,7 @@ async function pdfText(pdf: Uint8Array): Promise<string> {
 
 /** The example's spare-parts offer with fifty lines and an installment paid in three parts. */
 async function fiftyLines(id: string): Promise<string> {
-  const base = structuredClone(example.offers[2]!);
-  const part = base.products[0]!;
-  const products = Array.from({ length: 50 }, (_, i) => ({
-    ...part, id: `z${i + 1}`, name: `Деталь номер ${i + 1}`, code: `PN-${String(i + 1).padStart(4, '0')}`,
-    prices: { price: 100_000 + i * 1_000, default_price: 100_000 + i * 1_000, count: (i % 3) + 1 },
-  }));
-  const payments = [{ type: 'installment', amount: 3_000_000, initial_fee: 1_000_000, term: 2, details: [
-    { date: '01.04.2027', percentage: 33.33, sum: 1_000_000, prepay: 1_000_000 },
-    { date: '01.05.2027', percentage: 33.33, sum: 1_000_000 },
-    { date: '01.06.2027', percentage: 33.34, sum: 1_000_000 },
-  ] }];
-  const [result] = await importOffers(t.services, [{ ...base, external_id: id, products, payments }]);
+  const [result] = await importOffers(t.services, [fiftyLineOffer(example.offers[2]!, id)]);
   if (!result?.ok) throw new Error(JSON.stringify(result));
   return result.hash;
 }
