@@ -249,10 +249,19 @@ test("a guest's 'Сравнить' on a card shows a toast that opens the compar
   const toast = page.getByTestId('compare-button-toast');
   await expect(toast).toHaveText('Модель добавлена к сравнению. Открыть сравнение');
   await expect(toast).toBeInViewport({ ratio: 1 });
-  // The next add replaces it: one toast at a time.
+  // The next add replaces it: one toast at a time, never two even for a moment.
+  await page.evaluate(() => {
+    const count = () => document.querySelectorAll('[data-testid="compare-button-toast"]').length;
+    const w = window as unknown as { mostToasts: number };
+    w.mostToasts = count();
+    new MutationObserver(() => { w.mostToasts = Math.max(w.mostToasts, count()); }).observe(document.body, { childList: true, subtree: true });
+  });
+  const writtenAgain = markWritten(page);
   await cards.nth(1).getByRole('button', { name: 'Сравнить' }).click();
+  await writtenAgain;
   await expect(cards.nth(1).getByRole('button', { name: 'В сравнении' })).toBeVisible();
   await expect(toast).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { mostToasts: number }).mostToasts)).toBe(1);
   await toast.getByRole('link', { name: 'Открыть сравнение' }).click();
   await expect(page).toHaveURL(/\/compare(\/[A-Za-z0-9._,-]+)?$/);
   await expect(page.getByRole('table').getByRole('link', { name })).toBeVisible();

@@ -58,7 +58,6 @@ export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId
   const toastOwner = useId();
   useEffect(() => {
     if (!added) return;
-    window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toastOwner }));
     const other = (e: Event) => { if ((e as CustomEvent<string>).detail !== toastOwner) setAdded(0); };
     window.addEventListener(TOAST_EVENT, other);
     const timer = setTimeout(() => setAdded(0), TOAST_MS);
@@ -77,8 +76,12 @@ export function MarkToggle({ kind, itemId, variant, icon, labels, titles, testId
           if (intercept?.()) return;
           const result = await setMark(kind, itemId, !pressed);
           if (!result.ok) setError(result.message);
-          // A new add restarts the toast's time.
-          else setAdded(!pressed && addedToast ? Date.now() : 0);
+          else if (!pressed && addedToast) {
+            // The others hide theirs in this same update, so two toasts are never on the page at once.
+            window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toastOwner }));
+            // A new add restarts the toast's time.
+            setAdded(Date.now());
+          } else setAdded(0);
         }}
       >
         <Icon name={icon} size={18} />
