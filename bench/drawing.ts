@@ -9,14 +9,17 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { BenchError } from './errors.ts';
 import { findFreePort, launchServer, waitUntilHealthy } from './server.ts';
 
 const BUDGET_MS = 100;
 const LINE = '/zapchasti/kirovets/kirovets-k-7m';
 const CHROMIUM = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, rate: { type: 'string', default: '4' } } });
-const RUNS = Math.max(3, Number(values.runs));
+const RUNS = Number(values.runs);
 const RATE = Number(values.rate);
+if (!Number.isInteger(RUNS) || RUNS < 3) throw new BenchError(`--runs must be an integer of at least 3, got "${values.runs}"`);
+if (!(RATE >= 1)) throw new BenchError(`--rate must be a CPU slowdown of at least 1, got "${values.rate}"`);
 
 const server = launchServer({ port: await findFreePort(3340) });
 process.on('exit', () => server.killNow());

@@ -19,10 +19,12 @@ import { parseArgs } from 'node:util';
 import { fiftyLineOffer } from '../app/modules/offers/offer.test-fixture.ts';
 import { insertInvoiceOrder } from '../app/modules/orders/invoice.test-fixture.server.ts';
 import { openDemoBench } from './demo-services.ts';
+import { BenchError } from './errors.ts';
 
 const BUDGET_MS = 1000;
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
-const RUNS = Math.max(3, Number(values.runs));
+const RUNS = Number(values.runs);
+if (!Number.isInteger(RUNS) || RUNS < 3) throw new BenchError(`--runs must be an integer of at least 3, got "${values.runs}"`);
 const ROOT = resolve(import.meta.dirname, '..');
 
 const dir = await mkdtemp(join(tmpdir(), 'bench-pdf-'));
@@ -55,7 +57,7 @@ try {
     const hash = await fiftyLineOfferHash();
     return async () => {
       // The download waits for its job a few seconds and answers 202 if the print outlasts that: asked again, it serves it.
-      for (;;) {
+      for (let asked = 1; ; asked++) {
         const res = await app.request(`/offer/pdf/${hash}?format=pdf`);
         const body = new Uint8Array(await res.arrayBuffer());
         if (res.status === 200) {
@@ -63,6 +65,7 @@ try {
           return;
         }
         if (res.status !== 202) throw new Error(`/offer/pdf answered ${res.status}`);
+        if (asked === 5) throw new Error('/offer/pdf still answers 202 after 5 asks: is the job runner printing?');
       }
     };
   };

@@ -216,6 +216,9 @@ describe('a 200 MB body over a real connection', () => {
     server = createServer(getRequestListener(app.fetch));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
+    // One refused body first: the first request's one-off costs (the HTTP parser, the form reader, the
+    // code compiled on first use) are the process's, not a body's, and would count against the first case.
+    await postOverHttp(port, '/echo', 'application/x-www-form-urlencoded', 200 * MB, true, await browserToken());
   });
   afterAll(async () => {
     server.closeAllConnections();
@@ -238,9 +241,7 @@ describe('a 200 MB body over a real connection', () => {
         process.stdout.write(`[boundary] 200 MB ${what} ${declared ? 'with Content-Length' : 'chunked'}: ${result.status} in ${result.ms} ms, client sent ${result.sentMB} MB, RSS +${grownMB} MB\n`);
         expect(result.status).toBe(413);
         expect(result.ms).toBeLessThan(1000);
-        // The body held whole would be 200 MB. The client and the server share this process, whose
-        // RSS also moves by tens of MB with what the worker's earlier files left to collect.
-        expect(grownMB).toBeLessThan(100);
+        expect(grownMB).toBeLessThan(50);
       });
     }
   }
