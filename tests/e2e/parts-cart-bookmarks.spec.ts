@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, unique } from './accounts-helpers.ts';
+import { csrfToken, signIn, unique } from './accounts-helpers.ts';
 import { expect, look, markWritten, test } from './fixtures.ts';
 
 /*
@@ -8,20 +8,6 @@ import { expect, look, markWritten, test } from './fixtures.ts';
  * a reload) and one in the favourites, which 'Избранное' lists under 'Запчасти'; everyone else gets
  * the 403 page; a guest's cart shows in the header of a cached page.
  */
-
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/csrf-token')).json()) as { token: string }).token;
-}
-
-async function signIn(page: Page, email: string, { employee = false } = {}) {
-  await createAccount(page.request, email, 'secret1');
-  if (employee) {
-    const granted = await page.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrf(page) }, data: { email, role: 'employee' } });
-    expect(granted.ok(), await granted.text()).toBe(true);
-  }
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': await csrf(page) }, data: { type: 'email', props: { email, password: 'secret1' } } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 /** The header's cart count: the desktop counter, or the mobile icon at 375 px. */
 function cartCounter(page: Page, isMobile: boolean) {
@@ -32,7 +18,7 @@ function cartCounter(page: Page, isMobile: boolean) {
 const cartName = (isMobile: boolean, n: number) => (isMobile ? `Корзина, товаров: ${n}` : `Корзина: ${n}`);
 
 test('an employee finds a part by number, adds two to the cart and one to the favourites', async ({ page, isMobile }, testInfo) => {
-  await signIn(page, `staff-${unique(testInfo)}@agro.test`, { employee: true });
+  await signIn(page, `staff-${unique(testInfo)}@agro.test`, undefined, 'employee');
   await page.goto('/search/sparepart/');
   await expect(page.getByRole('heading', { level: 1, name: 'Поиск запчастей' })).toBeVisible();
   await expect(cartCounter(page, isMobile)).toHaveAccessibleName(cartName(isMobile, 0));
@@ -116,7 +102,7 @@ test("a guest's cart shows in the header of a cached page and joins the account 
   await expect(cartCounter(page, isMobile)).toHaveAccessibleName(cartName(isMobile, 0));
   // The way a page's button adds (the same client call, POST /api/cart/add).
   const part = await (await page.request.get('/api/parts/search?q=RE504836&limit=1')).json() as { hits: Array<{ id: number }> };
-  const added = await page.request.post('/api/cart/add', { headers: { 'X-CSRF-Token': await csrf(page) }, data: { products: [{ part_id: part.hits[0]!.id, count: 3 }] } });
+  const added = await page.request.post('/api/cart/add', { headers: { 'X-CSRF-Token': await csrfToken(page) }, data: { products: [{ part_id: part.hits[0]!.id, count: 3 }] } });
   expect(await added.json()).toMatchObject({ error_status: 'success', cartCount: 1 });
   await page.goto('/contacts');
   await expect(cartCounter(page, isMobile)).toHaveAccessibleName(cartName(isMobile, 1));
