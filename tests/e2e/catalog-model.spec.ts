@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccount, unique } from './accounts-helpers.ts';
+import { createAccount, signInAs, unique } from './accounts-helpers.ts';
 import { confirmRegion, expect, layoutShift, pageSettled, recordLayoutShift, test } from './fixtures.ts';
 
 interface ModelJson {
@@ -33,9 +33,7 @@ async function findModel(request: APIRequestContext): Promise<ModelJson> {
 
 async function signIn(page: Page, request: APIRequestContext, email: string) {
   await createAccount(request, email, 'secret1');
-  const { token } = await (await page.request.get('/api/csrf-token')).json() as { token: string };
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': token }, data: { type: 'email', props: { email, password: 'secret1' } } });
-  expect(res.ok(), await res.text()).toBe(true);
+  await signInAs(page, email);
 }
 
 test('a model page: photos, specifications, stock at the branches; prices only after sign-in', async ({ page, request, isMobile }, testInfo) => {

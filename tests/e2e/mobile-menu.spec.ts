@@ -1,4 +1,4 @@
-import { createAccount, unique } from './accounts-helpers.ts';
+import { createAccount, signInAs, unique } from './accounts-helpers.ts';
 import { expect, pageSettled, shot, test } from './fixtures.ts';
 
 // The drill-down menu is the mobile layout (below 768 px): playwright.config.ts runs this file at 375 px only.
@@ -133,9 +133,7 @@ test.describe('signed in on a phone', () => {
     const email = `mobile-cabinet-${unique(testInfo)}@agro.ru`;
     await createAccount(request, email, 'secret1');
     await page.goto('/');
-    const token = await page.locator('meta[name="csrf-token"]').getAttribute('content');
-    const signedIn = await page.request.post('/api/auth/authorize', { headers: { 'x-csrf-token': token! }, data: { type: 'email', props: { email, password: 'secret1' } } });
-    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    await signInAs(page, email);
     await page.goto('/');
     await pageSettled(page);
 

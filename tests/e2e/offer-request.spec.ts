@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { createAccount, latestOutboxBody, unique } from './accounts-helpers.ts';
+import { createAccount, latestOutboxBody, signInAs, unique } from './accounts-helpers.ts';
 import { expect, look, pageSettled, test } from './fixtures.ts';
 
 /*
@@ -10,18 +10,9 @@ import { expect, look, pageSettled, test } from './fixtures.ts';
  * at /admin/leads, which is closed to everyone else. At 1280 px and 375 px.
  */
 
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/csrf-token')).json()) as { token: string }).token;
-}
-
 async function signIn(page: Page, email: string, { employee = false, name }: { employee?: boolean; name?: string } = {}) {
   await createAccount(page.request, email, 'secret1', name);
-  if (employee) {
-    const granted = await page.request.post('/__test/role', { headers: { 'X-CSRF-Token': await csrf(page) }, data: { email, role: 'employee' } });
-    expect(granted.ok(), await granted.text()).toBe(true);
-  }
-  const res = await page.request.post('/api/auth/authorize', { headers: { 'X-CSRF-Token': await csrf(page) }, data: { type: 'email', props: { email, password: 'secret1' } } });
-  expect(res.ok(), await res.text()).toBe(true);
+  await signInAs(page, email, employee ? 'employee' : undefined);
 }
 
 /** A model of the tractors' category (the first card linking to a model's page) opened. */

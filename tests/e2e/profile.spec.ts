@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { signInAs } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
+/** The password `signInAs` signs in with. */
 const PASSWORD = 'secret1';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -34,11 +36,7 @@ async function signUpAndSignIn(page: Page): Promise<{ email: string; name: strin
   await page.goto(link!);
   await page.getByRole('button', { name: 'Подтвердить e-mail' }).click();
   await expect(page.getByRole('heading', { name: 'E-mail подтверждён' })).toBeVisible();
-  const signedIn = await page.request.post('/api/auth/authorize', {
-    headers: { 'x-csrf-token': await csrfOf(page) },
-    data: { type: 'email', props: { email, password: PASSWORD } },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await signInAs(page, email);
   return { email, name };
 }
 
